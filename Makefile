@@ -1,0 +1,157 @@
+# gpuperf — GPU memory bandwidth and occupancy analyzer.
+#
+# Targets:
+#   make                 build ./gpuperf
+#   make test            CPU unit + CLI tests, the same under ASan/UBSan, GPU tests
+#                        (skipped without a GPU); ends with "N passed, N failed"
+#   make test-gpu        GPU tests only; fails when no GPU is present
+#   make test-asan       CPU tests against an AddressSanitizer/UBSan build
+#   make install / uninstall / clean / help
+#
+# Knobs (make VAR=value):
+#   V=1                  show full commands
+#   CUDA_HOME=DIR        CUDA toolkit (default: from nvcc on PATH, else /usr/local/cuda)
+#   NVCC=PATH            CUDA compiler (default: $(CUDA_HOME)/bin/nvcc)
+#   GPU_ARCHS="75 90"    SM architectures of the fat binary (PTX for the last)
+#   PREFIX=/usr/local    install prefix; DESTDIR for staged installs
+#   CFLAGS, LDFLAGS      user flags, added to the required ones
+#   WERROR=1             turn warnings into errors
+
+VERSION := 0.1.0
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+
+NVCC_ON_PATH := $(shell command -v nvcc 2>/dev/null)
+ifeq ($(origin CUDA_HOME), undefined)
+  ifneq ($(NVCC_ON_PATH),)
+    CUDA_HOME := $(patsubst %/bin/nvcc,%,$(realpath $(NVCC_ON_PATH)))
+  else
+    CUDA_HOME := /usr/local/cuda
+  endif
+endif
+NVCC ?= $(CUDA_HOME)/bin/nvcc
+CUDA_LIBDIR := $(firstword $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/targets/x86_64-linux/lib) $(CUDA_HOME)/lib64)
+
+GPU_ARCHS ?= 75 80 86 89 90 100 120
+comma := ,
+GENCODE := $(foreach a,$(GPU_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) \
+	   -gencode arch=compute_$(lastword $(GPU_ARCHS)),code=compute_$(lastword $(GPU_ARCHS))
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARNINGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	    -Wold-style-definition -Wformat=2 -Wno-format-nonliteral -Wvla
+ifeq ($(WERROR),1)
+  WARNINGS += -Werror
+endif
+GP_CPPFLAGS := -I. -isystem $(CUDA_HOME)/include -D_GNU_SOURCE \
+	       -DGP_VERSION='"$(VERSION)"' -DGP_CUDA_LIBDIR='"$(CUDA_LIBDIR)"'
+GP_CFLAGS := -std=c11 $(WARNINGS) -MMD -MP
+NVCCFLAGS ?= -O3
+GP_NVCCFLAGS := -std=c++17 -I. $(GENCODE) -Xcompiler -Wall,-Wextra -MMD -MP
+# The CUDA runtime is linked statically so the binary starts without a driver;
+# CUPTI and NVML are opened at run time (dlopen) when present.
+GP_LDLIBS := -L$(CUDA_LIBDIR) -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
+
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+HOST_DIRS := util report model arch occupancy gpu counters probes cli
+HOST_SRC := $(sort $(foreach d,$(HOST_DIRS),$(wildcard $(d)/*.c)))
+LIB_SRC := $(filter-out cli/main.c,$(HOST_SRC))
+CU_SRC := $(sort $(wildcard kernels/*.cu))
+UNIT_SRC := $(sort $(wildcard tests/unit/t-*.c))
+
+CU_OBJ := $(CU_SRC:%.cu=build/%.o)
+LIB_OBJ := $(LIB_SRC:%.c=build/%.o)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
+ASAN_LIB_OBJ := $(LIB_SRC:%.c=build-asan/%.o)
+ASAN_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build-asan/tests/%)
+UNIT_HELPERS := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
+
+ifneq ($(V),1)
+  Q := @
+  QUIET_CC = @echo '   CC      $@';
+  QUIET_NVCC = @echo '   NVCC    $@';
+  QUIET_LINK = @echo '   LINK    $@';
+  QUIET_AR = @echo '   AR      $@';
+  QUIET_GEN = @echo '   GEN     $@';
+endif
+
+.DELETE_ON_ERROR:
+.SUFFIXES:
+MAKEFLAGS += -r
+
+.PHONY: all test test-unit test-cli test-asan test-gpu install uninstall clean help lint-man
+
+all: gpuperf
+
+gpuperf: build/cli/main.o build/libgpuperf.a
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GP_LDLIBS)
+
+build/libgpuperf.a: $(LIB_OBJ) $(CU_OBJ)
+	$(QUIET_AR)rm -f $@ && ar rcs $@ $^
+
+build/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+build/%.o: %.cu
+	@mkdir -p $(dir $@)
+	$(QUIET_NVCC)$(NVCC) $(GP_NVCCFLAGS) $(NVCCFLAGS) -c -o $@ $<
+
+build/tests/%: tests/unit/%.c $(UNIT_HELPERS) build/libgpuperf.a
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_HELPERS) build/libgpuperf.a $(GP_LDLIBS)
+
+# Sanitizer build: host C instrumented, device code shared with the normal build.
+build-asan/gpuperf: build-asan/cli/main.o build-asan/libgpuperf.a
+	$(QUIET_LINK)$(CC) $(SAN_FLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GP_LDLIBS)
+
+build-asan/libgpuperf.a: $(ASAN_LIB_OBJ) $(CU_OBJ)
+	$(QUIET_AR)rm -f $@ && ar rcs $@ $^
+
+build-asan/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(SAN_FLAGS) -c -o $@ $<
+
+build-asan/tests/%: tests/unit/%.c $(UNIT_HELPERS) build-asan/libgpuperf.a
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $< $(UNIT_HELPERS) build-asan/libgpuperf.a $(GP_LDLIBS)
+
+test: gpuperf $(UNIT_BIN) build-asan/gpuperf $(ASAN_UNIT_BIN)
+	$(Q)tests/run.sh --all
+
+test-unit: $(UNIT_BIN)
+	$(Q)tests/run.sh --unit
+
+test-cli: gpuperf
+	$(Q)tests/run.sh --cli
+
+test-asan: build-asan/gpuperf $(ASAN_UNIT_BIN)
+	$(Q)tests/run.sh --asan
+
+test-gpu: gpuperf $(UNIT_BIN)
+	$(Q)tests/run.sh --gpu
+
+lint-man:
+	$(Q)for m in man/*.1; do out=$$(groff -man -ww -z "$$m" 2>&1); \
+		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; done
+
+install: gpuperf
+	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(MANDIR)/man1'
+	install -m 0755 gpuperf '$(DESTDIR)$(BINDIR)/gpuperf'
+	install -m 0644 man/*.1 '$(DESTDIR)$(MANDIR)/man1/'
+
+uninstall:
+	rm -f '$(DESTDIR)$(BINDIR)/gpuperf'
+	rm -f $(patsubst man/%,'$(DESTDIR)$(MANDIR)/man1/%',$(wildcard man/*.1))
+
+clean:
+	rm -rf build build-asan gpuperf
+
+help:
+	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
+
+-include $(wildcard build/*/*.d build/*/*/*.d build-asan/*/*.d build-asan/*/*/*.d)

@@ -1,0 +1,18 @@
+/* One declaration per command, each defined in cli/cmd-NAME.c. */
+#ifndef GP_CLI_COMMANDS_H
+#define GP_CLI_COMMANDS_H
+
+#include "cli/cmd.h"
+
+extern const struct gp_cmd gp_cmd_info;
+extern const struct gp_cmd gp_cmd_bandwidth;
+extern const struct gp_cmd gp_cmd_coalesce;
+extern const struct gp_cmd gp_cmd_banks;
+extern const struct gp_cmd gp_cmd_occupancy;
+extern const struct gp_cmd gp_cmd_pcie;
+extern const struct gp_cmd gp_cmd_all;
+
+/* The body of a command row whose issue has not landed yet. */
+int cmd_not_implemented(struct gp_ctx *ctx, int argc, char **argv);
+
+#endif

@@ -1,0 +1,113 @@
+/*
+ * The output layer.  A command describes its results as tables of typed
+ * values; this layer renders them as an aligned human table, CSV
+ * (RFC 4180) or JSON.  Nothing here measures, and nothing outside it
+ * formats results, so the three formats can never disagree.
+ *
+ *     static const struct report_col cols[] = {
+ *             { "kernel",        "kernel",     REPORT_STR, 0 },
+ *             { "bandwidth_gbs", "bw (GB/s)",  REPORT_DBL, 1 },
+ *     };
+ *     struct report_table *t = report_add_table(&ctx->report, "Bandwidth",
+ *                                               cols, ARRAY_SIZE(cols));
+ *     size_t r = report_add_row(t);
+ *     report_set_str(t, r, 0, "copy");
+ *     report_set_dbl(t, r, 1, 3012.5);
+ *
+ * A cell left unset is a missing value: empty in CSV, null in JSON, "n/a"
+ * in the human table.  NaN and infinities are stored as missing.
+ *
+ * Only one table of a report may be a machine table (CSV/JSON); the others
+ * are marked REPORT_HUMAN_ONLY.  Notes and charts attached to a table are
+ * printed under it in the human format only.
+ */
+#ifndef GP_REPORT_REPORT_H
+#define GP_REPORT_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "util/compat.h"
+
+enum report_type {
+	REPORT_STR,
+	REPORT_INT,  /* long long */
+	REPORT_DBL,  /* double; prec = decimals in the human table */
+};
+
+struct report_col {
+	const char *name;    /* CSV/JSON key: stable snake_case with unit suffix */
+	const char *header;  /* human header, with the unit: "time (ms)" */
+	enum report_type type;
+	int prec;            /* REPORT_DBL: decimals shown (CSV/JSON: prec + 2) */
+};
+
+enum report_format {
+	REPORT_TABLE,
+	REPORT_CSV,
+	REPORT_JSON,
+};
+
+enum report_layout {
+	REPORT_ROWS,      /* one line per row, headers on top */
+	REPORT_VERTICAL,  /* "header  value" per line: for one-row inventories */
+};
+
+#define REPORT_HUMAN_ONLY 0x1u  /* table flag: left out of CSV and JSON */
+
+struct report_cell {
+	unsigned char set;
+	union {
+		long long i;
+		double d;
+		char *s;
+	} u;
+};
+
+struct report_table {
+	char *title;
+	const struct report_col *cols;
+	size_t ncols;
+	size_t nrows, cap;
+	struct report_cell *cells;  /* nrows * ncols, row-major */
+	enum report_layout layout;
+	unsigned flags;
+	char **notes;               /* human-only lines printed under the table */
+	size_t nnotes;
+};
+
+struct report {
+	struct report_table **tables;
+	size_t ntables;
+};
+
+struct report_table *report_add_table(struct report *r, const char *title,
+				      const struct report_col *cols, size_t ncols);
+size_t report_add_row(struct report_table *t);
+void report_set_str(struct report_table *t, size_t row, size_t col, const char *s);
+void report_set_int(struct report_table *t, size_t row, size_t col, long long v);
+void report_set_dbl(struct report_table *t, size_t row, size_t col, double v);
+/* Index of the column named name, or -1. */
+int report_col_index(const struct report_table *t, const char *name);
+const struct report_cell *report_cell(const struct report_table *t, size_t row, size_t col);
+
+/* A line under the table in the human format (a verdict, a formula, a legend). */
+void report_note(struct report_table *t, const char *fmt, ...) GP_PRINTF(2, 3);
+
+/*
+ * A horizontal bar chart under the table, human format only: one bar per
+ * point, labels left, values right.  width is the longest bar in columns.
+ */
+void report_chart(struct report_table *t, const char *title,
+		  const char *const *labels, const double *values, size_t n,
+		  const char *unit, int width);
+
+/* Render the whole report; returns 0, or -1 if writing to out failed. */
+int report_emit(const struct report *r, enum report_format fmt, FILE *out);
+void report_free(struct report *r);
+
+/* Renderers of one table (used by report_emit; exposed for tests). */
+void report_render_table(const struct report_table *t, FILE *out);
+void report_render_csv(const struct report_table *t, FILE *out);
+void report_render_json(const struct report_table *t, FILE *out);
+
+#endif

@@ -1,0 +1,53 @@
+/*
+ * Exit statuses and messages.
+ *
+ * Every fallible function returns an exit status: 0 on success, or one of
+ * the GP_EXIT_* codes below after printing its message to stderr.  The
+ * status travels up unchanged to main(), which exits with it, so the
+ * mapping from failure to exit status is decided where the failure is
+ * understood and documented once in gpuperf(1).
+ *
+ *     if (bad)
+ *             return gp_error(GP_EXIT_USAGE, "--threads: '%s' is not a number", s);
+ */
+#ifndef GP_UTIL_ERROR_H
+#define GP_UTIL_ERROR_H
+
+#include <stddef.h>
+#include "util/compat.h"
+
+enum gp_exit {
+	GP_EXIT_OK = 0,
+	GP_EXIT_FAIL = 1,        /* runtime failure: CUDA error, verification, I/O */
+	GP_EXIT_USAGE = 2,       /* bad option, bad value, unknown command */
+	GP_EXIT_NODEV = 3,       /* no usable GPU or driver */
+	GP_EXIT_NOCOUNTERS = 4,  /* counters required (--counters=require) but unavailable */
+};
+
+/* Verbosity set by -q / -v: -1 quiet, 0 normal, 1 verbose. */
+extern int gp_verbosity;
+
+/* "gpuperf: error: ..." on stderr; returns status so callers can return it. */
+int gp_error(int status, const char *fmt, ...) GP_PRINTF(2, 3);
+/* "gpuperf: warning: ..." on stderr (shown even with -q). */
+void gp_warn(const char *fmt, ...) GP_PRINTF(1, 2);
+/* "gpuperf: ..." on stderr, an informational note; hidden by -q. */
+void gp_note(const char *fmt, ...) GP_PRINTF(1, 2);
+/* "gpuperf: ..." on stderr with -v only. */
+void gp_debug(const char *fmt, ...) GP_PRINTF(1, 2);
+
+/*
+ * Progress on stderr, only when stderr is a terminal and not -q: each call
+ * overwrites the previous line; gp_progress_done() clears it.
+ */
+void gp_progress(const char *fmt, ...) GP_PRINTF(1, 2);
+void gp_progress_done(void);
+
+/* Allocation that cannot fail: host memory exhaustion ends the program (exit 1). */
+void *gp_xmalloc(size_t n);
+void *gp_xcalloc(size_t count, size_t size);
+void *gp_xrealloc(void *p, size_t n);
+char *gp_xstrdup(const char *s);
+char *gp_xasprintf(const char *fmt, ...) GP_PRINTF(1, 2);
+
+#endif
