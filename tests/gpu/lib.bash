@@ -1,0 +1,26 @@
+# Shared set-up for GPU tests (bats).  Load with `load lib` in tests/gpu/*.bats.
+#
+# Every GPU test starts with require_gpu: without a GPU the test is skipped
+# with a message, unless GPUPERF_REQUIRE_GPU=1 (make test-gpu), which turns
+# the skip into a failure.
+
+GPUPERF=${GPUPERF:-$BATS_TEST_DIRNAME/../../gpuperf}
+
+have_gpu() {
+	command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU '
+}
+
+require_gpu() {
+	if ! have_gpu; then
+		if [ "${GPUPERF_REQUIRE_GPU:-0}" = 1 ]; then
+			echo "no GPU found but GPUPERF_REQUIRE_GPU=1" >&2
+			return 1
+		fi
+		skip "no GPU on this machine"
+	fi
+}
+
+# Column of a CSV header by name (1-based), for awk -F, checks.
+csv_col() {
+	head -n 1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1
+}
