@@ -43,7 +43,8 @@ GENCODE := $(foreach a,$(GPU_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) \
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARNINGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-	    -Wold-style-definition -Wformat=2 -Wno-format-nonliteral -Wvla
+	    -Wold-style-definition -Wformat=2 -Wno-format-nonliteral -Wvla \
+	    -Wno-missing-field-initializers
 ifeq ($(WERROR),1)
   WARNINGS += -Werror
 endif
