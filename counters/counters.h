@@ -24,7 +24,8 @@
  * never time inside that bracket, since replay serialises and reruns
  * kernels.  Put a whole sweep inside one bracket: that is one profiling
  * session however many configurations it has.  A set can be bracketed
- * again; range numbers continue.  One open set per device at a time.
+ * again; range numbers continue.  Several sets may be open, but their
+ * brackets must not overlap.
  */
 #ifndef GP_COUNTERS_COUNTERS_H
 #define GP_COUNTERS_COUNTERS_H

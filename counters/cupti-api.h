@@ -55,7 +55,8 @@
 	X(cuptiRangeProfilerStart) \
 	X(cuptiRangeProfilerStop) \
 	X(cuptiRangeProfilerDecodeData) \
-	X(cuptiRangeProfilerGetCounterDataInfo)
+	X(cuptiRangeProfilerGetCounterDataInfo) \
+	X(cuptiRangeProfilerCounterDataGetRangeInfo)
 
 struct cupti_api {
 #define CUPTI_MEMBER(f) __typeof__(&f) f;

@@ -254,12 +254,55 @@ fail:
 	return -1;
 }
 
+/*
+ * Row of each range: auto ranges are named "0", "1"... in launch order.
+ * The image holds them in that order too; the names are only a check,
+ * used when they form a run of consecutive numbers.
+ */
+static void range_rows(struct cupti_config *cfg, size_t total, size_t *row)
+{
+	unsigned char *seen = gp_xcalloc(total ? total : 1, 1);
+	long *num = gp_xcalloc(total ? total : 1, sizeof(long));
+	long base = -1;
+	int named = 1;
+
+	for (size_t i = 0; i < total && named; i++) {
+		CUPTI_PARAMS(CUpti_RangeProfiler_CounterData_GetRangeInfo_Params, p);
+		char *end;
+
+		p.pCounterDataImage = cfg->data;
+		p.counterDataImageSize = cfg->data_size;
+		p.rangeIndex = i;
+		p.rangeDelimiter = "/";
+		named = !cupti_api.cuptiRangeProfilerCounterDataGetRangeInfo(&p) && p.rangeName &&
+			(num[i] = strtol(p.rangeName, &end, 10)) >= 0 && !*end && end != p.rangeName;
+		if (named && (base < 0 || num[i] < base))
+			base = num[i];
+	}
+	for (size_t i = 0; i < total && named; i++) {
+		size_t k = (size_t)(num[i] - base);
+		named = k < total && !seen[k];
+		if (named)
+			seen[k] = 1;
+	}
+	for (size_t i = 0; i < total; i++)
+		row[i] = named ? (size_t)(num[i] - base) : i;
+	if (named)
+		for (size_t i = 0; i < total; i++)
+			if (row[i] != i) {
+				gp_debug("counters: range %zu of the image is launch %zu", i, row[i]);
+				break;
+			}
+	free(num);
+	free(seen);
+}
+
 /* Evaluate every range of the decoded image into rows of cfg->n values. */
 static char *evaluate(struct cupti_config *cfg, double **values, size_t *nranges)
 {
 	double *row, *got;
+	size_t total, *rows;
 	CUptiResult r;
-	size_t total;
 
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataInfo_Params, p);
@@ -271,6 +314,8 @@ static char *evaluate(struct cupti_config *cfg, double **values, size_t *nranges
 	}
 	*values = gp_xcalloc(total ? total * cfg->n : 1, sizeof(double));
 	got = gp_xcalloc(cfg->nvalid, sizeof(double));
+	rows = gp_xcalloc(total ? total : 1, sizeof(size_t));
+	range_rows(cfg, total, rows);
 	for (size_t i = 0; i < total; i++) {
 		CUPTI_PARAMS(CUpti_Profiler_Host_EvaluateToGpuValues_Params, p);
 		p.pHostObject = cfg->host;
@@ -281,15 +326,17 @@ static char *evaluate(struct cupti_config *cfg, double **values, size_t *nranges
 		p.numMetrics = cfg->nvalid;
 		p.pMetricValues = got;
 		if ((r = cupti_api.cuptiProfilerHostEvaluateToGpuValues(&p))) {
+			free(rows);
 			free(got);
 			free(*values);
 			*values = NULL;
 			return cupti_fail(r, "cuptiProfilerHostEvaluateToGpuValues");
 		}
-		row = *values + i * cfg->n;
+		row = *values + rows[i] * cfg->n;
 		for (size_t j = 0, k = 0; j < cfg->n; j++)
 			row[j] = cfg->valid[j] ? got[k++] : NAN;
 	}
+	free(rows);
 	free(got);
 	*nranges = total;
 	return NULL;
