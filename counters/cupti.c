@@ -209,6 +209,8 @@ int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, char **reaso
 		}
 		cfg->data_size = p.counterDataSize;
 		cfg->data = gp_xcalloc(1, cfg->data_size ? cfg->data_size : 1);
+		gp_debug("counters: counter data image of %zu bytes for %zu ranges",
+			 cfg->data_size, max_ranges);
 	}
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params, p);

@@ -601,8 +601,10 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
-	if (!strcmp(mode, "--overhead"))
+	if (!strcmp(mode, "--overhead")) {
+		gp_verbosity = 1;   /* passes and image sizes, for the log */
 		return overhead(&b);
+	}
 	if (!strcmp(mode, "--compare-ncu"))
 		return tap_compare_ncu(&b, argv[2]);
 	if (*mode) {
