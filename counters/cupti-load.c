@@ -122,7 +122,9 @@ static void *open_file(const char *path, char **tried)
 	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	if (!h) {
 		/* dlerror() starts with the path we already name */
-		msg = gp_xstrdup(dlerror());
+		const char *err = dlerror();
+
+		msg = gp_xstrdup(err ? err : "cannot be loaded");
 		tried_add(tried, path, strncmp(msg, path, strlen(path)) ? msg :
 				       msg + strlen(path) + strspn(msg + strlen(path), ": "));
 		free(msg);
