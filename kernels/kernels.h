@@ -34,6 +34,27 @@ cudaError_t launch_clock_spin(long long cycles, unsigned long long *out,
 
 /* ---- occupancy (kernels/occupancy.cu) ---- */
 
+/* ---- counters self-test (kernels/ctrtest.cu) ---- */
+
+/*
+ * Kernels whose counters theory knows exactly, for the counters self-test
+ * (tests/unit/t-counters-gpu.c).  n threads, a multiple of 256, blocks of
+ * 256; floats; buffers from cudaMalloc (aligned).
+ *
+ *   load:   out[i] = in[i * stride]     load sectors/request min(4 * stride, 32)
+ *   store:  out[i * stride] = in[i]     store sectors/request min(4 * stride, 32)
+ *   shared: each block copies in[0..1024) to shared memory (4 conflict-free
+ *           stores per thread), then lane l reads word (l * stride) % 1024:
+ *           out[i] = in[(lane * stride) % 1024]; a gcd(stride, 32)-way
+ *           conflict, 1 wavefront for stride 0 (broadcast)
+ */
+cudaError_t launch_ctrtest_load(const float *in, float *out, size_t n, int stride,
+				cudaStream_t stream);
+cudaError_t launch_ctrtest_store(const float *in, float *out, size_t n, int stride,
+				 cudaStream_t stream);
+cudaError_t launch_ctrtest_shared(const float *in, float *out, size_t n, int stride,
+				  cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif
