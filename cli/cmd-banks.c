@@ -143,10 +143,10 @@ static void chart(struct report_table *t, const char *title, const struct bank_c
 }
 
 static const struct report_col model_cols[] = {
-	{ "pattern", "pattern", REPORT_STR, 0 },
-	{ "op", "op", REPORT_STR, 0 },
-	{ "stride", "stride", REPORT_INT, 0 },
-	{ "width_bytes", "width (B)", REPORT_INT, 0 },
+	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "op", "op", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
 	{ "predicted_ways", "ways", REPORT_INT, 0 },
 	{ "predicted_wavefronts_per_request", "wavefronts/req", REPORT_DBL, 1 },
 	{ "ideal_wavefronts_per_request", "ideal", REPORT_INT, 0 },
@@ -182,10 +182,10 @@ static int run_model(struct gp_ctx *ctx, const struct bank_config *cfgs, size_t 
 
 static const struct report_col measured_cols[] = {
 	CLI_IDENTITY_COLS,
-	{ "pattern", "pattern", REPORT_STR, 0 },
-	{ "op", "op", REPORT_STR, 0 },
-	{ "stride", "stride", REPORT_INT, 0 },
-	{ "width_bytes", "width (B)", REPORT_INT, 0 },
+	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "op", "op", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
 	{ "predicted_ways", "ways", REPORT_INT, 0 },
 	{ "predicted_wavefronts_per_request", "model wf/req", REPORT_DBL, 1 },
 	{ "measured_wavefronts_per_request", "wf/req", REPORT_DBL, 2 },
@@ -321,4 +321,6 @@ const struct gp_cmd gp_cmd_banks = {
 	.summary = "shared-memory bank conflicts: stride, broadcast, transpose tiles, measured and predicted",
 	.synopsis = "[--stride LIST] [--width 4|8|16] [--op load|store] [--pattern LIST] [--model]",
 	.options = options,
+	.columns = measured_cols,
+	.ncolumns = ARRAY_SIZE(measured_cols),
 };

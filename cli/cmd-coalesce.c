@@ -217,11 +217,11 @@ static void chart(struct report_table *t, const char *title, const struct coal_c
 }
 
 static const struct report_col model_cols[] = {
-	{ "pattern", "pattern", REPORT_STR, 0 },
-	{ "op", "op", REPORT_STR, 0 },
-	{ "offset", "offset", REPORT_INT, 0 },
-	{ "stride", "stride", REPORT_INT, 0 },
-	{ "width_bytes", "width (B)", REPORT_INT, 0 },
+	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "op", "op", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "offset", "offset", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
 	{ "predicted_sectors_per_request", "sectors/req", REPORT_DBL, 1 },
 	{ "predicted_sectors_per_request_st", "st sectors/req", REPORT_DBL, 1 },
 	{ "ideal_sectors_per_request", "ideal", REPORT_INT, 0 },
@@ -264,11 +264,11 @@ static int run_model(struct gp_ctx *ctx, const struct coal_config *cfgs, size_t 
 
 static const struct report_col measured_cols[] = {
 	CLI_IDENTITY_COLS,
-	{ "pattern", "pattern", REPORT_STR, 0 },
-	{ "op", "op", REPORT_STR, 0 },
-	{ "offset", "offset", REPORT_INT, 0 },
-	{ "stride", "stride", REPORT_INT, 0 },
-	{ "width_bytes", "width (B)", REPORT_INT, 0 },
+	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "op", "op", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "offset", "offset", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
 	{ "predicted_sectors_per_request", "model sect/req", REPORT_DBL, 1 },
 	{ "measured_sectors_per_request", "sect/req", REPORT_DBL, 2 },
 	{ "predicted_sectors_per_request_st", "model st", REPORT_DBL, 1 },
@@ -447,4 +447,6 @@ const struct gp_cmd gp_cmd_coalesce = {
 	.synopsis = "[--offset LIST] [--stride LIST] [--width 4|8|16] [--op load|store|copy] "
 		    "[--pattern LIST] [--size SIZE] [--model]",
 	.options = options,
+	.columns = measured_cols,
+	.ncolumns = ARRAY_SIZE(measured_cols),
 };

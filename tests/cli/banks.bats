@@ -97,7 +97,7 @@ model_field() {
 }
 
 @test "banks --help names every option" {
-	run_split "$GPUPERF" help banks
+	run_split "$GPUPERF" banks --help
 	[ "$status" -eq 0 ]
 	for o in --stride --width --op --pattern --model; do
 		[[ "$output$stderr" == *"$o"* ]]

@@ -117,7 +117,7 @@ model_field() {
 }
 
 @test "coalesce --help names every option" {
-	run_split "$GPUPERF" help coalesce
+	run_split "$GPUPERF" coalesce --help
 	[ "$status" -eq 0 ]
 	for o in --offset --stride --width --op --pattern --size --model; do
 		[[ "$output$stderr" == *"$o"* ]]
