@@ -70,7 +70,10 @@ static int parse_args(struct gp_ctx *ctx, int argc, char **argv, struct args *a)
 	a->patterns = PAT_OFFSET | PAT_STRIDE | PAT_AOS | PAT_TRANSPOSE;
 	a->size = 1ull << 30;
 	cli_options_begin(&it, ctx, &gp_cmd_coalesce, argc, argv);
-	while (!rc && (id = cli_next_option(&it)) > 0) {
+	/* Drain the iterator even after a bad value: it frees itself at the end. */
+	while ((id = cli_next_option(&it)) > 0) {
+		if (rc)
+			continue;
 		switch (id) {
 		case OPT_OFFSET:
 			u64_list_free(&a->offsets);
@@ -201,7 +204,7 @@ static void chart(struct report_table *t, const char *title, const struct coal_c
 	char *text = gp_xcalloc(n, 24);
 	size_t k = 0;
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 1; i < n; i++) {  /* cfgs[0] is the reference copy */
 		if (cfgs[i].pattern != pattern || isnan(values[i]))
 			continue;
 		snprintf(text + 24 * k, 24, "%llu", (unsigned long long)
