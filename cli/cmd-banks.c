@@ -291,8 +291,8 @@ static int run_measure(struct gp_ctx *ctx, const struct bank_config *cfgs, size_
 		report_note(t, "counters unavailable: measured wavefronts, conflicts and "
 			    "instructions left empty");
 	else if (bad)
-		report_note(t, "%zu row%s differ from the model or issued other than the intended "
-			    "instructions (=model: no)", bad, bad == 1 ? "" : "s");
+		report_note(t, "%zu %s from the model or issued other than the intended "
+			    "instructions (=model: no)", bad, bad == 1 ? "row differs" : "rows differ");
 	chart(t, "time per access vs stride", cfgs, tpa, n, "ns");
 	free(tpa);
 	free(res);

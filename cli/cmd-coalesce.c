@@ -418,7 +418,8 @@ static int run_measure(struct gp_ctx *ctx, const struct args *a,
 		report_note(t, "counters unavailable: measured sectors, requests and DRAM bytes "
 			    "left empty");
 	else if (bad)
-		report_note(t, "%zu row%s differ from the model (=model: no)", bad, bad == 1 ? "" : "s");
+		report_note(t, "%zu %s from the model (=model: no)", bad,
+			    bad == 1 ? "row differs" : "rows differ");
 	transpose_note(t, res, n);
 	chart(t, "bandwidth vs offset", cfgs, bw, n, COAL_OFFSET, "GB/s");
 	chart(t, "bandwidth vs stride", cfgs, bw, n, COAL_STRIDE, "GB/s");
