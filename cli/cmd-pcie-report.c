@@ -23,7 +23,7 @@ enum {
 	C_MAX_WIDTH, C_PEAK, C_NODE, C_HOST_NODE, C_LOCAL, C_TIMER,
 };
 
-static const struct report_col transfer_cols[] = {
+const struct report_col pcie_transfer_cols[] = {
 	CLI_IDENTITY_COLS,
 	{ "direction", "direction", REPORT_STR, 0 },
 	{ "memory", "memory", REPORT_STR, 0 },
@@ -44,6 +44,22 @@ static const struct report_col transfer_cols[] = {
 	{ "host_numa_node", "host node", REPORT_INT, 0 },
 	{ "host_local", "local", REPORT_INT, 0 },
 	{ "timer", "timer", REPORT_STR, 0 },
+};
+_Static_assert(ARRAY_SIZE(pcie_transfer_cols) == PCIE_TRANSFER_NCOLS, "column count");
+
+/* The human table: what changes from row to row; the rest goes in the notes. */
+enum { H_DIRECTION, H_MEMORY, H_SIZE, H_TIME, H_TIME_MIN, H_TIME_MAX, H_BW, H_PCT, H_HOST_NODE };
+
+static const struct report_col human_cols[] = {
+	{ "direction", "direction", REPORT_STR, 0 },
+	{ "memory", "memory", REPORT_STR, 0 },
+	{ "size", "size", REPORT_STR, 0 },
+	{ "time_us", "time (µs)", REPORT_DBL, 1 },
+	{ "time_min_us", "min (µs)", REPORT_DBL, 1 },
+	{ "time_max_us", "max (µs)", REPORT_DBL, 1 },
+	{ "bandwidth_gbs", "bandwidth (GB/s)", REPORT_DBL, 2 },
+	{ "pct_of_link", "% of link", REPORT_DBL, 1 },
+	{ "host_numa_node", "host node", REPORT_INT, 0 },
 };
 
 void pcie_env_link(const struct pcie_env *env, int *gen, int *width)
@@ -92,8 +108,8 @@ static double row_peak(const struct pcie_row *r, int gen, int width)
 	return r->part == PCIE_PART_BIDIR_SUM ? 2 * peak : peak;
 }
 
-static void add_row(struct report_table *t, const struct gp_device *dev, const struct pcie_env *env,
-		    const struct pcie_row *r)
+static void add_machine_row(struct report_table *t, const struct gp_device *dev,
+			    const struct pcie_env *env, const struct pcie_row *r)
 {
 	const struct pcie_link *mx = max_source(env);
 	int gen, width;
@@ -122,6 +138,28 @@ static void add_row(struct report_table *t, const struct gp_device *dev, const s
 		report_set_dbl(t, i, C_PEAK, peak);
 	set_numa(t, i, C_NODE, env->gpu_node, r->host_node);
 	report_set_str(t, i, C_TIMER, r->host_timer ? "host" : "event");
+}
+
+static void add_human_row(struct report_table *t, const struct pcie_env *env,
+			  const struct pcie_row *r)
+{
+	int gen, width;
+	size_t i = report_add_row(t);
+	double bw = row_bandwidth(r), peak;
+	char sz[64];
+
+	pcie_env_link(env, &gen, &width);
+	peak = row_peak(r, gen, width);
+	report_set_str(t, i, H_DIRECTION, pcie_part_names[r->part]);
+	report_set_str(t, i, H_MEMORY, pcie_mem_names[r->mem]);
+	report_set_str(t, i, H_SIZE, format_size(sz, sizeof(sz), r->size));
+	report_set_dbl(t, i, H_TIME, r->time_us.median);
+	report_set_dbl(t, i, H_TIME_MIN, r->time_us.min);
+	report_set_dbl(t, i, H_TIME_MAX, r->time_us.max);
+	report_set_dbl(t, i, H_BW, bw);
+	if (peak > 0)
+		report_set_dbl(t, i, H_PCT, 100 * bw / peak);
+	set_int_known(t, i, H_HOST_NODE, r->host_node, r->host_node >= 0);
 }
 
 static void note_theory(struct report_table *t, int gen, int width)
@@ -192,6 +230,18 @@ static void note_verdicts(struct report_table *t, const struct pcie_results *res
 	}
 }
 
+/* Page-locked against pageable, where both ran at the same size: what pinning buys. */
+static void note_pinned_gain(struct report_table *t, const struct pcie_results *res)
+{
+	for (int p = PCIE_PART_H2D; p <= PCIE_PART_D2H; p++) {
+		const struct pcie_row *pin = largest(res, (enum pcie_part)p, PCIE_PINNED);
+		const struct pcie_row *pag = largest(res, (enum pcie_part)p, PCIE_PAGEABLE);
+		if (pin && pag && pin->size == pag->size && row_bandwidth(pag) > 0)
+			report_note(t, "pinned %s is %.2fx pageable", part_label((enum pcie_part)p),
+				    row_bandwidth(pin) / row_bandwidth(pag));
+	}
+}
+
 static void note_link(struct report_table *t, const struct pcie_env *env)
 {
 	const struct pcie_link *mx = max_source(env);
@@ -248,25 +298,44 @@ static void note_numa(struct report_table *t, const struct pcie_env *env, const 
 			    " is not visible to move_pages)");
 }
 
-void pcie_report(struct report *rep, const struct gp_device *dev, const struct pcie_plan *plan,
-		 const struct pcie_results *res)
+static char *title_for(const char *what, const struct gp_device *dev)
 {
-	struct report_table *t = report_add_table(rep, "PCIe transfers", transfer_cols,
-						  ARRAY_SIZE(transfer_cols));
-	int gen, width, *nodes = gp_xcalloc(res->nrows + 1, sizeof(*nodes));
+	char cc[16];
 
+	return gp_xasprintf("%s: %s (CC %s)", what, dev->name, dev_cc_string(dev, cc, sizeof(cc)));
+}
+
+void pcie_report(struct report *rep, enum report_format fmt, const struct gp_device *dev,
+		 const struct pcie_plan *plan, const struct pcie_results *res)
+{
+	struct report_table *t;
+	int gen, width, *nodes;
+
+	if (fmt != REPORT_TABLE) {
+		t = report_add_table(rep, "PCIe transfers", pcie_transfer_cols, PCIE_TRANSFER_NCOLS);
+		for (size_t i = 0; i < res->nrows; i++)
+			add_machine_row(t, dev, &res->env, &res->rows[i]);
+		return;
+	}
+	{
+		char *title = title_for("PCIe transfers", dev);
+		t = report_add_table(rep, title, human_cols, ARRAY_SIZE(human_cols));
+		free(title);
+	}
+	t->flags |= REPORT_HUMAN_ONLY;
+	nodes = gp_xcalloc(res->nrows + 1, sizeof(*nodes));
 	for (size_t i = 0; i < res->nrows; i++) {
-		add_row(t, dev, &res->env, &res->rows[i]);
+		add_human_row(t, &res->env, &res->rows[i]);
 		nodes[i] = res->rows[i].host_node;
 	}
 	pcie_env_link(&res->env, &gen, &width);
 	note_theory(t, gen, width);
 	note_verdicts(t, res);
+	note_pinned_gain(t, res);
 	note_link(t, &res->env);
 	note_numa(t, &res->env, nodes, res->nrows);
-	report_note(t, "1 GB = 10^9 B; time of one transfer, median of %d repetitions after %d warm-up"
-		    " (min and max in CSV); small sizes batch several copies per repetition",
-		    plan->reps, plan->warmup);
+	report_note(t, "1 GB = 10^9 B; time of one transfer, median of %d repetitions after %d warm-up;"
+		    " small sizes batch several copies per repetition", plan->reps, plan->warmup);
 	report_note(t, "pageable copies are timed with the host clock (copies + stream synchronize),"
 		    " the others with CUDA events; bidir-sum is both sizes over the time until both"
 		    " directions finished; every transfer's data was verified");
@@ -279,7 +348,7 @@ enum {
 	O_SPEEDUP, O_PCT, O_NODE, O_HOST_NODE, O_LOCAL,
 };
 
-static const struct report_col overlap_cols[] = {
+const struct report_col pcie_overlap_cols[] = {
 	CLI_IDENTITY_COLS,
 	{ "memory", "memory", REPORT_STR, 0 },
 	{ "size_bytes", "size (B)", REPORT_INT, 0 },
@@ -301,44 +370,95 @@ static const struct report_col overlap_cols[] = {
 	{ "host_numa_node", "host node", REPORT_INT, 0 },
 	{ "host_local", "local", REPORT_INT, 0 },
 };
+_Static_assert(ARRAY_SIZE(pcie_overlap_cols) == PCIE_OVERLAP_NCOLS, "column count");
 
-void pcie_overlap_report(struct report *rep, const struct gp_device *dev,
+enum { HO_MEMORY, HO_SIZE, HO_CHUNKS, HO_STREAMS, HO_H2D, HO_D2H, HO_KERNEL, HO_SERIAL,
+       HO_OVL, HO_SPEEDUP, HO_PCT };
+
+static const struct report_col human_overlap_cols[] = {
+	{ "memory", "memory", REPORT_STR, 0 },
+	{ "size", "size", REPORT_STR, 0 },
+	{ "chunks", "chunks", REPORT_INT, 0 },
+	{ "streams", "streams", REPORT_INT, 0 },
+	{ "h2d_us", "H2D (µs)", REPORT_DBL, 1 },
+	{ "d2h_us", "D2H (µs)", REPORT_DBL, 1 },
+	{ "kernel_us", "kernel (µs)", REPORT_DBL, 1 },
+	{ "serial_us", "serial (µs)", REPORT_DBL, 1 },
+	{ "overlapped_us", "overlapped (µs)", REPORT_DBL, 1 },
+	{ "speedup", "speedup", REPORT_DBL, 2 },
+	{ "overlap_pct", "hidden (%)", REPORT_DBL, 1 },
+};
+
+static void add_overlap_machine_row(struct report_table *t, const struct gp_device *dev,
+				    const struct pcie_env *env, const struct pcie_overlap_row *r)
+{
+	size_t i = report_add_row(t);
+
+	cli_set_identity(t, i, dev);
+	report_set_str(t, i, O_MEMORY, pcie_mem_names[r->mem]);
+	report_set_int(t, i, O_SIZE, (long long)r->size);
+	report_set_int(t, i, O_CHUNKS, r->chunks);
+	report_set_int(t, i, O_STREAMS, r->streams);
+	report_set_int(t, i, O_ITERS, r->iters);
+	report_set_dbl(t, i, O_H2D, r->h2d_us);
+	report_set_dbl(t, i, O_D2H, r->d2h_us);
+	report_set_dbl(t, i, O_KERNEL, r->kernel_us);
+	report_set_dbl(t, i, O_SERIAL, r->serial_us.median);
+	report_set_dbl(t, i, O_SERIAL_MIN, r->serial_us.min);
+	report_set_dbl(t, i, O_SERIAL_MAX, r->serial_us.max);
+	report_set_dbl(t, i, O_OVL, r->overlapped_us.median);
+	report_set_dbl(t, i, O_OVL_MIN, r->overlapped_us.min);
+	report_set_dbl(t, i, O_OVL_MAX, r->overlapped_us.max);
+	report_set_dbl(t, i, O_SPEEDUP, pcie_overlap_speedup(r));
+	report_set_dbl(t, i, O_PCT, pcie_overlap_hidden_pct(r));
+	set_numa(t, i, O_NODE, env->gpu_node, r->host_node);
+}
+
+static void add_overlap_human_row(struct report_table *t, const struct pcie_overlap_row *r)
+{
+	size_t i = report_add_row(t);
+	double copy = r->h2d_us + r->d2h_us;
+	char sz[64];
+
+	report_set_str(t, i, HO_MEMORY, pcie_mem_names[r->mem]);
+	report_set_str(t, i, HO_SIZE, format_size(sz, sizeof(sz), r->size));
+	report_set_int(t, i, HO_CHUNKS, r->chunks);
+	report_set_int(t, i, HO_STREAMS, r->streams);
+	report_set_dbl(t, i, HO_H2D, r->h2d_us);
+	report_set_dbl(t, i, HO_D2H, r->d2h_us);
+	report_set_dbl(t, i, HO_KERNEL, r->kernel_us);
+	report_set_dbl(t, i, HO_SERIAL, r->serial_us.median);
+	report_set_dbl(t, i, HO_OVL, r->overlapped_us.median);
+	report_set_dbl(t, i, HO_SPEEDUP, pcie_overlap_speedup(r));
+	report_set_dbl(t, i, HO_PCT, pcie_overlap_hidden_pct(r));
+	report_note(t, "%s %s: %d chunks on %d streams hide %.0f %% of the %s (serial %.1f µs,"
+		    " overlapped %.1f µs, %.2fx)", pcie_mem_names[r->mem], sz, r->chunks, r->streams,
+		    pcie_overlap_hidden_pct(r), copy < r->kernel_us ? "copy time" : "kernel time",
+		    r->serial_us.median, r->overlapped_us.median, pcie_overlap_speedup(r));
+}
+
+void pcie_overlap_report(struct report *rep, enum report_format fmt, const struct gp_device *dev,
 			 const struct pcie_overlap_plan *plan, const struct pcie_overlap_results *res)
 {
-	struct report_table *t = report_add_table(rep, "PCIe copy/compute overlap", overlap_cols,
-						  ARRAY_SIZE(overlap_cols));
-	int *nodes = gp_xcalloc(res->nrows + 1, sizeof(*nodes));
+	struct report_table *t;
+	char *title;
+	int *nodes;
 
+	if (fmt != REPORT_TABLE) {
+		t = report_add_table(rep, "PCIe copy/compute overlap", pcie_overlap_cols,
+				     PCIE_OVERLAP_NCOLS);
+		for (size_t k = 0; k < res->nrows; k++)
+			add_overlap_machine_row(t, dev, &res->env, &res->rows[k]);
+		return;
+	}
+	title = title_for("PCIe copy/compute overlap", dev);
+	t = report_add_table(rep, title, human_overlap_cols, ARRAY_SIZE(human_overlap_cols));
+	free(title);
+	t->flags |= REPORT_HUMAN_ONLY;
+	nodes = gp_xcalloc(res->nrows + 1, sizeof(*nodes));
 	for (size_t k = 0; k < res->nrows; k++) {
-		const struct pcie_overlap_row *r = &res->rows[k];
-		double copy = r->h2d_us + r->d2h_us;
-		size_t i = report_add_row(t);
-		char sz[64];
-
-		cli_set_identity(t, i, dev);
-		report_set_str(t, i, O_MEMORY, pcie_mem_names[r->mem]);
-		report_set_int(t, i, O_SIZE, (long long)r->size);
-		report_set_int(t, i, O_CHUNKS, r->chunks);
-		report_set_int(t, i, O_STREAMS, r->streams);
-		report_set_int(t, i, O_ITERS, r->iters);
-		report_set_dbl(t, i, O_H2D, r->h2d_us);
-		report_set_dbl(t, i, O_D2H, r->d2h_us);
-		report_set_dbl(t, i, O_KERNEL, r->kernel_us);
-		report_set_dbl(t, i, O_SERIAL, r->serial_us.median);
-		report_set_dbl(t, i, O_SERIAL_MIN, r->serial_us.min);
-		report_set_dbl(t, i, O_SERIAL_MAX, r->serial_us.max);
-		report_set_dbl(t, i, O_OVL, r->overlapped_us.median);
-		report_set_dbl(t, i, O_OVL_MIN, r->overlapped_us.min);
-		report_set_dbl(t, i, O_OVL_MAX, r->overlapped_us.max);
-		report_set_dbl(t, i, O_SPEEDUP, pcie_overlap_speedup(r));
-		report_set_dbl(t, i, O_PCT, pcie_overlap_hidden_pct(r));
-		set_numa(t, i, O_NODE, res->env.gpu_node, r->host_node);
-		nodes[k] = r->host_node;
-		report_note(t, "%s %s: %d chunks on %d streams hide %.0f %% of the %s (serial %.1f us,"
-			    " overlapped %.1f us, %.2fx)", pcie_mem_names[r->mem],
-			    format_size(sz, sizeof(sz), r->size), r->chunks, r->streams,
-			    pcie_overlap_hidden_pct(r), copy < r->kernel_us ? "copy time" : "kernel time",
-			    r->serial_us.median, r->overlapped_us.median, pcie_overlap_speedup(r));
+		add_overlap_human_row(t, &res->rows[k]);
+		nodes[k] = res->rows[k].host_node;
 	}
 	report_note(t, "hidden = (serial - overlapped) / the shorter of the copies (H2D + D2H) and the"
 		    " kernel; the kernel is %s", plan->kernel_us > 0 ? "sized to --kernel-us"

@@ -50,21 +50,6 @@ static const struct gp_option options[] = {
 	{ 0 }
 };
 
-void pcie_opts_init(struct pcie_opts *o)
-{
-	memset(o, 0, sizeof(*o));
-	o->dirs = (1u << PCIE_NDIRS) - 1;
-	o->mems = 1u << PCIE_PAGEABLE | 1u << PCIE_PINNED | 1u << PCIE_WC;
-	o->reps = PCIE_DEFAULT_REPS;
-	o->warmup = PCIE_DEFAULT_WARMUP;
-	o->bind = 1;
-}
-
-void pcie_opts_free(struct pcie_opts *o)
-{
-	u64_list_free(&o->sizes);
-}
-
 static int parse_one(struct pcie_opts *o, int id, const char *arg)
 {
 	uint64_t v;
@@ -147,55 +132,6 @@ static int parse_options(struct gp_ctx *ctx, int argc, char **argv, struct pcie_
 	return check_combinations(o);
 }
 
-static void add_job(struct pcie_plan *p, enum pcie_dir d, enum pcie_mem m, uint64_t size)
-{
-	p->jobs = gp_xrealloc(p->jobs, (p->njobs + 1) * sizeof(*p->jobs));
-	p->jobs[p->njobs++] = (struct pcie_job){ d, m, size };
-}
-
-void pcie_plan_build(const struct pcie_opts *o, struct pcie_plan *p)
-{
-	static const uint64_t sweep[] = { 4ull << 10, 64ull << 10, 1ull << 20, 16ull << 20 };
-
-	memset(p, 0, sizeof(*p));
-	p->reps = o->reps;
-	p->warmup = o->warmup;
-	p->bind = o->bind;
-	for (int d = 0; d < PCIE_NDIRS; d++)
-		for (int m = 0; m < PCIE_NMEMS; m++) {
-			if (!(o->dirs >> d & 1) || !(o->mems >> m & 1))
-				continue;
-			for (size_t i = 0; i < o->sizes.n; i++)
-				add_job(p, (enum pcie_dir)d, (enum pcie_mem)m, o->sizes.v[i]);
-			if (o->sizes.n)
-				continue;
-			if (m == PCIE_PINNED && d != PCIE_BIDIR)
-				for (size_t i = 0; i < sizeof(sweep) / sizeof(sweep[0]); i++)
-					add_job(p, (enum pcie_dir)d, (enum pcie_mem)m, sweep[i]);
-			add_job(p, (enum pcie_dir)d, (enum pcie_mem)m, PCIE_DEFAULT_SIZE);
-		}
-}
-
-void pcie_plan_free(struct pcie_plan *p)
-{
-	free(p->jobs);
-	p->jobs = NULL;
-	p->njobs = 0;
-}
-
-uint64_t pcie_plan_host_bytes(const struct pcie_plan *plan)
-{
-	uint64_t most = 0;
-
-	for (int m = 0; m < PCIE_NMEMS; m++) {
-		size_t a, b;
-		pcie_plan_kind_bytes(plan, (enum pcie_mem)m, &a, &b);
-		if ((uint64_t)a + b > most)
-			most = (uint64_t)a + b;
-	}
-	return most;
-}
-
 /* More host memory than the machine has is an impossible request, not a runtime failure. */
 static int check_host_memory(uint64_t need)
 {
@@ -219,7 +155,7 @@ static int run_transfers(struct gp_ctx *ctx, const struct pcie_opts *o)
 	if (!(rc = check_host_memory(pcie_plan_host_bytes(&plan))) &&
 	    !(rc = cli_open_device(ctx)) &&
 	    !(rc = pcie_run(&ctx->dev, &plan, &res))) {
-		pcie_report(&ctx->report, &ctx->dev, &plan, &res);
+		pcie_report(&ctx->report, ctx->format, &ctx->dev, &plan, &res);
 		pcie_results_free(&res);
 	}
 	pcie_plan_free(&plan);
@@ -255,7 +191,7 @@ static int run_overlap(struct gp_ctx *ctx, const struct pcie_opts *o)
 	if ((rc = check_host_memory(2 * most)) || (rc = cli_open_device(ctx)) ||
 	    (rc = pcie_overlap_run(&ctx->dev, &plan, &res)))
 		return rc;
-	pcie_overlap_report(&ctx->report, &ctx->dev, &plan, &res);
+	pcie_overlap_report(&ctx->report, ctx->format, &ctx->dev, &plan, &res);
 	pcie_overlap_results_free(&res);
 	return 0;
 }
@@ -280,4 +216,7 @@ const struct gp_cmd gp_cmd_pcie = {
 	.synopsis = "[--direction LIST] [--memory LIST] [--size SIZE|LIST] [--reps N] [--warmup N]"
 		    " [--overlap [--chunks N] [--streams N] [--kernel-us US]] [--no-bind]",
 	.options = options,
+	/* --overlap's columns (pcie_overlap_cols) are documented in the same page. */
+	.columns = pcie_transfer_cols,
+	.ncolumns = PCIE_TRANSFER_NCOLS,
 };

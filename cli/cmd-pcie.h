@@ -47,12 +47,22 @@ uint64_t pcie_plan_host_bytes(const struct pcie_plan *plan);
 /* Link the percentages refer to: as seen under load, else the maximum. */
 void pcie_env_link(const struct pcie_env *env, int *gen, int *width);
 
-/* The transfer table (the machine table) with its notes and verdicts. */
-void pcie_report(struct report *rep, const struct gp_device *dev, const struct pcie_plan *plan,
-		 const struct pcie_results *res);
+/*
+ * Columns of the CSV/JSON tables: every row carries the link and NUMA
+ * context.  The human table is narrower: what varies per row, with the
+ * link, the formula, verdicts and NUMA placement as notes under it.
+ */
+#define PCIE_TRANSFER_NCOLS 21
+#define PCIE_OVERLAP_NCOLS 21
+extern const struct report_col pcie_transfer_cols[];
+extern const struct report_col pcie_overlap_cols[];
 
-/* The --overlap table. */
-void pcie_overlap_report(struct report *rep, const struct gp_device *dev,
+/* The transfer results as the table for fmt (CSV/JSON: the machine table). */
+void pcie_report(struct report *rep, enum report_format fmt, const struct gp_device *dev,
+		 const struct pcie_plan *plan, const struct pcie_results *res);
+
+/* The --overlap results likewise. */
+void pcie_overlap_report(struct report *rep, enum report_format fmt, const struct gp_device *dev,
 			 const struct pcie_overlap_plan *plan, const struct pcie_overlap_results *res);
 
 #endif
