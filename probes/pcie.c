@@ -133,6 +133,27 @@ static int verify(struct pcie_timer *t, const struct kind_bufs *k, enum pcie_dir
 	return 0;
 }
 
+/*
+ * Test hook: with GPUPERF_PCIE_CORRUPT set, one byte of every destination
+ * is damaged before the check, so a test can show that a wrong transfer
+ * fails the run instead of printing a number.
+ */
+static int corrupt(const struct kind_bufs *k, enum pcie_dir dir, size_t size)
+{
+	const char *env = getenv("GPUPERF_PCIE_CORRUPT");
+	size_t off = size / 2;
+	unsigned char b = (unsigned char)~(pcie_pattern(off / 8, SEED_H2D) >> (8 * (off % 8)));
+
+	if (!env || !*env)
+		return 0;
+	if (dir != PCIE_D2H &&
+	    cuda_check(cudaMemcpy((char *)k->dev_a + off, &b, 1, cudaMemcpyHostToDevice), "corrupt"))
+		return GP_EXIT_FAIL;
+	if (dir != PCIE_H2D)
+		((unsigned char *)k->host_b.p)[off] ^= 0xff;
+	return 0;
+}
+
 static int rows_of(enum pcie_dir dir)
 {
 	return dir == PCIE_BIDIR ? 3 : 1;
@@ -182,7 +203,7 @@ static int run_job(struct pcie_timer *t, const struct pcie_plan *plan, const str
 			us[i * reps + (size_t)r] = ms[i] * 1e3 / count;
 		us[2 * reps + (size_t)r] = wall * 1e3 / count;
 	}
-	if ((rc = verify(t, k, j->dir, j->size)))
+	if ((rc = corrupt(k, j->dir, j->size)) || (rc = verify(t, k, j->dir, j->size)))
 		goto out;
 	if (j->dir == PCIE_BIDIR) {
 		set_row(&rows[0], PCIE_PART_BIDIR_H2D, j, k, count, us, plan->reps);
