@@ -132,7 +132,7 @@ static int time_copies(struct pcie_timer *t, struct ovl *o, const struct pcie_ov
 	uint64_t bad, first;
 	int rc;
 
-	if ((rc = cuda_check(cudaMemset(o->dev, PCIE_POISON_BYTE, o->size), "cudaMemset")) ||
+	if ((rc = pcie_device_poison(t, o->dev, o->size)) ||
 	    (rc = time_what(t, o, OV_H2D, plan->warmup, plan->reps, &st)))
 		return rc;
 	row->h2d_us = st.median;

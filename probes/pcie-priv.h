@@ -115,6 +115,12 @@ cudaError_t pcie_side_enqueue(const struct pcie_side *s, const struct pcie_timer
 int pcie_time_sides(struct pcie_timer *t, const struct pcie_side *sides, int nsides, int count,
 		    double *ms, double *wall);
 
+/*
+ * Poison device memory on streams[0] and wait: the timed streams do not
+ * wait for the legacy default stream, so a plain cudaMemset could race them.
+ */
+int pcie_device_poison(struct pcie_timer *t, void *dev, size_t size);
+
 /* Compare dev (device or mapped host memory) with the pattern on the device. */
 int pcie_device_check(struct pcie_timer *t, const void *dev, size_t size, uint64_t seed,
 		      uint64_t *bad, uint64_t *first);

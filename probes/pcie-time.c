@@ -9,6 +9,7 @@
 #include <time.h>
 #include "gpu/cuda-check.h"
 #include "kernels/kernels.h"
+#include "kernels/pcie-pattern.h"
 #include "probes/pcie-priv.h"
 #include "util/error.h"
 
@@ -265,6 +266,15 @@ int pcie_time_sides(struct pcie_timer *t, const struct pcie_side *sides, int nsi
 		if (ms[i] > *wall)
 			*wall = ms[i];
 	return 0;
+}
+
+int pcie_device_poison(struct pcie_timer *t, void *dev, size_t size)
+{
+	int rc;
+
+	if ((rc = cuda_check(cudaMemsetAsync(dev, PCIE_POISON_BYTE, size, t->streams[0]), "cudaMemsetAsync")))
+		return rc;
+	return cuda_check(cudaStreamSynchronize(t->streams[0]), "poisoning device memory");
 }
 
 int pcie_device_check(struct pcie_timer *t, const void *dev, size_t size, uint64_t seed,

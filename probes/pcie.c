@@ -83,11 +83,12 @@ static void *host_side_ptr(const struct pcie_hostbuf *h)
 	return h->mem == PCIE_MAPPED ? h->dptr : h->p;
 }
 
-static int poison(const struct kind_bufs *k, enum pcie_dir dir, size_t size)
+static int poison(struct pcie_timer *t, const struct kind_bufs *k, enum pcie_dir dir, size_t size)
 {
-	if (dir != PCIE_D2H &&
-	    cuda_check(cudaMemset(k->dev_a, PCIE_POISON_BYTE, size), "cudaMemset"))
-		return GP_EXIT_FAIL;
+	int rc;
+
+	if (dir != PCIE_D2H && (rc = pcie_device_poison(t, k->dev_a, size)))
+		return rc;
 	if (dir != PCIE_H2D)
 		memset(k->host_b.p, PCIE_POISON_BYTE, size);
 	return 0;
@@ -138,7 +139,7 @@ static int verify(struct pcie_timer *t, const struct kind_bufs *k, enum pcie_dir
  * is damaged before the check, so a test can show that a wrong transfer
  * fails the run instead of printing a number.
  */
-static int corrupt(const struct kind_bufs *k, enum pcie_dir dir, size_t size)
+static int corrupt(struct pcie_timer *t, const struct kind_bufs *k, enum pcie_dir dir, size_t size)
 {
 	const char *env = getenv("GPUPERF_PCIE_CORRUPT");
 	size_t off = size / 2;
@@ -147,7 +148,9 @@ static int corrupt(const struct kind_bufs *k, enum pcie_dir dir, size_t size)
 	if (!env || !*env)
 		return 0;
 	if (dir != PCIE_D2H &&
-	    cuda_check(cudaMemcpy((char *)k->dev_a + off, &b, 1, cudaMemcpyHostToDevice), "corrupt"))
+	    (cuda_check(cudaMemcpyAsync((char *)k->dev_a + off, &b, 1, cudaMemcpyHostToDevice,
+					t->streams[0]), "corrupt") ||
+	     cuda_check(cudaStreamSynchronize(t->streams[0]), "corrupt")))
 		return GP_EXIT_FAIL;
 	if (dir != PCIE_H2D)
 		((unsigned char *)k->host_b.p)[off] ^= 0xff;
@@ -190,7 +193,7 @@ static int run_job(struct pcie_timer *t, const struct pcie_plan *plan, const str
 						      j->size, cudaMemcpyDeviceToHost, 0 };
 	sides[nsides - 1].stream = nsides - 1;
 
-	if ((rc = poison(k, j->dir, j->size)))
+	if ((rc = poison(t, k, j->dir, j->size)))
 		return rc;
 	us = gp_xcalloc(3 * reps, sizeof(*us));
 	for (int r = -plan->warmup; r < plan->reps; r++) {
@@ -203,7 +206,7 @@ static int run_job(struct pcie_timer *t, const struct pcie_plan *plan, const str
 			us[i * reps + (size_t)r] = ms[i] * 1e3 / count;
 		us[2 * reps + (size_t)r] = wall * 1e3 / count;
 	}
-	if ((rc = corrupt(k, j->dir, j->size)) || (rc = verify(t, k, j->dir, j->size)))
+	if ((rc = corrupt(t, k, j->dir, j->size)) || (rc = verify(t, k, j->dir, j->size)))
 		goto out;
 	if (j->dir == PCIE_BIDIR) {
 		set_row(&rows[0], PCIE_PART_BIDIR_H2D, j, k, count, us, plan->reps);
