@@ -41,7 +41,8 @@ static __global__ void gate_kernel(volatile unsigned *flag, unsigned long long t
 /*
  * Zero-copy transfer: consecutive threads move consecutive 16-byte
  * vectors (coalesced), each thread issuing PCIE_UNROLL loads before its
- * first store so enough bytes are in flight to cover the PCIe round trip.
+ * first store so enough bytes are in flight to cover the PCIe round trip;
+ * loads skip L1 (.cg): host data is read once.
  * One of src/dst is host memory seen through its device pointer.
  */
 static __global__ void mapped_copy_kernel(uint4 *__restrict__ dst, const uint4 *__restrict__ src,
