@@ -147,7 +147,7 @@ static int scan_size(const char *s, const char **end, uint64_t *out)
 			frac_div *= 10;
 		}
 	}
-	while (isalpha((unsigned char)p[ulen]) && ulen < sizeof(unit) - 1) {
+	while (ulen < sizeof(unit) - 1 && isalpha((unsigned char)p[ulen])) {
 		unit[ulen] = (char)tolower((unsigned char)p[ulen]);
 		ulen++;
 	}
@@ -364,7 +364,7 @@ int parse_choices(const char *opt, const char *s, const char *const *names, unsi
 	char *copy, *item, *save = NULL;
 	int rc = 0;
 
-	for (unsigned i = 0; names[i] && i < 32; i++)
+	for (unsigned i = 0; i < 32 && names[i]; i++)
 		all |= 1u << i;
 	if (!*s)
 		return gp_error(GP_EXIT_USAGE, "%s: empty value", opt);
@@ -377,7 +377,7 @@ int parse_choices(const char *opt, const char *s, const char *const *names, unsi
 			m |= all;
 			continue;
 		}
-		for (unsigned i = 0; names[i] && i < 32; i++) {
+		for (unsigned i = 0; i < 32 && names[i]; i++) {
 			if (!strcmp(item, names[i])) {
 				m |= 1u << i;
 				found = 1;
