@@ -25,9 +25,9 @@ enum {
 
 const struct report_col pcie_transfer_cols[] = {
 	CLI_IDENTITY_COLS,
-	{ "direction", "direction", REPORT_STR, 0 },
-	{ "memory", "memory", REPORT_STR, 0 },
-	{ "size_bytes", "size (B)", REPORT_INT, 0 },
+	{ "direction", "direction", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "memory", "memory", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "size_bytes", "size (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
 	{ "reps", "reps", REPORT_INT, 0 },
 	{ "copies_per_rep", "per rep", REPORT_INT, 0 },
 	{ "time_us", "time (us)", REPORT_DBL, 1 },
@@ -350,10 +350,10 @@ enum {
 
 const struct report_col pcie_overlap_cols[] = {
 	CLI_IDENTITY_COLS,
-	{ "memory", "memory", REPORT_STR, 0 },
-	{ "size_bytes", "size (B)", REPORT_INT, 0 },
-	{ "chunks", "chunks", REPORT_INT, 0 },
-	{ "streams", "streams", REPORT_INT, 0 },
+	{ "memory", "memory", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "size_bytes", "size (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "chunks", "chunks", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "streams", "streams", REPORT_INT, 0, REPORT_COL_CONFIG },
 	{ "kernel_iters", "iters", REPORT_INT, 0 },
 	{ "h2d_us", "H2D (us)", REPORT_DBL, 1 },
 	{ "d2h_us", "D2H (us)", REPORT_DBL, 1 },
