@@ -163,14 +163,15 @@ static int run_transfers(struct gp_ctx *ctx, const struct pcie_opts *o)
 	return rc;
 }
 
-static int run_overlap(struct gp_ctx *ctx, const struct pcie_opts *o)
+static int run_overlap_plan(struct gp_ctx *ctx, const struct pcie_opts *o,
+			    const enum pcie_mem *mems, size_t nmems, const uint64_t *sizes,
+			    size_t nsizes)
 {
-	static const uint64_t default_size = PCIE_DEFAULT_SIZE;
-	enum pcie_mem mems[2];
 	struct pcie_overlap_plan plan = {
 		.mems = mems,
-		.sizes = o->sizes.n ? o->sizes.v : (uint64_t *)&default_size,
-		.nsizes = o->sizes.n ? o->sizes.n : 1,
+		.nmems = nmems,
+		.sizes = sizes,
+		.nsizes = nsizes,
 		.chunks = o->chunks ? o->chunks : PCIE_DEFAULT_CHUNKS,
 		.streams = o->streams ? o->streams : PCIE_DEFAULT_STREAMS,
 		.kernel_us = o->kernel_us,
@@ -182,10 +183,6 @@ static int run_overlap(struct gp_ctx *ctx, const struct pcie_opts *o)
 	uint64_t most = 0;
 	int rc;
 
-	if (!o->mems_given || o->mems >> PCIE_PINNED & 1)
-		mems[plan.nmems++] = PCIE_PINNED;
-	if (o->mems_given && o->mems >> PCIE_REGISTERED & 1)
-		mems[plan.nmems++] = PCIE_REGISTERED;
 	for (size_t i = 0; i < plan.nsizes; i++)
 		if (plan.sizes[i] > most)
 			most = plan.sizes[i];
@@ -195,6 +192,21 @@ static int run_overlap(struct gp_ctx *ctx, const struct pcie_opts *o)
 	pcie_overlap_report(&ctx->report, ctx->format, &ctx->dev, &plan, &res);
 	pcie_overlap_results_free(&res);
 	return 0;
+}
+
+static int run_overlap(struct gp_ctx *ctx, const struct pcie_opts *o)
+{
+	static const uint64_t default_size = PCIE_DEFAULT_SIZE;
+	enum pcie_mem mems[2];
+	size_t nmems = 0;
+
+	/* Pinned unless --memory names only registered. */
+	if (!o->mems_given || o->mems >> PCIE_PINNED & 1)
+		mems[nmems++] = PCIE_PINNED;
+	if (o->mems_given && o->mems >> PCIE_REGISTERED & 1)
+		mems[nmems++] = PCIE_REGISTERED;
+	return run_overlap_plan(ctx, o, mems, nmems, o->sizes.n ? o->sizes.v : &default_size,
+				o->sizes.n ? o->sizes.n : 1);
 }
 
 static int cmd_pcie(struct gp_ctx *ctx, int argc, char **argv)

@@ -199,14 +199,14 @@ void pcie_bind(const char *bus_id, struct pcie_binding *b, struct pcie_env *env)
 	char path[256], list[4096];
 	unsigned char set[CPU_SETSIZE / 8];
 	cpu_set_t want;
-	int n, any = 0;
+	int any = 0;
 
 	b->changed = 0;
 	env->bound = 0;
 	env->cpulist[0] = '\0';
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/local_cpulist", bus_id);
 	if (read_line(path, list, sizeof(list)) ||
-	    (n = pcie_parse_cpulist(list, set, CPU_SETSIZE)) <= 0)
+	    pcie_parse_cpulist(list, set, CPU_SETSIZE) <= 0)
 		return;
 	if (sched_getaffinity(0, sizeof(b->old), &b->old))
 		return;

@@ -159,10 +159,10 @@ static int calibrate(struct pcie_timer *t, struct ovl *o, double target_us)
 	const unsigned most = 1u << 24;
 	struct stats st;
 	double iters;
-	int rc;
 
 	for (o->iters = CALIBRATE_ITERS;; o->iters *= 4) {
-		if ((rc = time_what(t, o, OV_KERNEL, 1, 3, &st)))
+		int rc = time_what(t, o, OV_KERNEL, 1, 3, &st);
+		if (rc)
 			return rc;
 		if (st.median >= target_us / 4 || st.median >= 1000 || o->iters >= most / 4)
 			break;
@@ -228,13 +228,14 @@ out:
 static int check_request(const struct gp_device *dev, const struct pcie_overlap_plan *plan)
 {
 	for (size_t i = 0; i < plan->nsizes; i++) {
-		char need[64], have[64];
 		if (plan->sizes[i] % 4)
 			return gp_error(GP_EXIT_USAGE, "--size: --overlap needs a multiple of 4 bytes");
-		if (dev->total_mem_bytes && plan->sizes[i] > dev->total_mem_bytes)
+		if (dev->total_mem_bytes && plan->sizes[i] > dev->total_mem_bytes) {
+			char need[64], have[64];
 			return gp_error(GP_EXIT_USAGE, "--size: %s is more than the %s of '%s'",
 					format_size(need, sizeof(need), plan->sizes[i]),
 					format_size(have, sizeof(have), dev->total_mem_bytes), dev->name);
+		}
 	}
 	for (size_t i = 0; i < plan->nmems; i++)
 		if (plan->mems[i] != PCIE_PINNED && plan->mems[i] != PCIE_REGISTERED)

@@ -204,8 +204,7 @@ static int time_host(struct pcie_timer *t, const struct pcie_side *sides, int ns
 {
 	struct host_side h[2];
 	pthread_barrier_t barrier;
-	pthread_t th[2];
-	int started = 0, rc = 0;
+	int rc = 0;
 	double t0;
 
 	memset(h, 0, sizeof(h));
@@ -218,6 +217,9 @@ static int time_host(struct pcie_timer *t, const struct pcie_side *sides, int ns
 	if (nsides == 1) {
 		host_side_run(&h[0]);
 	} else {
+		pthread_t th[2];
+		int started = 0;
+
 		/* Both directions at once need two host threads: each copy blocks its caller. */
 		if (pthread_barrier_init(&barrier, NULL, 2))
 			return gp_error(GP_EXIT_FAIL, "pthread_barrier_init failed");

@@ -226,13 +226,14 @@ static int check_capacity(const struct gp_device *dev, const struct pcie_plan *p
 {
 	for (int m = 0; m < PCIE_NMEMS; m++) {
 		size_t a, b;
-		char need[64], have[64];
 		pcie_plan_kind_bytes(plan, (enum pcie_mem)m, &a, &b);
-		if (dev->total_mem_bytes && a + b > dev->total_mem_bytes)
+		if (dev->total_mem_bytes && a + b > dev->total_mem_bytes) {
+			char need[64], have[64];
 			return gp_error(GP_EXIT_USAGE,
 					"--size: %s transfers need %s of device memory; '%s' has %s",
 					pcie_mem_names[m], format_size(need, sizeof(need), a + b),
 					dev->name, format_size(have, sizeof(have), dev->total_mem_bytes));
+		}
 	}
 	return 0;
 }

@@ -101,9 +101,9 @@ void pcie_results_free(struct pcie_results *r);
 #define PCIE_MAX_STREAMS 32
 
 struct pcie_overlap_plan {
-	enum pcie_mem *mems;  /* PCIE_PINNED or PCIE_REGISTERED */
+	const enum pcie_mem *mems;  /* PCIE_PINNED or PCIE_REGISTERED */
 	size_t nmems;
-	uint64_t *sizes;      /* whole buffer, a multiple of 4 bytes */
+	const uint64_t *sizes;      /* whole buffer, a multiple of 4 bytes */
 	size_t nsizes;
 	int chunks, streams;
 	double kernel_us;     /* 0: match the copy time (H2D + D2H) */
