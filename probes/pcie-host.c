@@ -99,6 +99,15 @@ static unsigned char pattern_byte(size_t off, uint64_t seed)
 	return (unsigned char)(pcie_pattern(off / 8, seed) >> (8 * (off % 8)));
 }
 
+/*
+ * Stores to write-combined memory wait in the CPU's combining buffers;
+ * a full fence drains them before the GPU reads the memory.
+ */
+void pcie_host_flush(void)
+{
+	atomic_thread_fence(memory_order_seq_cst);
+}
+
 /* Buffers are page-aligned, so whole words can be written as uint64_t. */
 void pcie_host_fill(void *p, size_t size, uint64_t seed)
 {
@@ -109,6 +118,13 @@ void pcie_host_fill(void *p, size_t size, uint64_t seed)
 		w[i] = pcie_pattern(i, seed);
 	for (size_t off = n8 * 8; off < size; off++)
 		((unsigned char *)p)[off] = pattern_byte(off, seed);
+	pcie_host_flush();
+}
+
+void pcie_host_poison(void *p, size_t size)
+{
+	memset(p, PCIE_POISON_BYTE, size);
+	pcie_host_flush();
 }
 
 uint64_t pcie_host_check(const void *p, size_t size, uint64_t seed, uint64_t *first)

@@ -141,7 +141,7 @@ static int time_copies(struct pcie_timer *t, struct ovl *o, const struct pcie_ov
 	if (bad)
 		return check_failed("H2D", o->size, bad, first);
 
-	memset(o->dst.p, PCIE_POISON_BYTE, o->size);
+	pcie_host_poison(o->dst.p, o->size);
 	if ((rc = time_what(t, o, OV_D2H, plan->warmup, plan->reps, &st)))
 		return rc;
 	row->d2h_us = st.median;
@@ -202,11 +202,11 @@ static int run_one(struct pcie_timer *t, const struct pcie_overlap_plan *plan, e
 		goto out;
 	row->kernel_us = st.median;
 
-	memset(o.dst.p, PCIE_POISON_BYTE, size);
+	pcie_host_poison(o.dst.p, size);
 	if ((rc = time_what(t, &o, OV_SERIAL, plan->warmup, plan->reps, &row->serial_us)) ||
 	    (rc = check_computed(&o, "serial run")))
 		goto out;
-	memset(o.dst.p, PCIE_POISON_BYTE, size);
+	pcie_host_poison(o.dst.p, size);
 	if ((rc = time_what(t, &o, OV_OVERLAP, plan->warmup, plan->reps, &row->overlapped_us)) ||
 	    (rc = check_computed(&o, "overlapped run")))
 		goto out;

@@ -27,8 +27,12 @@ int pcie_host_alloc(struct pcie_hostbuf *b, enum pcie_mem mem, size_t size);
 /* Free b if allocated (safe on a zeroed or already freed buffer). */
 void pcie_host_free(struct pcie_hostbuf *b);
 
-/* Write the pattern of seed into p[0..size) from the CPU. */
+/* Write the pattern of seed into p[0..size) from the CPU (then pcie_host_flush). */
 void pcie_host_fill(void *p, size_t size, uint64_t seed);
+/* Fill p[0..size) with the poison byte (then pcie_host_flush). */
+void pcie_host_poison(void *p, size_t size);
+/* Make the CPU's stores, write-combined ones included, visible to the device. */
+void pcie_host_flush(void);
 /* Number of bytes of p[0..size) (words, for whole words) differing from the pattern; *first gets the lowest offset. */
 uint64_t pcie_host_check(const void *p, size_t size, uint64_t seed, uint64_t *first);
 

@@ -68,7 +68,7 @@ static int kind_alloc(struct kind_bufs *k, struct pcie_timer *t)
 		if ((rc = pcie_host_alloc(&k->host_b, k->mem, k->size_b)) ||
 		    (rc = dev_alloc(&k->dev_b, k->size_b)))
 			return rc;
-		memset(k->host_b.p, PCIE_POISON_BYTE, k->size_b);
+		pcie_host_poison(k->host_b.p, k->size_b);
 		if ((rc = cuda_check(launch_pcie_fill(k->dev_b, k->size_b, SEED_D2H, t->streams[0]),
 				     "fill kernel launch")) ||
 		    (rc = cuda_check(cudaStreamSynchronize(t->streams[0]), "fill kernel")))
@@ -90,7 +90,7 @@ static int poison(struct pcie_timer *t, const struct kind_bufs *k, enum pcie_dir
 	if (dir != PCIE_D2H && (rc = pcie_device_poison(t, k->dev_a, size)))
 		return rc;
 	if (dir != PCIE_H2D)
-		memset(k->host_b.p, PCIE_POISON_BYTE, size);
+		pcie_host_poison(k->host_b.p, size);
 	return 0;
 }
 
@@ -154,6 +154,7 @@ static int corrupt(struct pcie_timer *t, const struct kind_bufs *k, enum pcie_di
 		return GP_EXIT_FAIL;
 	if (dir != PCIE_H2D)
 		((unsigned char *)k->host_b.p)[off] ^= 0xff;
+	pcie_host_flush();
 	return 0;
 }
 
