@@ -121,14 +121,13 @@ static int check_combinations(const struct pcie_opts *o)
 static int parse_options(struct gp_ctx *ctx, int argc, char **argv, struct pcie_opts *o)
 {
 	struct opt_iter it;
-	int id, rc = 0;
+	int id;
 
-	/* The iterator frees its tables only at its end: run it out after an error. */
 	cli_options_begin(&it, ctx, &gp_cmd_pcie, argc, argv);
 	while ((id = cli_next_option(&it)) > 0)
-		if (!rc)
-			rc = parse_one(o, id, it.arg);
-	if (rc || id < 0)
+		if (parse_one(o, id, it.arg))
+			return GP_EXIT_USAGE;
+	if (id < 0)
 		return GP_EXIT_USAGE;
 	return check_combinations(o);
 }
