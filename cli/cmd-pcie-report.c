@@ -337,8 +337,9 @@ void pcie_report(struct report *rep, enum report_format fmt, const struct gp_dev
 	report_note(t, "1 GB = 10^9 B; time of one transfer, median of %d repetitions after %d warm-up;"
 		    " small sizes batch several copies per repetition", plan->reps, plan->warmup);
 	report_note(t, "pageable copies are timed with the host clock (copies + stream synchronize),"
-		    " the others with CUDA events; bidir-sum is both sizes over the time until both"
-		    " directions finished; every transfer's data was verified");
+		    " the others with CUDA events; bidir-sum is the bytes of both directions over the"
+		    " time until both finished, the faster one given more transfers so that both stay"
+		    " busy; every transfer's data was verified");
 	free(nodes);
 }
 

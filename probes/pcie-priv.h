@@ -104,6 +104,7 @@ struct pcie_side {
 	size_t size;
 	enum cudaMemcpyKind kind;
 	int stream;       /* index into timer streams */
+	int count;        /* transfers per repetition; 0: the count given to the timer */
 };
 
 /* Enqueue count transfers of side (a copy, or the mapped kernel). */

@@ -156,7 +156,7 @@ static cudaError_t enqueue_sides(void *arg, const struct pcie_timer *t)
 	cudaError_t err = cudaSuccess;
 
 	for (int i = 0; i < a->nsides && err == cudaSuccess; i++)
-		err = pcie_side_enqueue(&a->sides[i], t, a->count);
+		err = pcie_side_enqueue(&a->sides[i], t, a->sides[i].count ? a->sides[i].count : a->count);
 	return err;
 }
 
@@ -211,7 +211,7 @@ static int time_host(struct pcie_timer *t, const struct pcie_side *sides, int ns
 	for (int i = 0; i < nsides; i++) {
 		h[i].side = &sides[i];
 		h[i].t = t;
-		h[i].count = count;
+		h[i].count = sides[i].count ? sides[i].count : count;
 		h[i].barrier = &barrier;
 	}
 	if (nsides == 1) {

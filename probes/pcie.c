@@ -177,6 +177,21 @@ static void set_row(struct pcie_row *r, enum pcie_part part, const struct pcie_j
 				      ? k->host_b.p : k->host_a.p, j->size);
 }
 
+/*
+ * Both directions at once: the faster one gets more transfers, in
+ * proportion to the last warm-up's times, so that both run for about the
+ * same time and the sum is the throughput while both are busy, not
+ * diluted by one direction finishing alone at its single-direction speed.
+ */
+static void balance_sides(struct pcie_side *sides, int count, const double *ms)
+{
+	int fast = ms[0] < ms[1] ? 0 : 1, slow = 1 - fast;
+	double ratio = ms[fast] > 0 ? ms[slow] / ms[fast] : 1;
+
+	if (ratio > 1.02 && ratio < 8)
+		sides[fast].count = (int)(count * ratio + 0.5);
+}
+
 /* Warm up, time plan->reps repetitions, verify, fill the job's rows. */
 static int run_job(struct pcie_timer *t, const struct pcie_plan *plan, const struct pcie_job *j,
 		   const struct kind_bufs *k, struct pcie_row *rows)
@@ -188,24 +203,32 @@ static int run_job(struct pcie_timer *t, const struct pcie_plan *plan, const str
 
 	if (j->dir != PCIE_D2H)
 		sides[nsides++] = (struct pcie_side){ j->mem, k->dev_a, host_side_ptr(&k->host_a),
-						      j->size, cudaMemcpyHostToDevice, 0 };
+						      j->size, cudaMemcpyHostToDevice, 0, 0 };
 	if (j->dir != PCIE_H2D)
 		sides[nsides++] = (struct pcie_side){ j->mem, host_side_ptr(&k->host_b), k->dev_b,
-						      j->size, cudaMemcpyDeviceToHost, 0 };
+						      j->size, cudaMemcpyDeviceToHost, 0, 0 };
 	sides[nsides - 1].stream = nsides - 1;
 
 	if ((rc = poison(t, k, j->dir, j->size)))
 		return rc;
 	us = gp_xcalloc(3 * reps, sizeof(*us));
 	for (int r = -plan->warmup; r < plan->reps; r++) {
+		int ca, cb;
 		if ((rc = pcie_time_sides(t, sides, nsides, count, ms, &wall)))
 			goto out;
+		if (nsides == 2 && r == -1)
+			balance_sides(sides, count, ms);
 		if (r < 0)
 			continue;
-		/* Time per transfer: each side moved count transfers in its time. */
-		for (int i = 0; i < nsides; i++)
-			us[i * reps + (size_t)r] = ms[i] * 1e3 / count;
-		us[2 * reps + (size_t)r] = wall * 1e3 / count;
+		/* Time per transfer: each side moved its count of transfers in its time. */
+		ca = sides[0].count ? sides[0].count : count;
+		cb = nsides == 2 && sides[1].count ? sides[1].count : count;
+		us[(size_t)r] = ms[0] * 1e3 / ca;
+		if (nsides == 2) {
+			us[reps + (size_t)r] = ms[1] * 1e3 / cb;
+			/* The sum row counts 2 x size per "transfer": the pair's time for ca + cb transfers. */
+			us[2 * reps + (size_t)r] = wall * 1e3 * 2 / (ca + cb);
+		}
 	}
 	if ((rc = corrupt(t, k, j->dir, j->size)) || (rc = verify(t, k, j->dir, j->size)))
 		goto out;
