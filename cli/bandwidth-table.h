@@ -1,0 +1,25 @@
+/*
+ * `gpuperf bandwidth` results as report tables: the machine table (one row
+ * per kernel x width x size), the conventions and verdict under it, the
+ * --tune summary and the sweep chart.  Separate from the command so tests
+ * can render fabricated results without a GPU.
+ */
+#ifndef GP_CLI_BANDWIDTH_TABLE_H
+#define GP_CLI_BANDWIDTH_TABLE_H
+
+#include "gpu/device.h"
+#include "probes/bandwidth.h"
+#include "report/report.h"
+
+/* Names of the machine table's columns, in order (for tests and the man page). */
+extern const char *const bw_csv_columns[];
+
+/* Add the tables of a finished run to r. */
+void bw_tables(struct report *r, const struct gp_device *dev,
+	       const struct bw_request *req, const struct bw_outcome *o);
+
+/* "copy reaches 90 % of theoretical (3012 of 3352 GB/s at 1 GiB)"; buf, or NULL without rows. */
+const char *bw_verdict(char *buf, size_t n, const struct gp_device *dev,
+		       const struct bw_outcome *o);
+
+#endif
