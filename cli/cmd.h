@@ -59,6 +59,9 @@ struct gp_cmd {
 	const char *summary;    /* one line for `gpuperf --help` */
 	const char *synopsis;   /* options part of the usage line */
 	const struct gp_option *options;  /* terminated by an entry with name NULL */
+	/* Columns of the command's CSV/JSON table, for the docs test (NULL if none). */
+	const struct report_col *columns;
+	size_t ncolumns;
 };
 
 extern const struct gp_cmd *const gp_commands[];
