@@ -19,7 +19,7 @@ enum {
 	C_N
 };
 
-static const struct report_col cols[C_N] = {
+const struct report_col bw_columns[C_N] = {
 	CLI_IDENTITY_COLS,
 	[C_KERNEL] = { "kernel", "kernel", REPORT_STR, 0 },
 	[C_WIDTH]  = { "width_bytes", "width (B)", REPORT_INT, 0 },
@@ -40,12 +40,7 @@ static const struct report_col cols[C_N] = {
 	[C_UNROLL] = { "unroll", "unroll", REPORT_INT, 0 },
 };
 
-const char *const bw_csv_columns[] = {
-	"device", "cc", "kernel", "width_bytes", "size_bytes", "level", "passes",
-	"bytes_moved", "reps", "time_ms", "bandwidth_gbs", "best_gbs", "min_gbs",
-	"cov_pct", "pct_of_theoretical", "theoretical_gbs", "grid", "block", "unroll",
-	NULL,
-};
+_Static_assert(C_N == BW_NCOLUMNS, "BW_NCOLUMNS out of date");
 
 static double median_gbs(const struct bw_result *r)
 {
@@ -287,7 +282,7 @@ static void tune_table(struct report *r, const struct gp_device *dev,
 void bw_tables(struct report *r, const struct gp_device *dev,
 	       const struct bw_request *req, const struct bw_outcome *o)
 {
-	struct report_table *t = report_add_table(r, "Device-memory bandwidth", cols, C_N);
+	struct report_table *t = report_add_table(r, "Device-memory bandwidth", bw_columns, C_N);
 	double peak = dev_dram_peak_gbs(dev);
 	char verdict[256];
 

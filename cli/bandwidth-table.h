@@ -11,8 +11,9 @@
 #include "probes/bandwidth.h"
 #include "report/report.h"
 
-/* Names of the machine table's columns, in order (for tests and the man page). */
-extern const char *const bw_csv_columns[];
+/* The machine table's columns, in order (the command row lists them for the docs test). */
+#define BW_NCOLUMNS 19
+extern const struct report_col bw_columns[BW_NCOLUMNS];
 
 /* Add the tables of a finished run to r. */
 void bw_tables(struct report *r, const struct gp_device *dev,

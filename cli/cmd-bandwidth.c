@@ -249,4 +249,6 @@ const struct gp_cmd gp_cmd_bandwidth = {
 	.synopsis = "[--kernel LIST] [--width LIST] [--size SIZE|RANGE] [--reps N] [--warmup N] "
 		    "[--tune] [--memcpy] [--cold] [--block N] [--blocks-per-sm N] [--unroll N]",
 	.options = options,
+	.columns = bw_columns,
+	.ncolumns = BW_NCOLUMNS,
 };
