@@ -192,9 +192,9 @@ static void convention_notes(struct report_table *t, const struct gp_device *dev
 			    "L1 (reads, <= %s per SM), L2 (<= %s), L2+DRAM, DRAM (>= 4 x L2)",
 			    a, b);
 		if (max_passes > 1)
-			report_note(t, "sets smaller than 1 GiB moved are swept several times per "
-				    "launch (passes) with warm caches: they measure the cache "
-				    "level, not DRAM; --cold flushes L2 instead");
+			report_note(t, "sets moving less than 1 GiB per pass are swept up to %u "
+				    "times per launch (passes) with warm caches: they measure the "
+				    "cache level, not DRAM; --cold flushes L2 instead", BW_MAX_PASSES);
 	}
 }
 

@@ -117,7 +117,7 @@ unsigned bw_passes(uint64_t bytes_per_pass, uint64_t target)
 	if (bytes_per_pass == 0 || bytes_per_pass >= target)
 		return 1;
 	p = (target + bytes_per_pass - 1) / bytes_per_pass;
-	return p > (1u << 20) ? 1u << 20 : (unsigned)p;
+	return p > BW_MAX_PASSES ? BW_MAX_PASSES : (unsigned)p;
 }
 
 const char *bw_level(uint64_t ws, int read_only, int sm_count,

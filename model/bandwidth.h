@@ -71,8 +71,13 @@ uint64_t bw_max_size(uint64_t free_bytes, int narrays, uint64_t reserve);
 uint64_t bw_default_size(uint64_t free_bytes, int narrays, uint64_t reserve,
 			 int *scaled);
 
-/* Passes over the arrays within one launch so that it moves >= target bytes. */
+/*
+ * Passes over the arrays within one launch so that it moves >= target
+ * bytes, at most BW_MAX_PASSES: tiny arrays are latency-bound, and a
+ * few thousand passes already make the launch long enough to time.
+ */
 unsigned bw_passes(uint64_t bytes_per_pass, uint64_t target);
+#define BW_MAX_PASSES 4096u
 
 /* Bytes a launch should move before its time is dominated by the kernel. */
 #define BW_PASS_TARGET (1ull << 30)

@@ -259,12 +259,31 @@ static unsigned job_passes(enum bw_kernel k, uint64_t size, int cold)
 	return cold ? 1 : bw_passes(bw_bytes_moved(k, size, 1), BW_PASS_TARGET);
 }
 
+/*
+ * Test hook: with GPUPERF_TEST_CORRUPT=1 in the environment, spoil one
+ * result after timing, so that tests can show verification catches it.
+ */
+static int corrupt(const struct job *j)
+{
+	const char *e = getenv("GPUPERF_TEST_CORRUPT");
+
+	if (!e || strcmp(e, "1"))
+		return 0;
+	if (j->k == BW_READ)
+		return cuda_check(cudaMemsetAsync(j->B->sink, 0, sizeof(unsigned), j->B->st),
+				  "cudaMemsetAsync");
+	return cuda_check(cudaMemsetAsync(j->B->c + j->size / 8, 0, sizeof(float), j->B->st),
+			  "cudaMemsetAsync");
+}
+
 /* Sample, verify and summarise one job into *r. */
 static int measure(const struct gp_device *dev, struct job *j, int warmup, int reps,
 		   int cold, double *ms, struct bw_result *r)
 {
 	int rc = sample(dev, j, warmup, reps, cold, ms);
 
+	if (!rc)
+		rc = corrupt(j);
 	if (!rc)
 		rc = verify(j, reps);
 	if (rc)

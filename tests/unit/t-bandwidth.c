@@ -93,7 +93,8 @@ static void test_passes(void)
 	is_int(bw_passes(MiB, GiB), 1024, "1 MiB moved per pass: 1024 passes to reach 1 GiB");
 	is_int(bw_passes(3 * MiB, 10 * MiB), 4, "passes round up");
 	is_int(bw_passes(0, GiB), 1, "empty pass: one pass");
-	is_int(bw_passes(1, 1ull << 40), 1u << 20, "passes are capped");
+	is_int(bw_passes(16, GiB), BW_MAX_PASSES, "passes are capped for tiny arrays");
+	is_int(bw_passes(256 * KiB, GiB), 4096, "256 KiB moved per pass: 4096 passes, at the cap");
 }
 
 static void test_levels(void)
