@@ -16,7 +16,7 @@
 enum {
 	C_DEVICE, C_CC, C_KERNEL, C_WIDTH, C_SIZE, C_LEVEL, C_PASSES, C_BYTES, C_REPS,
 	C_TIME, C_GBS, C_BEST, C_MIN, C_COV, C_PCT, C_PEAK, C_GRID, C_BLOCK, C_UNROLL,
-	C_N
+	C_LAYOUT, C_N
 };
 
 const struct report_col bw_columns[C_N] = {
@@ -38,6 +38,7 @@ const struct report_col bw_columns[C_N] = {
 	[C_GRID]   = { "grid", "grid", REPORT_INT, 0 },
 	[C_BLOCK]  = { "block", "block", REPORT_INT, 0 },
 	[C_UNROLL] = { "unroll", "unroll", REPORT_INT, 0 },
+	[C_LAYOUT] = { "layout", "layout", REPORT_STR, 0 },
 };
 
 _Static_assert(C_N == BW_NCOLUMNS, "BW_NCOLUMNS out of date");
@@ -89,6 +90,7 @@ static void add_row(struct report_table *t, const struct gp_device *dev,
 		report_set_int(t, row, C_GRID, r->grid);
 		report_set_int(t, row, C_BLOCK, r->cfg.block);
 		report_set_int(t, row, C_UNROLL, r->cfg.unroll);
+		report_set_str(t, row, C_LAYOUT, bw_layout_names[r->cfg.layout]);
 	}
 }
 
@@ -233,8 +235,8 @@ static void sweep_chart(struct report_table *t, const struct bw_outcome *o)
 
 static void cfg_text(char *buf, size_t n, struct bw_cfg c, const struct gp_device *dev)
 {
-	snprintf(buf, n, "%d x %d, unroll %d", c.blocks_per_sm * dev->sm_count, c.block,
-		 c.unroll);
+	snprintf(buf, n, "%d x %d, unroll %d, %s", c.blocks_per_sm * dev->sm_count, c.block,
+		 c.unroll, bw_layout_names[c.layout]);
 }
 
 static void tune_table(struct report *r, const struct gp_device *dev,

@@ -12,7 +12,7 @@
 #include "report/report.h"
 
 /* The machine table's columns, in order (the command row lists them for the docs test). */
-#define BW_NCOLUMNS 19
+#define BW_NCOLUMNS 20
 extern const struct report_col bw_columns[BW_NCOLUMNS];
 
 /* Add the tables of a finished run to r. */

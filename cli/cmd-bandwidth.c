@@ -27,6 +27,7 @@ enum {
 	OPT_BLOCK,
 	OPT_BPS,
 	OPT_UNROLL,
+	OPT_LAYOUT,
 };
 
 static const struct gp_option options[] = {
@@ -53,6 +54,9 @@ static const struct gp_option options[] = {
 	{ "unroll", 0, required_argument, "N",
 	  "accesses per input per thread per iteration: 1, 2, 4, 8, 16 (default 64 / width)",
 	  OPT_UNROLL },
+	{ "layout", 0, required_argument, "grid|tile",
+	  "a thread's accesses a grid apart, or each block on its own tile (default grid)",
+	  OPT_LAYOUT },
 	{ 0 }
 };
 
@@ -126,6 +130,15 @@ static int parse_one(struct bw_opts *o, int id, const char *arg)
 			return gp_error(GP_EXIT_USAGE, "--unroll: '%s' is not 1, 2, 4, 8 or 16", arg);
 		o->fixed.unroll = (int)v;
 		return 0;
+	case OPT_LAYOUT: {
+		static const char *const names[] = { "grid", "tile", NULL };
+		int i;
+
+		if ((rc = parse_choice("--layout", arg, names, &i)))
+			return rc;
+		o->fixed.layout = i == 0 ? BW_LAYOUT_GRID : BW_LAYOUT_TILE;
+		return 0;
+	}
 	}
 	return gp_error(GP_EXIT_USAGE, "bandwidth: unhandled option");
 }
@@ -251,7 +264,8 @@ const struct gp_cmd gp_cmd_bandwidth = {
 	.flags = CMD_NEEDS_GPU,
 	.summary = "device-memory bandwidth: read, write, copy, scale, add, triad vs theoretical",
 	.synopsis = "[--kernel LIST] [--width LIST] [--size SIZE|RANGE] [--reps N] [--warmup N] "
-		    "[--tune] [--memcpy] [--cold] [--block N] [--blocks-per-sm N] [--unroll N]",
+		    "[--tune] [--memcpy] [--cold] [--block N] [--blocks-per-sm N] [--unroll N] "
+		    "[--layout grid|tile]",
 	.options = options,
 	.columns = bw_columns,
 	.ncolumns = BW_NCOLUMNS,

@@ -2,8 +2,9 @@
  * Streaming kernels of `gpuperf bandwidth`, plus fill, verify and the
  * expected sum of the read kernel.
  *
- * Every stream kernel is grid-stride with 64-bit indices: thread t of T
- * handles vectors t + k*T.  Each iteration issues U independent loads per
+ * Every stream kernel is grid-stride with 64-bit indices: each iteration
+ * of the grid covers the next U x T vectors (T threads), in one of two
+ * layouts (see stream_kernel).  Each iteration issues U independent loads per
  * input, all of them before the first store, so a thread keeps U x width
  * bytes in flight per input.  The inputs are deliberately not
  * `const __restrict__`: that turns the loads into LDG.CONSTANT, which ptxas
@@ -86,12 +87,12 @@ template <> __device__ __forceinline__ float4 pattern_w<float4>(uint64_t i)
 }
 
 /*
- * One iteration of thread i's work: vectors i + u*T for u < U.  TAIL
+ * One iteration of a thread's work: vectors i + u*S for u < U.  TAIL
  * predicates each access on the array's end.
  */
 template <class V, int U, int K, bool TAIL>
 __device__ __forceinline__ void step(const V *a, const V *b,
-				     V *c, uint64_t i, uint64_t T,
+				     V *c, uint64_t i, uint64_t S,
 				     uint64_t n, float s, unsigned &acc)
 {
 	const bool reads_a = K != K_WRITE;
@@ -100,41 +101,49 @@ __device__ __forceinline__ void step(const V *a, const V *b,
 
 #pragma unroll
 	for (int u = 0; u < U; u++)
-		if (reads_a && (!TAIL || i + u * T < n))
-			ra[u] = a[i + u * T];
+		if (reads_a && (!TAIL || i + u * S < n))
+			ra[u] = a[i + u * S];
 #pragma unroll
 	for (int u = 0; u < U; u++)
-		if (reads_b && (!TAIL || i + u * T < n))
-			rb[u] = b[i + u * T];
+		if (reads_b && (!TAIL || i + u * S < n))
+			rb[u] = b[i + u * S];
 #pragma unroll
 	for (int u = 0; u < U; u++) {
-		if (TAIL && i + u * T >= n)
+		if (TAIL && i + u * S >= n)
 			continue;
 		if (K == K_READ)
 			acc += bitsum(ra[u]);
 		else if (K == K_WRITE)
-			c[i + u * T] = pattern_w<V>(i + u * T);
+			c[i + u * S] = pattern_w<V>(i + u * S);
 		else
-			c[i + u * T] = op<K>(ra[u], reads_b ? rb[u] : ra[u], s);
+			c[i + u * S] = op<K>(ra[u], reads_b ? rb[u] : ra[u], s);
 	}
 }
 
 template <class V, int U, int K>
 __global__ void
-stream_kernel(const V *a, const V *b, V *c,
-	      uint64_t n, float s, unsigned passes, unsigned *__restrict__ sink)
+stream_kernel(const V *a, const V *b, V *c, uint64_t n, float s, unsigned passes,
+	      int tiles, unsigned *__restrict__ sink)
 {
 	const uint64_t T = (uint64_t)gridDim.x * blockDim.x;
-	const uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
 	const uint64_t chunk = T * U;
 	const uint64_t nfull = n - n % chunk;
+	/*
+	 * Grid layout: a thread's accesses are T apart (each jumps the whole
+	 * grid).  Tile layout: block b sweeps a contiguous tile of blockDim x U
+	 * vectors, its threads' accesses blockDim apart.  Either way one
+	 * iteration of the grid covers `chunk` contiguous vectors exactly once.
+	 */
+	const uint64_t S = tiles ? blockDim.x : T;
+	const uint64_t start = (uint64_t)blockIdx.x * (tiles ? (uint64_t)blockDim.x * U : blockDim.x) +
+			       threadIdx.x;
 	unsigned acc = 0;
 
 	for (unsigned p = 0; p < passes; p++) {
-		for (uint64_t i = t; i < nfull; i += chunk)
-			step<V, U, K, false>(a, b, c, i, T, n, s, acc);
-		if (nfull + t < n)
-			step<V, U, K, true>(a, b, c, nfull + t, T, n, s, acc);
+		for (uint64_t i = start; i < nfull; i += chunk)
+			step<V, U, K, false>(a, b, c, i, S, n, s, acc);
+		if (nfull + start < n)
+			step<V, U, K, true>(a, b, c, nfull + start, S, n, s, acc);
 		asm volatile("" ::: "memory");
 	}
 	if (K == K_READ) {
@@ -275,13 +284,13 @@ unsigned helper_grid(uint64_t n, unsigned block)
 
 } /* namespace */
 
-extern "C" cudaError_t launch_bw_stream(int kernel, int width, int unroll, int grid,
-					int block, const void *a, const void *b, void *c,
-					uint64_t n, float s, unsigned passes,
+extern "C" cudaError_t launch_bw_stream(int kernel, int width, int unroll, int tiles,
+					int grid, int block, const void *a, const void *b,
+					void *c, uint64_t n, float s, unsigned passes,
 					unsigned *sink, cudaStream_t stream)
 {
 	void *fn = lookup(kernel, width, unroll);
-	void *args[] = { &a, &b, &c, &n, &s, &passes, &sink };
+	void *args[] = { &a, &b, &c, &n, &s, &passes, &tiles, &sink };
 
 	if (!fn || grid <= 0 || block <= 0 || block % 32)
 		return cudaErrorInvalidValue;

@@ -30,13 +30,14 @@ cudaError_t launch_clock_spin(long long cycles, unsigned long long *out,
  * Stream kernel `kernel` (0..5 = read, write, copy, scale, add, triad of
  * enum bw_kernel) over n vectors of `width` bytes (4, 8, 16: float,
  * float2, float4), `unroll` (1, 2, 4, 8, 16) accesses per input per
- * thread per iteration, `passes` sweeps in the launch.  Inputs a, b,
- * output c (unused ones may be NULL); s is the scalar of scale/triad.
- * The read kernel adds the bits of every float it read to *sink.
- * cudaErrorInvalidValue for a combination that is not built.
+ * thread per iteration, `passes` sweeps in the launch.  tiles = 0: a
+ * thread's accesses are a grid apart; 1: each block sweeps a contiguous
+ * tile.  Inputs a, b, output c (unused ones may be NULL); s is the scalar
+ * of scale/triad.  The read kernel adds the bits of every float it read
+ * to *sink.  cudaErrorInvalidValue for a combination that is not built.
  */
-cudaError_t launch_bw_stream(int kernel, int width, int unroll, int grid, int block,
-			     const void *a, const void *b, void *c, uint64_t n,
+cudaError_t launch_bw_stream(int kernel, int width, int unroll, int tiles, int grid,
+			     int block, const void *a, const void *b, void *c, uint64_t n,
 			     float s, unsigned passes, unsigned *sink,
 			     cudaStream_t stream);
 /* Resident blocks per SM of that kernel at `block` threads (occupancy API). */

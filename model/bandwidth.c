@@ -23,6 +23,8 @@ static const struct {
 
 const int bw_unrolls[BW_NUNROLLS] = { 1, 2, 4, 8, 16 };
 
+const char *const bw_layout_names[] = { "", "grid", "tile", NULL };
+
 static int valid(enum bw_kernel k)
 {
 	return (unsigned)k < BW_NKERNELS;
@@ -148,7 +150,7 @@ int bw_width_valid(int width)
 
 struct bw_cfg bw_default_cfg(int width)
 {
-	struct bw_cfg c = { 256, 0, 4 };
+	struct bw_cfg c = { 256, 0, 4, BW_LAYOUT_GRID };
 
 	if (bw_width_valid(width))
 		c.unroll = 64 / width;
@@ -159,10 +161,27 @@ static int add_cfg(struct bw_cfg *out, int n, int cap, struct bw_cfg c)
 {
 	for (int i = 0; i < n; i++)
 		if (out[i].block == c.block && out[i].blocks_per_sm == c.blocks_per_sm &&
-		    out[i].unroll == c.unroll)
+		    out[i].unroll == c.unroll && out[i].layout == c.layout)
 			return n;
 	if (n < cap)
 		out[n++] = c;
+	return n;
+}
+
+/* The configurations of one (block, unroll, layout). */
+static int add_bps(struct bw_cfg fixed, int block, int unroll, int layout, int max,
+		   struct bw_cfg *out, int n, int cap)
+{
+	static const int bps[] = { 1, 2, 4, 8, 16 };
+
+	if (fixed.blocks_per_sm)  /* more blocks than are resident run in waves */
+		return add_cfg(out, n, cap, (struct bw_cfg){ block, fixed.blocks_per_sm, unroll, layout });
+	for (size_t pi = 0; pi < sizeof(bps) / sizeof(bps[0]); pi++) {
+		int b = bps[pi] < max ? bps[pi] : max;
+
+		if (b * block >= 256)
+			n = add_cfg(out, n, cap, (struct bw_cfg){ block, b, unroll, layout });
+	}
 	return n;
 }
 
@@ -170,7 +189,6 @@ int bw_tune_space(struct bw_cfg fixed, bw_max_bps_fn max_bps, void *arg,
 		  struct bw_cfg *out, int cap)
 {
 	static const int blocks[] = { 128, 256, 512, 1024 };
-	static const int bps[] = { 1, 2, 4, 8, 16 };
 	int n = 0;
 
 	for (size_t bi = 0; bi < sizeof(blocks) / sizeof(blocks[0]); bi++) {
@@ -186,17 +204,13 @@ int bw_tune_space(struct bw_cfg fixed, bw_max_bps_fn max_bps, void *arg,
 				break;
 			if (max <= 0)
 				continue;
-			if (fixed.blocks_per_sm) {
-				/* More blocks than are resident is legal: the grid runs in waves. */
-				n = add_cfg(out, n, cap, (struct bw_cfg){ block, fixed.blocks_per_sm, unroll });
-				continue;
-			}
-			for (size_t pi = 0; pi < sizeof(bps) / sizeof(bps[0]); pi++) {
-				int b = bps[pi] < max ? bps[pi] : max;
+			for (int layout = BW_LAYOUT_GRID; layout <= BW_LAYOUT_TILE; layout++) {
+				int l = fixed.layout ? fixed.layout : layout;
 
-				if (b * block < 256)
-					continue;
-				n = add_cfg(out, n, cap, (struct bw_cfg){ block, b, unroll });
+				if ((fixed.layout && layout > BW_LAYOUT_GRID) ||
+				    (!fixed.layout && unroll == 1 && layout == BW_LAYOUT_TILE))
+					break;
+				n = add_bps(fixed, block, unroll, l, max, out, n, cap);
 			}
 		}
 	}

@@ -90,11 +90,26 @@ unsigned bw_passes(uint64_t bytes_per_pass, uint64_t target);
 const char *bw_level(uint64_t ws, int read_only, int sm_count,
 		     uint64_t l1_per_sm, uint64_t l2_bytes);
 
+/*
+ * How a thread's accesses of one iteration are spread: a grid apart (each
+ * access jumps the whole grid), or a block apart (each block sweeps one
+ * contiguous tile of block x unroll accesses).
+ */
+enum bw_layout {
+	BW_LAYOUT_UNSET,
+	BW_LAYOUT_GRID,
+	BW_LAYOUT_TILE,
+};
+
+/* Names of the layouts by enum value ("" for unset), NULL-terminated. */
+extern const char *const bw_layout_names[];
+
 /* A launch configuration: grid = blocks_per_sm x SMs. */
 struct bw_cfg {
 	int block;          /* threads per block, multiple of 32 */
 	int blocks_per_sm;  /* 0: as many as are resident at once */
 	int unroll;         /* independent accesses per thread per iteration */
+	int layout;         /* enum bw_layout */
 };
 
 /* Unrolls the kernels are built for. */
@@ -107,15 +122,16 @@ int bw_width_valid(int width);
 
 /*
  * Default configuration for an access width: 256 threads, as many blocks
- * as fit, and 64 bytes per thread per iteration (unroll 64 / width), which
- * keeps 32 KiB or more in flight per SM at full occupancy.
+ * as fit, 64 bytes per thread per iteration (unroll 64 / width), which
+ * keeps 32 KiB or more in flight per SM at full occupancy, grid layout.
  */
 struct bw_cfg bw_default_cfg(int width);
 
 /*
  * The --tune search space: block in {128, 256, 512, 1024}, blocks per SM
  * in {1, 2, 4, 8, 16} capped at max_bps(block) (the occupancy limit, kept
- * as a candidate itself), unroll in bw_unrolls.  A field of fixed that is
+ * as a candidate itself), unroll in bw_unrolls, both layouts (one
+ * layout only at unroll 1, where they coincide).  A field of fixed that is
  * non-zero is not searched (a fixed blocks per SM is kept even above the
  * occupancy limit).  Pairs (block, unroll) with max_bps <= 0 cannot launch
  * and are skipped, and so are configurations with fewer than 256 threads

@@ -69,7 +69,8 @@ static cudaError_t job_launch(void *arg, cudaStream_t st)
 		/* Timed launches get a slot each; warm-ups share the last one. */
 		sink = B->sink + (j->slot < B->nsink - 1 ? j->slot++ : B->nsink - 1);
 	}
-	return launch_bw_stream((int)j->k, j->width, j->cfg.unroll, j->grid, j->cfg.block,
+	return launch_bw_stream((int)j->k, j->width, j->cfg.unroll,
+				j->cfg.layout == BW_LAYOUT_TILE, j->grid, j->cfg.block,
 				B->a, B->b, B->c, j->size / (uint64_t)j->width,
 				BW_SCALAR, j->passes, sink, st);
 }
@@ -123,7 +124,7 @@ static int flush_l2(const struct gp_device *dev, const struct bufs *B)
 	struct bw_cfg c = bw_default_cfg(16);
 	int max = max_bps(BW_WRITE, 16, c.block, c.unroll);
 
-	return cuda_check(launch_bw_stream(BW_WRITE, 16, c.unroll, max * dev->sm_count,
+	return cuda_check(launch_bw_stream(BW_WRITE, 16, c.unroll, 0, max * dev->sm_count,
 					   c.block, NULL, NULL, B->scratch,
 					   B->scratch_bytes / 16, 0, 1, NULL, B->st),
 			  "L2 flush");
@@ -177,9 +178,9 @@ static void describe(const struct job *j, char *buf, size_t n)
 	if (j->k == BW_MEMCPY)
 		snprintf(buf, n, "'%s' at %s", bw_kernel_names[j->k], sz);
 	else
-		snprintf(buf, n, "'%s' at %d B x %s (grid %d, block %d, unroll %d)",
+		snprintf(buf, n, "'%s' at %d B x %s (grid %d, block %d, unroll %d, %s layout)",
 			 bw_kernel_names[j->k], j->width, sz, j->grid, j->cfg.block,
-			 j->cfg.unroll);
+			 j->cfg.unroll, bw_layout_names[j->cfg.layout]);
 }
 
 static int verify_read(struct job *j, int reps)
@@ -406,7 +407,8 @@ static uint64_t max_size(const struct bw_request *req)
 
 static int same_cfg(struct bw_cfg a, struct bw_cfg b)
 {
-	return a.block == b.block && a.blocks_per_sm == b.blocks_per_sm && a.unroll == b.unroll;
+	return a.block == b.block && a.blocks_per_sm == b.blocks_per_sm && a.unroll == b.unroll &&
+	       a.layout == b.layout;
 }
 
 /* Search the configurations of one kernel at one width; *t gets the result. */
@@ -434,6 +436,8 @@ static int tune_one(const struct gp_device *dev, const struct bw_request *req,
 		t->def.unroll = req->fixed.unroll;
 	if (req->fixed.blocks_per_sm)
 		t->def.blocks_per_sm = req->fixed.blocks_per_sm;
+	if (req->fixed.layout)
+		t->def.layout = req->fixed.layout;
 	if (!t->def.blocks_per_sm)
 		t->def.blocks_per_sm = max_bps(k, width, t->def.block, t->def.unroll);
 
@@ -497,6 +501,8 @@ static struct bw_cfg pick_cfg(const struct bw_request *req, const struct bw_outc
 		c.unroll = req->fixed.unroll;
 	if (req->fixed.blocks_per_sm)
 		c.blocks_per_sm = req->fixed.blocks_per_sm;
+	if (req->fixed.layout)
+		c.layout = req->fixed.layout;
 	return c;
 }
 

@@ -69,6 +69,9 @@ no_gpu() {
 	for v in 0 65 x -1; do
 		assert_usage_error bandwidth --blocks-per-sm "$v"
 	done
+	for v in "" blocks Grid tiles 1; do
+		assert_usage_error bandwidth --layout "$v"
+	done
 }
 
 @test "bandwidth: unknown options, stray arguments and missing values are usage errors" {
@@ -88,7 +91,8 @@ no_gpu() {
 @test "bandwidth: good values without a GPU exit 3 with one line and no output" {
 	no_gpu || skip "this machine has a GPU"
 	for args in "" "--size 16K-2G:x2" "--kernel copy,memcpy --width 4,8,16" \
-		"--tune --block 512 --unroll 8 --blocks-per-sm 2 --reps 5 --warmup 0 --cold --memcpy"; do
+		"--tune --block 512 --unroll 8 --blocks-per-sm 2 --reps 5 --warmup 0 --cold --memcpy" \
+		"--layout tile"; do
 		run_split "$GPUPERF" --csv bandwidth $args
 		[ "$status" -eq 3 ] || { echo "args '$args': status $status"; return 1; }
 		[ -z "$output" ]
@@ -106,14 +110,14 @@ no_gpu() {
 @test "bandwidth: --help lists every option and the CSV columns are the documented ones" {
 	run "$GPUPERF" bandwidth --help
 	[ "$status" -eq 0 ]
-	for o in kernel width size reps warmup tune memcpy cold block blocks-per-sm unroll; do
+	for o in kernel width size reps warmup tune memcpy cold block blocks-per-sm unroll layout; do
 		[[ "$output" == *"--$o"* ]] || { echo "--help lacks --$o"; return 1; }
 	done
 	run "$GPUPERF" --list-columns bandwidth
 	[ "$status" -eq 0 ]
 	want="device cc kernel width_bytes size_bytes level passes bytes_moved reps time_ms"
 	want+=" bandwidth_gbs best_gbs min_gbs cov_pct pct_of_theoretical theoretical_gbs grid"
-	want+=" block unroll"
+	want+=" block unroll layout"
 	[ "$(echo $output)" = "$want" ]
 }
 

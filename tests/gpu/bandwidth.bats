@@ -39,9 +39,13 @@ kval() {
 @test "bandwidth: every unroll verifies on sizes with tails, and tiny sizes verify" {
 	require_gpu
 	for u in 1 2 4 8 16; do
-		# 123456784 = 16 x 7716049: no grid iteration divides it
-		bw_csv --unroll "$u" --size 123456784 --reps 2 --warmup 1 --kernel read,write,copy,triad
+		for l in grid tile; do
+			# 123456784 = 16 x 7716049: no grid iteration divides it
+			bw_csv --unroll "$u" --layout $l --size 123456784 --reps 2 --warmup 1 \
+				--kernel read,write,copy,triad
+		done
 	done
+	bw_csv --layout tile --width 4,8 --size 123456784 --reps 2 --kernel all
 	bw_csv --size 16,48,1040,65552 --reps 2 --width 4,16 --kernel all
 	[ "$(col kernel | wc -l)" -eq 52 ]
 }
@@ -116,9 +120,10 @@ kval() {
 
 @test "bandwidth: fixed launch configurations are used as given" {
 	require_gpu
-	bw_csv --kernel copy --block 512 --unroll 2 --blocks-per-sm 2 --size 64M --reps 3
+	bw_csv --kernel copy --block 512 --unroll 2 --blocks-per-sm 2 --layout tile --size 64M --reps 3
 	[ "$(kval copy block)" = 512 ]
 	[ "$(kval copy unroll)" = 2 ]
+	[ "$(kval copy layout)" = tile ]
 	sms=$("$GPUPERF" --csv info | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "sm_count") c = i } NR == 2 { print $c }')
 	[ "$(kval copy grid)" = $((2 * sms)) ]
 }

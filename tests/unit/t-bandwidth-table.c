@@ -15,7 +15,7 @@
 static const char header[] =
 	"device,cc,kernel,width_bytes,size_bytes,level,passes,bytes_moved,reps,time_ms,"
 	"bandwidth_gbs,best_gbs,min_gbs,cov_pct,pct_of_theoretical,theoretical_gbs,grid,"
-	"block,unroll";
+	"block,unroll,layout";
 
 static struct gp_device h100(void)
 {
@@ -49,7 +49,7 @@ static struct bw_result result(enum bw_kernel k, int width, uint64_t size, doubl
 	r.ms.mean = ms;
 	r.ms.cov = 0.004;
 	if (k != BW_MEMCPY) {
-		r.cfg = (struct bw_cfg){ 256, 8, 4 };
+		r.cfg = (struct bw_cfg){ 256, 8, 4, BW_LAYOUT_GRID };
 		r.grid = 8 * 132;
 	}
 	return r;
@@ -105,14 +105,15 @@ int main(void)
 		result(BW_TRIAD, 16, GiB, 1.0700),
 		result(BW_MEMCPY, 0, GiB, 0.7500),
 	};
-	struct bw_tuning tune = { BW_COPY, 16, 512 * MiB, 70, { 256, 8, 4 }, { 512, 4, 2 },
+	struct bw_tuning tune = { BW_COPY, 16, 512 * MiB, 70, { 256, 8, 4, BW_LAYOUT_GRID },
+				  { 512, 4, 2, BW_LAYOUT_TILE },
 				  2990.0, 3010.0 };
 	struct bw_outcome o = { res, 7, &tune, 1, 0, 100.0 };
 	struct report r = { 0 };
 	char *csv, *txt, *json, f[128], verdict[256];
 	int col;
 
-	is_int(BW_NCOLUMNS, 19, "19 machine columns");
+	is_int(BW_NCOLUMNS, 20, "20 machine columns");
 	bw_tables(&r, &d, &req, &o);
 	csv = render(&r, REPORT_CSV);
 	ok(!strncmp(csv, header, strlen(header)) && csv[strlen(header)] == '\n',
@@ -150,6 +151,10 @@ int main(void)
 	is_str(f, "", "memcpy has no width");
 	field(csv, 7, 16, f, sizeof(f));
 	is_str(f, "", "memcpy has no grid");
+	field(csv, 7, 19, f, sizeof(f));
+	is_str(f, "", "memcpy has no layout");
+	field(csv, 3, 19, f, sizeof(f));
+	is_str(f, "grid", "copy's layout");
 	free(csv);
 
 	txt = render(&r, REPORT_TABLE);
@@ -161,8 +166,8 @@ int main(void)
 	ok(strstr(txt, "a copy of N bytes moves 2N") != NULL, "byte convention printed");
 	ok(strstr(txt, "1 GB = 10^9 B") != NULL, "unit convention printed");
 	ok(strstr(txt, "median of 30 repetitions") != NULL, "statistic printed");
-	ok(strstr(txt, "Tuning") != NULL && strstr(txt, "1056 x 256, unroll 4") != NULL &&
-	   strstr(txt, "528 x 512, unroll 2") != NULL, "tuning table shows default and winner");
+	ok(strstr(txt, "Tuning") != NULL && strstr(txt, "1056 x 256, unroll 4, grid") != NULL &&
+	   strstr(txt, "528 x 512, unroll 2, tile") != NULL, "tuning table shows default and winner");
 	ok(strstr(txt, "read 101.4 %") == NULL && strstr(txt, "of theoretical at 1 GiB: read") != NULL,
 	   "per-kernel summary line");
 	free(txt);

@@ -123,20 +123,26 @@ static void test_tune_space(void)
 {
 	struct bw_cfg out[256], fixed = { 0 };
 	int n = bw_tune_space(fixed, fake_max_bps, NULL, out, 256);
-	int dup = 0, small = 0, over = 0, bad = 0, has_default = 0;
+	int dup = 0, small = 0, over = 0, bad = 0, has_default = 0, tiles = 0;
 	struct bw_cfg def = bw_default_cfg(16);
 
 	for (int i = 0; i < n; i++) {
 		for (int j = 0; j < i; j++)
 			dup |= out[i].block == out[j].block && out[i].unroll == out[j].unroll &&
-			       out[i].blocks_per_sm == out[j].blocks_per_sm;
+			       out[i].blocks_per_sm == out[j].blocks_per_sm &&
+			       out[i].layout == out[j].layout;
 		small |= out[i].block * out[i].blocks_per_sm < 256;
 		over |= out[i].blocks_per_sm > fake_max_bps(NULL, out[i].block, out[i].unroll);
 		bad |= out[i].block == 1024 && out[i].unroll == 16;
 		has_default |= out[i].block == def.block && out[i].unroll == def.unroll &&
-			       out[i].blocks_per_sm == fake_max_bps(NULL, 256, 4);
+			       out[i].blocks_per_sm == fake_max_bps(NULL, 256, 4) &&
+			       out[i].layout == def.layout;
+		bad |= out[i].layout != BW_LAYOUT_GRID && out[i].layout != BW_LAYOUT_TILE;
+		tiles += out[i].layout == BW_LAYOUT_TILE;
+		bad |= out[i].unroll == 1 && out[i].layout == BW_LAYOUT_TILE;
 	}
-	ok(n > 40 && n < 100, "search space has %d configurations", n);
+	ok(n > 80 && n < 200, "search space has %d configurations", n);
+	ok(tiles > 30 && tiles < n, "both layouts searched (%d tiles)", tiles);
 	ok(!dup, "no configuration twice");
 	ok(!small, "every configuration has >= 256 threads per SM");
 	ok(!over, "blocks per SM never above the occupancy limit");
@@ -150,17 +156,27 @@ static void test_tune_space(void)
 		bad |= out[i].block != 512;
 	ok(n > 0 && !bad, "--block fixes the block size (%d configurations)", n);
 
-	fixed = (struct bw_cfg){ 0, 0, 8 };
+	fixed = (struct bw_cfg){ 0, 0, 8, BW_LAYOUT_UNSET };
 	n = bw_tune_space(fixed, fake_max_bps, NULL, out, 256);
 	bad = 0;
 	for (int i = 0; i < n; i++)
 		bad |= out[i].unroll != 8;
 	ok(n > 0 && !bad, "--unroll fixes the unroll (%d configurations)", n);
 
-	fixed = (struct bw_cfg){ 256, 32, 4 };
+	fixed = (struct bw_cfg){ 0, 0, 0, BW_LAYOUT_TILE };
+	n = bw_tune_space(fixed, fake_max_bps, NULL, out, 256);
+	bad = 0;
+	for (int i = 0; i < n; i++)
+		bad |= out[i].layout != BW_LAYOUT_TILE;
+	ok(n > 40 && !bad, "--layout fixes the layout (%d configurations)", n);
+
+	fixed = (struct bw_cfg){ 256, 32, 4, BW_LAYOUT_GRID };
 	n = bw_tune_space(fixed, fake_max_bps, NULL, out, 256);
 	is_int(n, 1, "everything fixed: one configuration");
 	is_int(out[0].blocks_per_sm, 32, "fixed blocks per SM kept above the limit");
+	fixed.layout = BW_LAYOUT_UNSET;
+	is_int(bw_tune_space(fixed, fake_max_bps, NULL, out, 256), 2,
+	       "all but the layout fixed: both layouts");
 
 	fixed = (struct bw_cfg){ 0 };
 	is_int(bw_tune_space(fixed, fake_max_bps, NULL, out, 3), 3, "cap respected");
@@ -173,6 +189,8 @@ static void test_cfg(void)
 	is_int(bw_default_cfg(4).unroll, 16, "4-byte default unroll 16");
 	is_int(bw_default_cfg(16).block, 256, "default block 256");
 	is_int(bw_default_cfg(16).blocks_per_sm, 0, "default grid: as many as are resident");
+	is_int(bw_default_cfg(16).layout, BW_LAYOUT_GRID, "default layout: grid");
+	is_str(bw_layout_names[BW_LAYOUT_TILE], "tile", "layout names follow the enum");
 	ok(bw_width_valid(4) && bw_width_valid(8) && bw_width_valid(16), "4, 8, 16 valid");
 	ok(!bw_width_valid(0) && !bw_width_valid(2) && !bw_width_valid(32), "0, 2, 32 invalid");
 	ok(bw_unroll_valid(1) && bw_unroll_valid(16) && !bw_unroll_valid(3) &&
