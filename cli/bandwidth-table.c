@@ -116,24 +116,29 @@ static const struct bw_result *headline(const struct bw_outcome *o, enum bw_kern
 }
 
 const char *bw_verdict(char *buf, size_t n, const struct gp_device *dev,
-		       const struct bw_outcome *o)
+		       const struct bw_request *req, const struct bw_outcome *o)
 {
 	const struct bw_result *r = headline(o, BW_COPY), *m = headline(o, BW_MEMCPY);
 	double peak = dev_dram_peak_gbs(dev);
+	const char *lv;
 	char sz[32];
-	int len;
+	size_t len;
 
 	for (int k = 0; !r && k < BW_NKERNELS; k++)
 		r = headline(o, (enum bw_kernel)k);
-	if (!r || !(peak > 0))
+	if (!r || !(peak > 0) || n == 0)
 		return NULL;
 	format_size(sz, sizeof(sz), r->size);
-	len = snprintf(buf, n, "%s reaches %.1f %% of theoretical (%.0f of %.0f GB/s at %s)",
-		       bw_kernel_names[r->kernel], pct(median_gbs(r), peak), median_gbs(r),
-		       peak, sz);
-	if (m && m != r && len > 0 && (size_t)len < n && m->ms.median > 0)
-		snprintf(buf + len, n - (size_t)len, "; %.2fx cudaMemcpy D2D (%.0f GB/s)",
+	snprintf(buf, n, "%s reaches %.1f %% of theoretical (%.0f of %.0f GB/s at %s)",
+		 bw_kernel_names[r->kernel], pct(median_gbs(r), peak), median_gbs(r), peak, sz);
+	len = strlen(buf);
+	if (m && m != r && m->ms.median > 0)
+		snprintf(buf + len, n - len, "; %.2fx cudaMemcpy D2D (%.0f GB/s)",
 			 median_gbs(r) / median_gbs(m), median_gbs(m));
+	len = strlen(buf);
+	lv = level(dev, req, r);
+	if (strcmp(lv, "DRAM") && strcmp(lv, "cold"))
+		snprintf(buf + len, n - len, "; the working set fits in %s: not a DRAM figure", lv);
 	return buf;
 }
 
@@ -292,7 +297,7 @@ void bw_tables(struct report *r, const struct gp_device *dev,
 		add_row(t, dev, req, &o->res[i], peak);
 	convention_notes(t, dev, req, o);
 	summary_note(t, dev, o);
-	if (bw_verdict(verdict, sizeof(verdict), dev, o))
+	if (bw_verdict(verdict, sizeof(verdict), dev, req, o))
 		report_note(t, "verdict: %s", verdict);
 	if (req->nsizes > 1 && o->nres)
 		sweep_chart(t, o);

@@ -19,8 +19,13 @@ extern const struct report_col bw_columns[BW_NCOLUMNS];
 void bw_tables(struct report *r, const struct gp_device *dev,
 	       const struct bw_request *req, const struct bw_outcome *o);
 
-/* "copy reaches 90 % of theoretical (3012 of 3352 GB/s at 1 GiB)"; buf, or NULL without rows. */
+/*
+ * "copy reaches 89.9 % of theoretical (3012 of 3352 GB/s at 1 GiB)", from
+ * copy (else the first kernel) at the largest size, with the ratio to
+ * cudaMemcpy and a warning when that working set fits in a cache; buf,
+ * or NULL without rows or theoretical bandwidth.
+ */
 const char *bw_verdict(char *buf, size_t n, const struct gp_device *dev,
-		       const struct bw_outcome *o);
+		       const struct bw_request *req, const struct bw_outcome *o);
 
 #endif

@@ -254,10 +254,18 @@ static int verify(struct job *j, int reps)
 	return j->k == BW_READ ? verify_read(j, reps) : verify_output(j);
 }
 
+/*
+ * cudaMemcpyAsync calls per repetition at most: each costs microseconds of
+ * enqueueing, and a few hundred already make a repetition long to time.
+ */
+#define BW_MEMCPY_MAX_PASSES 256u
+
 /* Passes per launch for a job: several for cache-sized sets, one when --cold. */
 static unsigned job_passes(enum bw_kernel k, uint64_t size, int cold)
 {
-	return cold ? 1 : bw_passes(bw_bytes_moved(k, size, 1), BW_PASS_TARGET);
+	unsigned p = cold ? 1 : bw_passes(bw_bytes_moved(k, size, 1), BW_PASS_TARGET);
+
+	return k == BW_MEMCPY && p > BW_MEMCPY_MAX_PASSES ? BW_MEMCPY_MAX_PASSES : p;
 }
 
 /*

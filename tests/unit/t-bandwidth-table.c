@@ -201,9 +201,15 @@ int main(void)
 		field(csv, 1, 6, f, sizeof(f));
 		is_str(f, "256", "4 MiB read runs 256 passes to move 1 GiB");
 		free(csv);
-		ok(bw_verdict(verdict, sizeof(verdict), &d, &os) &&
-		   strstr(verdict, "read reaches") && strstr(verdict, "at 1 GiB"),
+		ok(bw_verdict(verdict, sizeof(verdict), &d, &req, &os) &&
+		   strstr(verdict, "read reaches") && strstr(verdict, "at 1 GiB") &&
+		   !strstr(verdict, "not a DRAM figure"),
 		   "verdict uses the largest size");
+		os.nres = 1;
+		ok(bw_verdict(verdict, sizeof(verdict), &d, &req, &os) &&
+		   strstr(verdict, "at 4 MiB); the working set fits in L1: not a DRAM figure"),
+		   "verdict warns when the largest size is a cache figure: %s", verdict);
+		os.nres = 2;
 		report_free(&r);
 
 		req.cold = 1;
