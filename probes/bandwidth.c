@@ -2,10 +2,10 @@
  * The `gpuperf bandwidth` probe.
  *
  * One sample of a kernel: warm-up launches, poison the output (or zero the
- * read kernel's sums), then `reps` launches each timed with its own pair of
- * events (gpu/timing.h), then verification on the device.  The output is
- * poisoned after the warm-up, so a timed launch that did nothing leaves
- * poison behind and fails the check.
+ * read kernel's sums), then `reps` launches queued back to back, each
+ * between its own pair of CUDA events, then verification on the device.
+ * The output is poisoned after the warm-up, so a timed launch that did
+ * nothing leaves poison behind and fails the check.
  *
  * Working sets that fit in the caches run `passes` sweeps per launch so
  * the launch is long enough to time (BW_PASS_TARGET bytes); --cold instead
@@ -138,13 +138,63 @@ static uint64_t check_end(const struct job *j)
 	return end < j->B->cap ? end : j->B->cap;
 }
 
-/* Warm up, poison, time: ms[0..reps). */
+/*
+ * SM cycles a single thread spins ahead of each measurement (about 0.5 ms),
+ * so that the host has queued the warm-ups and the timed repetitions
+ * before the GPU reaches them: no host launch latency falls between a
+ * start event and its launch.
+ */
+#define BW_SPIN_CYCLES 1000000
+
+/*
+ * Time reps launches, queued back to back, each between its own pair of
+ * events; with cold, an L2 flush before each, outside its events.  The
+ * stream is synchronised once, at the end.  (gpu/timing.h synchronises
+ * after every repetition, which times the host's launch latency too.)
+ */
+static int time_reps(const struct gp_device *dev, struct job *j, int reps, int cold,
+		     double *ms)
+{
+	const struct bufs *B = j->B;
+	cudaEvent_t *ev = gp_xcalloc(2 * (size_t)reps, sizeof(*ev));
+	int rc = 0, made = 0;
+
+	for (; made < 2 * reps && !rc; made++)
+		rc = cuda_check(cudaEventCreate(&ev[made]), "cudaEventCreate");
+	for (int i = 0; i < reps && !rc; i++) {
+		if (cold)
+			rc = flush_l2(dev, B);
+		if (!rc)
+			rc = cuda_check(cudaEventRecord(ev[2 * i], B->st), "cudaEventRecord");
+		if (!rc)
+			rc = cuda_check(job_launch(j, B->st), "timed launch");
+		if (!rc)
+			rc = cuda_check(cudaEventRecord(ev[2 * i + 1], B->st), "cudaEventRecord");
+	}
+	if (!rc)
+		rc = cuda_check(cudaStreamSynchronize(B->st), "timed launches");
+	for (int i = 0; i < reps && !rc; i++) {
+		float t = 0;
+
+		rc = cuda_check(cudaEventElapsedTime(&t, ev[2 * i], ev[2 * i + 1]),
+				"cudaEventElapsedTime");
+		ms[i] = t;
+	}
+	while (made > 0)
+		cudaEventDestroy(ev[--made]);
+	free(ev);
+	return rc;
+}
+
+/* Spin, warm up, poison, time: ms[0..reps). */
 static int sample(const struct gp_device *dev, struct job *j, int warmup, int reps,
 		  int cold, double *ms)
 {
 	const struct bufs *B = j->B;
 	int rc;
 
+	if ((rc = cuda_check(launch_clock_spin(BW_SPIN_CYCLES, B->vres, B->st), "spin launch")))
+		return rc;
 	j->slot = B->nsink;
 	for (int i = 0; i < warmup; i++)
 		if ((rc = cuda_check(job_launch(j, B->st), "warm-up launch")))
@@ -157,17 +207,7 @@ static int sample(const struct gp_device *dev, struct job *j, int warmup, int re
 		rc = cuda_check(cudaMemsetAsync(B->c, 0xff, check_end(j) * 4, B->st),
 				"cudaMemsetAsync");
 	}
-	if (rc)
-		return rc;
-	if (!cold)
-		return timing_run(job_launch, j, B->st, 0, reps, ms);
-	for (int i = 0; i < reps; i++) {
-		if ((rc = flush_l2(dev, B)))
-			return rc;
-		if ((rc = timing_run(job_launch, j, B->st, 0, 1, &ms[i])))
-			return rc;
-	}
-	return 0;
+	return rc ? rc : time_reps(dev, j, reps, cold, ms);
 }
 
 static void describe(const struct job *j, char *buf, size_t n)
