@@ -181,6 +181,9 @@ static void convention_notes(struct report_table *t, const struct gp_device *dev
 			    "(peak memory clock and bus width reported by the driver)",
 			    dev->mem_clock_khz / 1000, dev->mem_bus_width_bits,
 			    dev_dram_peak_gbs(dev));
+	else
+		report_note(t, "theoretical: unknown (the driver reports no memory clock or bus "
+			    "width), so no percentages");
 	report_note(t, "bytes moved: bytes read + bytes written per repetition "
 		    "(a copy of N bytes moves 2N); 1 GB = 10^9 B; elements are 32-bit floats");
 	report_note(t, "GB/s: median of %d repetitions, each timed with CUDA events, after "

@@ -63,7 +63,7 @@ kval() {
 	"$GPUPERF" --csv info >"$BATS_TEST_TMPDIR/info.csv"
 	l2=$(awk -F, -v c="$(csv_col "$BATS_TEST_TMPDIR/info.csv" l2_bytes)" 'NR == 2 { print $c }' \
 		"$BATS_TEST_TMPDIR/info.csv")
-	small=$((l2 / 4 / 16 * 16))  # copy touches two arrays: half the L2
+	small=$((l2 / 8 / 16 * 16))  # copy touches two arrays: a quarter of the L2
 	bw_csv --kernel read,copy --size "$small,1G" --reps 10
 	for k in read copy; do
 		cache=$(awk -F, -v k="$(csv_col "$csv" kernel)" -v s="$(csv_col "$csv" size_bytes)" \
