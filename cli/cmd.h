@@ -88,7 +88,7 @@ struct opt_iter {
 	int argc;
 	char **argv;
 	const char *arg;
-	struct option *longopts;
+	struct option longopts[96];  /* no heap: a command may stop at any option */
 	char shortopts[128];
 };
 
@@ -107,8 +107,8 @@ void cli_print_command_help(const struct gp_cmd *cmd, FILE *out);
 
 /* Identity columns every measured row carries (see report.h). */
 #define CLI_IDENTITY_COLS \
-	{ "device", "device", REPORT_STR, 0 }, \
-	{ "cc", "CC", REPORT_STR, 0 }
+	{ "device", "device", REPORT_STR, 0, REPORT_COL_ID }, \
+	{ "cc", "CC", REPORT_STR, 0, REPORT_COL_ID }
 void cli_set_identity(struct report_table *t, size_t row, const struct gp_device *dev);
 
 #endif

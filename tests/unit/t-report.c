@@ -99,5 +99,36 @@ int main(void)
 		free(s);
 		report_free(&c);
 	}
+	{
+		static const struct report_col src_cols[] = {
+			{ "device", "device", REPORT_STR, 0, REPORT_COL_ID },
+			{ "cc", "CC", REPORT_STR, 0, REPORT_COL_ID },
+			{ "kernel", "kernel", REPORT_STR, 0, REPORT_COL_CONFIG },
+			{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
+			{ "bandwidth_gbs", "bandwidth (GB/s)", REPORT_DBL, 1, 0 },
+			{ "verdict", "verdict", REPORT_STR, 0, 0 },
+			{ "reps", "repetitions", REPORT_INT, 0, 0 },
+		};
+		static const struct report_col long_cols[] = { REPORT_LONG_COLS };
+		struct report src = { 0 }, dst = { 0 };
+		struct report_table *st = report_add_table(&src, "src", src_cols, 7);
+		struct report_table *lt = report_add_table(&dst, "long", long_cols, 7);
+		size_t rr = report_add_row(st);
+		report_set_str(st, rr, 0, "NVIDIA H100");
+		report_set_str(st, rr, 1, "9.0");
+		report_set_str(st, rr, 2, "copy");
+		report_set_int(st, rr, 3, 16);
+		report_set_dbl(st, rr, 4, 3012.5);
+		report_set_int(st, rr, 6, 20);
+		report_append_long(lt, "bandwidth", st);
+		s = render(&dst, REPORT_CSV);
+		is_str(s, "device,cc,probe,config,metric,value,unit\n"
+			  "NVIDIA H100,9.0,bandwidth,kernel=copy width_bytes=16,bandwidth_gbs,3012.500,GB/s\n"
+			  "NVIDIA H100,9.0,bandwidth,kernel=copy width_bytes=16,reps,20,\n",
+		       "long format: config joined, one row per result, unit from the header, missing skipped");
+		free(s);
+		report_free(&src);
+		report_free(&dst);
+	}
 	return done_testing();
 }
