@@ -169,13 +169,9 @@ static int parse_opts(struct gp_ctx *ctx, int argc, char **argv, struct bw_opts 
 	int id, rc;
 
 	cli_options_begin(&it, ctx, &gp_cmd_bandwidth, argc, argv);
-	while ((id = cli_next_option(&it)) > 0) {
-		if ((rc = parse_one(o, id, it.arg))) {
-			/* The iterator frees its table only at its end; this stops early. */
-			free(it.longopts);
+	while ((id = cli_next_option(&it)) > 0)
+		if ((rc = parse_one(o, id, it.arg)))
 			return rc;
-		}
-	}
 	if (id < 0)
 		return GP_EXIT_USAGE;
 	if (!o->kernels)
