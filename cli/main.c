@@ -15,16 +15,6 @@
 #include "util/error.h"
 #include "util/suggest.h"
 
-int cli_finish(int status)
-{
-	/* A pipe closed by the reader ends us with SIGPIPE, quietly; anything else is an error. */
-	if (fflush(stdout) || ferror(stdout)) {
-		gp_error(GP_EXIT_FAIL, "write failure on standard output: %s", strerror(errno));
-		return GP_EXIT_FAIL;
-	}
-	return status;
-}
-
 static int unknown_command(const char *name)
 {
 	const char *names[16];

@@ -126,15 +126,20 @@ all_match() {
 	awk "BEGIN { exit !($multi > $naive) }"
 }
 
-@test "coalesce: aos staged and soa beat direct AoS access" {
+@test "coalesce: direct AoS loads touch 3x the sectors of SoA loads" {
+	# On GPUs whose L1 caches global loads (Hopper) the over-fetch of direct
+	# float3 loads is absorbed by L1 and the bandwidths come out alike; the
+	# sectors per request still show the uncoalesced access.
 	require_gpu
 	coal_csv w4 --width 4
-	local direct staged soa
-	direct=$(field "$CSV" bandwidth_gbs '$3 == "aos-direct"')
-	staged=$(field "$CSV" bandwidth_gbs '$3 == "aos-staged"')
-	soa=$(field "$CSV" bandwidth_gbs '$3 == "soa"')
-	echo "# aos-direct $direct aos-staged $staged soa $soa GB/s" >&3
-	awk "BEGIN { exit !($soa > $direct) }"
+	require_counters
+	local direct soa bd bs
+	direct=$(field "$CSV" measured_sectors_per_request '$3 == "aos-direct"')
+	soa=$(field "$CSV" measured_sectors_per_request '$3 == "soa"')
+	bd=$(field "$CSV" bandwidth_gbs '$3 == "aos-direct"')
+	bs=$(field "$CSV" bandwidth_gbs '$3 == "soa"')
+	echo "# aos-direct $direct sectors/request, $bd GB/s; soa $soa sectors/request, $bs GB/s" >&3
+	awk "BEGIN { exit !($direct >= 2.9 * $soa) }"
 }
 
 @test "coalesce human output: prediction beside measurement, charts" {

@@ -43,7 +43,7 @@ load lib
 
 @test "info on a device number that does not exist is a usage error" {
 	require_gpu
-	run_out=$("$GPUPERF" --device 1000 info 2>&1); status=$?
+	run "$GPUPERF" --device 1000 info
 	[ "$status" -eq 2 ]
-	[[ "$run_out" == *"no device 1000"* ]]
+	[[ "$output" == *"no device 1000"* ]]
 }

@@ -24,3 +24,12 @@ require_gpu() {
 csv_col() {
 	head -n 1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1
 }
+
+# run_split CMD...: run with stdout in $output and stderr in $stderr.
+run_split() {
+	local errf
+	errf=$(mktemp)
+	run bash -c '"$@" 2>"$0"' "$errf" "$@"
+	stderr=$(cat "$errf")
+	rm -f "$errf"
+}

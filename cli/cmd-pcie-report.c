@@ -1,0 +1,470 @@
+/*
+ * gpuperf pcie results as tables: one row per measurement with the link
+ * and NUMA context every row needs in CSV, and under the human table the
+ * theoretical peak with its formula, verdicts, and link/NUMA notes.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/cmd-pcie.h"
+#include "cli/cmd.h"
+#include "model/pcie.h"
+#include "util/compat.h"
+#include "util/error.h"
+#include "util/parse.h"
+
+/* Bytes of framing per TLP (header, sequence, LCRC, framing) assumed for the practical estimate. */
+#define TLP_PAYLOAD 256
+#define TLP_OVERHEAD 26
+
+enum {
+	C_DEVICE, C_CC, C_DIRECTION, C_MEMORY, C_SIZE, C_REPS, C_PER_REP,
+	C_TIME, C_TIME_MIN, C_TIME_MAX, C_BW, C_PCT, C_GEN, C_WIDTH, C_MAX_GEN,
+	C_MAX_WIDTH, C_PEAK, C_NODE, C_HOST_NODE, C_LOCAL, C_TIMER,
+};
+
+const struct report_col pcie_transfer_cols[] = {
+	CLI_IDENTITY_COLS,
+	{ "direction", "direction", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "memory", "memory", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "size_bytes", "size (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "reps", "reps", REPORT_INT, 0 },
+	{ "copies_per_rep", "per rep", REPORT_INT, 0 },
+	{ "time_us", "time (us)", REPORT_DBL, 1 },
+	{ "time_min_us", "min (us)", REPORT_DBL, 1 },
+	{ "time_max_us", "max (us)", REPORT_DBL, 1 },
+	{ "bandwidth_gbs", "bw (GB/s)", REPORT_DBL, 2 },
+	{ "pct_of_link", "% link", REPORT_DBL, 1 },
+	{ "link_gen", "gen", REPORT_INT, 0 },
+	{ "link_width", "width", REPORT_INT, 0 },
+	{ "link_max_gen", "max gen", REPORT_INT, 0 },
+	{ "link_max_width", "max width", REPORT_INT, 0 },
+	{ "link_peak_gbs", "peak (GB/s)", REPORT_DBL, 1 },
+	{ "numa_node", "GPU node", REPORT_INT, 0 },
+	{ "host_numa_node", "host node", REPORT_INT, 0 },
+	{ "host_local", "local", REPORT_INT, 0 },
+	{ "timer", "timer", REPORT_STR, 0 },
+};
+_Static_assert(ARRAY_SIZE(pcie_transfer_cols) == PCIE_TRANSFER_NCOLS, "column count");
+
+/* The human table: what changes from row to row; the rest goes in the notes. */
+enum { H_DIRECTION, H_MEMORY, H_SIZE, H_TIME, H_TIME_MIN, H_TIME_MAX, H_BW, H_PCT, H_HOST_NODE };
+
+static const struct report_col human_cols[] = {
+	{ "direction", "direction", REPORT_STR, 0 },
+	{ "memory", "memory", REPORT_STR, 0 },
+	{ "size", "size", REPORT_STR, 0 },
+	{ "time_us", "time (µs)", REPORT_DBL, 1 },
+	{ "time_min_us", "min (µs)", REPORT_DBL, 1 },
+	{ "time_max_us", "max (µs)", REPORT_DBL, 1 },
+	{ "bandwidth_gbs", "bandwidth (GB/s)", REPORT_DBL, 2 },
+	{ "pct_of_link", "% of link", REPORT_DBL, 1 },
+	{ "host_numa_node", "host node", REPORT_INT, 0 },
+};
+
+void pcie_env_link(const struct pcie_env *env, int *gen, int *width)
+{
+	*gen = *width = 0;
+	if (env->busy.cur_gen > 0 && env->busy.cur_width > 0) {
+		*gen = env->busy.cur_gen;
+		*width = env->busy.cur_width;
+	} else if (env->idle.max_gen > 0 && env->idle.max_width > 0) {
+		/* Never the idle current link: it may read Gen1 to save power. */
+		*gen = env->idle.max_gen;
+		*width = env->idle.max_width;
+	}
+}
+
+static const struct pcie_link *max_source(const struct pcie_env *env)
+{
+	return env->busy.max_gen > 0 ? &env->busy : &env->idle;
+}
+
+static void set_int_known(struct report_table *t, size_t r, size_t c, long long v, int known)
+{
+	if (known)
+		report_set_int(t, r, c, v);
+}
+
+static void set_numa(struct report_table *t, size_t r, size_t col_gpu, int gpu_node, int host_node)
+{
+	set_int_known(t, r, col_gpu, gpu_node, gpu_node >= 0);
+	set_int_known(t, r, col_gpu + 1, host_node, host_node >= 0);
+	/* Pages spread over several nodes are not local either. */
+	if (gpu_node >= 0 && (host_node >= 0 || host_node == PCIE_NODE_MIXED))
+		report_set_int(t, r, col_gpu + 2, host_node == gpu_node);
+}
+
+static double row_bandwidth(const struct pcie_row *r)
+{
+	return r->time_us.median > 0 ? r->bytes / r->time_us.median / 1e3 : NAN;
+}
+
+/* The theoretical bandwidth a row's percentage refers to: both ways for the bidirectional sum. */
+static double row_peak(const struct pcie_row *r, int gen, int width)
+{
+	double peak = pcie_peak_gbs(gen, width);
+
+	return r->part == PCIE_PART_BIDIR_SUM ? 2 * peak : peak;
+}
+
+static void add_machine_row(struct report_table *t, const struct gp_device *dev,
+			    const struct pcie_env *env, const struct pcie_row *r)
+{
+	const struct pcie_link *mx = max_source(env);
+	int gen, width;
+	size_t i = report_add_row(t);
+	double bw = row_bandwidth(r), peak;
+
+	pcie_env_link(env, &gen, &width);
+	peak = row_peak(r, gen, width);
+	cli_set_identity(t, i, dev);
+	report_set_str(t, i, C_DIRECTION, pcie_part_names[r->part]);
+	report_set_str(t, i, C_MEMORY, pcie_mem_names[r->mem]);
+	report_set_int(t, i, C_SIZE, (long long)r->size);
+	report_set_int(t, i, C_REPS, (long long)r->time_us.n);
+	report_set_int(t, i, C_PER_REP, r->per_rep);
+	report_set_dbl(t, i, C_TIME, r->time_us.median);
+	report_set_dbl(t, i, C_TIME_MIN, r->time_us.min);
+	report_set_dbl(t, i, C_TIME_MAX, r->time_us.max);
+	report_set_dbl(t, i, C_BW, bw);
+	if (peak > 0)
+		report_set_dbl(t, i, C_PCT, 100 * bw / peak);
+	set_int_known(t, i, C_GEN, env->busy.cur_gen, env->busy.cur_gen > 0);
+	set_int_known(t, i, C_WIDTH, env->busy.cur_width, env->busy.cur_width > 0);
+	set_int_known(t, i, C_MAX_GEN, mx->max_gen, mx->max_gen > 0);
+	set_int_known(t, i, C_MAX_WIDTH, mx->max_width, mx->max_width > 0);
+	if (peak > 0)
+		report_set_dbl(t, i, C_PEAK, peak);
+	set_numa(t, i, C_NODE, env->gpu_node, r->host_node);
+	report_set_str(t, i, C_TIMER, r->host_timer ? "host" : "event");
+}
+
+static void add_human_row(struct report_table *t, const struct pcie_env *env,
+			  const struct pcie_row *r)
+{
+	int gen, width;
+	size_t i = report_add_row(t);
+	double bw = row_bandwidth(r), peak;
+	char sz[64];
+
+	pcie_env_link(env, &gen, &width);
+	peak = row_peak(r, gen, width);
+	report_set_str(t, i, H_DIRECTION, pcie_part_names[r->part]);
+	report_set_str(t, i, H_MEMORY, pcie_mem_names[r->mem]);
+	report_set_str(t, i, H_SIZE, format_size(sz, sizeof(sz), r->size));
+	report_set_dbl(t, i, H_TIME, r->time_us.median);
+	report_set_dbl(t, i, H_TIME_MIN, r->time_us.min);
+	report_set_dbl(t, i, H_TIME_MAX, r->time_us.max);
+	report_set_dbl(t, i, H_BW, bw);
+	if (peak > 0)
+		report_set_dbl(t, i, H_PCT, 100 * bw / peak);
+	set_int_known(t, i, H_HOST_NODE, r->host_node, r->host_node >= 0);
+}
+
+static void note_theory(struct report_table *t, int gen, int width)
+{
+	double peak = pcie_peak_gbs(gen, width);
+
+	if (!(peak > 0)) {
+		report_note(t, "link generation and width unknown: no theoretical peak, %% of link left empty");
+		return;
+	}
+	report_note(t, "theoretical per direction: Gen%d x%d = %g GT/s x %d lanes x %s encoding (%.4f) / 8"
+		    " = %.1f GB/s (raw %.1f GB/s)", gen, width, pcie_gts(gen), width,
+		    pcie_encoding_name(gen), pcie_encoding(gen), peak, pcie_raw_gbs(gen, width));
+	report_note(t, "practical estimate: about %.1f GB/s after TLP overhead (%d-byte payloads,"
+		    " %d bytes of framing each, assumed)", peak * TLP_PAYLOAD / (TLP_PAYLOAD + TLP_OVERHEAD),
+		    TLP_PAYLOAD, TLP_OVERHEAD);
+}
+
+static const char *part_label(enum pcie_part p)
+{
+	static const char *const labels[] = { "H2D", "D2H", "H2D (while D2H runs)",
+					      "D2H (while H2D runs)", "bidirectional" };
+	return labels[p];
+}
+
+/* The row of (part, mem) with the largest size, or NULL. */
+static const struct pcie_row *largest(const struct pcie_results *res, enum pcie_part p, enum pcie_mem m)
+{
+	const struct pcie_row *best = NULL;
+
+	for (size_t i = 0; i < res->nrows; i++) {
+		const struct pcie_row *r = &res->rows[i];
+		if (r->part == p && r->mem == m && (!best || r->size > best->size))
+			best = r;
+	}
+	return best;
+}
+
+static void note_verdicts(struct report_table *t, const struct pcie_results *res)
+{
+	int gen, width;
+
+	pcie_env_link(&res->env, &gen, &width);
+	for (int p = 0; p < PCIE_NPARTS; p++) {
+		if (p == PCIE_PART_BIDIR_H2D || p == PCIE_PART_BIDIR_D2H)
+			continue;
+		for (int m = 0; m < PCIE_NMEMS; m++) {
+			const struct pcie_row *r = largest(res, (enum pcie_part)p, (enum pcie_mem)m);
+			char sz[64];
+			double bw, peak;
+			if (!r)
+				continue;
+			bw = row_bandwidth(r);
+			peak = row_peak(r, gen, width);
+			format_size(sz, sizeof(sz), r->size);
+			if (!(peak > 0))
+				report_note(t, "%s %s: %.1f GB/s at %s (link unknown)", pcie_mem_names[m],
+					    part_label(r->part), bw, sz);
+			else if (p == PCIE_PART_BIDIR_SUM)
+				report_note(t, "%s bidirectional reaches %.0f %% of the Gen%d x%d link both ways"
+					    " (%.1f of 2 x %.1f GB/s, %s each way)", pcie_mem_names[m],
+					    100 * bw / peak, gen, width, bw, peak / 2, sz);
+			else
+				report_note(t, "%s %s reaches %.0f %% of the Gen%d x%d link (%.1f of %.1f GB/s at %s)",
+					    pcie_mem_names[m], part_label(r->part), 100 * bw / peak, gen, width,
+					    bw, peak, sz);
+		}
+	}
+}
+
+/* Page-locked against pageable, where both ran at the same size: what pinning buys. */
+static void note_pinned_gain(struct report_table *t, const struct pcie_results *res)
+{
+	for (int p = PCIE_PART_H2D; p <= PCIE_PART_D2H; p++) {
+		const struct pcie_row *pin = largest(res, (enum pcie_part)p, PCIE_PINNED);
+		const struct pcie_row *pag = largest(res, (enum pcie_part)p, PCIE_PAGEABLE);
+		if (pin && pag && pin->size == pag->size && row_bandwidth(pag) > 0)
+			report_note(t, "pinned %s is %.2fx pageable", part_label((enum pcie_part)p),
+				    row_bandwidth(pin) / row_bandwidth(pag));
+	}
+}
+
+static void note_link(struct report_table *t, const struct pcie_env *env)
+{
+	const struct pcie_link *mx = max_source(env);
+	const struct pcie_link *b = &env->busy;
+
+	if (b->cur_gen <= 0) {
+		if (mx->max_gen > 0)
+			report_note(t, "the link could not be read during the transfers; %% of link uses its"
+				    " maximum, Gen%d x%d", mx->max_gen, mx->max_width);
+		return;
+	}
+	report_note(t, "link under load: Gen%d x%d (maximum Gen%d x%d), from %s, %d reading%s during"
+		    " the transfers", b->cur_gen, b->cur_width, mx->max_gen, mx->max_width,
+		    b->source ? b->source : "?", env->busy_samples, env->busy_samples == 1 ? "" : "s");
+	if (mx->max_gen > 0 && (b->cur_gen < mx->max_gen || b->cur_width < mx->max_width))
+		report_note(t, "the link ran below its maximum (Gen%d x%d of Gen%d x%d): check the slot,"
+			    " risers and firmware settings", b->cur_gen, b->cur_width, mx->max_gen,
+			    mx->max_width);
+	if (env->idle.cur_gen > 0 &&
+	    (env->idle.cur_gen != b->cur_gen || env->idle.cur_width != b->cur_width))
+		report_note(t, "idle, the link read Gen%d x%d: it slows down to save power when unused",
+			    env->idle.cur_gen, env->idle.cur_width);
+	if (mx->path_gen > 0 && (mx->path_gen < b->cur_gen || mx->path_width < b->cur_width))
+		report_note(t, "the narrowest link on the way to the root port is Gen%d x%d: it bounds"
+			    " the transfers", mx->path_gen, mx->path_width);
+}
+
+static void note_numa(struct report_table *t, const struct pcie_env *env, const int *host_nodes,
+		      size_t n)
+{
+	int remote = -1, unknown = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (host_nodes[i] < 0 && host_nodes[i] != PCIE_NODE_MIXED)
+			unknown = 1;
+		else if (env->gpu_node >= 0 && host_nodes[i] != env->gpu_node)
+			remote = host_nodes[i];
+	}
+	if (env->gpu_node < 0) {
+		report_note(t, "the GPU's NUMA node is unknown (single node, or not in sysfs)");
+		return;
+	}
+	if (env->bound)
+		report_note(t, "GPU on NUMA node %d; the measuring thread ran on its CPUs (%s)",
+			    env->gpu_node, env->cpulist);
+	else
+		report_note(t, "GPU on NUMA node %d; the measuring thread was not moved to its CPUs",
+			    env->gpu_node);
+	if (remote != -1)
+		report_note(t, "some host buffers are not on node %d (%s): expect lower bandwidth",
+			    env->gpu_node, remote == PCIE_NODE_MIXED ? "spread over nodes" : "remote node");
+	if (unknown)
+		report_note(t, "the node of some host buffers is unknown (memory the driver maps itself"
+			    " is not visible to move_pages)");
+}
+
+static char *title_for(const char *what, const struct gp_device *dev)
+{
+	char cc[16];
+
+	return gp_xasprintf("%s: %s (CC %s)", what, dev->name, dev_cc_string(dev, cc, sizeof(cc)));
+}
+
+void pcie_report(struct report *rep, enum report_format fmt, const struct gp_device *dev,
+		 const struct pcie_plan *plan, const struct pcie_results *res)
+{
+	struct report_table *t;
+	int gen, width, *nodes;
+
+	if (fmt != REPORT_TABLE) {
+		t = report_add_table(rep, "PCIe transfers", pcie_transfer_cols, PCIE_TRANSFER_NCOLS);
+		for (size_t i = 0; i < res->nrows; i++)
+			add_machine_row(t, dev, &res->env, &res->rows[i]);
+		return;
+	}
+	{
+		char *title = title_for("PCIe transfers", dev);
+		t = report_add_table(rep, title, human_cols, ARRAY_SIZE(human_cols));
+		free(title);
+	}
+	t->flags |= REPORT_HUMAN_ONLY;
+	nodes = gp_xcalloc(res->nrows + 1, sizeof(*nodes));
+	for (size_t i = 0; i < res->nrows; i++) {
+		add_human_row(t, &res->env, &res->rows[i]);
+		nodes[i] = res->rows[i].host_node;
+	}
+	pcie_env_link(&res->env, &gen, &width);
+	note_theory(t, gen, width);
+	note_verdicts(t, res);
+	note_pinned_gain(t, res);
+	note_link(t, &res->env);
+	note_numa(t, &res->env, nodes, res->nrows);
+	report_note(t, "1 GB = 10^9 B; time of one transfer, median of %d repetitions after %d warm-up;"
+		    " small sizes batch several copies per repetition", plan->reps, plan->warmup);
+	report_note(t, "pageable copies are timed with the host clock (copies + stream synchronize),"
+		    " the others with CUDA events; bidir-sum is both sizes over the time until both"
+		    " directions finished; every transfer's data was verified");
+	free(nodes);
+}
+
+enum {
+	O_DEVICE, O_CC, O_MEMORY, O_SIZE, O_CHUNKS, O_STREAMS, O_ITERS, O_H2D, O_D2H,
+	O_KERNEL, O_SERIAL, O_SERIAL_MIN, O_SERIAL_MAX, O_OVL, O_OVL_MIN, O_OVL_MAX,
+	O_SPEEDUP, O_PCT, O_NODE, O_HOST_NODE, O_LOCAL,
+};
+
+const struct report_col pcie_overlap_cols[] = {
+	CLI_IDENTITY_COLS,
+	{ "memory", "memory", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "size_bytes", "size (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "chunks", "chunks", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "streams", "streams", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "kernel_iters", "iters", REPORT_INT, 0 },
+	{ "h2d_us", "H2D (us)", REPORT_DBL, 1 },
+	{ "d2h_us", "D2H (us)", REPORT_DBL, 1 },
+	{ "kernel_us", "kernel (us)", REPORT_DBL, 1 },
+	{ "serial_us", "serial (us)", REPORT_DBL, 1 },
+	{ "serial_min_us", "min (us)", REPORT_DBL, 1 },
+	{ "serial_max_us", "max (us)", REPORT_DBL, 1 },
+	{ "overlapped_us", "overlapped (us)", REPORT_DBL, 1 },
+	{ "overlapped_min_us", "min (us)", REPORT_DBL, 1 },
+	{ "overlapped_max_us", "max (us)", REPORT_DBL, 1 },
+	{ "speedup", "speedup", REPORT_DBL, 2 },
+	{ "overlap_pct", "hidden (%)", REPORT_DBL, 1 },
+	{ "numa_node", "GPU node", REPORT_INT, 0 },
+	{ "host_numa_node", "host node", REPORT_INT, 0 },
+	{ "host_local", "local", REPORT_INT, 0 },
+};
+_Static_assert(ARRAY_SIZE(pcie_overlap_cols) == PCIE_OVERLAP_NCOLS, "column count");
+
+enum { HO_MEMORY, HO_SIZE, HO_CHUNKS, HO_STREAMS, HO_H2D, HO_D2H, HO_KERNEL, HO_SERIAL,
+       HO_OVL, HO_SPEEDUP, HO_PCT };
+
+static const struct report_col human_overlap_cols[] = {
+	{ "memory", "memory", REPORT_STR, 0 },
+	{ "size", "size", REPORT_STR, 0 },
+	{ "chunks", "chunks", REPORT_INT, 0 },
+	{ "streams", "streams", REPORT_INT, 0 },
+	{ "h2d_us", "H2D (µs)", REPORT_DBL, 1 },
+	{ "d2h_us", "D2H (µs)", REPORT_DBL, 1 },
+	{ "kernel_us", "kernel (µs)", REPORT_DBL, 1 },
+	{ "serial_us", "serial (µs)", REPORT_DBL, 1 },
+	{ "overlapped_us", "overlapped (µs)", REPORT_DBL, 1 },
+	{ "speedup", "speedup", REPORT_DBL, 2 },
+	{ "overlap_pct", "hidden (%)", REPORT_DBL, 1 },
+};
+
+static void add_overlap_machine_row(struct report_table *t, const struct gp_device *dev,
+				    const struct pcie_env *env, const struct pcie_overlap_row *r)
+{
+	size_t i = report_add_row(t);
+
+	cli_set_identity(t, i, dev);
+	report_set_str(t, i, O_MEMORY, pcie_mem_names[r->mem]);
+	report_set_int(t, i, O_SIZE, (long long)r->size);
+	report_set_int(t, i, O_CHUNKS, r->chunks);
+	report_set_int(t, i, O_STREAMS, r->streams);
+	report_set_int(t, i, O_ITERS, r->iters);
+	report_set_dbl(t, i, O_H2D, r->h2d_us);
+	report_set_dbl(t, i, O_D2H, r->d2h_us);
+	report_set_dbl(t, i, O_KERNEL, r->kernel_us);
+	report_set_dbl(t, i, O_SERIAL, r->serial_us.median);
+	report_set_dbl(t, i, O_SERIAL_MIN, r->serial_us.min);
+	report_set_dbl(t, i, O_SERIAL_MAX, r->serial_us.max);
+	report_set_dbl(t, i, O_OVL, r->overlapped_us.median);
+	report_set_dbl(t, i, O_OVL_MIN, r->overlapped_us.min);
+	report_set_dbl(t, i, O_OVL_MAX, r->overlapped_us.max);
+	report_set_dbl(t, i, O_SPEEDUP, pcie_overlap_speedup(r));
+	report_set_dbl(t, i, O_PCT, pcie_overlap_hidden_pct(r));
+	set_numa(t, i, O_NODE, env->gpu_node, r->host_node);
+}
+
+static void add_overlap_human_row(struct report_table *t, const struct pcie_overlap_row *r)
+{
+	size_t i = report_add_row(t);
+	double copy = r->h2d_us + r->d2h_us;
+	char sz[64];
+
+	report_set_str(t, i, HO_MEMORY, pcie_mem_names[r->mem]);
+	report_set_str(t, i, HO_SIZE, format_size(sz, sizeof(sz), r->size));
+	report_set_int(t, i, HO_CHUNKS, r->chunks);
+	report_set_int(t, i, HO_STREAMS, r->streams);
+	report_set_dbl(t, i, HO_H2D, r->h2d_us);
+	report_set_dbl(t, i, HO_D2H, r->d2h_us);
+	report_set_dbl(t, i, HO_KERNEL, r->kernel_us);
+	report_set_dbl(t, i, HO_SERIAL, r->serial_us.median);
+	report_set_dbl(t, i, HO_OVL, r->overlapped_us.median);
+	report_set_dbl(t, i, HO_SPEEDUP, pcie_overlap_speedup(r));
+	report_set_dbl(t, i, HO_PCT, pcie_overlap_hidden_pct(r));
+	report_note(t, "%s %s: %d chunks on %d streams hide %.0f %% of the %s (serial %.1f µs,"
+		    " overlapped %.1f µs, %.2fx)", pcie_mem_names[r->mem], sz, r->chunks, r->streams,
+		    pcie_overlap_hidden_pct(r), copy < r->kernel_us ? "copy time" : "kernel time",
+		    r->serial_us.median, r->overlapped_us.median, pcie_overlap_speedup(r));
+}
+
+void pcie_overlap_report(struct report *rep, enum report_format fmt, const struct gp_device *dev,
+			 const struct pcie_overlap_plan *plan, const struct pcie_overlap_results *res)
+{
+	struct report_table *t;
+	char *title;
+	int *nodes;
+
+	if (fmt != REPORT_TABLE) {
+		t = report_add_table(rep, "PCIe copy/compute overlap", pcie_overlap_cols,
+				     PCIE_OVERLAP_NCOLS);
+		for (size_t k = 0; k < res->nrows; k++)
+			add_overlap_machine_row(t, dev, &res->env, &res->rows[k]);
+		return;
+	}
+	title = title_for("PCIe copy/compute overlap", dev);
+	t = report_add_table(rep, title, human_overlap_cols, ARRAY_SIZE(human_overlap_cols));
+	free(title);
+	t->flags |= REPORT_HUMAN_ONLY;
+	nodes = gp_xcalloc(res->nrows + 1, sizeof(*nodes));
+	for (size_t k = 0; k < res->nrows; k++) {
+		add_overlap_human_row(t, &res->rows[k]);
+		nodes[k] = res->rows[k].host_node;
+	}
+	report_note(t, "hidden = (serial - overlapped) / the shorter of the copies (H2D + D2H) and the"
+		    " kernel; the kernel is %s", plan->kernel_us > 0 ? "sized to --kernel-us"
+		    : "sized to the copy time, so at most 100 % can hide");
+	report_note(t, "median of %d repetitions after %d warm-up, CUDA events; results verified",
+		    plan->reps, plan->warmup);
+	note_numa(t, &res->env, nodes, res->nrows);
+	free(nodes);
+}

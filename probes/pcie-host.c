@@ -1,0 +1,318 @@
+/*
+ * Host side of the pcie probe: buffers of each memory kind, the data
+ * pattern written and checked by the CPU, NUMA placement of threads and
+ * pages, and a thread that reads the link while transfers run.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include "gpu/cuda-check.h"
+#include "kernels/pcie-pattern.h"
+#include "probes/pcie-priv.h"
+#include "util/error.h"
+#include "util/parse.h"
+
+static size_t page_size(void)
+{
+	long ps = sysconf(_SC_PAGESIZE);
+	return ps > 0 ? (size_t)ps : 4096;
+}
+
+static int alloc_failed(enum pcie_mem mem, size_t size, const char *how, const char *why)
+{
+	char buf[64];
+
+	return gp_error(GP_EXIT_FAIL, "cannot allocate %s of %s host memory (%s): %s",
+			format_size(buf, sizeof(buf), size), pcie_mem_names[mem], how, why);
+}
+
+int pcie_host_alloc(struct pcie_hostbuf *b, enum pcie_mem mem, size_t size)
+{
+	size_t ps = page_size();
+	unsigned flags = cudaHostAllocMapped;
+	cudaError_t err;
+	void *p = NULL;
+
+	memset(b, 0, sizeof(*b));
+	b->mem = mem;
+	b->alloc = (size + ps - 1) / ps * ps;
+	if (b->alloc == 0)
+		b->alloc = ps;
+
+	if (mem == PCIE_PAGEABLE || mem == PCIE_REGISTERED) {
+		int rc = posix_memalign(&p, ps, b->alloc);
+		if (rc)
+			return alloc_failed(mem, size, "posix_memalign", strerror(rc));
+		b->p = p;
+		if (mem == PCIE_PAGEABLE)
+			return 0;
+		/* Touch first so registration pins pages placed by the current thread. */
+		memset(p, 0, b->alloc);
+		err = cudaHostRegister(p, b->alloc, cudaHostRegisterDefault);
+		if (err != cudaSuccess) {
+			(void)cudaGetLastError();
+			free(p);
+			b->p = NULL;
+			return alloc_failed(mem, size, "cudaHostRegister", cudaGetErrorString(err));
+		}
+		b->registered = 1;
+		return 0;
+	}
+
+	if (mem == PCIE_WC)
+		flags |= cudaHostAllocWriteCombined;
+	err = cudaHostAlloc(&p, b->alloc, flags);
+	if (err != cudaSuccess) {
+		(void)cudaGetLastError();
+		return alloc_failed(mem, size, "cudaHostAlloc", cudaGetErrorString(err));
+	}
+	b->p = p;
+	err = cudaHostGetDevicePointer(&b->dptr, p, 0);
+	if (err != cudaSuccess) {
+		(void)cudaGetLastError();
+		pcie_host_free(b);
+		return gp_error(GP_EXIT_FAIL, "cudaHostGetDevicePointer: %s", cudaGetErrorString(err));
+	}
+	return 0;
+}
+
+void pcie_host_free(struct pcie_hostbuf *b)
+{
+	if (!b->p)
+		return;
+	if (b->mem == PCIE_PAGEABLE || b->mem == PCIE_REGISTERED) {
+		if (b->registered)
+			(void)cudaHostUnregister(b->p);
+		free(b->p);
+	} else {
+		(void)cudaFreeHost(b->p);
+	}
+	memset(b, 0, sizeof(*b));
+}
+
+static unsigned char pattern_byte(size_t off, uint64_t seed)
+{
+	return (unsigned char)(pcie_pattern(off / 8, seed) >> (8 * (off % 8)));
+}
+
+/*
+ * Stores to write-combined memory wait in the CPU's combining buffers;
+ * a full fence drains them before the GPU reads the memory.
+ */
+void pcie_host_flush(void)
+{
+	atomic_thread_fence(memory_order_seq_cst);
+}
+
+/* Buffers are page-aligned, so whole words can be written as uint64_t. */
+void pcie_host_fill(void *p, size_t size, uint64_t seed)
+{
+	uint64_t *w = p;
+	size_t n8 = size / 8;
+
+	for (size_t i = 0; i < n8; i++)
+		w[i] = pcie_pattern(i, seed);
+	for (size_t off = n8 * 8; off < size; off++)
+		((unsigned char *)p)[off] = pattern_byte(off, seed);
+	pcie_host_flush();
+}
+
+void pcie_host_poison(void *p, size_t size)
+{
+	memset(p, PCIE_POISON_BYTE, size);
+	pcie_host_flush();
+}
+
+uint64_t pcie_host_check(const void *p, size_t size, uint64_t seed, uint64_t *first)
+{
+	const uint64_t *w = p;
+	size_t n8 = size / 8;
+	uint64_t bad = 0;
+
+	*first = UINT64_MAX;
+	for (size_t i = 0; i < n8; i++)
+		if (w[i] != pcie_pattern(i, seed)) {
+			if (!bad)
+				*first = (uint64_t)i * 8;
+			bad++;
+		}
+	for (size_t off = n8 * 8; off < size; off++)
+		if (((const unsigned char *)p)[off] != pattern_byte(off, seed)) {
+			if (*first == UINT64_MAX)
+				*first = off;
+			bad++;
+		}
+	return bad;
+}
+
+/*
+ * move_pages(2) with no target nodes reports where each page lives; called
+ * through syscall(2) so there is no libnuma dependency.  Memory the driver
+ * maps itself may not be visible to it: then the node is unknown.
+ */
+int pcie_host_node(const void *p, size_t size)
+{
+#ifdef SYS_move_pages
+	enum { NSAMPLE = 16 };
+	void *pages[NSAMPLE];
+	int status[NSAMPLE];
+	size_t ps = page_size(), npages = (size + ps - 1) / ps;
+	unsigned long n = npages < NSAMPLE ? npages : NSAMPLE;
+	int node = PCIE_NODE_UNKNOWN;
+
+	if (n == 0)
+		return PCIE_NODE_UNKNOWN;
+	for (unsigned long i = 0; i < n; i++) {
+		size_t page = n == 1 ? 0 : i * (npages - 1) / (n - 1);
+		pages[i] = (char *)p + page * ps;
+		status[i] = -1;
+	}
+	if (syscall(SYS_move_pages, 0, n, pages, NULL, status, 0) != 0)
+		return PCIE_NODE_UNKNOWN;
+	for (unsigned long i = 0; i < n; i++) {
+		if (status[i] < 0)
+			return PCIE_NODE_UNKNOWN;
+		if (node == PCIE_NODE_UNKNOWN)
+			node = status[i];
+		else if (node != status[i])
+			return PCIE_NODE_MIXED;
+	}
+	return node;
+#else
+	(void)p;
+	(void)size;
+	return PCIE_NODE_UNKNOWN;
+#endif
+}
+
+static int read_line(const char *path, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "r");
+	int ok;
+
+	if (!f)
+		return -1;
+	ok = fgets(buf, (int)n, f) != NULL;
+	fclose(f);
+	if (!ok)
+		return -1;
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+/*
+ * Host buffers on the wrong NUMA node can cost a factor of three, so the
+ * measuring thread runs on the CPUs sysfs lists as local to the GPU;
+ * pages it touches first (and the pinned pages the driver allocates for
+ * it) then come from that node.
+ */
+void pcie_bind(const char *bus_id, struct pcie_binding *b, struct pcie_env *env)
+{
+	char path[256], list[4096];
+	unsigned char set[CPU_SETSIZE / 8];
+	cpu_set_t want;
+	int any = 0;
+
+	b->changed = 0;
+	env->bound = 0;
+	env->cpulist[0] = '\0';
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/local_cpulist", bus_id);
+	if (read_line(path, list, sizeof(list)) ||
+	    pcie_parse_cpulist(list, set, CPU_SETSIZE) <= 0)
+		return;
+	if (sched_getaffinity(0, sizeof(b->old), &b->old))
+		return;
+	CPU_ZERO(&want);
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if ((set[c / 8] >> (c % 8) & 1) && CPU_ISSET(c, &b->old)) {
+			CPU_SET(c, &want);
+			any = 1;
+		}
+	if (!any)
+		return;  /* none of the local CPUs is ours to use (cgroup, taskset) */
+	/* A long list is cut: it is only shown to the user. */
+	list[sizeof(env->cpulist) - 1] = '\0';
+	memcpy(env->cpulist, list, strlen(list) + 1);
+	if (CPU_EQUAL(&want, &b->old)) {
+		env->bound = 1;
+		return;
+	}
+	if (sched_setaffinity(0, sizeof(want), &want) == 0) {
+		b->changed = 1;
+		env->bound = 1;
+	}
+}
+
+void pcie_unbind(struct pcie_binding *b)
+{
+	if (b->changed)
+		(void)sched_setaffinity(0, sizeof(b->old), &b->old);
+	b->changed = 0;
+}
+
+void pcie_env_begin(const struct gp_device *dev, int bind, struct pcie_binding *b,
+		    struct pcie_env *env)
+{
+	memset(env, 0, sizeof(*env));
+	pcie_link_read(dev->pci_bus_id, &env->idle);
+	env->gpu_node = pcie_numa_node(dev->pci_bus_id);
+	b->changed = 0;
+	if (bind)
+		pcie_bind(dev->pci_bus_id, b, env);
+}
+
+/* Keep the highest generation seen, then the widest width at it. */
+static void keep_best(struct pcie_link *best, const struct pcie_link *l)
+{
+	if (l->cur_gen > best->cur_gen ||
+	    (l->cur_gen == best->cur_gen && l->cur_width > best->cur_width))
+		*best = *l;
+}
+
+/*
+ * An idle link may report a lower generation (power management), so the
+ * link is read every 10 ms while transfers run.
+ */
+static void *sampler_main(void *arg)
+{
+	struct pcie_sampler *s = arg;
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+
+	while (!atomic_load(&s->stop)) {
+		struct pcie_link l;
+		memset(&l, 0, sizeof(l));
+		pcie_link_read(s->bus_id, &l);
+		if (l.cur_gen > 0) {
+			keep_best(&s->best, &l);
+			s->samples++;
+		}
+		nanosleep(&ts, NULL);
+	}
+	return NULL;
+}
+
+void pcie_sampler_start(struct pcie_sampler *s, const char *bus_id)
+{
+	memset(&s->best, 0, sizeof(s->best));
+	s->samples = 0;
+	s->bus_id = bus_id;
+	atomic_store(&s->stop, 0);
+	s->running = pthread_create(&s->thread, NULL, sampler_main, s) == 0;
+	if (!s->running)
+		gp_debug("cannot start the link sampler thread: the link is read only when idle");
+}
+
+void pcie_sampler_stop(struct pcie_sampler *s, struct pcie_env *env)
+{
+	if (s->running) {
+		atomic_store(&s->stop, 1);
+		pthread_join(s->thread, NULL);
+		s->running = 0;
+	}
+	env->busy = s->best;
+	env->busy_samples = s->samples;
+}

@@ -1,0 +1,120 @@
+/* Pure helpers of the pcie probe: names, batching, arithmetic.  No CUDA. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kernels/pcie-pattern.h"
+#include "probes/pcie.h"
+
+const char *const pcie_dir_names[] = { "h2d", "d2h", "bidir", NULL };
+const char *const pcie_mem_names[] = { "pageable", "pinned", "wc", "registered", "mapped", NULL };
+const char *const pcie_part_names[] = { "h2d", "d2h", "bidir-h2d", "bidir-d2h", "bidir-sum" };
+
+void pcie_plan_kind_bytes(const struct pcie_plan *plan, enum pcie_mem mem, size_t *a, size_t *b)
+{
+	*a = *b = 0;
+	for (size_t i = 0; i < plan->njobs; i++) {
+		const struct pcie_job *j = &plan->jobs[i];
+		if (j->mem != mem)
+			continue;
+		if (j->dir != PCIE_D2H && j->size > *a)
+			*a = j->size;
+		if (j->dir != PCIE_H2D && j->size > *b)
+			*b = j->size;
+	}
+}
+
+/*
+ * A single small copy lasts a few microseconds, close to the event
+ * resolution (~0.5 us): batch copies until a repetition moves about
+ * 8 MiB, but at most 32 so the queue behind the gate never fills.
+ */
+int pcie_per_rep(uint64_t size)
+{
+	const uint64_t target = 8ull << 20;
+	uint64_t n;
+
+	if (size == 0)
+		return 1;
+	n = (target + size - 1) / size;
+	return n > 32 ? 32 : (int)n;
+}
+
+void pcie_lcg_compose(unsigned iters, uint32_t *a, uint32_t *c)
+{
+	uint32_t ra = 1, rc = 0;
+
+	/* x' = A (ra x + rc) + C */
+	for (unsigned k = 0; k < iters; k++) {
+		ra *= PCIE_LCG_A;
+		rc = rc * PCIE_LCG_A + PCIE_LCG_C;
+	}
+	*a = ra;
+	*c = rc;
+}
+
+double pcie_overlap_speedup(const struct pcie_overlap_row *r)
+{
+	if (!(r->overlapped_us.median > 0))
+		return NAN;
+	return r->serial_us.median / r->overlapped_us.median;
+}
+
+/*
+ * Of the shorter activity (the copies, H2D + D2H, or the kernel), the
+ * share that ran hidden under the other: the serial time minus the
+ * overlapped time, over the shorter one.  Above 100 % means the two copy
+ * directions also overlapped each other.
+ */
+double pcie_overlap_hidden_pct(const struct pcie_overlap_row *r)
+{
+	double copy = r->h2d_us + r->d2h_us;
+	double shorter = copy < r->kernel_us ? copy : r->kernel_us;
+
+	if (!(shorter > 0))
+		return NAN;
+	return 100.0 * (r->serial_us.median - r->overlapped_us.median) / shorter;
+}
+
+static int parse_cpu(const char **s, long *v)
+{
+	char *end;
+
+	if (**s < '0' || **s > '9')
+		return -1;
+	errno = 0;
+	*v = strtol(*s, &end, 10);
+	if (errno || *v < 0)
+		return -1;
+	*s = end;
+	return 0;
+}
+
+int pcie_parse_cpulist(const char *s, unsigned char *set, int nbits)
+{
+	int count = 0;
+
+	memset(set, 0, (size_t)(nbits + 7) / 8);
+	if (!*s)
+		return -1;
+	for (;;) {
+		long lo, hi;
+		if (parse_cpu(&s, &lo))
+			return -1;
+		hi = lo;
+		if (*s == '-') {
+			s++;
+			if (parse_cpu(&s, &hi) || hi < lo)
+				return -1;
+		}
+		for (long c = lo; c <= hi && c < nbits; c++)
+			if (!(set[c / 8] >> (c % 8) & 1)) {
+				set[c / 8] |= (unsigned char)(1u << (c % 8));
+				count++;
+			}
+		if (*s == '\0')
+			return count;
+		if (*s++ != ',')
+			return -1;
+	}
+}

@@ -1,0 +1,307 @@
+/*
+ * gpuperf pcie: H2D, D2H and simultaneous bidirectional transfers for each
+ * memory kind and size of a plan.  Per memory kind the buffers are
+ * allocated once at the largest size its jobs need; sources hold a known
+ * pattern, destinations are poisoned before the timed repetitions and
+ * checked after them, so a wrong or missing transfer is an error, never a
+ * number.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "gpu/cuda-check.h"
+#include "kernels/kernels.h"
+#include "kernels/pcie-pattern.h"
+#include "probes/pcie-priv.h"
+#include "util/error.h"
+#include "util/parse.h"
+
+#define SEED_H2D 0x68326421ull  /* sources of the two directions differ */
+#define SEED_D2H 0x64326821ull
+
+/*
+ * Buffers of one memory kind: side A moves host->device (h2d, bidir),
+ * side B device->host (d2h, bidir).
+ */
+struct kind_bufs {
+	enum pcie_mem mem;
+	struct pcie_hostbuf host_a, host_b;
+	void *dev_a, *dev_b;
+	size_t size_a, size_b;
+};
+
+static void kind_free(struct kind_bufs *k)
+{
+	pcie_host_free(&k->host_a);
+	pcie_host_free(&k->host_b);
+	if (k->dev_a)
+		(void)cudaFree(k->dev_a);
+	if (k->dev_b)
+		(void)cudaFree(k->dev_b);
+	k->dev_a = k->dev_b = NULL;
+}
+
+static int dev_alloc(void **p, size_t size)
+{
+	char buf[64];
+	cudaError_t err = cudaMalloc(p, size ? size : 1);
+
+	if (err == cudaSuccess)
+		return 0;
+	*p = NULL;
+	(void)cudaGetLastError();
+	return gp_error(GP_EXIT_FAIL, "cannot allocate %s of device memory: %s",
+			format_size(buf, sizeof(buf), size), cudaGetErrorString(err));
+}
+
+/* Allocate, fill the sources (once: they are never written again). */
+static int kind_alloc(struct kind_bufs *k, struct pcie_timer *t)
+{
+	int rc;
+
+	if (k->size_a) {
+		if ((rc = pcie_host_alloc(&k->host_a, k->mem, k->size_a)) ||
+		    (rc = dev_alloc(&k->dev_a, k->size_a)))
+			return rc;
+		pcie_host_fill(k->host_a.p, k->size_a, SEED_H2D);
+	}
+	if (k->size_b) {
+		if ((rc = pcie_host_alloc(&k->host_b, k->mem, k->size_b)) ||
+		    (rc = dev_alloc(&k->dev_b, k->size_b)))
+			return rc;
+		pcie_host_poison(k->host_b.p, k->size_b);
+		if ((rc = cuda_check(launch_pcie_fill(k->dev_b, k->size_b, SEED_D2H, t->streams[0]),
+				     "fill kernel launch")) ||
+		    (rc = cuda_check(cudaStreamSynchronize(t->streams[0]), "fill kernel")))
+			return rc;
+	}
+	return 0;
+}
+
+/* The mapped kind moves data with a kernel that sees host memory through its device pointer. */
+static void *host_side_ptr(const struct pcie_hostbuf *h)
+{
+	return h->mem == PCIE_MAPPED ? h->dptr : h->p;
+}
+
+static int poison(struct pcie_timer *t, const struct kind_bufs *k, enum pcie_dir dir, size_t size)
+{
+	int rc;
+
+	if (dir != PCIE_D2H && (rc = pcie_device_poison(t, k->dev_a, size)))
+		return rc;
+	if (dir != PCIE_H2D)
+		pcie_host_poison(k->host_b.p, size);
+	return 0;
+}
+
+static int verify_failed(enum pcie_dir dir, enum pcie_mem mem, size_t size, uint64_t bad,
+			 uint64_t first)
+{
+	char buf[64];
+
+	return gp_error(GP_EXIT_FAIL,
+			"%s %s transfer of %s: %llu wrong bytes/words, the first at byte %llu",
+			pcie_dir_names[dir], pcie_mem_names[mem], format_size(buf, sizeof(buf), size),
+			(unsigned long long)bad, (unsigned long long)first);
+}
+
+/*
+ * H2D lands in device memory: checked there.  D2H lands in host memory:
+ * checked by the CPU, except write-combined memory, which the CPU reads
+ * uncached (slowly): the device reads it back through its mapping instead.
+ */
+static int verify(struct pcie_timer *t, const struct kind_bufs *k, enum pcie_dir dir, size_t size)
+{
+	uint64_t bad = 0, first = 0;
+	int rc;
+
+	if (dir != PCIE_D2H) {
+		if ((rc = pcie_device_check(t, k->dev_a, size, SEED_H2D, &bad, &first)))
+			return rc;
+		if (bad)
+			return verify_failed(PCIE_H2D, k->mem, size, bad, first);
+	}
+	if (dir != PCIE_H2D) {
+		if (k->mem == PCIE_WC) {
+			if ((rc = pcie_device_check(t, k->host_b.dptr, size, SEED_D2H, &bad, &first)))
+				return rc;
+		} else {
+			bad = pcie_host_check(k->host_b.p, size, SEED_D2H, &first);
+		}
+		if (bad)
+			return verify_failed(PCIE_D2H, k->mem, size, bad, first);
+	}
+	return 0;
+}
+
+/*
+ * Test hook: with GPUPERF_PCIE_CORRUPT set, one byte of every destination
+ * is damaged before the check, so a test can show that a wrong transfer
+ * fails the run instead of printing a number.
+ */
+static int corrupt(struct pcie_timer *t, const struct kind_bufs *k, enum pcie_dir dir, size_t size)
+{
+	const char *env = getenv("GPUPERF_PCIE_CORRUPT");
+	size_t off = size / 2;
+	unsigned char b = (unsigned char)~(pcie_pattern(off / 8, SEED_H2D) >> (8 * (off % 8)));
+
+	if (!env || !*env)
+		return 0;
+	if (dir != PCIE_D2H &&
+	    (cuda_check(cudaMemcpyAsync((char *)k->dev_a + off, &b, 1, cudaMemcpyHostToDevice,
+					t->streams[0]), "corrupt") ||
+	     cuda_check(cudaStreamSynchronize(t->streams[0]), "corrupt")))
+		return GP_EXIT_FAIL;
+	if (dir != PCIE_H2D)
+		((unsigned char *)k->host_b.p)[off] ^= 0xff;
+	pcie_host_flush();
+	return 0;
+}
+
+static int rows_of(enum pcie_dir dir)
+{
+	return dir == PCIE_BIDIR ? 3 : 1;
+}
+
+static void set_row(struct pcie_row *r, enum pcie_part part, const struct pcie_job *j,
+		    const struct kind_bufs *k, int per_rep, const double *us, int reps)
+{
+	r->part = part;
+	r->mem = j->mem;
+	r->size = j->size;
+	r->bytes = part == PCIE_PART_BIDIR_SUM ? 2 * j->size : j->size;
+	r->per_rep = per_rep;
+	r->host_timer = j->mem == PCIE_PAGEABLE;
+	stats_compute(us, (size_t)reps, &r->time_us);
+	r->host_node = pcie_host_node(part == PCIE_PART_D2H || part == PCIE_PART_BIDIR_D2H
+				      ? k->host_b.p : k->host_a.p, j->size);
+}
+
+/* Warm up, time plan->reps repetitions, verify, fill the job's rows. */
+static int run_job(struct pcie_timer *t, const struct pcie_plan *plan, const struct pcie_job *j,
+		   const struct kind_bufs *k, struct pcie_row *rows)
+{
+	struct pcie_side sides[2];
+	int nsides = 0, count = pcie_per_rep(j->size), rc;
+	size_t reps = (size_t)plan->reps;
+	double ms[2], wall, *us;
+
+	if (j->dir != PCIE_D2H)
+		sides[nsides++] = (struct pcie_side){ j->mem, k->dev_a, host_side_ptr(&k->host_a),
+						      j->size, cudaMemcpyHostToDevice, 0 };
+	if (j->dir != PCIE_H2D)
+		sides[nsides++] = (struct pcie_side){ j->mem, host_side_ptr(&k->host_b), k->dev_b,
+						      j->size, cudaMemcpyDeviceToHost, 0 };
+	sides[nsides - 1].stream = nsides - 1;
+
+	if ((rc = poison(t, k, j->dir, j->size)))
+		return rc;
+	us = gp_xcalloc(3 * reps, sizeof(*us));
+	for (int r = -plan->warmup; r < plan->reps; r++) {
+		if ((rc = pcie_time_sides(t, sides, nsides, count, ms, &wall)))
+			goto out;
+		if (r < 0)
+			continue;
+		/* Time per transfer: each side moved count transfers in its time. */
+		for (int i = 0; i < nsides; i++)
+			us[i * reps + (size_t)r] = ms[i] * 1e3 / count;
+		us[2 * reps + (size_t)r] = wall * 1e3 / count;
+	}
+	if ((rc = corrupt(t, k, j->dir, j->size)) || (rc = verify(t, k, j->dir, j->size)))
+		goto out;
+	if (j->dir == PCIE_BIDIR) {
+		set_row(&rows[0], PCIE_PART_BIDIR_H2D, j, k, count, us, plan->reps);
+		set_row(&rows[1], PCIE_PART_BIDIR_D2H, j, k, count, us + reps, plan->reps);
+		set_row(&rows[2], PCIE_PART_BIDIR_SUM, j, k, count, us + 2 * reps, plan->reps);
+	} else {
+		set_row(&rows[0], j->dir == PCIE_H2D ? PCIE_PART_H2D : PCIE_PART_D2H, j, k, count,
+			us, plan->reps);
+	}
+out:
+	free(us);
+	return rc;
+}
+
+/* Device memory one kind needs: an impossible request is a usage error. */
+static int check_capacity(const struct gp_device *dev, const struct pcie_plan *plan)
+{
+	for (int m = 0; m < PCIE_NMEMS; m++) {
+		size_t a, b;
+		pcie_plan_kind_bytes(plan, (enum pcie_mem)m, &a, &b);
+		if (dev->total_mem_bytes && a + b > dev->total_mem_bytes) {
+			char need[64], have[64];
+			return gp_error(GP_EXIT_USAGE,
+					"--size: %s transfers need %s of device memory; '%s' has %s",
+					pcie_mem_names[m], format_size(need, sizeof(need), a + b),
+					dev->name, format_size(have, sizeof(have), dev->total_mem_bytes));
+		}
+	}
+	return 0;
+}
+
+static int run_kind(struct pcie_timer *t, const struct pcie_plan *plan, enum pcie_mem mem,
+		    const size_t *row_at, struct pcie_results *out)
+{
+	struct kind_bufs k;
+	int rc = 0;
+
+	memset(&k, 0, sizeof(k));
+	k.mem = mem;
+	pcie_plan_kind_bytes(plan, mem, &k.size_a, &k.size_b);
+	if (!k.size_a && !k.size_b)
+		return 0;
+	if ((rc = kind_alloc(&k, t)))
+		goto out;
+	for (size_t i = 0; i < plan->njobs && !rc; i++) {
+		const struct pcie_job *j = &plan->jobs[i];
+		if (j->mem != mem)
+			continue;
+		gp_progress("pcie: %s %s %llu bytes", pcie_dir_names[j->dir], pcie_mem_names[mem],
+			    (unsigned long long)j->size);
+		rc = run_job(t, plan, j, &k, &out->rows[row_at[i]]);
+	}
+out:
+	kind_free(&k);
+	return rc;
+}
+
+int pcie_run(const struct gp_device *dev, const struct pcie_plan *plan, struct pcie_results *out)
+{
+	struct pcie_timer t;
+	struct pcie_binding bind;
+	struct pcie_sampler sampler;
+	size_t *row_at;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if ((rc = check_capacity(dev, plan)))
+		return rc;
+	row_at = gp_xcalloc(plan->njobs + 1, sizeof(*row_at));
+	for (size_t i = 0; i < plan->njobs; i++)
+		row_at[i + 1] = row_at[i] + (size_t)rows_of(plan->jobs[i].dir);
+	out->nrows = row_at[plan->njobs];
+	out->rows = gp_xcalloc(out->nrows ? out->nrows : 1, sizeof(*out->rows));
+
+	pcie_env_begin(dev, plan->bind, &bind, &out->env);
+	if ((rc = pcie_timer_open(&t, 2, dev)))
+		goto out;
+	pcie_sampler_start(&sampler, dev->pci_bus_id);
+	for (int m = 0; m < PCIE_NMEMS && !rc; m++)
+		rc = run_kind(&t, plan, (enum pcie_mem)m, row_at, out);
+	pcie_sampler_stop(&sampler, &out->env);
+	pcie_timer_close(&t);
+	gp_progress_done();
+out:
+	pcie_unbind(&bind);
+	free(row_at);
+	if (rc)
+		pcie_results_free(out);
+	return rc;
+}
+
+void pcie_results_free(struct pcie_results *r)
+{
+	free(r->rows);
+	r->rows = NULL;
+	r->nrows = 0;
+}

@@ -1,0 +1,157 @@
+/*
+ * The gpuperf pcie probe: host<->device transfers timed and verified.
+ * Plain C types only; the command (cli/cmd-pcie.c) builds the plan and
+ * maps the results to tables.
+ */
+#ifndef GP_PROBES_PCIE_H
+#define GP_PROBES_PCIE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "gpu/device.h"
+#include "gpu/pcie-link.h"
+#include "util/stats.h"
+
+enum pcie_dir {
+	PCIE_H2D,
+	PCIE_D2H,
+	PCIE_BIDIR,   /* H2D and D2H at once on two streams */
+	PCIE_NDIRS
+};
+
+enum pcie_mem {
+	PCIE_PAGEABLE,    /* malloc: staged by the driver through a pinned bounce buffer */
+	PCIE_PINNED,      /* cudaHostAlloc, page-locked, cached */
+	PCIE_WC,          /* cudaHostAlloc(WriteCombined): uncached for the CPU */
+	PCIE_REGISTERED,  /* malloc + cudaHostRegister */
+	PCIE_MAPPED,      /* zero-copy: a kernel reads/writes host memory directly */
+	PCIE_NMEMS
+};
+
+/* What one result row measured: a direction alone, or one part of a bidirectional pair. */
+enum pcie_part {
+	PCIE_PART_H2D,
+	PCIE_PART_D2H,
+	PCIE_PART_BIDIR_H2D,  /* the H2D half while D2H runs */
+	PCIE_PART_BIDIR_D2H,
+	PCIE_PART_BIDIR_SUM,  /* both: 2 x size over the wall time of the pair */
+	PCIE_NPARTS
+};
+
+/* Names used in options and CSV: "h2d", "pinned", "bidir-sum"... */
+extern const char *const pcie_dir_names[];   /* NULL-terminated */
+extern const char *const pcie_mem_names[];   /* NULL-terminated */
+extern const char *const pcie_part_names[];
+
+/* One measurement to make: a direction, a memory kind, a transfer size. */
+struct pcie_job {
+	enum pcie_dir dir;
+	enum pcie_mem mem;
+	uint64_t size;
+};
+
+struct pcie_plan {
+	struct pcie_job *jobs;
+	size_t njobs;
+	int reps, warmup;
+	int bind;  /* move the thread to the GPU's local CPUs while measuring */
+};
+
+#define PCIE_NODE_UNKNOWN (-1)
+#define PCIE_NODE_MIXED   (-2)  /* pages on more than one node */
+
+struct pcie_row {
+	enum pcie_part part;
+	enum pcie_mem mem;
+	uint64_t size;          /* bytes per transfer, per direction */
+	uint64_t bytes;         /* bytes one timed transfer moves: size, or 2 x size for the sum */
+	int per_rep;            /* transfers per timed repetition (small sizes are batched) */
+	int host_timer;         /* 1: host clock (pageable), 0: CUDA events */
+	struct stats time_us;   /* time of one transfer, over the repetitions */
+	int host_node;          /* NUMA node of the host buffer, or PCIE_NODE_* */
+};
+
+/* The link and placement as seen while the plan ran. */
+struct pcie_env {
+	struct pcie_link idle;  /* read before any transfer */
+	struct pcie_link busy;  /* highest generation (then width) seen while transferring */
+	int busy_samples;       /* link readings taken during transfers */
+	int gpu_node;           /* -1 when unknown */
+	int bound;              /* 1 when the thread ran on the GPU's local CPUs */
+	char cpulist[128];      /* those CPUs, as sysfs lists them */
+};
+
+struct pcie_results {
+	struct pcie_row *rows;
+	size_t nrows;
+	struct pcie_env env;
+};
+
+/*
+ * Run every job of plan on dev (already open): allocate per memory kind,
+ * warm up, time, verify.  0, or GP_EXIT_FAIL (CUDA error, allocation
+ * failure, wrong data) / GP_EXIT_USAGE (request larger than the device)
+ * after a message; everything allocated is freed on every path.
+ */
+int pcie_run(const struct gp_device *dev, const struct pcie_plan *plan, struct pcie_results *out);
+void pcie_results_free(struct pcie_results *r);
+
+/* ---- --overlap ---- */
+
+#define PCIE_MAX_STREAMS 32
+
+struct pcie_overlap_plan {
+	const enum pcie_mem *mems;  /* PCIE_PINNED or PCIE_REGISTERED */
+	size_t nmems;
+	const uint64_t *sizes;      /* whole buffer, a multiple of 4 bytes */
+	size_t nsizes;
+	int chunks, streams;
+	double kernel_us;     /* 0: match the copy time (H2D + D2H) */
+	int reps, warmup;
+	int bind;
+};
+
+struct pcie_overlap_row {
+	enum pcie_mem mem;
+	uint64_t size;
+	int chunks;           /* chunks actually used (small buffers get fewer) */
+	int streams;
+	unsigned iters;       /* compute kernel iterations per word */
+	double h2d_us, kernel_us, d2h_us;  /* each alone, whole buffer (medians) */
+	struct stats serial_us;      /* H2D, kernel, D2H on one stream */
+	struct stats overlapped_us;  /* chunks spread over the streams */
+	int host_node;
+};
+
+struct pcie_overlap_results {
+	struct pcie_overlap_row *rows;
+	size_t nrows;
+	struct pcie_env env;
+};
+
+int pcie_overlap_run(const struct gp_device *dev, const struct pcie_overlap_plan *plan,
+		     struct pcie_overlap_results *out);
+void pcie_overlap_results_free(struct pcie_overlap_results *r);
+
+/* ---- pure helpers (no GPU), exposed for unit tests ---- */
+
+/*
+ * Largest sizes kind mem needs over the plan: *a host->device (h2d, bidir),
+ * *b device->host (d2h, bidir).  Each side has one host and one device buffer.
+ */
+void pcie_plan_kind_bytes(const struct pcie_plan *plan, enum pcie_mem mem, size_t *a, size_t *b);
+
+/* Transfers per timed repetition for a size: enough to time small copies, at most 32. */
+int pcie_per_rep(uint64_t size);
+
+/* After iters steps of x = x * PCIE_LCG_A + PCIE_LCG_C, x = *a * x0 + *c (mod 2^32). */
+void pcie_lcg_compose(unsigned iters, uint32_t *a, uint32_t *c);
+
+/* Speed-up and hidden share of the shorter activity (copies vs kernel), percent. */
+double pcie_overlap_speedup(const struct pcie_overlap_row *r);
+double pcie_overlap_hidden_pct(const struct pcie_overlap_row *r);
+
+/* Parse a sysfs cpulist ("0-31,64-95"); returns the CPU count, -1 if malformed. */
+int pcie_parse_cpulist(const char *s, unsigned char *set, int nbits);
+
+#endif
