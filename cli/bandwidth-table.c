@@ -1,0 +1,308 @@
+/* `gpuperf bandwidth` results as report tables. */
+#include "cli/bandwidth-table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+#include "util/compat.h"
+#include "util/error.h"
+#include "util/parse.h"
+
+/* Level estimate: reads whose working set per SM is within this stay in L1. */
+#define BW_L1_PER_SM (64u << 10)
+
+enum {
+	C_DEVICE, C_CC, C_KERNEL, C_WIDTH, C_SIZE, C_LEVEL, C_PASSES, C_BYTES, C_REPS,
+	C_TIME, C_GBS, C_BEST, C_MIN, C_COV, C_PCT, C_PEAK, C_GRID, C_BLOCK, C_UNROLL,
+	C_LAYOUT, C_N
+};
+
+const struct report_col bw_columns[C_N] = {
+	CLI_IDENTITY_COLS,
+	[C_KERNEL] = { "kernel", "kernel", REPORT_STR, 0 },
+	[C_WIDTH]  = { "width_bytes", "width (B)", REPORT_INT, 0 },
+	[C_SIZE]   = { "size_bytes", "size (B)", REPORT_INT, 0 },
+	[C_LEVEL]  = { "level", "level", REPORT_STR, 0 },
+	[C_PASSES] = { "passes", "passes", REPORT_INT, 0 },
+	[C_BYTES]  = { "bytes_moved", "moved (B)", REPORT_INT, 0 },
+	[C_REPS]   = { "reps", "reps", REPORT_INT, 0 },
+	[C_TIME]   = { "time_ms", "time (ms)", REPORT_DBL, 4 },
+	[C_GBS]    = { "bandwidth_gbs", "GB/s", REPORT_DBL, 1 },
+	[C_BEST]   = { "best_gbs", "best (GB/s)", REPORT_DBL, 1 },
+	[C_MIN]    = { "min_gbs", "min (GB/s)", REPORT_DBL, 1 },
+	[C_COV]    = { "cov_pct", "CoV (%)", REPORT_DBL, 2 },
+	[C_PCT]    = { "pct_of_theoretical", "of peak (%)", REPORT_DBL, 1 },
+	[C_PEAK]   = { "theoretical_gbs", "peak (GB/s)", REPORT_DBL, 1 },
+	[C_GRID]   = { "grid", "grid", REPORT_INT, 0 },
+	[C_BLOCK]  = { "block", "block", REPORT_INT, 0 },
+	[C_UNROLL] = { "unroll", "unroll", REPORT_INT, 0 },
+	[C_LAYOUT] = { "layout", "layout", REPORT_STR, 0 },
+};
+
+_Static_assert(C_N == BW_NCOLUMNS, "BW_NCOLUMNS out of date");
+
+static double median_gbs(const struct bw_result *r)
+{
+	return bw_gbs(r->bytes, r->ms.median);
+}
+
+static double pct(double gbs, double peak)
+{
+	return peak > 0 ? 100.0 * gbs / peak : 0;
+}
+
+static const char *level(const struct gp_device *dev, const struct bw_request *req,
+			 const struct bw_result *r)
+{
+	if (req->cold)
+		return "cold";
+	return bw_level(bw_working_set(r->kernel, r->size), r->kernel == BW_READ,
+			dev->sm_count, BW_L1_PER_SM, (uint64_t)dev->l2_bytes);
+}
+
+static void add_row(struct report_table *t, const struct gp_device *dev,
+		    const struct bw_request *req, const struct bw_result *r, double peak)
+{
+	size_t row = report_add_row(t);
+	double gbs = median_gbs(r);
+
+	cli_set_identity(t, row, dev);
+	report_set_str(t, row, C_KERNEL, bw_kernel_names[r->kernel]);
+	if (r->width)
+		report_set_int(t, row, C_WIDTH, r->width);
+	report_set_int(t, row, C_SIZE, (long long)r->size);
+	report_set_str(t, row, C_LEVEL, level(dev, req, r));
+	report_set_int(t, row, C_PASSES, r->passes);
+	report_set_int(t, row, C_BYTES, (long long)r->bytes);
+	report_set_int(t, row, C_REPS, r->reps);
+	report_set_dbl(t, row, C_TIME, r->ms.median);
+	report_set_dbl(t, row, C_GBS, gbs);
+	report_set_dbl(t, row, C_BEST, bw_gbs(r->bytes, r->ms.min));
+	report_set_dbl(t, row, C_MIN, bw_gbs(r->bytes, r->ms.max));
+	report_set_dbl(t, row, C_COV, 100.0 * r->ms.cov);
+	if (peak > 0) {
+		report_set_dbl(t, row, C_PCT, pct(gbs, peak));
+		report_set_dbl(t, row, C_PEAK, peak);
+	}
+	if (r->grid) {
+		report_set_int(t, row, C_GRID, r->grid);
+		report_set_int(t, row, C_BLOCK, r->cfg.block);
+		report_set_int(t, row, C_UNROLL, r->cfg.unroll);
+		report_set_str(t, row, C_LAYOUT, bw_layout_names[r->cfg.layout]);
+	}
+}
+
+static uint64_t largest_size(const struct bw_outcome *o)
+{
+	uint64_t max = 0;
+
+	for (size_t i = 0; i < o->nres; i++)
+		if (o->res[i].size > max)
+			max = o->res[i].size;
+	return max;
+}
+
+/* The row of kernel k at the largest size and the first width measured; NULL if none. */
+static const struct bw_result *headline(const struct bw_outcome *o, enum bw_kernel k)
+{
+	uint64_t size = largest_size(o);
+
+	for (size_t i = 0; i < o->nres; i++)
+		if (o->res[i].kernel == k && o->res[i].size == size)
+			return &o->res[i];
+	return NULL;
+}
+
+const char *bw_verdict(char *buf, size_t n, const struct gp_device *dev,
+		       const struct bw_request *req, const struct bw_outcome *o)
+{
+	const struct bw_result *r = headline(o, BW_COPY), *m = headline(o, BW_MEMCPY);
+	double peak = dev_dram_peak_gbs(dev);
+	const char *lv;
+	char sz[32];
+	size_t len;
+
+	for (int k = 0; !r && k < BW_NKERNELS; k++)
+		r = headline(o, (enum bw_kernel)k);
+	if (!r || !(peak > 0) || n == 0)
+		return NULL;
+	format_size(sz, sizeof(sz), r->size);
+	snprintf(buf, n, "%s reaches %.1f %% of theoretical (%.0f of %.0f GB/s at %s)",
+		 bw_kernel_names[r->kernel], pct(median_gbs(r), peak), median_gbs(r), peak, sz);
+	len = strlen(buf);
+	if (m && m != r && m->ms.median > 0)
+		snprintf(buf + len, n - len, "; %.2fx cudaMemcpy D2D (%.0f GB/s)",
+			 median_gbs(r) / median_gbs(m), median_gbs(m));
+	len = strlen(buf);
+	lv = level(dev, req, r);
+	if (strcmp(lv, "DRAM") && strcmp(lv, "cold"))
+		snprintf(buf + len, n - len, "; the working set fits in %s: not a DRAM figure", lv);
+	return buf;
+}
+
+/* "at 1 GiB, 16 B: read 94.1 %, write 96.0 %, ..." for the headline rows. */
+static void summary_note(struct report_table *t, const struct gp_device *dev,
+			 const struct bw_outcome *o)
+{
+	double peak = dev_dram_peak_gbs(dev);
+	char line[512], sz[32];
+	size_t len;
+
+	if (!(peak > 0) || !o->nres)
+		return;
+	format_size(sz, sizeof(sz), largest_size(o));
+	len = (size_t)snprintf(line, sizeof(line), "of theoretical at %s:", sz);
+	for (int k = 0, first = 1; k < BW_NKERNELS && len < sizeof(line); k++) {
+		const struct bw_result *r = headline(o, (enum bw_kernel)k);
+
+		if (!r)
+			continue;
+		len += (size_t)snprintf(line + len, sizeof(line) - len, "%s %s %.1f %%",
+					first ? "" : ",", bw_kernel_names[k],
+					pct(median_gbs(r), peak));
+		first = 0;
+	}
+	report_note(t, "%s", line);
+}
+
+static void convention_notes(struct report_table *t, const struct gp_device *dev,
+			     const struct bw_request *req, const struct bw_outcome *o)
+{
+	char a[32], b[32];
+	unsigned max_passes = 1;
+
+	for (size_t i = 0; i < o->nres; i++)
+		if (o->res[i].passes > max_passes)
+			max_passes = o->res[i].passes;
+	if (dev_dram_peak_gbs(dev) > 0)
+		report_note(t, "theoretical: 2 x %d MHz x %d bit / 8 = %.1f GB/s "
+			    "(peak memory clock and bus width reported by the driver)",
+			    dev->mem_clock_khz / 1000, dev->mem_bus_width_bits,
+			    dev_dram_peak_gbs(dev));
+	else
+		report_note(t, "theoretical: unknown (the driver reports no memory clock or bus "
+			    "width), so no percentages");
+	report_note(t, "bytes moved: bytes read + bytes written per repetition "
+		    "(a copy of N bytes moves 2N); 1 GB = 10^9 B; elements are 32-bit floats");
+	report_note(t, "GB/s: median of %d repetitions, each timed with CUDA events, after "
+		    "%d warm-up launches and %.0f ms of clock warm-up; best and min: fastest "
+		    "and slowest repetition; CoV: standard deviation / mean of the times",
+		    req->reps, req->warmup, o->warmup_ms);
+	format_size(a, sizeof(a), BW_L1_PER_SM);
+	format_size(b, sizeof(b), (uint64_t)dev->l2_bytes);
+	if (req->cold) {
+		format_size(a, sizeof(a), o->flush_bytes);
+		report_note(t, "level cold: L2 flushed before every repetition by writing %s "
+			    "(not timed), one pass per launch; stores of small sets may still "
+			    "end in L2", a);
+	} else {
+		report_note(t, "level: where the working set (arrays x size) fits, from sizes: "
+			    "L1 (reads, <= %s per SM), L2 (<= %s), L2+DRAM, DRAM (>= 4 x L2)",
+			    a, b);
+		if (max_passes > 1)
+			report_note(t, "sets moving less than 1 GiB per pass are swept up to %u "
+				    "times per launch (passes) with warm caches: they measure the "
+				    "cache level, not DRAM; --cold flushes L2 instead", BW_MAX_PASSES);
+	}
+}
+
+/* Chart of the first kernel's bandwidth across sizes, for a sweep. */
+static void sweep_chart(struct report_table *t, const struct bw_outcome *o)
+{
+	const struct bw_result *first = &o->res[0];
+	const char **labels = gp_xcalloc(o->nres, sizeof(*labels));
+	double *values = gp_xcalloc(o->nres, sizeof(*values));
+	char (*text)[32] = gp_xcalloc(o->nres, sizeof(*text));
+	char title[96];
+	size_t n = 0;
+
+	for (size_t i = 0; i < o->nres; i++) {
+		const struct bw_result *r = &o->res[i];
+
+		if (r->kernel != first->kernel || r->width != first->width)
+			continue;
+		format_size(text[n], sizeof(text[n]), r->size);
+		labels[n] = text[n];
+		values[n++] = median_gbs(r);
+	}
+	if (n > 1) {
+		if (first->width)
+			snprintf(title, sizeof(title), "%s, %d B accesses: GB/s by size per array",
+				 bw_kernel_names[first->kernel], first->width);
+		else
+			snprintf(title, sizeof(title), "%s: GB/s by size per array",
+				 bw_kernel_names[first->kernel]);
+		report_chart(t, title, labels, values, n, "GB/s", 40);
+	}
+	free(labels);
+	free(values);
+	free(text);
+}
+
+static void cfg_text(char *buf, size_t n, struct bw_cfg c, const struct gp_device *dev)
+{
+	snprintf(buf, n, "%d x %d, unroll %d, %s", c.blocks_per_sm * dev->sm_count, c.block,
+		 c.unroll, bw_layout_names[c.layout]);
+}
+
+static void tune_table(struct report *r, const struct gp_device *dev,
+		       const struct bw_outcome *o)
+{
+	static const struct report_col tcols[] = {
+		{ "kernel", "kernel", REPORT_STR, 0 },
+		{ "width_bytes", "width (B)", REPORT_INT, 0 },
+		{ "configs", "configs", REPORT_INT, 0 },
+		{ "default_config", "default (grid x block)", REPORT_STR, 0 },
+		{ "default_gbs", "default (GB/s)", REPORT_DBL, 1 },
+		{ "tuned_config", "tuned (grid x block)", REPORT_STR, 0 },
+		{ "tuned_gbs", "tuned (GB/s)", REPORT_DBL, 1 },
+		{ "gain_pct", "gain (%)", REPORT_DBL, 1 },
+	};
+	struct report_table *t;
+	char buf[96], sz[32];
+
+	if (!o->ntune)
+		return;
+	format_size(sz, sizeof(sz), o->tune[0].size);
+	snprintf(buf, sizeof(buf), "Tuning (median of the search, %s per array)", sz);
+	t = report_add_table(r, buf, tcols, ARRAY_SIZE(tcols));
+	t->flags |= REPORT_HUMAN_ONLY;
+	for (size_t i = 0; i < o->ntune; i++) {
+		const struct bw_tuning *u = &o->tune[i];
+		size_t row = report_add_row(t);
+
+		report_set_str(t, row, 0, bw_kernel_names[u->kernel]);
+		report_set_int(t, row, 1, u->width);
+		report_set_int(t, row, 2, u->nconfigs);
+		cfg_text(buf, sizeof(buf), u->def, dev);
+		report_set_str(t, row, 3, buf);
+		if (u->def_gbs > 0)
+			report_set_dbl(t, row, 4, u->def_gbs);
+		cfg_text(buf, sizeof(buf), u->best, dev);
+		report_set_str(t, row, 5, buf);
+		report_set_dbl(t, row, 6, u->best_gbs);
+		if (u->def_gbs > 0)
+			report_set_dbl(t, row, 7, 100.0 * (u->best_gbs / u->def_gbs - 1));
+	}
+	report_note(t, "the measurements above use the tuned configuration of each kernel");
+}
+
+void bw_tables(struct report *r, const struct gp_device *dev,
+	       const struct bw_request *req, const struct bw_outcome *o)
+{
+	struct report_table *t = report_add_table(r, "Device-memory bandwidth", bw_columns, C_N);
+	double peak = dev_dram_peak_gbs(dev);
+	char verdict[256];
+
+	for (size_t i = 0; i < o->nres; i++)
+		add_row(t, dev, req, &o->res[i], peak);
+	convention_notes(t, dev, req, o);
+	summary_note(t, dev, o);
+	if (bw_verdict(verdict, sizeof(verdict), dev, req, o))
+		report_note(t, "verdict: %s", verdict);
+	if (req->nsizes > 1 && o->nres)
+		sweep_chart(t, o);
+	tune_table(r, dev, o);
+}

@@ -1,0 +1,31 @@
+/*
+ * `gpuperf bandwidth` results as report tables: the machine table (one row
+ * per kernel x width x size), the conventions and verdict under it, the
+ * --tune summary and the sweep chart.  Separate from the command so tests
+ * can render fabricated results without a GPU.
+ */
+#ifndef GP_CLI_BANDWIDTH_TABLE_H
+#define GP_CLI_BANDWIDTH_TABLE_H
+
+#include "gpu/device.h"
+#include "probes/bandwidth.h"
+#include "report/report.h"
+
+/* The machine table's columns, in order (the command row lists them for the docs test). */
+#define BW_NCOLUMNS 20
+extern const struct report_col bw_columns[BW_NCOLUMNS];
+
+/* Add the tables of a finished run to r. */
+void bw_tables(struct report *r, const struct gp_device *dev,
+	       const struct bw_request *req, const struct bw_outcome *o);
+
+/*
+ * "copy reaches 89.9 % of theoretical (3012 of 3352 GB/s at 1 GiB)", from
+ * copy (else the first kernel) at the largest size, with the ratio to
+ * cudaMemcpy and a warning when that working set fits in a cache; buf,
+ * or NULL without rows or theoretical bandwidth.
+ */
+const char *bw_verdict(char *buf, size_t n, const struct gp_device *dev,
+		       const struct bw_request *req, const struct bw_outcome *o);
+
+#endif

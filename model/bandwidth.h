@@ -1,0 +1,144 @@
+/*
+ * Byte accounting and size arithmetic for `gpuperf bandwidth`: pure, no
+ * CUDA types, so the conventions printed and documented are unit-tested.
+ *
+ * Every kernel works on up to three arrays of the same size: inputs a and
+ * b, output c.  Bytes moved = (arrays read + arrays written) x size, so a
+ * copy of N bytes moves 2N (the STREAM and Best Practices convention).
+ */
+#ifndef GP_MODEL_BANDWIDTH_H
+#define GP_MODEL_BANDWIDTH_H
+
+#include <stdint.h>
+
+enum bw_kernel {
+	BW_READ,    /* sum of a, kept alive by an atomic per warp */
+	BW_WRITE,   /* c = pattern(i) */
+	BW_COPY,    /* c = a */
+	BW_SCALE,   /* c = s * a */
+	BW_ADD,     /* c = a + b */
+	BW_TRIAD,   /* c = a + s * b */
+	BW_MEMCPY,  /* cudaMemcpyAsync device-to-device, c = a (copy engine) */
+	BW_NKERNELS
+};
+
+#define BW_ALL_KERNELS ((1u << BW_NKERNELS) - 1)
+
+/* Arrays, as a bit mask of bw_arrays(). */
+#define BW_ARRAY_A 0x1u
+#define BW_ARRAY_B 0x2u
+#define BW_ARRAY_C 0x4u
+
+/* Names in enum order, NULL-terminated (for parse_choices). */
+extern const char *const bw_kernel_names[];
+
+/* Formula shown in the man page and --help ("c = a + s*b"). */
+const char *bw_kernel_formula(enum bw_kernel k);
+
+/* Arrays a kernel reads / writes per element. */
+int bw_arrays_read(enum bw_kernel k);
+int bw_arrays_written(enum bw_kernel k);
+
+/* Arrays a kernel touches (BW_ARRAY_*), and the union for a mask of kernels. */
+unsigned bw_arrays(enum bw_kernel k);
+unsigned bw_arrays_for(unsigned kernel_mask);
+int bw_narrays(unsigned array_mask);
+
+/* Bytes moved by one repetition: (read + written) x size x passes. */
+uint64_t bw_bytes_moved(enum bw_kernel k, uint64_t size, unsigned passes);
+
+/* Distinct bytes a kernel touches: the working set the caches see. */
+uint64_t bw_working_set(enum bw_kernel k, uint64_t size);
+
+/* GB/s (10^9 B/s) for bytes in ms; 0 for ms <= 0. */
+double bw_gbs(uint64_t bytes, double ms);
+
+/* Default bytes per array when --size is not given. */
+#define BW_DEFAULT_SIZE (1ull << 30)
+
+/*
+ * Largest size per array that fits narrays arrays in free_bytes, keeping
+ * reserve bytes (scratch, context growth) and a tenth of free memory
+ * aside; rounded down to 1 MiB (to 16 B below 1 MiB).  0 when nothing fits.
+ */
+uint64_t bw_max_size(uint64_t free_bytes, int narrays, uint64_t reserve);
+
+/*
+ * Default size per array: BW_DEFAULT_SIZE, or, when that does not fit, the
+ * largest multiple of 64 MiB (1 MiB below 64 MiB) that does.  *scaled is
+ * set when the default was scaled down.  0 when nothing fits.
+ */
+uint64_t bw_default_size(uint64_t free_bytes, int narrays, uint64_t reserve,
+			 int *scaled);
+
+/*
+ * Passes over the arrays within one launch so that it moves >= target
+ * bytes, at most BW_MAX_PASSES: tiny arrays are latency-bound, and a
+ * few thousand passes already make the launch long enough to time.
+ */
+unsigned bw_passes(uint64_t bytes_per_pass, uint64_t target);
+#define BW_MAX_PASSES 4096u
+
+/* Bytes a launch should move before its time is dominated by the kernel. */
+#define BW_PASS_TARGET (1ull << 30)
+
+/*
+ * The memory level a working set of ws bytes should come from, estimated
+ * from sizes (not measured): "L1" (reads only, ws per SM within l1_per_sm),
+ * "L2" (ws <= L2), "L2+DRAM" (ws < 4 x L2), "DRAM".
+ */
+const char *bw_level(uint64_t ws, int read_only, int sm_count,
+		     uint64_t l1_per_sm, uint64_t l2_bytes);
+
+/*
+ * How a thread's accesses of one iteration are spread: a grid apart (each
+ * access jumps the whole grid), or a block apart (each block sweeps one
+ * contiguous tile of block x unroll accesses).
+ */
+enum bw_layout {
+	BW_LAYOUT_UNSET,
+	BW_LAYOUT_GRID,
+	BW_LAYOUT_TILE,
+};
+
+/* Names of the layouts by enum value ("" for unset), NULL-terminated. */
+extern const char *const bw_layout_names[];
+
+/* A launch configuration: grid = blocks_per_sm x SMs. */
+struct bw_cfg {
+	int block;          /* threads per block, multiple of 32 */
+	int blocks_per_sm;  /* 0: as many as are resident at once */
+	int unroll;         /* independent accesses per thread per iteration */
+	int layout;         /* enum bw_layout */
+};
+
+/* Unrolls the kernels are built for. */
+#define BW_NUNROLLS 5
+extern const int bw_unrolls[BW_NUNROLLS];
+int bw_unroll_valid(int unroll);
+
+/* Access widths the kernels are built for (bytes). */
+int bw_width_valid(int width);
+
+/*
+ * Default configuration for an access width: 256 threads, as many blocks
+ * as fit, 64 bytes per thread per iteration (unroll 64 / width), which
+ * keeps 32 KiB or more in flight per SM at full occupancy, grid layout.
+ */
+struct bw_cfg bw_default_cfg(int width);
+
+/*
+ * The --tune search space: block in {128, 256, 512, 1024}, blocks per SM
+ * in {1, 2, 4, 8, 16} capped at max_bps(block) (the occupancy limit, kept
+ * as a candidate itself), unroll in bw_unrolls, both layouts (one
+ * layout only at unroll 1, where they coincide).  A field of fixed that is
+ * non-zero is not searched (a fixed blocks per SM is kept even above the
+ * occupancy limit).  Pairs (block, unroll) with max_bps <= 0 cannot launch
+ * and are skipped, and so are configurations with fewer than 256 threads
+ * per SM.  Writes up to cap entries to out; returns the count.
+ */
+typedef int (*bw_max_bps_fn)(void *arg, int block, int unroll);
+int bw_tune_space(struct bw_cfg fixed, bw_max_bps_fn max_bps, void *arg,
+		  struct bw_cfg *out, int cap);
+
+#endif

@@ -1,0 +1,661 @@
+/*
+ * The `gpuperf bandwidth` probe.
+ *
+ * One sample of a kernel: warm-up launches, poison the output (or zero the
+ * read kernel's sums), then `reps` launches queued back to back, each
+ * between its own pair of CUDA events, then verification on the device.
+ * The output is poisoned after the warm-up, so a timed launch that did
+ * nothing leaves poison behind and fails the check.
+ *
+ * Working sets that fit in the caches run `passes` sweeps per launch so
+ * the launch is long enough to time (BW_PASS_TARGET bytes); --cold instead
+ * writes a scratch buffer of twice the L2 between samples, outside the
+ * timed events, and runs one pass.
+ */
+#include "probes/bandwidth.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cuda_runtime_api.h>
+
+#include "gpu/cuda-check.h"
+#include "gpu/timing.h"
+#include "kernels/kernels.h"
+#include "model/bandwidth-pattern.h"
+#include "util/error.h"
+#include "util/parse.h"
+
+struct bufs {
+	float *a, *b, *c;
+	uint64_t cap;              /* floats per array, guard included */
+	unsigned *sink;            /* read kernel: one sum per timed launch + scratch */
+	int nsink;
+	unsigned *sum;             /* expected sum of a */
+	unsigned long long *vres;  /* verify: mismatches, first bad index */
+	float *scratch;            /* --cold: L2 flush buffer */
+	uint64_t scratch_bytes;
+	cudaStream_t st;
+};
+
+/* One kernel at one width, size and configuration: the argument of timed work. */
+struct job {
+	const struct bufs *B;
+	enum bw_kernel k;
+	int width;
+	struct bw_cfg cfg;
+	int grid;
+	uint64_t size;
+	unsigned passes;
+	int slot;                  /* read: sink slot of the next launch */
+};
+
+static cudaError_t job_launch(void *arg, cudaStream_t st)
+{
+	struct job *j = arg;
+	const struct bufs *B = j->B;
+	unsigned *sink = NULL;
+
+	if (j->k == BW_MEMCPY) {
+		for (unsigned p = 0; p < j->passes; p++) {
+			cudaError_t e = cudaMemcpyAsync(B->c, B->a, j->size,
+							cudaMemcpyDeviceToDevice, st);
+			if (e != cudaSuccess)
+				return e;
+		}
+		return cudaSuccess;
+	}
+	if (j->k == BW_READ) {
+		/* Timed launches get a slot each; warm-ups share the last one. */
+		sink = B->sink + (j->slot < B->nsink - 1 ? j->slot++ : B->nsink - 1);
+	}
+	return launch_bw_stream((int)j->k, j->width, j->cfg.unroll,
+				j->cfg.layout == BW_LAYOUT_TILE, j->grid, j->cfg.block,
+				B->a, B->b, B->c, j->size / (uint64_t)j->width,
+				BW_SCALAR, j->passes, sink, st);
+}
+
+/* Resident blocks per SM for a kernel, or 0 when it cannot launch at all. */
+static int max_bps(enum bw_kernel k, int width, int block, int unroll)
+{
+	int n = 0;
+
+	if (bw_stream_max_blocks((int)k, width, unroll, block, &n) != cudaSuccess) {
+		cudaGetLastError();
+		return 0;
+	}
+	return n;
+}
+
+struct bps_arg {
+	enum bw_kernel k;
+	int width;
+};
+
+static int max_bps_cb(void *arg, int block, int unroll)
+{
+	struct bps_arg *a = arg;
+
+	return max_bps(a->k, a->width, block, unroll);
+}
+
+/* Fill in blocks_per_sm and the grid; GP_EXIT_USAGE when it cannot launch. */
+static int resolve_cfg(const struct gp_device *dev, struct job *j)
+{
+	int max = max_bps(j->k, j->width, j->cfg.block, j->cfg.unroll);
+
+	if (max <= 0) {
+		int regs = 0;
+
+		bw_stream_regs((int)j->k, j->width, j->cfg.unroll, &regs);
+		return gp_error(GP_EXIT_USAGE,
+				"'%s' at %d-byte width and unroll %d cannot run %d threads per block "
+				"(%d registers per thread)", bw_kernel_names[j->k], j->width,
+				j->cfg.unroll, j->cfg.block, regs);
+	}
+	if (!j->cfg.blocks_per_sm)
+		j->cfg.blocks_per_sm = max;
+	j->grid = j->cfg.blocks_per_sm * dev->sm_count;
+	return 0;
+}
+
+static int flush_l2(const struct gp_device *dev, const struct bufs *B)
+{
+	struct bw_cfg c = bw_default_cfg(16);
+	int max = max_bps(BW_WRITE, 16, c.block, c.unroll);
+
+	return cuda_check(launch_bw_stream(BW_WRITE, 16, c.unroll, 0, max * dev->sm_count,
+					   c.block, NULL, NULL, B->scratch,
+					   B->scratch_bytes / 16, 0, 1, NULL, B->st),
+			  "L2 flush");
+}
+
+/* Floats of c to poison and check: the job's elements and the guard after them. */
+static uint64_t check_end(const struct job *j)
+{
+	uint64_t end = j->size / 4 + BW_GUARD_BYTES / 4;
+
+	return end < j->B->cap ? end : j->B->cap;
+}
+
+/*
+ * SM cycles a single thread spins ahead of each measurement (about 0.5 ms),
+ * so that the host has queued the warm-ups and the timed repetitions
+ * before the GPU reaches them: no host launch latency falls between a
+ * start event and its launch.
+ */
+#define BW_SPIN_CYCLES 1000000
+
+/*
+ * Time reps launches, queued back to back, each between its own pair of
+ * events; with cold, an L2 flush before each, outside its events.  The
+ * stream is synchronised once, at the end.  (gpu/timing.h synchronises
+ * after every repetition, which times the host's launch latency too.)
+ */
+static int time_reps(const struct gp_device *dev, struct job *j, int reps, int cold,
+		     double *ms)
+{
+	const struct bufs *B = j->B;
+	cudaEvent_t *ev = gp_xcalloc(2 * (size_t)reps, sizeof(*ev));
+	int rc = 0, made = 0;
+
+	for (; made < 2 * reps && !rc; made++)
+		rc = cuda_check(cudaEventCreate(&ev[made]), "cudaEventCreate");
+	for (int i = 0; i < reps && !rc; i++) {
+		if (cold)
+			rc = flush_l2(dev, B);
+		if (!rc)
+			rc = cuda_check(cudaEventRecord(ev[2 * i], B->st), "cudaEventRecord");
+		if (!rc)
+			rc = cuda_check(job_launch(j, B->st), "timed launch");
+		if (!rc)
+			rc = cuda_check(cudaEventRecord(ev[2 * i + 1], B->st), "cudaEventRecord");
+	}
+	if (!rc)
+		rc = cuda_check(cudaStreamSynchronize(B->st), "timed launches");
+	for (int i = 0; i < reps && !rc; i++) {
+		float t = 0;
+
+		rc = cuda_check(cudaEventElapsedTime(&t, ev[2 * i], ev[2 * i + 1]),
+				"cudaEventElapsedTime");
+		ms[i] = t;
+	}
+	while (made > 0)
+		cudaEventDestroy(ev[--made]);
+	free(ev);
+	return rc;
+}
+
+/* Spin, warm up, poison, time: ms[0..reps). */
+static int sample(const struct gp_device *dev, struct job *j, int warmup, int reps,
+		  int cold, double *ms)
+{
+	const struct bufs *B = j->B;
+	int rc;
+
+	if ((rc = cuda_check(launch_clock_spin(BW_SPIN_CYCLES, B->vres, B->st), "spin launch")))
+		return rc;
+	j->slot = B->nsink;
+	for (int i = 0; i < warmup; i++)
+		if ((rc = cuda_check(job_launch(j, B->st), "warm-up launch")))
+			return rc;
+	if (j->k == BW_READ) {
+		rc = cuda_check(cudaMemsetAsync(B->sink, 0, sizeof(*B->sink) * B->nsink, B->st),
+				"cudaMemsetAsync");
+		j->slot = 0;
+	} else {
+		rc = cuda_check(cudaMemsetAsync(B->c, 0xff, check_end(j) * 4, B->st),
+				"cudaMemsetAsync");
+	}
+	return rc ? rc : time_reps(dev, j, reps, cold, ms);
+}
+
+static void describe(const struct job *j, char *buf, size_t n)
+{
+	char sz[32];
+
+	format_size(sz, sizeof(sz), j->size);
+	if (j->k == BW_MEMCPY)
+		snprintf(buf, n, "'%s' at %s", bw_kernel_names[j->k], sz);
+	else
+		snprintf(buf, n, "'%s' at %d B x %s (grid %d, block %d, unroll %d, %s layout)",
+			 bw_kernel_names[j->k], j->width, sz, j->grid, j->cfg.block,
+			 j->cfg.unroll, bw_layout_names[j->cfg.layout]);
+}
+
+static int verify_read(struct job *j, int reps)
+{
+	const struct bufs *B = j->B;
+	unsigned *got, want;
+	int rc;
+
+	rc = cuda_check(cudaMemsetAsync(B->sum, 0, sizeof(*B->sum), B->st), "cudaMemsetAsync");
+	if (!rc)
+		rc = cuda_check(launch_bw_pattern_sum(j->size / 4, B->sum, B->st), "pattern sum");
+	if (!rc)
+		rc = cuda_check(cudaMemcpyAsync(&want, B->sum, sizeof(want),
+						cudaMemcpyDeviceToHost, B->st), "cudaMemcpyAsync");
+	got = gp_xcalloc((size_t)reps, sizeof(*got));
+	if (!rc)
+		rc = cuda_check(cudaMemcpyAsync(got, B->sink, sizeof(*got) * (size_t)reps,
+						cudaMemcpyDeviceToHost, B->st), "cudaMemcpyAsync");
+	if (!rc)
+		rc = cuda_check(cudaStreamSynchronize(B->st), "verification");
+	want *= j->passes;
+	for (int i = 0; !rc && i < reps; i++) {
+		if (got[i] != want) {
+			char what[160];
+
+			describe(j, what, sizeof(what));
+			rc = gp_error(GP_EXIT_FAIL,
+				      "verification failed: %s: repetition %d summed 0x%08x, "
+				      "expected 0x%08x", what, i + 1, got[i], want);
+		}
+	}
+	free(got);
+	return rc;
+}
+
+static int verify_output(struct job *j)
+{
+	const struct bufs *B = j->B;
+	unsigned long long res[2] = { 0, ~0ull };
+	uint64_t n = j->size / 4, end = check_end(j);
+	uint32_t bits = 0, want;
+	char what[160];
+	int rc;
+
+	rc = cuda_check(cudaMemcpyAsync(B->vres, res, sizeof(res), cudaMemcpyHostToDevice,
+					B->st), "cudaMemcpyAsync");
+	if (!rc)
+		rc = cuda_check(launch_bw_verify(B->c, n, end, (int)j->k, B->vres, B->st),
+				"verify launch");
+	if (!rc)
+		rc = cuda_check(cudaMemcpyAsync(res, B->vres, sizeof(res), cudaMemcpyDeviceToHost,
+						B->st), "cudaMemcpyAsync");
+	if (!rc)
+		rc = cuda_check(cudaStreamSynchronize(B->st), "verification");
+	if (rc || !res[0])
+		return rc;
+	rc = cuda_check(cudaMemcpy(&bits, B->c + res[1], sizeof(bits), cudaMemcpyDeviceToHost),
+			"cudaMemcpy");
+	if (rc)
+		return rc;
+	want = res[1] < n ? bw_bits(bw_expected((int)j->k, res[1])) : BW_POISON;
+	describe(j, what, sizeof(what));
+	return gp_error(GP_EXIT_FAIL,
+			"verification failed: %s: %llu of %llu floats wrong, first at index %llu%s "
+			"(0x%08x, expected 0x%08x)", what, res[0], (unsigned long long)end,
+			res[1], res[1] >= n ? ", past the end of the array" : "", bits, want);
+}
+
+static int verify(struct job *j, int reps)
+{
+	return j->k == BW_READ ? verify_read(j, reps) : verify_output(j);
+}
+
+/*
+ * cudaMemcpyAsync calls per repetition at most: each costs microseconds of
+ * enqueueing, and a few hundred already make a repetition long to time.
+ */
+#define BW_MEMCPY_MAX_PASSES 256u
+
+/* Passes per launch for a job: several for cache-sized sets, one when --cold. */
+static unsigned job_passes(enum bw_kernel k, uint64_t size, int cold)
+{
+	unsigned p = cold ? 1 : bw_passes(bw_bytes_moved(k, size, 1), BW_PASS_TARGET);
+
+	return k == BW_MEMCPY && p > BW_MEMCPY_MAX_PASSES ? BW_MEMCPY_MAX_PASSES : p;
+}
+
+/*
+ * Test hook: with GPUPERF_TEST_CORRUPT=1 in the environment, spoil one
+ * result after timing, so that tests can show verification catches it.
+ */
+static int corrupt(const struct job *j)
+{
+	const char *e = getenv("GPUPERF_TEST_CORRUPT");
+
+	if (!e || strcmp(e, "1"))
+		return 0;
+	if (j->k == BW_READ)
+		return cuda_check(cudaMemsetAsync(j->B->sink, 0, sizeof(unsigned), j->B->st),
+				  "cudaMemsetAsync");
+	return cuda_check(cudaMemsetAsync(j->B->c + j->size / 8, 0, sizeof(float), j->B->st),
+			  "cudaMemsetAsync");
+}
+
+/* Sample, verify and summarise one job into *r. */
+static int measure(const struct gp_device *dev, struct job *j, int warmup, int reps,
+		   int cold, double *ms, struct bw_result *r)
+{
+	int rc = sample(dev, j, warmup, reps, cold, ms);
+
+	if (!rc)
+		rc = corrupt(j);
+	if (!rc)
+		rc = verify(j, reps);
+	if (rc)
+		return rc;
+	memset(r, 0, sizeof(*r));
+	r->kernel = j->k;
+	r->size = j->size;
+	r->passes = j->passes;
+	r->bytes = bw_bytes_moved(j->k, j->size, j->passes);
+	r->reps = reps;
+	if (j->k != BW_MEMCPY) {
+		r->width = j->width;
+		r->cfg = j->cfg;
+		r->grid = j->grid;
+	}
+	stats_compute(ms, (size_t)reps, &r->ms);
+	return 0;
+}
+
+static int alloc(void **p, uint64_t bytes, const char *what)
+{
+	char msg[64];
+
+	snprintf(msg, sizeof(msg), "cudaMalloc (%s)", what);
+	return cuda_check(cudaMalloc(p, bytes), msg);
+}
+
+static int setup(const struct gp_device *dev, const struct bw_request *req, struct bufs *B)
+{
+	unsigned arrays = bw_arrays_for(req->kernels);
+	uint64_t max = 0;
+	int rc;
+
+	for (size_t i = 0; i < req->nsizes; i++)
+		if (req->sizes[i] > max)
+			max = req->sizes[i];
+	B->cap = (max + BW_GUARD_BYTES) / 4;
+	B->nsink = req->reps + 1;
+	if ((rc = cuda_check(cudaStreamCreateWithFlags(&B->st, cudaStreamNonBlocking),
+			     "cudaStreamCreate")))
+		return rc;
+	if ((arrays & BW_ARRAY_A) && (rc = alloc((void **)&B->a, B->cap * 4, "array a")))
+		return rc;
+	if ((arrays & BW_ARRAY_B) && (rc = alloc((void **)&B->b, B->cap * 4, "array b")))
+		return rc;
+	if ((arrays & BW_ARRAY_C) && (rc = alloc((void **)&B->c, B->cap * 4, "array c")))
+		return rc;
+	if ((rc = alloc((void **)&B->sink, sizeof(*B->sink) * (size_t)B->nsink, "sums")) ||
+	    (rc = alloc((void **)&B->sum, sizeof(*B->sum), "sums")) ||
+	    (rc = alloc((void **)&B->vres, 2 * sizeof(*B->vres), "verification")))
+		return rc;
+	if (req->cold) {
+		B->scratch_bytes = 2 * (uint64_t)dev->l2_bytes;
+		if (B->scratch_bytes < (8u << 20))
+			B->scratch_bytes = 8u << 20;
+		if ((rc = alloc((void **)&B->scratch, B->scratch_bytes, "L2 flush buffer")))
+			return rc;
+	}
+	if (B->a || B->b)
+		rc = cuda_check(launch_bw_fill(B->a, B->b, B->cap, B->st), "fill launch");
+	return rc;
+}
+
+static void teardown(struct bufs *B)
+{
+	cudaFree(B->a);
+	cudaFree(B->b);
+	cudaFree(B->c);
+	cudaFree(B->sink);
+	cudaFree(B->sum);
+	cudaFree(B->vres);
+	cudaFree(B->scratch);
+	if (B->st)
+		cudaStreamDestroy(B->st);
+}
+
+/*
+ * Run real work until the GPU has spent BW_CLOCK_WARMUP_MS on it, so that
+ * the first kernel measured does not pay for lazy loading and clock ramp-up.
+ */
+static int clock_warmup(struct job *j, double *spent)
+{
+	double ms;
+	int rc, n;
+
+	*spent = 0;
+	while (*spent < BW_CLOCK_WARMUP_MS) {
+		j->slot = j->B->nsink;
+		if ((rc = timing_run(job_launch, j, j->B->st, 0, 1, &ms)))
+			return rc;
+		*spent += ms;
+		n = ms > 0 ? (int)((BW_CLOCK_WARMUP_MS - *spent) / ms) : 0;
+		if (n > 10000)
+			n = 10000;
+		for (int i = 0; i < n; i++)
+			if ((rc = cuda_check(job_launch(j, j->B->st), "warm-up launch")))
+				return rc;
+		if ((rc = cuda_check(cudaStreamSynchronize(j->B->st), "warm-up")))
+			return rc;
+		*spent += n * ms;
+	}
+	return 0;
+}
+
+static uint64_t max_size(const struct bw_request *req)
+{
+	uint64_t max = 0;
+
+	for (size_t i = 0; i < req->nsizes; i++)
+		if (req->sizes[i] > max)
+			max = req->sizes[i];
+	return max;
+}
+
+/* Tuning repetitions: a few are enough to rank configurations. */
+#define BW_TUNE_REPS 5
+/* Tune at the largest size asked for, capped here (still far beyond any L2). */
+#define BW_TUNE_MAX_SIZE (512ull << 20)
+#define BW_TUNE_MAX_CONFIGS 256
+
+static int same_cfg(struct bw_cfg a, struct bw_cfg b)
+{
+	return a.block == b.block && a.blocks_per_sm == b.blocks_per_sm && a.unroll == b.unroll &&
+	       a.layout == b.layout;
+}
+
+/* Search the configurations of one kernel at one width; *t gets the result. */
+static int tune_one(const struct gp_device *dev, const struct bw_request *req,
+		    const struct bufs *B, enum bw_kernel k, int width, struct bw_tuning *t)
+{
+	struct bw_cfg *cfgs = gp_xcalloc(BW_TUNE_MAX_CONFIGS, sizeof(*cfgs));
+	struct bps_arg arg = { k, width };
+	struct job j = { .B = B, .k = k, .width = width };
+	double ms[BW_TUNE_REPS];
+	struct stats st;
+	int n, rc = 0, have_def = 0;
+	int reps = req->reps < BW_TUNE_REPS ? req->reps : BW_TUNE_REPS;
+
+	memset(t, 0, sizeof(*t));
+	t->kernel = k;
+	t->width = width;
+	t->size = max_size(req) < BW_TUNE_MAX_SIZE ? max_size(req) : BW_TUNE_MAX_SIZE;
+	j.size = t->size;
+	j.passes = job_passes(k, j.size, req->cold);
+	t->def = bw_default_cfg(width);
+	if (req->fixed.block)
+		t->def.block = req->fixed.block;
+	if (req->fixed.unroll)
+		t->def.unroll = req->fixed.unroll;
+	if (req->fixed.blocks_per_sm)
+		t->def.blocks_per_sm = req->fixed.blocks_per_sm;
+	if (req->fixed.layout)
+		t->def.layout = req->fixed.layout;
+	if (!t->def.blocks_per_sm)
+		t->def.blocks_per_sm = max_bps(k, width, t->def.block, t->def.unroll);
+
+	n = bw_tune_space(req->fixed, max_bps_cb, &arg, cfgs, BW_TUNE_MAX_CONFIGS);
+	if (n < BW_TUNE_MAX_CONFIGS && t->def.blocks_per_sm > 0) {
+		int seen = 0;
+
+		for (int i = 0; i < n; i++)
+			seen |= same_cfg(cfgs[i], t->def);
+		if (!seen)
+			cfgs[n++] = t->def;
+	}
+	t->nconfigs = n;
+	for (int i = 0; i < n && !rc; i++) {
+		double gbs;
+
+		gp_progress("tuning %s, %d B: configuration %d of %d", bw_kernel_names[k],
+			    width, i + 1, n);
+		j.cfg = cfgs[i];
+		j.grid = cfgs[i].blocks_per_sm * dev->sm_count;
+		if ((rc = sample(dev, &j, 1, reps, req->cold, ms)) || (rc = verify(&j, reps)))
+			break;
+		stats_compute(ms, (size_t)reps, &st);
+		gbs = bw_gbs(bw_bytes_moved(k, j.size, j.passes), st.median);
+		if (gbs > t->best_gbs) {
+			t->best_gbs = gbs;
+			t->best = cfgs[i];
+		}
+		if (same_cfg(cfgs[i], t->def)) {
+			t->def_gbs = gbs;
+			have_def = 1;
+		}
+	}
+	gp_progress_done();
+	if (!rc && !have_def)
+		t->def_gbs = 0;
+	if (!rc && !t->best.block)
+		rc = gp_error(GP_EXIT_USAGE, "--tune: no configuration of '%s' at %d B can run",
+			      bw_kernel_names[k], width);
+	free(cfgs);
+	return rc;
+}
+
+static int bit(unsigned mask, enum bw_kernel k)
+{
+	return !!(mask & (1u << k));
+}
+
+/* The configuration a kernel runs with: tuned, else default with fixed fields. */
+static struct bw_cfg pick_cfg(const struct bw_request *req, const struct bw_outcome *out,
+			      enum bw_kernel k, int width)
+{
+	struct bw_cfg c = bw_default_cfg(width);
+
+	for (size_t i = 0; i < out->ntune; i++)
+		if (out->tune[i].kernel == k && out->tune[i].width == width)
+			return out->tune[i].best;
+	if (req->fixed.block)
+		c.block = req->fixed.block;
+	if (req->fixed.unroll)
+		c.unroll = req->fixed.unroll;
+	if (req->fixed.blocks_per_sm)
+		c.blocks_per_sm = req->fixed.blocks_per_sm;
+	if (req->fixed.layout)
+		c.layout = req->fixed.layout;
+	return c;
+}
+
+static size_t count_results(const struct bw_request *req)
+{
+	size_t per_width = 0;
+
+	for (int k = 0; k < BW_MEMCPY; k++)
+		per_width += (size_t)bit(req->kernels, (enum bw_kernel)k);
+	return (per_width * req->nwidths + (size_t)bit(req->kernels, BW_MEMCPY)) * req->nsizes;
+}
+
+static int run_all(const struct gp_device *dev, const struct bw_request *req,
+		   const struct bufs *B, struct bw_outcome *out, double *ms)
+{
+	int rc = 0;
+
+	for (size_t w = 0; w < req->nwidths && !rc; w++) {
+		for (int k = 0; k < BW_MEMCPY && !rc; k++) {
+			if (!bit(req->kernels, (enum bw_kernel)k))
+				continue;
+			for (size_t s = 0; s < req->nsizes && !rc; s++) {
+				struct job j = { .B = B, .k = (enum bw_kernel)k,
+						 .width = req->widths[w], .size = req->sizes[s] };
+
+				j.cfg = pick_cfg(req, out, j.k, j.width);
+				j.passes = job_passes(j.k, j.size, req->cold);
+				gp_progress("measuring %s, %d B, size %zu of %zu", bw_kernel_names[k],
+					    j.width, s + 1, req->nsizes);
+				if (!(rc = resolve_cfg(dev, &j)))
+					rc = measure(dev, &j, req->warmup, req->reps, req->cold, ms,
+						     &out->res[out->nres++]);
+			}
+		}
+	}
+	for (size_t s = 0; s < req->nsizes && !rc && bit(req->kernels, BW_MEMCPY); s++) {
+		struct job j = { .B = B, .k = BW_MEMCPY, .size = req->sizes[s] };
+
+		j.passes = job_passes(BW_MEMCPY, j.size, req->cold);
+		rc = measure(dev, &j, req->warmup, req->reps, req->cold, ms,
+			     &out->res[out->nres++]);
+	}
+	gp_progress_done();
+	if (rc)
+		out->nres = 0;
+	return rc;
+}
+
+/* The job the clock warm-up runs: the first kernel asked for, at the largest size. */
+static int warmup_job(const struct gp_device *dev, const struct bw_request *req,
+		      const struct bufs *B, struct job *j)
+{
+	memset(j, 0, sizeof(*j));
+	j->B = B;
+	j->size = max_size(req);
+	j->width = req->widths[0];
+	j->passes = 1;
+	for (int k = 0; k < BW_NKERNELS; k++)
+		if (bit(req->kernels, (enum bw_kernel)k)) {
+			j->k = (enum bw_kernel)k;
+			break;
+		}
+	if (j->k == BW_MEMCPY)
+		return 0;
+	j->cfg = bw_default_cfg(j->width);
+	return resolve_cfg(dev, j);
+}
+
+int bw_probe(const struct gp_device *dev, const struct bw_request *req,
+	     struct bw_outcome *out)
+{
+	struct bufs B = { 0 };
+	struct job wj;
+	double *ms;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	ms = gp_xcalloc((size_t)req->reps + BW_TUNE_REPS, sizeof(*ms));
+	out->res = gp_xcalloc(count_results(req), sizeof(*out->res));
+	if ((rc = setup(dev, req, &B)))
+		goto done;
+	out->flush_bytes = B.scratch_bytes;
+	if ((rc = warmup_job(dev, req, &B, &wj)) || (rc = clock_warmup(&wj, &out->warmup_ms)))
+		goto done;
+	if (req->tune) {
+		out->tune = gp_xcalloc(req->nwidths * BW_MEMCPY, sizeof(*out->tune));
+		for (size_t w = 0; w < req->nwidths && !rc; w++)
+			for (int k = 0; k < BW_MEMCPY && !rc; k++)
+				if (bit(req->kernels, (enum bw_kernel)k) &&
+				    !(rc = tune_one(dev, req, &B, (enum bw_kernel)k, req->widths[w],
+						    &out->tune[out->ntune])))
+					out->ntune++;
+		if (rc)
+			goto done;
+	}
+	rc = run_all(dev, req, &B, out, ms);
+done:
+	teardown(&B);
+	free(ms);
+	return rc;
+}
+
+void bw_outcome_free(struct bw_outcome *out)
+{
+	free(out->res);
+	free(out->tune);
+	memset(out, 0, sizeof(*out));
+}

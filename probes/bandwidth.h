@@ -1,0 +1,77 @@
+/*
+ * The `gpuperf bandwidth` probe: allocates the arrays, fills and poisons
+ * them, times each kernel with CUDA events, verifies every output and
+ * returns typed results.  It never prints results (errors only).
+ */
+#ifndef GP_PROBES_BANDWIDTH_H
+#define GP_PROBES_BANDWIDTH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "gpu/device.h"
+#include "model/bandwidth.h"
+#include "util/stats.h"
+
+/* Bytes after each array that must keep the poison (catches overruns). */
+#define BW_GUARD_BYTES (16u << 10)
+
+/* Device memory kept aside besides the arrays (context, guards, sums). */
+#define BW_RESERVE_BYTES (64ull << 20)
+
+/* Minimum GPU time spent on real work before the first sample. */
+#define BW_CLOCK_WARMUP_MS 100.0
+
+struct bw_request {
+	unsigned kernels;          /* bit (1 << enum bw_kernel) per kernel */
+	const int *widths;         /* access widths, 4/8/16 */
+	size_t nwidths;
+	const uint64_t *sizes;     /* bytes per array, each a multiple of 16 */
+	size_t nsizes;
+	int reps, warmup;
+	int cold;                  /* flush L2 before every sample, one pass per launch */
+	int tune;                  /* search configurations first */
+	struct bw_cfg fixed;       /* fields set on the command line (0 = free) */
+};
+
+struct bw_result {
+	enum bw_kernel kernel;
+	int width;                 /* bytes per access; 0 for memcpy */
+	uint64_t size;             /* bytes per array */
+	unsigned passes;           /* sweeps over the arrays per repetition */
+	uint64_t bytes;            /* bytes moved per repetition (read + written) */
+	struct bw_cfg cfg;         /* resolved; all 0 for memcpy */
+	int grid;                  /* blocks; 0 for memcpy */
+	int reps;
+	struct stats ms;           /* time per repetition */
+};
+
+/* What --tune found for one kernel and width. */
+struct bw_tuning {
+	enum bw_kernel kernel;
+	int width;
+	uint64_t size;             /* bytes per array it was tuned at */
+	int nconfigs;
+	struct bw_cfg def, best;   /* resolved (blocks_per_sm set) */
+	double def_gbs, best_gbs;  /* median */
+};
+
+struct bw_outcome {
+	struct bw_result *res;
+	size_t nres;
+	struct bw_tuning *tune;
+	size_t ntune;
+	uint64_t flush_bytes;      /* --cold: bytes written to flush L2 */
+	double warmup_ms;          /* GPU time of the clock warm-up */
+};
+
+/*
+ * Run the request on dev (already opened and current).  0, GP_EXIT_FAIL
+ * (CUDA error, wrong result) or GP_EXIT_USAGE (a fixed configuration the
+ * kernel cannot launch), message printed.  Free out with bw_outcome_free()
+ * whatever the result.
+ */
+int bw_probe(const struct gp_device *dev, const struct bw_request *req,
+	     struct bw_outcome *out);
+void bw_outcome_free(struct bw_outcome *out);
+
+#endif

@@ -1,0 +1,173 @@
+#!/usr/bin/env bats
+# gpuperf bandwidth on a real GPU: every kernel verified, plausible DRAM figures,
+# cache plateaus above DRAM, 64-bit sizes, tuning, and verification that can fail.
+
+load lib
+
+# Run gpuperf with --csv and keep the output in $csv; fails on a non-zero status.
+bw_csv() {
+	csv=$BATS_TEST_TMPDIR/bw.csv
+	"$GPUPERF" --csv bandwidth "$@" >"$csv" 2>"$BATS_TEST_TMPDIR/bw.err"
+	local rc=$?
+	[ "$rc" -eq 0 ] || { echo "gpuperf bandwidth $* exited $rc"; cat "$BATS_TEST_TMPDIR/bw.err"; return 1; }
+}
+
+# Values of column $1 in $csv, one per line.
+col() {
+	awk -F, -v c="$(csv_col "$csv" "$1")" 'NR > 1 { print $c }' "$csv"
+}
+
+# Value of column $2 in the row whose kernel is $1 (first such row).
+kval() {
+	awk -F, -v k="$(csv_col "$csv" kernel)" -v c="$(csv_col "$csv" "$2")" -v want="$1" \
+		'NR > 1 && $k == want { print $c; exit }' "$csv"
+}
+
+@test "bandwidth: every kernel and memcpy runs and verifies at 16-byte width" {
+	require_gpu
+	bw_csv --size 256M --reps 5
+	[ "$(col kernel | tr '\n' ' ')" = "read write copy scale add triad memcpy " ]
+}
+
+@test "bandwidth: every kernel verifies at 4- and 8-byte width" {
+	require_gpu
+	bw_csv --width 4,8 --size 64M --reps 3 --kernel all
+	[ "$(col kernel | wc -l)" -eq 13 ]
+	[ "$(col width_bytes | sort -u | tr '\n' ' ')" = "4 8 " ]
+}
+
+@test "bandwidth: every unroll verifies on sizes with tails, and tiny sizes verify" {
+	require_gpu
+	for u in 1 2 4 8 16; do
+		for l in grid tile; do
+			# 123456784 = 16 x 7716049: no grid iteration divides it
+			bw_csv --unroll "$u" --layout $l --size 123456784 --reps 2 --warmup 1 \
+				--kernel read,write,copy,triad
+		done
+	done
+	bw_csv --layout tile --width 4,8 --size 123456784 --reps 2 --kernel all
+	bw_csv --size 16,48,1040,65552 --reps 2 --width 4,16 --kernel all
+	[ "$(col kernel | wc -l)" -eq 52 ]
+}
+
+@test "bandwidth: DRAM-sized results are between 40 % and 100 % of theoretical" {
+	require_gpu
+	bw_csv --reps 10
+	[ "$(col level | sort -u)" = "DRAM" ]
+	col pct_of_theoretical | awk '{ if ($1 < 40 || $1 > 100) { print "out of range: " $1; bad = 1 } } END { exit bad }'
+	[ "$(col pct_of_theoretical | wc -l)" -eq 7 ]
+}
+
+@test "bandwidth: an L2-resident working set is faster than a DRAM-sized one" {
+	require_gpu
+	"$GPUPERF" --csv info >"$BATS_TEST_TMPDIR/info.csv"
+	l2=$(awk -F, -v c="$(csv_col "$BATS_TEST_TMPDIR/info.csv" l2_bytes)" 'NR == 2 { print $c }' \
+		"$BATS_TEST_TMPDIR/info.csv")
+	small=$((l2 / 8 / 16 * 16))  # copy touches two arrays: a quarter of the L2
+	bw_csv --kernel read,copy --size "$small,1G" --reps 10
+	for k in read copy; do
+		cache=$(awk -F, -v k="$(csv_col "$csv" kernel)" -v s="$(csv_col "$csv" size_bytes)" \
+			-v b="$(csv_col "$csv" bandwidth_gbs)" -v want=$k -v size=$small \
+			'$k == want && $s == size { print $b }' "$csv")
+		dram=$(awk -F, -v k="$(csv_col "$csv" kernel)" -v s="$(csv_col "$csv" size_bytes)" \
+			-v b="$(csv_col "$csv" bandwidth_gbs)" -v want=$k \
+			'$k == want && $s == 1073741824 { print $b }' "$csv")
+		echo "$k: $cache GB/s at $small B, $dram GB/s at 1 GiB"
+		awk -v a="$cache" -v b="$dram" 'BEGIN { exit !(a > b * 1.2) }'
+	done
+}
+
+@test "bandwidth: a sweep reports one row per size with levels from cache to DRAM" {
+	require_gpu
+	bw_csv --kernel read --size 1M-1G:x4 --reps 3
+	[ "$(col size_bytes | wc -l)" -eq 6 ]
+	[[ "$(col level | head -n 1)" == L* ]]
+	[ "$(col level | tail -n 1)" = DRAM ]
+	run "$GPUPERF" bandwidth --kernel read --size 1M-1G:x4 --reps 3
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"read, 16 B accesses: GB/s by size per array"* ]]
+}
+
+@test "bandwidth: --cold flushes L2 and still verifies" {
+	require_gpu
+	bw_csv --cold --kernel read,copy,memcpy --size 1M,256M --reps 3
+	[ "$(col level | sort -u)" = "cold" ]
+	[ "$(col passes | sort -u)" = "1" ]
+}
+
+@test "bandwidth: arrays above 16 GiB (32-bit float indices overflow) verify" {
+	require_gpu
+	run_split "$GPUPERF" --csv bandwidth --kernel copy,read --size 17G --reps 2 --warmup 1
+	if [ "$status" -eq 2 ] && [[ "$stderr" == *"do not fit"* ]]; then
+		skip "not enough device memory for 2 x 17 GiB"
+	fi
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	echo "$output" >"$BATS_TEST_TMPDIR/big.csv"
+	csv=$BATS_TEST_TMPDIR/big.csv
+	[ "$(col size_bytes | sort -u)" = "18253611008" ]
+	[ "$(kval copy bytes_moved)" = "36507222016" ]
+}
+
+@test "bandwidth: --tune reports the winning configuration and measures with it" {
+	require_gpu
+	run "$GPUPERF" bandwidth --tune --kernel copy --size 256M --reps 5
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Tuning"* ]]
+	[[ "$output" == *"tuned configuration"* ]]
+	bw_csv --tune --kernel copy,triad --size 256M --reps 5
+	[ -n "$(kval copy grid)" ] && [ -n "$(kval copy block)" ] && [ -n "$(kval copy unroll)" ]
+}
+
+@test "bandwidth: fixed launch configurations are used as given" {
+	require_gpu
+	bw_csv --kernel copy --block 512 --unroll 2 --blocks-per-sm 2 --layout tile --size 64M --reps 3
+	[ "$(kval copy block)" = 512 ]
+	[ "$(kval copy unroll)" = 2 ]
+	[ "$(kval copy layout)" = tile ]
+	sms=$("$GPUPERF" --csv info | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "sm_count") c = i } NR == 2 { print $c }')
+	[ "$(kval copy grid)" = $((2 * sms)) ]
+}
+
+@test "bandwidth: a configuration the kernel cannot launch is a usage error" {
+	require_gpu
+	run_split "$GPUPERF" bandwidth --kernel triad --block 1024 --unroll 16 --size 64M
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"registers per thread"* ]]
+	[ -z "$output" ]
+}
+
+@test "bandwidth: a size larger than device memory is a usage error naming the maximum" {
+	require_gpu
+	run_split "$GPUPERF" bandwidth --size 100T
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"do not fit in device memory: at most "*" per array for 3 arrays"* ]]
+	[ -z "$output" ]
+}
+
+@test "bandwidth: a wrong result is exit 1 with a message and no figures" {
+	require_gpu
+	for k in read copy triad memcpy; do
+		GPUPERF_TEST_CORRUPT=1 run_split "$GPUPERF" bandwidth --kernel "$k" --size 64M --reps 2
+		[ "$status" -eq 1 ] || { echo "$k: status $status"; return 1; }
+		[[ "$stderr" == *"verification failed: '$k'"* ]]
+		[ -z "$output" ]
+	done
+}
+
+@test "bandwidth: CSV header is the documented column list and JSON parses" {
+	require_gpu
+	bw_csv --kernel copy --size 64M --reps 3
+	[ "$(head -n 1 "$csv" | tr ',' ' ')" = "$("$GPUPERF" --list-columns bandwidth | tr '\n' ' ' | sed 's/ $//')" ]
+	run "$GPUPERF" --json bandwidth --kernel copy,memcpy --size 64M --reps 3
+	[ "$status" -eq 0 ]
+	python3 -c 'import json,sys; d=json.load(sys.stdin); assert len(d) == 2 and d[1]["width_bytes"] is None' <<<"$output"
+}
+
+@test "bandwidth: the human table carries the conventions and the verdict" {
+	require_gpu
+	run "$GPUPERF" bandwidth --kernel copy,memcpy --size 256M --reps 5
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"theoretical: 2 x "*" MHz x "*" bit / 8 = "* ]]
+	[[ "$output" == *"a copy of N bytes moves 2N"* ]]
+	[[ "$output" == *"verdict: copy reaches "*" % of theoretical"*"cudaMemcpy D2D"* ]]
+}
