@@ -22,6 +22,7 @@ VERSION := 0.1.0
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 
 NVCC_ON_PATH := $(shell command -v nvcc 2>/dev/null)
 ifeq ($(origin CUDA_HOME), undefined)
@@ -42,7 +43,8 @@ GENCODE := $(foreach a,$(GPU_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) \
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARNINGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-	    -Wold-style-definition -Wformat=2 -Wno-format-nonliteral -Wvla
+	    -Wold-style-definition -Wformat=2 -Wno-format-nonliteral -Wvla \
+	    -Wno-missing-field-initializers
 ifeq ($(WERROR),1)
   WARNINGS += -Werror
 endif
@@ -140,12 +142,13 @@ lint-man:
 		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; done
 
 install: gpuperf
-	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(MANDIR)/man1'
+	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(COMPLETIONDIR)'
 	install -m 0755 gpuperf '$(DESTDIR)$(BINDIR)/gpuperf'
 	install -m 0644 man/*.1 '$(DESTDIR)$(MANDIR)/man1/'
+	install -m 0644 completion/gpuperf.bash '$(DESTDIR)$(COMPLETIONDIR)/gpuperf'
 
 uninstall:
-	rm -f '$(DESTDIR)$(BINDIR)/gpuperf'
+	rm -f '$(DESTDIR)$(BINDIR)/gpuperf' '$(DESTDIR)$(COMPLETIONDIR)/gpuperf'
 	rm -f $(patsubst man/%,'$(DESTDIR)$(MANDIR)/man1/%',$(wildcard man/*.1))
 
 clean:

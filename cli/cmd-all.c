@@ -9,7 +9,7 @@ const struct gp_cmd gp_cmd_all = {
 	.name = "all",
 	.run = cmd_not_implemented,
 	.flags = CMD_NEEDS_GPU,
-	.summary = "every probe with quick defaults and one summary",
+	.summary = "every probe with quick defaults, and one summary",
 	.synopsis = "",
 	.options = options,
 };

@@ -59,6 +59,9 @@ struct gp_cmd {
 	const char *summary;    /* one line for `gpuperf --help` */
 	const char *synopsis;   /* options part of the usage line */
 	const struct gp_option *options;  /* terminated by an entry with name NULL */
+	/* Columns of the command's CSV/JSON table, for the docs test (NULL if none). */
+	const struct report_col *columns;
+	size_t ncolumns;
 };
 
 extern const struct gp_cmd *const gp_commands[];
@@ -104,8 +107,8 @@ void cli_print_command_help(const struct gp_cmd *cmd, FILE *out);
 
 /* Identity columns every measured row carries (see report.h). */
 #define CLI_IDENTITY_COLS \
-	{ "device", "device", REPORT_STR, 0 }, \
-	{ "cc", "CC", REPORT_STR, 0 }
+	{ "device", "device", REPORT_STR, 0, REPORT_COL_ID }, \
+	{ "cc", "CC", REPORT_STR, 0, REPORT_COL_ID }
 void cli_set_identity(struct report_table *t, size_t row, const struct gp_device *dev);
 
 #endif

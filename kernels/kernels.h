@@ -2,7 +2,7 @@
  * The only door from C to device code: extern "C" launchers, one section
  * per probe.  Each launcher enqueues its kernel on the given stream and
  * returns the launch's cudaError_t; the __global__ functions stay static
- * in kernels/*.cu, so host files never see <<<>>>.
+ * in the kernels/ .cu files, so host files never see <<<>>>.
  */
 #ifndef GP_KERNELS_KERNELS_H
 #define GP_KERNELS_KERNELS_H

@@ -39,7 +39,12 @@ struct report_col {
 	const char *header;  /* human header, with the unit: "time (ms)" */
 	enum report_type type;
 	int prec;            /* REPORT_DBL: decimals shown (CSV/JSON: prec + 2) */
+	unsigned flags;      /* REPORT_COL_* */
 };
+
+/* Column flags. */
+#define REPORT_COL_ID     0x1u  /* identity: device, cc */
+#define REPORT_COL_CONFIG 0x2u  /* describes the configuration measured, not a result */
 
 enum report_format {
 	REPORT_TABLE,
@@ -100,6 +105,25 @@ void report_note(struct report_table *t, const char *fmt, ...) GP_PRINTF(2, 3);
 void report_chart(struct report_table *t, const char *title,
 		  const char *const *labels, const double *values, size_t n,
 		  const char *unit, int width);
+
+/*
+ * Long format, for a stream mixing probes with different columns: append to
+ * dst one row per result cell of src's rows.  dst must have the columns of
+ * REPORT_LONG_COLS; identity columns are copied, REPORT_COL_CONFIG columns
+ * are joined into config ("kernel=copy width_bytes=16"), every other set
+ * cell becomes (metric = column name, value, unit from the header's
+ * parentheses).
+ */
+#define REPORT_LONG_COLS \
+	{ "device", "device", REPORT_STR, 0, REPORT_COL_ID }, \
+	{ "cc", "CC", REPORT_STR, 0, REPORT_COL_ID }, \
+	{ "probe", "probe", REPORT_STR, 0, REPORT_COL_CONFIG }, \
+	{ "config", "configuration", REPORT_STR, 0, REPORT_COL_CONFIG }, \
+	{ "metric", "metric", REPORT_STR, 0, 0 }, \
+	{ "value", "value", REPORT_STR, 0, 0 }, \
+	{ "unit", "unit", REPORT_STR, 0, 0 }
+void report_append_long(struct report_table *dst, const char *probe,
+			const struct report_table *src);
 
 /* Render the whole report; returns 0, or -1 if writing to out failed. */
 int report_emit(const struct report *r, enum report_format fmt, FILE *out);

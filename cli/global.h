@@ -1,0 +1,34 @@
+/* Global options and the program-level helpers main() and the commands share. */
+#ifndef GP_CLI_GLOBAL_H
+#define GP_CLI_GLOBAL_H
+
+#include "cli/cmd.h"
+
+/* Ids of global options; command option ids stay below GOPT_FIRST. */
+enum {
+	GOPT_FIRST = 1000,
+	GOPT_DEVICE = GOPT_FIRST,
+	GOPT_CSV,
+	GOPT_JSON,
+	GOPT_OUTPUT,
+	GOPT_QUIET,
+	GOPT_VERBOSE,
+	GOPT_NO_COUNTERS,
+	GOPT_COUNTERS,
+	GOPT_HELP,
+	GOPT_VERSION,
+};
+
+extern const struct gp_option gp_global_options[];
+
+/* Print the general help (cmd NULL) or a command's help to stdout; returns 0. */
+int cli_help(const struct gp_cmd *cmd);
+int cli_version(void);
+
+/*
+ * Flush stdout and turn a write failure (full disk, closed file) into
+ * "write failure on standard output" and exit 1; returns the final status.
+ */
+int cli_finish(int status);
+
+#endif

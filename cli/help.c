@@ -1,0 +1,65 @@
+/* --help, --version and `gpuperf help COMMAND`, all from the command table. */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli/cmd.h"
+#include "cli/global.h"
+
+static void print_options(const struct gp_option *o, FILE *out)
+{
+	for (; o && o->name; o++) {
+		char left[64];
+		int n;
+		if (o->short_name)
+			n = snprintf(left, sizeof(left), "-%c, --%s", o->short_name, o->name);
+		else
+			n = snprintf(left, sizeof(left), "    --%s", o->name);
+		if (o->arg && n > 0 && (size_t)n < sizeof(left))
+			snprintf(left + n, sizeof(left) - (size_t)n, " %s", o->arg);
+		fprintf(out, "  %-24s %s\n", left, o->help);
+	}
+}
+
+void cli_print_command_help(const struct gp_cmd *cmd, FILE *out)
+{
+	fprintf(out, "usage: gpuperf %s%s%s\n\n", cmd->name, *cmd->synopsis ? " " : "",
+		cmd->synopsis);
+	fprintf(out, "%s.\n", cmd->summary);
+	if (cmd->flags & CMD_NEEDS_GPU)
+		fprintf(out, "Needs a GPU.\n");
+	else if (cmd->flags & CMD_GPU_OPTIONAL)
+		fprintf(out, "Needs a GPU only to measure; see the manual.\n");
+	if (cmd->options && cmd->options->name) {
+		fprintf(out, "\nOptions:\n");
+		print_options(cmd->options, out);
+	}
+	fprintf(out, "\nGlobal options (-d, --csv, --json, -o, -q, -v, --counters) work here too; "
+		"see 'gpuperf --help'.\nFull manual: 'gpuperf help %s' or 'man gpuperf-%s'.\n",
+		cmd->name, cmd->name);
+}
+
+int cli_help(const struct gp_cmd *cmd)
+{
+	if (cmd) {
+		cli_print_command_help(cmd, stdout);
+		return 0;
+	}
+	printf("usage: gpuperf [global options] COMMAND [command options]\n"
+	       "       gpuperf help COMMAND\n\n"
+	       "Measure GPU memory bandwidth, coalescing, bank conflicts, occupancy and\n"
+	       "PCIe transfers, each beside what theory predicts.\n\nCommands:\n");
+	for (size_t i = 0; i < gp_ncommands; i++)
+		printf("  %-10s  %s\n", gp_commands[i]->name, gp_commands[i]->summary);
+	printf("\nGlobal options:\n");
+	print_options(gp_global_options, stdout);
+	printf("\nRun 'gpuperf COMMAND --help' for a command's options and 'gpuperf help COMMAND'\n"
+	       "(or 'man gpuperf-COMMAND') for its manual.\n");
+	return 0;
+}
+
+int cli_version(void)
+{
+	printf("gpuperf %s\n", GP_VERSION);
+	return 0;
+}

@@ -1,0 +1,215 @@
+/*
+ * gpuperf's entry point: global options, the command table, rendering the
+ * report a command built, and the exit status.  The only file that exits.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli/cmd.h"
+#include "cli/commands.h"
+#include "cli/global.h"
+#include "util/error.h"
+#include "util/suggest.h"
+
+int cli_finish(int status)
+{
+	/* A pipe closed by the reader ends us with SIGPIPE, quietly; anything else is an error. */
+	if (fflush(stdout) || ferror(stdout)) {
+		gp_error(GP_EXIT_FAIL, "write failure on standard output: %s", strerror(errno));
+		return GP_EXIT_FAIL;
+	}
+	return status;
+}
+
+static int unknown_command(const char *name)
+{
+	const char *names[16];
+	const char *best;
+	size_t n = 0;
+
+	for (size_t i = 0; i < gp_ncommands && n < 15; i++)
+		names[n++] = gp_commands[i]->name;
+	names[n++] = "help";
+	best = suggest(name, names, n);
+	if (best)
+		return gp_error(GP_EXIT_USAGE, "unknown command '%s'; did you mean '%s'?", name, best);
+	return gp_error(GP_EXIT_USAGE, "unknown command '%s' (see 'gpuperf --help')", name);
+}
+
+/* The man page beside the binary: the source tree's man/ (also from build-asan/), or an install's share/man. */
+static int find_man_page(const char *cmd, char *path, size_t n)
+{
+	static const char *const rel[] = { "man", "../man", "../share/man/man1" };
+	char exe[PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	if (len <= 0)
+		return -1;
+	exe[len] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return -1;
+	*slash = '\0';
+	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		snprintf(path, n, "%s/%s/gpuperf-%s.1", exe, rel[i], cmd);
+		if (!access(path, R_OK))
+			return 0;
+	}
+	return -1;
+}
+
+/* `gpuperf help [COMMAND]`: the manual page, or the command's help without man. */
+static int help_command(int argc, char **argv)
+{
+	const struct gp_cmd *cmd;
+	char page[PATH_MAX + 64], name[128];
+
+	if (argc < 2)
+		return cli_help(NULL);
+	if (argc > 2)
+		return gp_error(GP_EXIT_USAGE, "help takes one command name");
+	cmd = cmd_lookup(argv[1]);
+	if (!cmd)
+		return unknown_command(argv[1]);
+	fflush(stdout);
+	if (!find_man_page(cmd->name, page, sizeof(page)))
+		execlp("man", "man", "-l", page, (char *)NULL);
+	snprintf(name, sizeof(name), "gpuperf-%s", cmd->name);
+	execlp("man", "man", name, (char *)NULL);
+	/* No man program: the built-in help is better than nothing. */
+	return cli_help(cmd);
+}
+
+/* -h/--help anywhere after the command name (before "--") shows its help. */
+static int wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			return 1;
+	return 0;
+}
+
+/* Write the report to -o FILE through a temporary file renamed at the end. */
+static int emit_to_file(const struct gp_ctx *ctx)
+{
+	char *tmp = gp_xasprintf("%s.tmp.XXXXXX", ctx->output_path);
+	int fd = mkstemp(tmp), rc = 0;
+	FILE *f;
+
+	if (fd < 0) {
+		rc = gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", ctx->output_path, strerror(errno));
+		goto out;
+	}
+	f = fdopen(fd, "w");
+	if (!f || report_emit(&ctx->report, ctx->format, f) || fflush(f) || fsync(fileno(f))) {
+		rc = gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", ctx->output_path, strerror(errno));
+		if (f)
+			fclose(f);
+		else
+			close(fd);
+		unlink(tmp);
+		goto out;
+	}
+	if (fclose(f) || rename(tmp, ctx->output_path)) {
+		rc = gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", ctx->output_path, strerror(errno));
+		unlink(tmp);
+	}
+out:
+	free(tmp);
+	return rc;
+}
+
+static int emit(const struct gp_ctx *ctx)
+{
+	if (ctx->output_path && strcmp(ctx->output_path, "-"))
+		return emit_to_file(ctx);
+	if (report_emit(&ctx->report, ctx->format, stdout))
+		return gp_error(GP_EXIT_FAIL, "write failure on standard output: %s", strerror(errno));
+	return 0;
+}
+
+/*
+ * Hidden requests for shell completion and the docs tests:
+ *   --list-commands        one command name per line
+ *   --list-options [CMD]   CMD's long options (the global ones without CMD)
+ *   --list-columns CMD     the columns of CMD's CSV/JSON table
+ */
+static int list_request(int argc, char **argv, int *status)
+{
+	const struct gp_option *o = gp_global_options;
+
+	if (!strcmp(argv[1], "--list-commands")) {
+		for (size_t i = 0; i < gp_ncommands; i++)
+			printf("%s\n", gp_commands[i]->name);
+		*status = 0;
+		return 1;
+	}
+	if (!strcmp(argv[1], "--list-columns") && argc > 2) {
+		const struct gp_cmd *cmd = cmd_lookup(argv[2]);
+		if (!cmd) {
+			*status = unknown_command(argv[2]);
+			return 1;
+		}
+		for (size_t i = 0; i < cmd->ncolumns; i++)
+			printf("%s\n", cmd->columns[i].name);
+		*status = 0;
+		return 1;
+	}
+	if (strcmp(argv[1], "--list-options"))
+		return 0;
+	if (argc > 2) {
+		const struct gp_cmd *cmd = cmd_lookup(argv[2]);
+		if (!cmd) {
+			*status = unknown_command(argv[2]);
+			return 1;
+		}
+		o = cmd->options;
+	}
+	for (; o && o->name; o++)
+		printf("--%s\n", o->name);
+	*status = 0;
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct gp_ctx ctx;
+	struct opt_iter it;
+	const struct gp_cmd *cmd;
+	int id, status, first;
+
+	memset(&ctx, 0, sizeof(ctx));
+	if (argc >= 2 && list_request(argc, argv, &status))
+		return cli_finish(status);
+	/* Global options before the command; getopt stops at the command name. */
+	cli_options_begin(&it, &ctx, NULL, argc, argv);
+	while ((id = cli_next_option(&it)) > 0)
+		;
+	if (id < 0)
+		return GP_EXIT_USAGE;
+	first = optind;
+	if (first >= argc) {
+		fprintf(stderr, "usage: gpuperf [global options] COMMAND [command options]\n"
+			"Commands: info, bandwidth, coalesce, banks, occupancy, pcie, all.\n"
+			"See 'gpuperf --help'.\n");
+		return GP_EXIT_USAGE;
+	}
+	if (!strcmp(argv[first], "help"))
+		return cli_finish(help_command(argc - first, argv + first));
+	cmd = cmd_lookup(argv[first]);
+	if (!cmd)
+		return unknown_command(argv[first]);
+	if (wants_help(argc - first, argv + first))
+		return cli_finish(cli_help(cmd));
+
+	status = cmd->run(&ctx, argc - first, argv + first);
+	if (status == GP_EXIT_OK)
+		status = emit(&ctx);
+	report_free(&ctx.report);
+	return cli_finish(status);
+}

@@ -1,0 +1,16 @@
+/* Cell formatting shared by the renderers (internal to report/). */
+#ifndef GP_REPORT_FORMAT_H
+#define GP_REPORT_FORMAT_H
+
+#include <stddef.h>
+#include "report/report.h"
+
+/*
+ * Format a set cell's value into buf: integers in decimal, doubles with
+ * extra_prec more decimals than the column's precision, strings as they are.
+ * Always '.' as decimal point: the program never sets LC_NUMERIC.
+ */
+const char *report_format_cell(const struct report_col *col, const struct report_cell *c,
+			       int extra_prec, char *buf, size_t n);
+
+#endif

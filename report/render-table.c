@@ -1,0 +1,112 @@
+/* The human format: aligned columns, units in the headers, n/a for missing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report/format.h"
+#include "report/report.h"
+#include "util/error.h"
+
+/* Columns on screen, counting UTF-8 sequences once ("µs", "×"). */
+static size_t display_width(const char *s)
+{
+	size_t w = 0;
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			w++;
+	return w;
+}
+
+static void pad(FILE *out, size_t n)
+{
+	while (n--)
+		fputc(' ', out);
+}
+
+static const char *cell_text(const struct report_table *t, size_t r, size_t c,
+			     char *buf, size_t n)
+{
+	const struct report_cell *cell = report_cell(t, r, c);
+	return cell->set ? report_format_cell(&t->cols[c], cell, 0, buf, n) : "n/a";
+}
+
+static void render_vertical(const struct report_table *t, FILE *out)
+{
+	size_t w = 0;
+	char buf[64];
+
+	for (size_t c = 0; c < t->ncols; c++) {
+		size_t hw = display_width(t->cols[c].header);
+		if (hw > w)
+			w = hw;
+	}
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (r)
+			fputc('\n', out);
+		for (size_t c = 0; c < t->ncols; c++) {
+			fprintf(out, "  %s", t->cols[c].header);
+			pad(out, w - display_width(t->cols[c].header) + 2);
+			fprintf(out, "%s\n", cell_text(t, r, c, buf, sizeof(buf)));
+		}
+	}
+}
+
+static void render_rows(const struct report_table *t, FILE *out)
+{
+	size_t *w = gp_xcalloc(t->ncols, sizeof(*w));
+	char buf[64];
+
+	for (size_t c = 0; c < t->ncols; c++) {
+		w[c] = display_width(t->cols[c].header);
+		for (size_t r = 0; r < t->nrows; r++) {
+			size_t cw = display_width(cell_text(t, r, c, buf, sizeof(buf)));
+			if (cw > w[c])
+				w[c] = cw;
+		}
+	}
+	for (size_t c = 0; c < t->ncols; c++) {
+		int right = t->cols[c].type != REPORT_STR;
+		size_t gap = w[c] - display_width(t->cols[c].header);
+		fputs(c ? "  " : "", out);
+		if (right)
+			pad(out, gap);
+		fputs(t->cols[c].header, out);
+		if (!right && c + 1 < t->ncols)
+			pad(out, gap);
+	}
+	fputc('\n', out);
+	for (size_t c = 0; c < t->ncols; c++) {
+		fputs(c ? "  " : "", out);
+		for (size_t i = 0; i < w[c]; i++)
+			fputc('-', out);
+	}
+	fputc('\n', out);
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t c = 0; c < t->ncols; c++) {
+			const char *s = cell_text(t, r, c, buf, sizeof(buf));
+			int right = t->cols[c].type != REPORT_STR;
+			size_t gap = w[c] - display_width(s);
+			fputs(c ? "  " : "", out);
+			if (right)
+				pad(out, gap);
+			fputs(s, out);
+			if (!right && c + 1 < t->ncols)
+				pad(out, gap);
+		}
+		fputc('\n', out);
+	}
+	free(w);
+}
+
+void report_render_table(const struct report_table *t, FILE *out)
+{
+	if (t->title)
+		fprintf(out, "%s\n", t->title);
+	if (t->ncols && t->nrows) {
+		if (t->layout == REPORT_VERTICAL)
+			render_vertical(t, out);
+		else
+			render_rows(t, out);
+	}
+	for (size_t i = 0; i < t->nnotes; i++)
+		fprintf(out, "%s\n", t->notes[i]);
+}

@@ -1,0 +1,151 @@
+/* The table model: typed cells, notes, and the one place a format is chosen. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report/report.h"
+#include "util/error.h"
+
+struct report_table *report_add_table(struct report *r, const char *title,
+				      const struct report_col *cols, size_t ncols)
+{
+	struct report_table *t = gp_xcalloc(1, sizeof(*t));
+
+	t->title = title ? gp_xstrdup(title) : NULL;
+	t->cols = cols;
+	t->ncols = ncols;
+	r->tables = gp_xrealloc(r->tables, (r->ntables + 1) * sizeof(*r->tables));
+	r->tables[r->ntables++] = t;
+	return t;
+}
+
+size_t report_add_row(struct report_table *t)
+{
+	if (t->nrows == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 8;
+		t->cells = gp_xrealloc(t->cells, t->cap * t->ncols * sizeof(*t->cells));
+	}
+	memset(t->cells + t->nrows * t->ncols, 0, t->ncols * sizeof(*t->cells));
+	return t->nrows++;
+}
+
+static struct report_cell *cell_for(struct report_table *t, size_t row, size_t col,
+				    enum report_type type)
+{
+	struct report_cell *c;
+
+	if (row >= t->nrows || col >= t->ncols || t->cols[col].type != type) {
+		fprintf(stderr, "gpuperf: BUG: bad cell %zu,%zu of table '%s'\n", row, col,
+			t->title ? t->title : "");
+		abort();
+	}
+	c = &t->cells[row * t->ncols + col];
+	if (c->set && type == REPORT_STR)
+		free(c->u.s);
+	return c;
+}
+
+void report_set_str(struct report_table *t, size_t row, size_t col, const char *s)
+{
+	struct report_cell *c = cell_for(t, row, col, REPORT_STR);
+
+	c->set = s != NULL;
+	c->u.s = s ? gp_xstrdup(s) : NULL;
+}
+
+void report_set_int(struct report_table *t, size_t row, size_t col, long long v)
+{
+	struct report_cell *c = cell_for(t, row, col, REPORT_INT);
+
+	c->set = 1;
+	c->u.i = v;
+}
+
+void report_set_dbl(struct report_table *t, size_t row, size_t col, double v)
+{
+	struct report_cell *c = cell_for(t, row, col, REPORT_DBL);
+
+	c->set = isfinite(v);
+	c->u.d = v;
+}
+
+int report_col_index(const struct report_table *t, const char *name)
+{
+	for (size_t i = 0; i < t->ncols; i++)
+		if (!strcmp(t->cols[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+const struct report_cell *report_cell(const struct report_table *t, size_t row, size_t col)
+{
+	return &t->cells[row * t->ncols + col];
+}
+
+void report_note(struct report_table *t, const char *fmt, ...)
+{
+	va_list ap;
+	char *s = NULL;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	if (!s)
+		s = gp_xstrdup("");
+	t->notes = gp_xrealloc(t->notes, (t->nnotes + 1) * sizeof(*t->notes));
+	t->notes[t->nnotes++] = s;
+}
+
+int report_emit(const struct report *r, enum report_format fmt, FILE *out)
+{
+	const struct report_table *machine = NULL;
+	int first = 1;
+
+	for (size_t i = 0; i < r->ntables; i++) {
+		const struct report_table *t = r->tables[i];
+		if (fmt == REPORT_TABLE) {
+			if (!first)
+				fputc('\n', out);
+			report_render_table(t, out);
+			first = 0;
+		} else if (!(t->flags & REPORT_HUMAN_ONLY)) {
+			if (machine) {
+				fprintf(stderr, "gpuperf: BUG: two machine tables in one report\n");
+				abort();
+			}
+			machine = t;
+		}
+	}
+	if (machine && fmt == REPORT_CSV)
+		report_render_csv(machine, out);
+	else if (machine && fmt == REPORT_JSON)
+		report_render_json(machine, out);
+	else if (!machine && fmt == REPORT_JSON)
+		fputs("[]\n", out);
+	return ferror(out) ? -1 : 0;
+}
+
+static void table_free(struct report_table *t)
+{
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t c = 0; c < t->ncols; c++)
+			if (t->cols[c].type == REPORT_STR && t->cells[r * t->ncols + c].set)
+				free(t->cells[r * t->ncols + c].u.s);
+	for (size_t i = 0; i < t->nnotes; i++)
+		free(t->notes[i]);
+	free(t->notes);
+	free(t->cells);
+	free(t->title);
+	free(t);
+}
+
+void report_free(struct report *r)
+{
+	for (size_t i = 0; i < r->ntables; i++)
+		table_free(r->tables[i]);
+	free(r->tables);
+	r->tables = NULL;
+	r->ntables = 0;
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bats
+# make install into a DESTDIR gives a working binary, manual and completion;
+# make uninstall takes them away again.
+
+load lib
+
+setup() {
+	ROOT=$BATS_TEST_DIRNAME/../..
+	DEST=$(mktemp -d)
+}
+
+teardown() {
+	rm -rf "$DEST"
+}
+
+@test "make install DESTDIR=... PREFIX=/usr installs binary, man pages and completion" {
+	run make -s -C "$ROOT" install DESTDIR="$DEST" PREFIX=/usr
+	[ "$status" -eq 0 ]
+	[ -x "$DEST/usr/bin/gpuperf" ]
+	run "$DEST/usr/bin/gpuperf" --version
+	[ "$status" -eq 0 ]
+	[[ "$output" == "gpuperf "* ]]
+	for c in $("$DEST/usr/bin/gpuperf" --list-commands); do
+		[ -f "$DEST/usr/share/man/man1/gpuperf-$c.1" ]
+	done
+	[ -f "$DEST/usr/share/man/man1/gpuperf.1" ]
+	[ -f "$DEST/usr/share/bash-completion/completions/gpuperf" ]
+}
+
+@test "the installed binary finds its installed manual page" {
+	command -v man >/dev/null || skip "man is not installed"
+	make -s -C "$ROOT" install DESTDIR="$DEST" PREFIX=/usr
+	run bash -c "set -o pipefail; MANPAGER=cat MANWIDTH=80 '$DEST/usr/bin/gpuperf' help info | col -b"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"GPUPERF-INFO(1)"* ]]
+}
+
+@test "make uninstall removes what install put there" {
+	make -s -C "$ROOT" install DESTDIR="$DEST" PREFIX=/usr
+	run make -s -C "$ROOT" uninstall DESTDIR="$DEST" PREFIX=/usr
+	[ "$status" -eq 0 ]
+	[ -z "$(find "$DEST" -type f)" ]
+}
+
+@test "bash completion offers the commands and a command's options" {
+	make -s -C "$ROOT" install DESTDIR="$DEST" PREFIX=/usr
+	run bash -c "PATH='$DEST/usr/bin':\$PATH; source '$DEST/usr/share/bash-completion/completions/gpuperf';
+		COMP_WORDS=(gpuperf ba); COMP_CWORD=1; _gpuperf; echo \"\${COMPREPLY[*]}\";
+		COMP_WORDS=(gpuperf info --cs); COMP_CWORD=2; _gpuperf; echo \"\${COMPREPLY[*]}\""
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "bandwidth banks" ]
+	[ "${lines[1]}" = "--csv" ]
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env bats
+# The manual agrees with the program: every command, option, column and exit status.
+
+load lib
+
+MAN=$BATS_TEST_DIRNAME/../../man
+
+@test "every man page renders with groff -man -ww without warnings" {
+	for m in "$MAN"/*.1; do
+		out=$(groff -man -ww -z "$m" 2>&1)
+		[ -z "$out" ] || { echo "$m: $out"; return 1; }
+	done
+}
+
+@test "every command has its own page and a line in gpuperf(1)" {
+	for c in $("$GPUPERF" --list-commands); do
+		[ -f "$MAN/gpuperf-$c.1" ] || { echo "no man/gpuperf-$c.1"; return 1; }
+		grep -q "^\.B $c\$" "$MAN/gpuperf.1" || { echo "gpuperf.1 lacks command $c"; return 1; }
+		grep -q "gpuperf\\\\-$c (1)" "$MAN/gpuperf.1" || { echo "gpuperf.1 lacks a reference to gpuperf-$c(1)"; return 1; }
+	done
+}
+
+@test "every global option is documented in gpuperf(1)" {
+	for o in $("$GPUPERF" --list-options); do
+		esc=${o//-/\\\\-}
+		grep -q -- "$esc" "$MAN/gpuperf.1" || { echo "gpuperf.1 lacks $o"; return 1; }
+	done
+}
+
+@test "every command option is documented in the command's page" {
+	for c in $("$GPUPERF" --list-commands); do
+		for o in $("$GPUPERF" --list-options "$c"); do
+			esc=${o//-/\\\\-}
+			grep -q -- "$esc" "$MAN/gpuperf-$c.1" || { echo "gpuperf-$c.1 lacks $o"; return 1; }
+		done
+	done
+}
+
+@test "every CSV column is documented in the command's page" {
+	for c in $("$GPUPERF" --list-commands); do
+		for col in $("$GPUPERF" --list-columns "$c"); do
+			grep -q "^\.B ${col}\$" "$MAN/gpuperf-$c.1" ||
+				{ echo "gpuperf-$c.1 lacks column $col"; return 1; }
+		done
+	done
+}
+
+@test "gpuperf(1) documents exit statuses 0 to 4" {
+	section=$(sed -n '/^\.SH EXIT STATUS/,/^\.SH /p' "$MAN/gpuperf.1")
+	for s in 0 1 2 3 4; do
+		grep -q "^\.B $s\$" <<<"$section" || { echo "exit status $s undocumented"; return 1; }
+	done
+}
+
+@test "the help summary of each command matches the NAME line of its page" {
+	for c in $("$GPUPERF" --list-commands); do
+		grep -q "^gpuperf\\\\-$c \\\\- " "$MAN/gpuperf-$c.1" || { echo "gpuperf-$c.1: bad NAME line"; return 1; }
+	done
+}
+
+@test "gpuperf help COMMAND opens that command's page" {
+	command -v man >/dev/null || skip "man is not installed"
+	run bash -c "set -o pipefail; MANPAGER=cat MANWIDTH=80 '$GPUPERF' help info | col -b"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"GPUPERF-INFO(1)"* ]]
+	[[ "$output" == *"CSV COLUMNS"* ]]
+}

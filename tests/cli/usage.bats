@@ -1,0 +1,154 @@
+#!/usr/bin/env bats
+# The command line without a GPU: help, version, exit statuses, usage errors.
+
+load lib
+
+@test "--help lists every command of the table and exits 0" {
+	run "$GPUPERF" --help
+	[ "$status" -eq 0 ]
+	for c in $("$GPUPERF" --list-commands); do
+		[[ "$output" == *"  $c "* ]]
+	done
+}
+
+@test "--version prints the version" {
+	run "$GPUPERF" --version
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^gpuperf\ [0-9]+\.[0-9]+\.[0-9]+$ ]]
+}
+
+@test "the command table has the seven commands of the design" {
+	run "$GPUPERF" --list-commands
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'info\nbandwidth\ncoalesce\nbanks\noccupancy\npcie\nall')" ]
+}
+
+@test "every command has --help text with its usage line" {
+	for c in $("$GPUPERF" --list-commands); do
+		run "$GPUPERF" "$c" --help
+		[ "$status" -eq 0 ]
+		[[ "${lines[0]}" == "usage: gpuperf $c"* ]]
+		run "$GPUPERF" "$c" -h
+		[ "$status" -eq 0 ]
+	done
+}
+
+@test "no command is a usage error on stderr" {
+	run_split "$GPUPERF"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[[ "$stderr" == *"usage: gpuperf"* ]]
+}
+
+@test "unknown command suggests the near one" {
+	assert_usage_error bandwdth
+	[[ "$stderr" == *"unknown command 'bandwdth'; did you mean 'bandwidth'?"* ]]
+}
+
+@test "unknown command far from all is refused without a suggestion" {
+	assert_usage_error frobnicate
+	[[ "$stderr" != *"did you mean"* ]]
+}
+
+@test "unknown global option is a usage error" {
+	assert_usage_error --bogus info
+	[[ "$stderr" == *"unknown option '--bogus'"* ]]
+}
+
+@test "unknown command option suggests the near one" {
+	assert_usage_error info --jsn
+	[[ "$stderr" == *"did you mean '--json'?"* ]]
+}
+
+@test "unknown short option is a usage error" {
+	assert_usage_error info -Z
+	[[ "$stderr" == *"unknown option '-Z'"* ]]
+}
+
+@test "missing option value is a usage error" {
+	assert_usage_error info --device
+	[[ "$stderr" == *"needs a value"* ]]
+	assert_usage_error info -o
+}
+
+@test "bad --device values are usage errors before any GPU is touched" {
+	for v in x -1 1.5 "" 99999 0x1 " 1"; do
+		assert_usage_error --device "$v" info
+	done
+}
+
+@test "bad --counters mode is a usage error" {
+	assert_usage_error --counters=sometimes info
+	[[ "$stderr" == *"choose from auto, off, require"* ]]
+}
+
+@test "empty --output is a usage error" {
+	assert_usage_error -o "" info
+}
+
+@test "unexpected positional argument is a usage error" {
+	assert_usage_error info extra
+	[[ "$stderr" == *"unexpected argument 'extra'"* ]]
+}
+
+@test "help with an unknown command is a usage error with a suggestion" {
+	assert_usage_error help ocupancy
+	[[ "$stderr" == *"did you mean 'occupancy'"* ]]
+}
+
+@test "help with two commands is a usage error" {
+	assert_usage_error help info pcie
+}
+
+@test "help with no command prints the general help" {
+	run "$GPUPERF" help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Commands:"* ]]
+}
+
+
+@test "info without a GPU: one line on stderr, nothing on stdout, exit 3" {
+	command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && skip "this machine has a GPU"
+	run_split "$GPUPERF" info
+	[ "$status" -eq 3 ]
+	[ -z "$output" ]
+	[ "$(wc -l <<<"$stderr")" -eq 1 ]
+	[[ "$stderr" == "gpuperf: error: "* ]]
+}
+
+@test "info --csv without a GPU writes no partial CSV and leaves no -o file" {
+	command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && skip "this machine has a GPU"
+	dir=$(mktemp -d)
+	run "$GPUPERF" --csv -o "$dir/out.csv" info
+	[ "$status" -eq 3 ]
+	[ -z "$(ls -A "$dir")" ]
+	rm -rf "$dir"
+}
+
+@test "global options are accepted after the command too" {
+	run_split "$GPUPERF" info --csv -q -d 0
+	[ "$status" -ne 2 ]
+}
+
+@test "a write failure on stdout is exit 1 with a message" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run bash -c "'$GPUPERF' --help > /dev/full"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"write failure on standard output"* ]]
+}
+
+@test "a closed pipe ends quietly" {
+	run bash -c "set -o pipefail; '$GPUPERF' --help | head -n 1"
+	[ "$status" -eq 0 ] || [ "$status" -eq 141 ]
+	[ "$output" = "usage: gpuperf [global options] COMMAND [command options]" ]
+}
+
+@test "commands not yet implemented say so and exit 1" {
+	for c in $("$GPUPERF" --list-commands); do
+		run_split "$GPUPERF" "$c"
+		if [[ "$stderr" == *"not implemented yet"* ]]; then
+			[ "$status" -eq 1 ]
+			[ -z "$output" ]
+		fi
+	done
+}

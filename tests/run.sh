@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Run gpuperf's test suites and count TAP results.
+#
+#   tests/run.sh --all     unit, CLI, the same under ASan/UBSan, GPU (skips without a GPU)
+#   tests/run.sh --unit | --cli | --asan | --gpu
+#
+# Ends with "total: N passed, N failed, N skipped"; exits 1 when anything failed.
+# --gpu sets GPUPERF_REQUIRE_GPU=1: without a GPU its tests fail instead of skipping.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+
+passed=0 failed=0 skipped=0
+failures=()
+
+# Count one TAP stream read from stdin; name labels failures.
+count_tap() {
+	local name=$1 line
+	while IFS= read -r line; do
+		case "$line" in
+		"not ok"*) failed=$((failed + 1)); failures+=("$name: $line"); echo "$line" ;;
+		"ok"*"# skip"*|"ok"*"# SKIP"*) skipped=$((skipped + 1)) ;;
+		"ok"*) passed=$((passed + 1)) ;;
+		"#"*) echo "$line" ;;
+		esac
+	done
+}
+
+run_unit() {  # dir with t-* binaries
+	local dir=$1 t out status
+	for t in "$dir"/tests/t-*; do
+		[ -x "$t" ] || continue
+		out=$("$t" 2>&1); status=$?
+		count_tap "$t" <<<"$out"
+		if [ "$status" -ne 0 ] && ! grep -q '^not ok' <<<"$out"; then
+			failed=$((failed + 1)); failures+=("$t exited with status $status")
+			tail -n 20 <<<"$out"
+		fi
+	done
+}
+
+run_bats() {  # binary, suite dir
+	local bin=$1 dir=$2 out
+	ls "$dir"/*.bats >/dev/null 2>&1 || return 0
+	out=$(GPUPERF="$PWD/$bin" bats --tap "$dir" 2>&1)
+	count_tap "$dir ($bin)" <<<"$out"
+	if ! grep -q '^1\.\.' <<<"$out"; then
+		failed=$((failed + 1)); failures+=("$dir: bats did not run")
+		tail -n 20 <<<"$out"
+	fi
+}
+
+suite() {
+	echo "== $1"
+	case "$1" in
+	unit) run_unit build ;;
+	cli) run_bats gpuperf tests/cli ;;
+	asan)
+		export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99
+		export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+		run_unit build-asan
+		run_bats build-asan/gpuperf tests/cli
+		unset ASAN_OPTIONS UBSAN_OPTIONS ;;
+	gpu) run_bats gpuperf tests/gpu ;;
+	esac
+}
+
+case "${1:---all}" in
+--all) suite unit; suite cli; suite asan; suite gpu ;;
+--unit) suite unit ;;
+--cli) suite cli ;;
+--asan) suite asan ;;
+--gpu) export GPUPERF_REQUIRE_GPU=1; suite gpu ;;
+*) echo "usage: tests/run.sh [--all|--unit|--cli|--asan|--gpu]" >&2; exit 2 ;;
+esac
+
+if [ "${#failures[@]}" -gt 0 ]; then
+	echo "== failures"
+	printf '  %s\n' "${failures[@]}"
+fi
+echo "total: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,39 @@
+/* PCIe theoretical bandwidth for every generation and width, and speed strings. */
+#include "model/pcie.h"
+#include "tests/unit/unit.h"
+
+int main(void)
+{
+	static const double lane[] = { 0, 0.25, 0.5, 8.0 * 128 / 130 / 8, 16.0 * 128 / 130 / 8,
+				       32.0 * 128 / 130 / 8, 64.0 * 236 / 256 / 8 };
+	static const int widths[] = { 1, 2, 4, 8, 16 };
+
+	for (int g = 1; g <= 6; g++)
+		for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); w++)
+			is_dbl(pcie_peak_gbs(g, widths[w]), lane[g] * widths[w], 1e-9,
+			       "Gen%d x%d = %.4f GB/s per direction", g, widths[w], lane[g] * widths[w]);
+	is_dbl(pcie_peak_gbs(5, 16), 63.015, 0.001, "Gen5 x16 after 128b/130b is 63.0 GB/s");
+	is_dbl(pcie_raw_gbs(5, 16), 64.0, 1e-9, "Gen5 x16 raw is 64 GB/s");
+	is_dbl(pcie_peak_gbs(3, 16), 15.754, 0.001, "Gen3 x16 is 15.75 GB/s");
+	is_dbl(pcie_peak_gbs(1, 16), 4.0, 1e-9, "Gen1 x16 is 4 GB/s (8b/10b)");
+	is_dbl(pcie_peak_gbs(6, 16), 118.0, 1e-9, "Gen6 x16 is 118 GB/s of TLPs per direction");
+	is_dbl(pcie_peak_gbs(0, 16), 0, 0, "unknown generation gives 0");
+	is_dbl(pcie_peak_gbs(7, 16), 0, 0, "generation 7 is unknown");
+	is_dbl(pcie_peak_gbs(5, 0), 0, 0, "width 0 gives 0");
+	is_str(pcie_encoding_name(2), "8b/10b", "Gen2 encoding");
+	is_str(pcie_encoding_name(3), "128b/130b", "Gen3 encoding");
+	is_str(pcie_encoding_name(6), "FLIT", "Gen6 encoding");
+	is_int(pcie_gen_from_speed("2.5 GT/s"), 1, "2.5 GT/s is Gen1");
+	is_int(pcie_gen_from_speed("5 GT/s"), 2, "5 GT/s is Gen2");
+	is_int(pcie_gen_from_speed("8 GT/s"), 3, "8 GT/s is Gen3");
+	is_int(pcie_gen_from_speed("8.0 GT/s PCIe"), 3, "8.0 GT/s PCIe is Gen3");
+	is_int(pcie_gen_from_speed("16.0 GT/s PCIe"), 4, "16.0 GT/s PCIe is Gen4");
+	is_int(pcie_gen_from_speed("32.0 GT/s PCIe"), 5, "32.0 GT/s PCIe is Gen5");
+	is_int(pcie_gen_from_speed("64.0 GT/s PCIe"), 6, "64.0 GT/s PCIe is Gen6");
+	is_int(pcie_gen_from_speed("Unknown"), 0, "Unknown is 0");
+	is_int(pcie_gen_from_speed("2.5 GT/s PCIe"), 1, "2.5 GT/s PCIe is Gen1");
+	is_int(pcie_gen_from_speed("12 GT/s"), 0, "12 GT/s is no generation");
+	is_int(pcie_gen_from_speed(""), 0, "empty is 0");
+	is_int(pcie_gen_from_speed(0), 0, "NULL is 0");
+	return done_testing();
+}

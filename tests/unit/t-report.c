@@ -1,0 +1,134 @@
+/* The output layer: CSV quoting and shape, JSON escaping, human alignment, missing values. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report/report.h"
+#include "tests/unit/unit.h"
+
+static const struct report_col cols[] = {
+	{ "name", "name", REPORT_STR, 0 },
+	{ "count", "count", REPORT_INT, 0 },
+	{ "bandwidth_gbs", "bandwidth (GB/s)", REPORT_DBL, 1 },
+};
+
+static char *render(struct report *r, enum report_format fmt)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	ok(report_emit(r, fmt, f) == 0, "emit format %d", (int)fmt);
+	fclose(f);
+	return buf;
+}
+
+int main(void)
+{
+	struct report r = { 0 };
+	struct report_table *t = report_add_table(&r, "Test table", cols, 3), *h;
+	char *s;
+	size_t row;
+
+	row = report_add_row(t);
+	report_set_str(t, row, 0, "plain");
+	report_set_int(t, row, 1, 42);
+	report_set_dbl(t, row, 2, 3012.456);
+	row = report_add_row(t);
+	report_set_str(t, row, 0, "with,comma \"quoted\"\nnewline");
+	report_set_dbl(t, row, 2, NAN);
+	row = report_add_row(t);
+	report_set_str(t, row, 0, "neg zero");
+	report_set_int(t, row, 1, -7);
+	report_set_dbl(t, row, 2, -0.0001);
+	report_note(t, "a note for people");
+	h = report_add_table(&r, "Human only", cols, 3);
+	h->flags = REPORT_HUMAN_ONLY;
+	report_set_str(h, report_add_row(h), 0, "hidden from machines");
+
+	s = render(&r, REPORT_CSV);
+	is_str(s, "name,count,bandwidth_gbs\n"
+		  "plain,42,3012.456\n"
+		  "\"with,comma \"\"quoted\"\"\nnewline\",,\n"
+		  "neg zero,-7,0.000\n",
+	       "CSV: header, quoting, empty missing fields, no notes, no human-only table");
+	free(s);
+
+	s = render(&r, REPORT_JSON);
+	is_str(s, "[\n"
+		  "  {\"name\": \"plain\", \"count\": 42, \"bandwidth_gbs\": 3012.456},\n"
+		  "  {\"name\": \"with,comma \\\"quoted\\\"\\nnewline\", \"count\": null, \"bandwidth_gbs\": null},\n"
+		  "  {\"name\": \"neg zero\", \"count\": -7, \"bandwidth_gbs\": 0.000}\n"
+		  "]\n",
+	       "JSON: array of objects, escapes, null for missing");
+	free(s);
+
+	s = render(&r, REPORT_TABLE);
+	ok(strstr(s, "Test table\n") != NULL, "human: title");
+	ok(strstr(s, "name                          count  bandwidth (GB/s)\n") != NULL ||
+	   strstr(s, "count  bandwidth (GB/s)\n") != NULL, "human: headers with units");
+	ok(strstr(s, "   3012.5\n") != NULL, "human: numbers right-aligned at column precision");
+	ok(strstr(s, "n/a") != NULL, "human: missing shown as n/a");
+	ok(strstr(s, "a note for people") != NULL, "human: notes printed");
+	ok(strstr(s, "hidden from machines") != NULL, "human: human-only table printed");
+	ok(strstr(s, "-0.0") == NULL, "human: no negative zero");
+	free(s);
+
+	report_free(&r);
+	{
+		struct report e = { 0 };
+		struct report_table *et = report_add_table(&e, "empty", cols, 3);
+		(void)et;
+		s = render(&e, REPORT_JSON);
+		is_str(s, "[]\n", "JSON of an empty table is []");
+		free(s);
+		s = render(&e, REPORT_CSV);
+		is_str(s, "name,count,bandwidth_gbs\n", "CSV of an empty table is its header");
+		free(s);
+		report_free(&e);
+	}
+	{
+		struct report c = { 0 };
+		struct report_table *ct = report_add_table(&c, "chart", cols, 3);
+		const char *labels[] = { "1", "2", "32" };
+		const double values[] = { 100, 50, NAN };
+		report_chart(ct, "bandwidth vs stride", labels, values, 3, "GB/s", 10);
+		s = render(&c, REPORT_TABLE);
+		ok(strstr(s, " 1 | ########## 100 GB/s") != NULL, "chart: longest bar for the maximum");
+		ok(strstr(s, " 2 | #####      50 GB/s") != NULL, "chart: half bar for half the value");
+		ok(strstr(s, "32 | n/a") != NULL, "chart: missing value");
+		free(s);
+		report_free(&c);
+	}
+	{
+		static const struct report_col src_cols[] = {
+			{ "device", "device", REPORT_STR, 0, REPORT_COL_ID },
+			{ "cc", "CC", REPORT_STR, 0, REPORT_COL_ID },
+			{ "kernel", "kernel", REPORT_STR, 0, REPORT_COL_CONFIG },
+			{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
+			{ "bandwidth_gbs", "bandwidth (GB/s)", REPORT_DBL, 1, 0 },
+			{ "verdict", "verdict", REPORT_STR, 0, 0 },
+			{ "reps", "repetitions", REPORT_INT, 0, 0 },
+		};
+		static const struct report_col long_cols[] = { REPORT_LONG_COLS };
+		struct report src = { 0 }, dst = { 0 };
+		struct report_table *st = report_add_table(&src, "src", src_cols, 7);
+		struct report_table *lt = report_add_table(&dst, "long", long_cols, 7);
+		size_t rr = report_add_row(st);
+		report_set_str(st, rr, 0, "NVIDIA H100");
+		report_set_str(st, rr, 1, "9.0");
+		report_set_str(st, rr, 2, "copy");
+		report_set_int(st, rr, 3, 16);
+		report_set_dbl(st, rr, 4, 3012.5);
+		report_set_int(st, rr, 6, 20);
+		report_append_long(lt, "bandwidth", st);
+		s = render(&dst, REPORT_CSV);
+		is_str(s, "device,cc,probe,config,metric,value,unit\n"
+			  "NVIDIA H100,9.0,bandwidth,kernel=copy width_bytes=16,bandwidth_gbs,3012.500,GB/s\n"
+			  "NVIDIA H100,9.0,bandwidth,kernel=copy width_bytes=16,reps,20,\n",
+		       "long format: config joined, one row per result, unit from the header, missing skipped");
+		free(s);
+		report_free(&src);
+		report_free(&dst);
+	}
+	return done_testing();
+}

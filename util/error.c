@@ -1,0 +1,118 @@
+/* Messages on stderr and allocation that cannot fail. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "util/error.h"
+
+int gp_verbosity;
+static int progress_shown;
+
+static void vmessage(const char *prefix, const char *fmt, va_list ap)
+{
+	gp_progress_done();
+	fprintf(stderr, "gpuperf: %s", prefix);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+int gp_error(int status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmessage("error: ", fmt, ap);
+	va_end(ap);
+	return status;
+}
+
+void gp_warn(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmessage("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void gp_note(const char *fmt, ...)
+{
+	va_list ap;
+	if (gp_verbosity < 0)
+		return;
+	va_start(ap, fmt);
+	vmessage("", fmt, ap);
+	va_end(ap);
+}
+
+void gp_debug(const char *fmt, ...)
+{
+	va_list ap;
+	if (gp_verbosity < 1)
+		return;
+	va_start(ap, fmt);
+	vmessage("", fmt, ap);
+	va_end(ap);
+}
+
+void gp_progress(const char *fmt, ...)
+{
+	va_list ap;
+	if (gp_verbosity < 0 || !isatty(STDERR_FILENO))
+		return;
+	va_start(ap, fmt);
+	fputs("\r\033[Kgpuperf: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fflush(stderr);
+	progress_shown = 1;
+}
+
+void gp_progress_done(void)
+{
+	if (!progress_shown)
+		return;
+	fputs("\r\033[K", stderr);
+	fflush(stderr);
+	progress_shown = 0;
+}
+
+static void *check_alloc(void *p)
+{
+	if (!p) {
+		gp_error(GP_EXIT_FAIL, "out of host memory");
+		exit(GP_EXIT_FAIL);
+	}
+	return p;
+}
+
+void *gp_xmalloc(size_t n)
+{
+	return check_alloc(malloc(n ? n : 1));
+}
+
+void *gp_xcalloc(size_t count, size_t size)
+{
+	return check_alloc(calloc(count ? count : 1, size ? size : 1));
+}
+
+void *gp_xrealloc(void *p, size_t n)
+{
+	return check_alloc(realloc(p, n ? n : 1));
+}
+
+char *gp_xstrdup(const char *s)
+{
+	return check_alloc(strdup(s));
+}
+
+char *gp_xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s = NULL;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	return check_alloc(n < 0 ? NULL : s);
+}
