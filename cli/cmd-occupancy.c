@@ -51,16 +51,6 @@ static const struct gp_option options[] = {
 
 static int cmd_occupancy(struct gp_ctx *ctx, int argc, char **argv);
 
-const struct gp_cmd gp_cmd_occupancy = {
-	.name = "occupancy",
-	.run = cmd_occupancy,
-	.flags = CMD_GPU_OPTIONAL,
-	.summary = "occupancy calculator for any architecture, or the current device",
-	.synopsis = "[--arch sm_XY | --cc X.Y] --threads N --regs N [--smem SIZE] [--carveout PCT] "
-		    "[--barriers N] [--sweep threads|regs|smem] [--kernel FILE [--function NAME]] "
-		    "[--check-runtime]",
-	.options = options,
-};
 
 static const char *const sweep_names[] = { "threads", "regs", "smem", NULL };
 
@@ -72,9 +62,10 @@ static const char *const sweep_names[] = { "threads", "regs", "smem", NULL };
 
 /* ---- machine table ---- */
 
+#define CFG REPORT_COL_CONFIG
 #define RESULT_COLS \
-	{ "carveout_pct", "carveout (%)", REPORT_INT, 0 }, \
-	{ "barriers_per_block", "barriers/block", REPORT_INT, 0 }, \
+	{ "carveout_pct", "carveout (%)", REPORT_INT, 0, CFG }, \
+	{ "barriers_per_block", "barriers/block", REPORT_INT, 0, CFG }, \
 	{ "regs_per_block_alloc", "regs/block alloc", REPORT_INT, 0 }, \
 	{ "smem_per_block_alloc_bytes", "smem/block alloc (B)", REPORT_INT, 0 }, \
 	{ "smem_per_sm_config_bytes", "smem/SM config (B)", REPORT_INT, 0 }, \
@@ -92,35 +83,69 @@ static const char *const sweep_names[] = { "threads", "regs", "smem", NULL };
 
 static const struct report_col config_cols[] = {
 	CLI_IDENTITY_COLS,
-	{ "arch", "arch", REPORT_STR, 0 },
-	{ "threads_per_block", "threads/block", REPORT_INT, 0 },
-	{ "regs_per_thread", "regs/thread", REPORT_INT, 0 },
-	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0 },
+	{ "arch", "arch", REPORT_STR, 0, CFG },
+	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG },
+	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG },
+	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG },
 	RESULT_COLS,
 };
 
 static const struct report_col sweep_cols[] = {
 	CLI_IDENTITY_COLS,
-	{ "arch", "arch", REPORT_STR, 0 },
-	{ "threads_per_block", "threads/block", REPORT_INT, 0 },
-	{ "regs_per_thread", "regs/thread", REPORT_INT, 0 },
-	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0 },
+	{ "arch", "arch", REPORT_STR, 0, CFG },
+	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG },
+	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG },
+	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG },
 	RESULT_COLS,
 	{ "current", "current", REPORT_INT, 0 },
 };
 
 static const struct report_col kernel_cols[] = {
 	CLI_IDENTITY_COLS,
-	{ "arch", "arch", REPORT_STR, 0 },
-	{ "kernel", "kernel", REPORT_STR, 0 },
-	{ "kernel_symbol", "symbol", REPORT_STR, 0 },
-	{ "regs_per_thread", "regs/thread", REPORT_INT, 0 },
-	{ "smem_static_bytes", "static smem (B)", REPORT_INT, 0 },
-	{ "local_bytes_per_thread", "local (B)", REPORT_INT, 0 },
-	{ "launch_bound_threads", "launch bound", REPORT_INT, 0 },
-	{ "threads_per_block", "threads/block", REPORT_INT, 0 },
-	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0 },
+	{ "arch", "arch", REPORT_STR, 0, CFG },
+	{ "kernel", "kernel", REPORT_STR, 0, CFG },
+	{ "kernel_symbol", "symbol", REPORT_STR, 0, CFG },
+	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG },
+	{ "smem_static_bytes", "static smem (B)", REPORT_INT, 0, CFG },
+	{ "local_bytes_per_thread", "local (B)", REPORT_INT, 0, CFG },
+	{ "launch_bound_threads", "launch bound", REPORT_INT, 0, CFG },
+	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG },
+	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG },
 	RESULT_COLS,
+};
+
+/* Every column any mode writes, for --list-columns and the manual's test. */
+static const struct report_col all_cols[] = {
+	CLI_IDENTITY_COLS,
+	{ "arch", "arch", REPORT_STR, 0, CFG },
+	{ "kernel", "kernel", REPORT_STR, 0, CFG },
+	{ "kernel_symbol", "symbol", REPORT_STR, 0, CFG },
+	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG },
+	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG },
+	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG },
+	{ "smem_static_bytes", "static smem (B)", REPORT_INT, 0, CFG },
+	{ "local_bytes_per_thread", "local (B)", REPORT_INT, 0, CFG },
+	{ "launch_bound_threads", "launch bound", REPORT_INT, 0, CFG },
+	RESULT_COLS,
+	{ "current", "current", REPORT_INT, 0 },
+	{ "check", "check", REPORT_STR, 0, CFG },
+	{ "dynamic_smem_bytes", "dynamic smem (B)", REPORT_INT, 0, CFG },
+	{ "expected", "expected", REPORT_INT, 0 },
+	{ "actual", "runtime", REPORT_INT, 0 },
+	{ "match", "match", REPORT_INT, 0 },
+};
+
+const struct gp_cmd gp_cmd_occupancy = {
+	.name = "occupancy",
+	.run = cmd_occupancy,
+	.flags = CMD_GPU_OPTIONAL,
+	.summary = "occupancy calculator for any architecture, or the current device",
+	.synopsis = "[--arch sm_XY | --cc X.Y] --threads N --regs N [--smem SIZE] [--carveout PCT] "
+		    "[--barriers N] [--sweep threads|regs|smem] [--kernel FILE [--function NAME]] "
+		    "[--check-runtime]",
+	.options = options,
+	.columns = all_cols,
+	.ncolumns = sizeof(all_cols) / sizeof(all_cols[0]),
 };
 
 struct report_table *occ_machine_table(struct gp_ctx *ctx, const char *title,
@@ -218,7 +243,13 @@ const char *occ_bytes(long long b, char *buf, size_t n)
 {
 	if (b < 0)
 		b = 0;
-	return format_size(buf, n, (uint64_t)b);
+	if (b >= 1024 && b % 1024 && b % 128 == 0)
+		snprintf(buf, n, "%.3g KiB (%lld B)", b / 1024.0, b);
+	else if (b >= 1024 && b % 1024)
+		snprintf(buf, n, "%lld B", b);
+	else
+		format_size(buf, n, (uint64_t)b);
+	return buf;
 }
 
 void occ_warn_cannot_launch(const char *what, const struct sm_arch *a, const struct occ_result *r)
@@ -282,9 +313,6 @@ static int parse_arch(const char *opt, const char *s, struct occ_opts *o)
 {
 	char known[512];
 
-	if (o->arch)
-		return gp_error(GP_EXIT_USAGE, "%s: the architecture is already given (--arch and --cc "
-				"are one option)", opt);
 	o->arch = arch_parse(s);
 	if (!o->arch)
 		return gp_error(GP_EXIT_USAGE, "%s: unknown architecture '%s' (known: %s)", opt, s,
@@ -294,6 +322,7 @@ static int parse_arch(const char *opt, const char *s, struct occ_opts *o)
 
 static int parse_options(struct gp_ctx *ctx, int argc, char **argv, struct occ_opts *o)
 {
+	const char *arg[OPT_CHECK_RUNTIME + 1] = { 0 };  /* last value of each option */
 	struct opt_iter it;
 	uint64_t v;
 	int id, idx, rc = 0;
@@ -304,58 +333,62 @@ static int parse_options(struct gp_ctx *ctx, int argc, char **argv, struct occ_o
 	o->barriers = 1;
 	o->sweep = -1;
 
+	/* collect first (the iterator frees its state only at the end), then parse */
 	cli_options_begin(&it, ctx, &gp_cmd_occupancy, argc, argv);
-	while (!rc && (id = cli_next_option(&it)) > 0) {
-		switch (id) {
-		case OPT_ARCH:
-			rc = parse_arch("--arch", it.arg, o);
-			break;
-		case OPT_CC:
-			rc = parse_arch("--cc", it.arg, o);
-			break;
-		case OPT_THREADS:
-			rc = parse_uint("--threads", it.arg, 1, INT_MAX, &v);
-			o->threads = (int)v;
-			break;
-		case OPT_REGS:
-			rc = parse_uint("--regs", it.arg, 1, INT_MAX, &v);
-			o->regs = (int)v;
-			break;
-		case OPT_SMEM:
-			rc = parse_size("--smem", it.arg, 0, MAX_SMEM_ARG, &v);
-			o->smem = (long long)v;
-			break;
-		case OPT_CARVEOUT:
-			o->carveout_given = 1;
-			if (!strcmp(it.arg, "default"))
-				o->carveout = OCC_CARVEOUT_DEFAULT;
-			else if (!(rc = parse_uint("--carveout", it.arg, 0, 100, &v)))
-				o->carveout = (int)v;
-			break;
-		case OPT_BARRIERS:
-			rc = parse_uint("--barriers", it.arg, 0, MAX_BARRIERS, &v);
-			o->barriers = (int)v;
-			o->barriers_given = 1;
-			break;
-		case OPT_SWEEP:
-			rc = parse_choice("--sweep", it.arg, sweep_names, &idx);
-			o->sweep = idx;
-			break;
-		case OPT_KERNEL:
-			o->kernel = it.arg;
-			break;
-		case OPT_FUNCTION:
-			o->function = it.arg;
-			break;
-		case OPT_CHECK_RUNTIME:
-			o->check_runtime = 1;
-			break;
+	while ((id = cli_next_option(&it)) > 0) {
+		if (id >= OPT_ARCH && id <= OPT_CHECK_RUNTIME) {
+			if ((id == OPT_ARCH || id == OPT_CC) && (arg[OPT_ARCH] || arg[OPT_CC]) && !rc)
+				rc = gp_error(GP_EXIT_USAGE, "%s: the architecture is already given "
+					      "(--arch and --cc are one option)", id == OPT_CC ? "--cc" : "--arch");
+			arg[id] = it.arg ? it.arg : "";
 		}
 	}
-	if (rc)
-		return rc;
 	if (id < 0)
 		return GP_EXIT_USAGE;
+	if (rc)
+		return rc;
+
+	if (arg[OPT_ARCH] && (rc = parse_arch("--arch", arg[OPT_ARCH], o)))
+		return rc;
+	if (arg[OPT_CC] && (rc = parse_arch("--cc", arg[OPT_CC], o)))
+		return rc;
+	if (arg[OPT_THREADS]) {
+		if ((rc = parse_uint("--threads", arg[OPT_THREADS], 1, ANY_MAX_THREADS, &v)))
+			return rc;
+		o->threads = (int)v;
+	}
+	if (arg[OPT_REGS]) {
+		if ((rc = parse_uint("--regs", arg[OPT_REGS], 1, ANY_MAX_REGS, &v)))
+			return rc;
+		o->regs = (int)v;
+	}
+	if (arg[OPT_SMEM]) {
+		if ((rc = parse_size("--smem", arg[OPT_SMEM], 0, MAX_SMEM_ARG, &v)))
+			return rc;
+		o->smem = (long long)v;
+	}
+	if (arg[OPT_CARVEOUT]) {
+		o->carveout_given = 1;
+		if (strcmp(arg[OPT_CARVEOUT], "default")) {
+			if ((rc = parse_uint("--carveout", arg[OPT_CARVEOUT], 0, 100, &v)))
+				return rc;
+			o->carveout = (int)v;
+		}
+	}
+	if (arg[OPT_BARRIERS]) {
+		if ((rc = parse_uint("--barriers", arg[OPT_BARRIERS], 0, MAX_BARRIERS, &v)))
+			return rc;
+		o->barriers = (int)v;
+		o->barriers_given = 1;
+	}
+	if (arg[OPT_SWEEP]) {
+		if ((rc = parse_choice("--sweep", arg[OPT_SWEEP], sweep_names, &idx)))
+			return rc;
+		o->sweep = idx;
+	}
+	o->kernel = arg[OPT_KERNEL];
+	o->function = arg[OPT_FUNCTION];
+	o->check_runtime = arg[OPT_CHECK_RUNTIME] != NULL;
 
 	if (o->check_runtime) {
 		if (o->arch || o->threads || o->regs >= 0 || o->smem || o->carveout_given ||
@@ -379,13 +412,6 @@ static int parse_options(struct gp_ctx *ctx, int argc, char **argv, struct occ_o
 		if (o->regs < 0)
 			return gp_error(GP_EXIT_USAGE, "--regs N is required (registers per thread)");
 	}
-	/* bounds every architecture shares, before any device is opened */
-	if (o->threads > ANY_MAX_THREADS)
-		return gp_error(GP_EXIT_USAGE, "--threads: %d is more than any GPU allows per block (%d)",
-				o->threads, ANY_MAX_THREADS);
-	if (o->regs > ANY_MAX_REGS)
-		return gp_error(GP_EXIT_USAGE, "--regs: %d is more than any GPU allows per thread (%d)",
-				o->regs, ANY_MAX_REGS);
 	return 0;
 }
 
@@ -506,9 +532,6 @@ static void add_limiters(struct gp_ctx *ctx, const struct sm_arch *a, const stru
 			    occ_bytes(a->smem_per_block_optin, b1, sizeof(b1)),
 			    occ_bytes(a->smem_per_block, b2, sizeof(b2)),
 			    a->reserved_smem_per_block ? ", plus 1 KiB the driver reserves" : "");
-		if (a->reserved_smem_per_block)
-			report_note(t, "the driver reserves %s of shared memory per block, in every block",
-				    occ_bytes(a->reserved_smem_per_block, b1, sizeof(b1)));
 	} else {
 		report_note(t, "shared memory: %s per SM, up to %s per block (fixed configuration)",
 			    occ_bytes(r->smem_per_sm, b1, sizeof(b1)),
@@ -636,21 +659,27 @@ static int run_config(struct gp_ctx *ctx, const struct occ_opts *o, const struct
 
 /* ---- sweeps ---- */
 
-static void sweep_label(enum occ_resource res, long long lo, long long hi, char *buf, size_t n)
+static void sweep_label(long long lo, long long hi, char *buf, size_t n)
 {
-	char b1[32], b2[32];
-
-	if (res == OCC_RES_SMEM) {
-		if (lo == hi)
-			snprintf(buf, n, "%s", occ_bytes(lo, b1, sizeof(b1)));
-		else
-			snprintf(buf, n, "%s-%s", occ_bytes(lo, b1, sizeof(b1)), occ_bytes(hi, b2, sizeof(b2)));
-	} else if (lo == hi) {
+	if (lo == hi)
 		snprintf(buf, n, "%lld", lo);
-	} else {
+	else
 		snprintf(buf, n, "%lld-%lld", lo, hi);
-	}
 }
+
+#define SWEEP_COLS(first) { \
+	{ "range", first, REPORT_STR, 0 }, \
+	{ "blocks", "blocks/SM", REPORT_INT, 0 }, \
+	{ "warps", "warps/SM", REPORT_INT, 0 }, \
+	{ "occupancy", "occupancy (%)", REPORT_DBL, 1 }, \
+	{ "limiter", "limited by", REPORT_STR, 0 }, \
+	{ "current", "", REPORT_STR, 0 }, \
+}
+static const struct report_col sweep_human_cols[3][6] = {
+	SWEEP_COLS("threads/block"),
+	SWEEP_COLS("regs/thread"),
+	SWEEP_COLS("smem/block (B)"),
+};
 
 static int run_sweep(struct gp_ctx *ctx, const struct occ_opts *o, const struct occ_input *in)
 {
@@ -699,14 +728,7 @@ static int run_sweep(struct gp_ctx *ctx, const struct occ_opts *o, const struct 
 	}
 
 	/* human: runs of equal results as one row, and a chart of the same runs */
-	static const struct report_col cols[] = {
-		{ "range", "", REPORT_STR, 0 },
-		{ "blocks", "blocks/SM", REPORT_INT, 0 },
-		{ "warps", "warps/SM", REPORT_INT, 0 },
-		{ "occupancy", "occupancy (%)", REPORT_DBL, 1 },
-		{ "limiter", "limited by", REPORT_STR, 0 },
-		{ "current", "", REPORT_STR, 0 },
-	};
+	const struct report_col *cols = sweep_human_cols[res];
 	struct report_table *t;
 	char **labels = calloc(n, sizeof(*labels));
 	double *values = calloc(n, sizeof(*values));
@@ -721,7 +743,7 @@ static int run_sweep(struct gp_ctx *ctx, const struct occ_opts *o, const struct 
 	arch_title(ctx, o, a, arch, sizeof(arch));
 	snprintf(title, sizeof(title), "Occupancy vs %s: %s; %d threads, %d registers, %s shared memory",
 		 what[res], arch, in->threads, in->regs, occ_bytes(in->smem, b1, sizeof(b1)));
-	t = report_add_table(&ctx->report, title, cols, ARRAY_SIZE(cols));
+	t = report_add_table(&ctx->report, title, cols, ARRAY_SIZE(sweep_human_cols[0]));
 	t->flags |= REPORT_HUMAN_ONLY;
 
 	for (size_t i = 0; i < n;) {
@@ -735,7 +757,7 @@ static int run_sweep(struct gp_ctx *ctx, const struct occ_opts *o, const struct 
 		       pts[j + 1].value != cur && pts[i].value != cur)
 			j++;
 		has_cur = pts[i].value == cur;
-		sweep_label(res, pts[i].value, pts[j].value, buf, sizeof(buf));
+		sweep_label(pts[i].value, pts[j].value, buf, sizeof(buf));
 		row = report_add_row(t);
 		report_set_str(t, row, 0, buf);
 		report_set_int(t, row, 1, pts[i].r.blocks);
@@ -748,9 +770,10 @@ static int run_sweep(struct gp_ctx *ctx, const struct occ_opts *o, const struct 
 		nruns++;
 		i = j + 1;
 	}
-	snprintf(buf, sizeof(buf), "occupancy vs %s (* = current)", what[res]);
+	snprintf(buf, sizeof(buf), "occupancy vs %s%s (* = current)", what[res],
+		 res == OCC_RES_SMEM ? " in bytes" : "");
 	report_chart(t, buf, (const char *const *)labels, values, nruns, "%", 40);
-	report_note(t, "first column: %s; rows group values with the same result", what[res]);
+	report_note(t, "rows group consecutive values with the same result; --csv lists every value");
 	for (size_t i = 0; i < nruns; i++)
 		free(labels[i]);
 	free(labels);

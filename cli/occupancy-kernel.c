@@ -129,10 +129,12 @@ static void human_table(struct gp_ctx *ctx, const struct occ_opts *o, const stru
 		report_set_int(t, row, 6, kr->k->barriers);
 		any_reserved |= kr->k->smem_file > kr->k->smem_static;
 		any_unknown |= !kr->a;
+		if (kr->threads > 0) {
+			any_threads = 1;
+			report_set_int(t, row, 7, kr->threads);
+		}
 		if (!kr->computed)
 			continue;
-		any_threads = 1;
-		report_set_int(t, row, 7, kr->threads);
 		report_set_int(t, row, 8, kr->r.blocks);
 		report_set_int(t, row, 9, kr->r.active_warps);
 		report_set_dbl(t, row, 10, kr->r.occupancy_pct);
@@ -172,6 +174,8 @@ static void machine_table(struct gp_ctx *ctx, const struct occ_opts *o, struct k
 			occ_set_identity(ctx, o, t, row, kr->a);
 		if (kr->computed)
 			occ_fill_result(t, row, kr->a, &kr->in, &kr->r);
+		else if (kr->threads > 0)
+			occ_set_int(t, row, "threads_per_block", kr->threads);
 		/* the code's own architecture, even when run on another */
 		snprintf(sm, sizeof(sm), "sm_%d", kr->k->sm);
 		occ_set_str(t, row, "arch", sm);
@@ -222,6 +226,14 @@ int occ_run_kernels(struct gp_ctx *ctx, const struct occ_opts *o)
 				      kr->threads, kr->a->name, kr->a->max_threads_per_block);
 			goto out;
 		}
+		/* past the launch bound the launch fails: no occupancy to speak of */
+		if ((k->max_threads && kr->threads > k->max_threads) ||
+		    (k->reqntid && kr->threads != k->reqntid)) {
+			gp_warn("%s: %d threads per block do not fit its launch bounds (%d): "
+				"such a launch fails", kr->demangled ? kr->demangled : k->name,
+				kr->threads, k->reqntid ? k->reqntid : k->max_threads);
+			continue;
+		}
 		kr->in.threads = kr->threads;
 		kr->in.regs = k->regs;
 		kr->in.smem = k->smem_static + o->smem;
@@ -233,10 +245,7 @@ int occ_run_kernels(struct gp_ctx *ctx, const struct occ_opts *o)
 			goto out;
 		}
 		kr->computed = 1;
-		if (o->threads && k->max_threads && o->threads > k->max_threads)
-			gp_warn("%s: %d threads exceed its launch bound (%d): such a launch fails",
-				kr->demangled ? kr->demangled : k->name, o->threads, k->max_threads);
-		else if (kr->r.blocks == 0)
+		if (kr->r.blocks == 0)
 			occ_warn_cannot_launch(kr->demangled ? kr->demangled : k->name, kr->a, &kr->r);
 	}
 	if (n == 0) {
