@@ -16,7 +16,7 @@ static const char *strip_static_prefix(const char *s)
 	if (strncmp(s, "__nv_static_", 12))
 		return s;
 	z = strstr(s + 12, "__Z");
-	return z ? z + 2 : s;
+	return z ? z + 1 : s;
 }
 
 char *kernel_demangle(const char *mangled)
@@ -66,8 +66,19 @@ int kernel_name_matches(const char *mangled, const char *name)
 		return 0;
 	match = !strcmp(d, name);
 	if (!match) {
-		size_t n = name_length(d);
-		match = n == strlen(name) && !strncmp(d, name, n);
+		/* the name without parameters, and without a template's return type */
+		size_t n = name_length(d), start = 0;
+		int depth = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			if (d[i] == '<')
+				depth++;
+			else if (d[i] == '>' && depth > 0)
+				depth--;
+			else if (d[i] == ' ' && depth == 0 && strncmp(d + i, " namespace)", 11))
+				start = i + 1;
+		}
+		match = n - start == strlen(name) && !strncmp(d + start, name, n - start);
 	}
 	free(d);
 	return match;
