@@ -774,6 +774,8 @@ static int run_sweep(struct gp_ctx *ctx, const struct occ_opts *o, const struct 
 		 res == OCC_RES_SMEM ? " in bytes" : "");
 	report_chart(t, buf, (const char *const *)labels, values, nruns, "%", 40);
 	report_note(t, "rows group consecutive values with the same result; --csv lists every value");
+	if (a->caveat)
+		report_note(t, "%s: %s", a->name, a->caveat);
 	for (size_t i = 0; i < nruns; i++)
 		free(labels[i]);
 	free(labels);

@@ -222,9 +222,13 @@ int occ_run_kernels(struct gp_ctx *ctx, const struct occ_opts *o)
 		if (!kr->a || kr->threads <= 0 || k->regs < 0)
 			continue;
 		if (kr->threads > kr->a->max_threads_per_block) {
-			rc = gp_error(GP_EXIT_USAGE, "--threads: %d is more than %s allows per block (%d)",
-				      kr->threads, kr->a->name, kr->a->max_threads_per_block);
-			goto out;
+			if (o->threads) {
+				rc = gp_error(GP_EXIT_USAGE, "--threads: %d is more than %s allows per block (%d)",
+					      kr->threads, kr->a->name, kr->a->max_threads_per_block);
+				goto out;
+			}
+			/* a bound past the architecture's maximum bounds nothing */
+			kr->threads = kr->a->max_threads_per_block;
 		}
 		/* past the launch bound the launch fails: no occupancy to speak of */
 		if ((k->max_threads && kr->threads > k->max_threads) ||
