@@ -35,14 +35,15 @@ static const char *sms_present(const struct cubin_set *set, char *buf, size_t n)
 /* Kernel names (demangled, the first dozen) for a "no kernel named" message. */
 static char *kernel_list(const struct cubin_set *set)
 {
-	size_t cap = 1024, used = 0, shown = 0;
+	const char *shown[12];
+	size_t cap = 1024, used = 0, n = 0;
 	char *buf = gp_xmalloc(cap);
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < set->n && shown < 12; i++) {
+	for (size_t i = 0; i < set->n && n < ARRAY_SIZE(shown); i++) {
 		int dup = 0;
-		for (size_t j = 0; j < i; j++)
-			dup |= !strcmp(set->k[i].name, set->k[j].name);
+		for (size_t j = 0; j < n; j++)
+			dup |= !strcmp(set->k[i].name, shown[j]);
 		if (dup)
 			continue;
 		char *d = kernel_demangle(set->k[i].name);
@@ -51,29 +52,53 @@ static char *kernel_list(const struct cubin_set *set)
 		if (w < 0 || (size_t)w >= cap - used)
 			break;
 		used += (size_t)w;
-		shown++;
+		shown[n++] = set->k[i].name;
 	}
-	if (shown == 12 && used + 8 < cap)
+	if (n == ARRAY_SIZE(shown) && used + 8 < cap)
 		strcat(buf, ", ...");
 	return buf;
 }
 
-/*
- * With --arch: the code the driver would run there, the same SM or else
- * the newest older one of the same major (binary compatible).  -1: none.
- */
-static int pick_sm(const struct cubin_set *set, const char *name, int target)
-{
-	int best = -1;
+static const struct cubin_set *sort_set;
 
-	for (size_t i = 0; i < set->n; i++) {
-		int sm = set->k[i].sm;
-		if (strcmp(set->k[i].name, name) || sm / 10 != target / 10 || sm > target)
-			continue;
-		if (sm > best)
-			best = sm;
+static int by_name_sm(const void *a, const void *b)
+{
+	const struct cubin_kernel *x = &sort_set->k[*(const size_t *)a];
+	const struct cubin_kernel *y = &sort_set->k[*(const size_t *)b];
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->sm > y->sm) - (x->sm < y->sm);
+}
+
+/*
+ * With --arch: mark the code the driver would run there, for each kernel
+ * the same SM or else the newest older one of the same major (binary
+ * compatible).  keep[i] = 1 for the chosen entries.
+ */
+static void pick_code(const struct cubin_set *set, int target, unsigned char *keep)
+{
+	size_t *idx = gp_xcalloc(set->n ? set->n : 1, sizeof(*idx));
+
+	for (size_t i = 0; i < set->n; i++)
+		idx[i] = i;
+	sort_set = set;
+	qsort(idx, set->n, sizeof(*idx), by_name_sm);
+	for (size_t i = 0; i < set->n;) {
+		size_t j = i;
+		int best = -1;
+
+		for (; j < set->n && !strcmp(set->k[idx[j]].name, set->k[idx[i]].name); j++) {
+			int sm = set->k[idx[j]].sm;
+			if (sm / 10 == target / 10 && sm <= target)
+				best = sm;  /* ascending: the last that fits is the newest */
+		}
+		/* every module's copy of that code (a name may be in several) */
+		for (size_t m = i; m < j; m++)
+			if (set->k[idx[m]].sm == best)
+				keep[idx[m]] = 1;
+		i = j;
 	}
-	return best;
+	free(idx);
 }
 
 struct kernel_row {
@@ -152,9 +177,12 @@ static void human_table(struct gp_ctx *ctx, const struct occ_opts *o, const stru
 		report_note(t, "threads: each kernel's launch bound; --threads N for another block size");
 	if (any_unknown)
 		report_note(t, "no occupancy for an SM gpuperf's table lacks");
+	if (set->decompressed)
+		report_note(t, "%d zstd-compressed cubin%s read", set->decompressed,
+			    set->decompressed == 1 ? "" : "s");
 	if (set->compressed)
-		report_note(t, "%d compressed cubin%s skipped (gpuperf reads uncompressed code: "
-			    "nvcc -compress-mode=none)", set->compressed, set->compressed == 1 ? "" : "s");
+		report_note(t, "%d compressed cubin%s skipped: %s", set->compressed,
+			    set->compressed == 1 ? "" : "s", set->compressed_why);
 	if (set->ptx)
 		report_note(t, "%d PTX entr%s skipped (no resource data before JIT compilation)",
 			    set->ptx, set->ptx == 1 ? "y" : "ies");
@@ -195,6 +223,7 @@ int occ_run_kernels(struct gp_ctx *ctx, const struct occ_opts *o)
 {
 	struct cubin_set set = { 0 };
 	struct kernel_row *rows = NULL;
+	unsigned char *keep = NULL;
 	size_t n = 0;
 	char err[256], sms[256];
 	int target = o->arch ? o->arch->major * 10 + o->arch->minor : -1;
@@ -204,7 +233,15 @@ int occ_run_kernels(struct gp_ctx *ctx, const struct occ_opts *o)
 		rc = gp_error(GP_EXIT_FAIL, "'%s': %s", o->kernel, err);
 		goto out;
 	}
-	rows = gp_xcalloc(set.n ? set.n : 1, sizeof(*rows));
+	if (set.n == 0) {
+		rc = gp_error(GP_EXIT_FAIL, "'%s': no kernels in its %d cubin%s", o->kernel, set.cubins,
+			      set.cubins == 1 ? "" : "s");
+		goto out;
+	}
+	rows = gp_xcalloc(set.n, sizeof(*rows));
+	keep = gp_xcalloc(set.n, 1);
+	if (target >= 0)
+		pick_code(&set, target, keep);
 	for (size_t i = 0; i < set.n; i++) {
 		const struct cubin_kernel *k = &set.k[i];
 		struct kernel_row *kr;
@@ -212,7 +249,7 @@ int occ_run_kernels(struct gp_ctx *ctx, const struct occ_opts *o)
 		if (o->function && !kernel_name_matches(k->name, o->function))
 			continue;
 		named = 1;
-		if (target >= 0 && k->sm != pick_sm(&set, k->name, target))
+		if (target >= 0 && !keep[i])
 			continue;
 		kr = &rows[n++];
 		kr->k = k;
@@ -275,6 +312,7 @@ out:
 	for (size_t i = 0; i < n; i++)
 		free(rows[i].demangled);
 	free(rows);
+	free(keep);
 	cubin_set_free(&set);
 	return rc;
 }

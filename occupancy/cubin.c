@@ -15,6 +15,7 @@
  * use; loops advance by at least one record.  Little-endian ELF64 only
  * (what nvcc emits on every host it supports).
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -52,7 +53,7 @@
 #define EIATTR_CTA_PER_CLUSTER 0x3d
 #define EIATTR_NUM_BARRIERS 0x4c
 
-#define MAX_FATBIN_DEPTH 1
+#define MAX_DECOMPRESSED (256u << 20)  /* per cubin: far above any real one */
 
 struct view {
 	const unsigned char *p;
@@ -506,6 +507,84 @@ out:
 	return rc;
 }
 
+/* ---- compressed cubins ---- */
+
+/*
+ * nvcc compresses cubins with zstd in relocatable code, with
+ * -compress-mode and in NVIDIA's libraries.  libzstd is opened at run
+ * time when present (as CUPTI and NVML are), so nothing is linked.
+ */
+typedef size_t (*zstd_decompress_fn)(void *dst, size_t cap, const void *src, size_t n);
+typedef unsigned (*zstd_is_error_fn)(size_t code);
+
+static int zstd_open(zstd_decompress_fn *dec, zstd_is_error_fn *is_error)
+{
+	static int tried;
+	static zstd_decompress_fn d;
+	static zstd_is_error_fn e;
+
+	if (!tried) {
+		void *h = dlopen("libzstd.so.1", RTLD_NOW | RTLD_LOCAL);
+		tried = 1;
+		if (h) {
+			*(void **)&d = dlsym(h, "ZSTD_decompress");
+			*(void **)&e = dlsym(h, "ZSTD_isError");
+		}
+	}
+	*dec = d;
+	*is_error = e;
+	return d && e ? 0 : -1;
+}
+
+/* A compressed cubin entry: decompress (zstd) and read, or count it as skipped. */
+static int read_compressed(struct reader *r, const struct view *entry, uint32_t ehsize,
+			   uint64_t flags, uint64_t off)
+{
+	const unsigned char *h = entry->p;
+	uint64_t csize = entry->n, dsize = 0;
+	zstd_decompress_fn dec;
+	zstd_is_error_fn is_error;
+	unsigned char *buf;
+	size_t got;
+	int rc;
+
+	if (!(flags & FATBIN_FLAG_COMPRESSED_ZSTD)) {
+		r->set->compressed++;
+		r->set->compressed_why = "LZ4-compressed cubins are not supported";
+		return 0;
+	}
+	if (zstd_open(&dec, &is_error)) {
+		r->set->compressed++;
+		r->set->compressed_why = "zstd-compressed, and libzstd.so.1 is not installed";
+		return 0;
+	}
+	/* the header's compressed and decompressed sizes (occupancy.md 4.4) */
+	if (ehsize >= 64) {
+		uint32_t c = rd32(h - ehsize + 16);
+		if (c > 0 && c <= entry->n)
+			csize = c;
+		dsize = rd64(h - ehsize + 56);
+	}
+	if (dsize == 0 || dsize > MAX_DECOMPRESSED)
+		return fail(r, "compressed cubin at offset %llu declares %llu bytes",
+			    (unsigned long long)off, (unsigned long long)dsize);
+	buf = malloc((size_t)dsize);
+	if (!buf)
+		return fail(r, "out of memory");
+	got = dec(buf, (size_t)dsize, entry->p, (size_t)csize);
+	if (is_error(got) || got != dsize) {
+		free(buf);
+		return fail(r, "compressed cubin at offset %llu does not decompress",
+			    (unsigned long long)off);
+	}
+	struct view dv = { buf, (size_t)dsize };
+	rc = is_elf(&dv) ? read_cubin(r, &dv)
+			 : fail(r, "compressed cubin at offset %llu is not ELF", (unsigned long long)off);
+	free(buf);
+	r->set->decompressed += rc == 0;
+	return rc;
+}
+
 /* ---- fatbin ---- */
 
 static int is_fatbin(const struct view *v, uint64_t off)
@@ -545,10 +624,15 @@ static int read_fatbin(struct reader *r, const struct view *v, uint64_t off, uin
 
 		struct view ev = { v->p + q + ehsize, (size_t)esize };
 		if (kind == FATBIN_KIND_CUBIN) {
-			if ((flags & (FATBIN_FLAG_COMPRESSED_LZ4 | FATBIN_FLAG_COMPRESSED_ZSTD)) || !is_elf(&ev))
-				r->set->compressed++;
-			else if (read_cubin(r, &ev))
+			if (flags & (FATBIN_FLAG_COMPRESSED_LZ4 | FATBIN_FLAG_COMPRESSED_ZSTD)) {
+				if (read_compressed(r, &ev, ehsize, flags, q))
+					return -1;
+			} else if (!is_elf(&ev)) {
+				return fail(r, "fatbin entry at offset %llu is neither ELF nor marked compressed",
+					    (unsigned long long)q);
+			} else if (read_cubin(r, &ev)) {
 				return -1;
+			}
 		} else if (kind == FATBIN_KIND_PTX) {
 			r->set->ptx++;
 		}
@@ -647,10 +731,9 @@ int cubin_read_buffer(const unsigned char *buf, size_t len, struct cubin_set *se
 
 	if (set->cubins == cubins) {
 		if (set->compressed > compressed)
-			return fail(&r, "its %d cubin%s compressed, which gpuperf cannot read "
-				    "(rebuild with nvcc -compress-mode=none)",
+			return fail(&r, "its %d cubin%s compressed and cannot be read: %s",
 				    set->compressed - compressed,
-				    set->compressed - compressed == 1 ? " is" : "s are");
+				    set->compressed - compressed == 1 ? " is" : "s are", set->compressed_why);
 		if (set->ptx > ptx)
 			return fail(&r, "it holds only PTX, no compiled code (build with -arch=sm_XY)");
 		return fail(&r, "no CUDA code found");

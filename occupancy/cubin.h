@@ -34,7 +34,9 @@ struct cubin_set {
 	struct cubin_kernel *k;
 	size_t n, cap;
 	int cubins;             /* cubins read */
-	int compressed;         /* compressed cubin entries skipped */
+	int compressed;         /* compressed cubin entries that could not be read */
+	const char *compressed_why;  /* why not */
+	int decompressed;       /* compressed (zstd) cubins read */
 	int ptx;                /* PTX entries (no resource data) skipped */
 };
 

@@ -373,13 +373,21 @@ compare_with_ptxas() {
 	done
 }
 
-@test "occupancy --kernel: compressed cubins are reported as unsupported" {
+@test "occupancy --kernel: zstd-compressed cubins read like plain ones (or say why not)" {
 	compile_kernels
 	nvcc -fatbin -Xfatbin -compress-all -arch=sm_90 -o "$BATS_TEST_TMPDIR/kc.fatbin" "$BATS_TEST_TMPDIR/k.cu" ||
 		skip "this nvcc cannot compress"
-	run_split "$GPUPERF" occupancy --kernel "$BATS_TEST_TMPDIR/kc.fatbin"
-	[ "$status" -eq 1 ]
-	[[ "$stderr" == *"compressed"* ]]
+	nvcc -fatbin -arch=sm_90 -o "$BATS_TEST_TMPDIR/k.fatbin" "$BATS_TEST_TMPDIR/k.cu"
+	run_split "$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/kc.fatbin" --threads 128
+	if ! ldconfig -p 2>/dev/null | grep -q 'libzstd\.so\.1 '; then
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == *"compressed"*"libzstd"* ]]
+		return
+	fi
+	[ "$status" -eq 0 ]
+	[ "$output" = "$("$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/k.fatbin" --threads 128)" ]
+	run "$GPUPERF" occupancy --kernel "$BATS_TEST_TMPDIR/kc.fatbin"
+	[[ "$output" == *"1 zstd-compressed cubin read"* ]]
 }
 
 @test "occupancy --kernel: gpuperf reads its own probe kernels" {

@@ -2,12 +2,13 @@
  * libFuzzer target for the cubin/fatbin/ELF reader (occupancy/cubin.c).
  *
  *   clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. -D_GNU_SOURCE \
- *         tests/fuzz/cubin-fuzz.c occupancy/cubin.c arch/arch.c -o build/cubin-fuzz
+ *         tests/fuzz/cubin-fuzz.c occupancy/cubin.c arch/arch.c -ldl -o build/cubin-fuzz
  *   build/cubin-fuzz -max_len=65536 build/fuzz-corpus tests/fuzz/corpus
  *
  * (the first corpus directory receives new inputs; tests/fuzz/corpus is
  * the seed: small cubins, fatbins and host objects nvcc made from
  * tests/fuzz/seed.cu).  Any crash, leak, hang or sanitizer report is a bug.
+ * With libzstd.so.1 installed, compressed entries reach the decompressor too.
  */
 #include <stddef.h>
 #include <stdint.h>

@@ -75,6 +75,16 @@ static void known_seeds(void)
 	ok(s.cubins == 1 && s.n == 2 && find(&s, "_Z9seed_tilePfi", 90), "host object: the sm_90 kernels");
 	cubin_set_free(&s);
 
+	/* zstd: read through libzstd when it is installed, else refused saying why */
+	if (!cubin_read_file(CORPUS "seed-zstd.fatbin", &s, err, sizeof(err))) {
+		k = find(&s, "_Z9seed_tilePfi", 90);
+		ok(s.decompressed == 1 && k && k->regs == 10 && k->smem_static == 512 && k->max_threads == 128,
+		   "zstd fatbin: the same sm_90 resources as the plain cubin");
+	} else {
+		ok(strstr(err, "libzstd") != NULL, "zstd fatbin without libzstd: %s", err);
+	}
+	cubin_set_free(&s);
+
 	ok(cubin_read_file(CORPUS, &s, err, sizeof(err)) && strstr(err, "not a regular file"),
 	   "a directory is refused: %s", err);
 	ok(cubin_read_file("tests/unit/t-cubin.c", &s, err, sizeof(err)) && strstr(err, "not a cubin"),
@@ -175,6 +185,7 @@ int main(void)
 	mini_fuzz("seed-sm90.cubin");
 	mini_fuzz("seed.fatbin");
 	mini_fuzz("seed.o");
+	mini_fuzz("seed-zstd.fatbin");
 	names();
 	return done_testing();
 }
