@@ -4,7 +4,6 @@
  * (cli/occupancy-kernel.c); the check against the runtime
  * (cli/occupancy-check.c).
  */
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +49,6 @@ static const struct gp_option options[] = {
 };
 
 static int cmd_occupancy(struct gp_ctx *ctx, int argc, char **argv);
-
 
 static const char *const sweep_names[] = { "threads", "regs", "smem", NULL };
 
