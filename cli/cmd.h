@@ -88,7 +88,7 @@ struct opt_iter {
 	int argc;
 	char **argv;
 	const char *arg;
-	struct option *longopts;
+	struct option longopts[96];  /* no heap: a command may stop at any option */
 	char shortopts[128];
 };
 

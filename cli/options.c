@@ -58,7 +58,10 @@ void cli_options_begin(struct opt_iter *it, struct gp_ctx *ctx,
 	it->cmd = cmd;
 	it->argc = argc;
 	it->argv = argv;
-	it->longopts = gp_xcalloc(n_own + n_glob + 1, sizeof(*it->longopts));
+	if (n_own + n_glob >= sizeof(it->longopts) / sizeof(it->longopts[0])) {
+		fprintf(stderr, "gpuperf: BUG: too many options for '%s'\n", cmd ? cmd->name : "");
+		abort();
+	}
 	/* "+" stops at the command name when parsing the options before it. */
 	snprintf(it->shortopts, sizeof(it->shortopts), "%s:", cmd ? "" : "+");
 	for (size_t i = 0; i < n_own; i++, k++) {
@@ -72,12 +75,6 @@ void cli_options_begin(struct opt_iter *it, struct gp_ctx *ctx,
 	}
 	optind = 0;  /* GNU getopt: start over, including its internal state */
 	opterr = 0;
-}
-
-static void options_end(struct opt_iter *it)
-{
-	free(it->longopts);
-	it->longopts = NULL;
 }
 
 static int short_to_id(const struct opt_iter *it, int c)
@@ -141,28 +138,21 @@ int cli_next_option(struct opt_iter *it)
 			if (it->cmd && optind < it->argc) {
 				gp_error(GP_EXIT_USAGE, "unexpected argument '%s' for %s", it->argv[optind],
 					 it->cmd->name);
-				options_end(it);
 				return -1;
 			}
-			options_end(it);
 			return 0;
 		}
 		if (c == '?' || c == ':') {
-			int rc = c == '?' ? unknown_option(it) : missing_value(it);
-			options_end(it);
-			return rc;
+			return c == '?' ? unknown_option(it) : missing_value(it);
 		}
 		if (c < 256)
 			c = short_to_id(it, c);
 		if (c >= GOPT_FIRST) {
 			if (c == GOPT_HELP || c == GOPT_VERSION) {
 				/* Help and version end the run, whatever else is on the line. */
-				const struct gp_cmd *cmd = it->cmd;
-				options_end(it);
-				exit(cli_finish(c == GOPT_HELP ? cli_help(cmd) : cli_version()));
+				exit(cli_finish(c == GOPT_HELP ? cli_help(it->cmd) : cli_version()));
 			}
 			if (cli_global_option(it->ctx, c, optarg)) {
-				options_end(it);
 				return -1;
 			}
 			continue;

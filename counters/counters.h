@@ -2,18 +2,30 @@
  * Hardware counters: the one interface probes use to read what a kernel
  * did (sectors, requests, DRAM bytes, bank conflicts, wavefronts,
  * occupancy).  Logical names map to per-chip metric names inside the
- * module; callers never see CUPTI.
+ * module; callers never see CUPTI, which is loaded at run time.
  *
  *     struct ctr_set *cs;
  *     if ((rc = ctr_open(dev, mode, ids, n, &cs)))   // exit 4 when required but unavailable
  *             return rc;
  *     if (cs) {                       // NULL: unavailable, reason already said once
- *             ctr_begin(cs);
+ *             if ((rc = ctr_begin(cs)))
+ *                     goto out;
  *             ... launch one kernel per configuration ...   // each launch is one range
- *             ctr_end(cs);
+ *             if ((rc = ctr_end(cs)))
+ *                     goto out;
  *             ctr_read(cs, i, values);  // values for the i-th launch, NAN where missing
  *     }
  *     ctr_close(cs);
+ *
+ * Between ctr_begin and ctr_end every kernel launch on the device becomes
+ * one range (CUPTI auto range), and a metric set that needs several passes
+ * is replayed kernel by kernel (kernel replay): so launch only the kernels
+ * you want counted there (poison, memset and verification outside), and
+ * never time inside that bracket, since replay serialises and reruns
+ * kernels.  Put a whole sweep inside one bracket: that is one profiling
+ * session however many configurations it has.  A set can be bracketed
+ * again; range numbers continue.  Several sets may be open, but their
+ * brackets must not overlap.
  */
 #ifndef GP_COUNTERS_COUNTERS_H
 #define GP_COUNTERS_COUNTERS_H
@@ -28,8 +40,8 @@ enum counters_mode {
 };
 
 enum ctr_id {
-	CTR_GLOBAL_LOAD_SECTORS,
-	CTR_GLOBAL_LOAD_REQUESTS,
+	CTR_GLOBAL_LOAD_SECTORS,        /* 32-byte sectors of global loads (L1TEX) */
+	CTR_GLOBAL_LOAD_REQUESTS,       /* global load instructions, one per warp */
 	CTR_GLOBAL_STORE_SECTORS,
 	CTR_GLOBAL_STORE_REQUESTS,
 	CTR_DRAM_READ_BYTES,
@@ -38,10 +50,13 @@ enum ctr_id {
 	CTR_SHARED_STORE_BANK_CONFLICTS,
 	CTR_SHARED_LOAD_WAVEFRONTS,
 	CTR_SHARED_STORE_WAVEFRONTS,
-	CTR_SHARED_LOAD_INSTRUCTIONS,
+	CTR_SHARED_LOAD_INSTRUCTIONS,   /* per warp */
 	CTR_SHARED_STORE_INSTRUCTIONS,
-	CTR_ACHIEVED_OCCUPANCY_PCT,
-	CTR_ELAPSED_CYCLES,
+	CTR_ACHIEVED_OCCUPANCY_PCT,     /* active warps / maximum, while SMs are active */
+	CTR_ELAPSED_CYCLES,             /* GPC clock cycles of the kernel */
+	CTR_L2_READ_SECTORS,            /* L2 sectors read on behalf of L1TEX */
+	CTR_L2_WRITE_SECTORS,
+	CTR_DURATION_NS,                /* kernel duration as the profiler saw it */
 	CTR_COUNT
 };
 
@@ -50,29 +65,53 @@ struct ctr_set;
 /* Logical name ("global_load_sectors"), or NULL for an invalid id. */
 const char *ctr_name(enum ctr_id id);
 
+/* The id of a logical name, or -1. */
+int ctr_lookup(const char *name);
+
 /*
- * Why counters cannot be read on dev, or NULL when they can.  The answer
- * is computed once and cached.  Never loads CUPTI when mode is COUNTERS_OFF.
+ * Why counters cannot be read on dev ("<reason>; <what would fix it>"),
+ * or NULL when they can.  Computed once per device and cached.  This
+ * loads CUPTI: with --no-counters, do not call it (`info` prints "off").
  */
 const char *ctr_unavailable_reason(const struct gp_device *dev);
+
+/* CUPTI's chip name for dev ("GH100"), or NULL when counters are unavailable. */
+const char *ctr_chip_name(const struct gp_device *dev);
 
 /*
  * Prepare to read counters ids[0..n) on dev.  Returns 0 with *out set, or
  * 0 with *out NULL when counters are off or unavailable (in AUTO mode the
  * reason goes to stderr once per process), or GP_EXIT_NOCOUNTERS when
- * mode is COUNTERS_REQUIRE and they are unavailable.
+ * mode is COUNTERS_REQUIRE and they are unavailable.  A counter that the
+ * chip lacks is not an error: it reads as NAN.
  */
 int ctr_open(const struct gp_device *dev, enum counters_mode mode,
 	     const enum ctr_id *ids, size_t n, struct ctr_set **out);
 
-/* Every kernel launched between begin and end becomes one range. */
+/*
+ * Every kernel launched between begin and end becomes one range.  At most
+ * CTR_MAX_RANGES launches per bracket; more are dropped (a warning, NAN).
+ * Both return 0 or a GP_EXIT_* status; when profiling fails mid-way in
+ * AUTO mode they warn once and return 0, and the set reads NAN from then on
+ * (REQUIRE: exit 4).  ctr_end waits for the device; a kernel that failed
+ * is GP_EXIT_FAIL.  Both accept NULL (unavailable counters) and do nothing.
+ */
+#define CTR_MAX_RANGES 1024
 int ctr_begin(struct ctr_set *cs);
 int ctr_end(struct ctr_set *cs);
+
+/* Ranges recorded so far, over every begin/end bracket. */
 size_t ctr_nranges(const struct ctr_set *cs);
 
-/* Values of range i, in the order of ids given to ctr_open; NAN when missing. */
+/*
+ * Values of range i, in the order of ids given to ctr_open; NAN when
+ * missing (the chip lacks the counter, the launch was dropped, or
+ * profiling failed: all said on stderr already).  0, or GP_EXIT_FAIL
+ * (message printed) for a range that was never launched.
+ */
 int ctr_read(const struct ctr_set *cs, size_t range, double *values);
 
+/* Frees cs; NULL is fine. */
 void ctr_close(struct ctr_set *cs);
 
 #endif

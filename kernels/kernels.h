@@ -28,7 +28,70 @@ cudaError_t launch_clock_spin(long long cycles, unsigned long long *out,
 
 /* ---- coalesce (kernels/coalesce.cu) ---- */
 
+/*
+ * Word k of the coalescing source buffer.  Outputs are poisoned with 0xff
+ * bytes first, and no value here is 0xffffffff.
+ */
+#define COAL_WORD_VALUE(k) ((((uint32_t)(k)) ^ 0x2545f491u) & 0x7fffffffu)
+
+/* buf[k] = COAL_WORD_VALUE(k) for k < words. */
+cudaError_t launch_coal_fill(uint32_t *buf, uint64_t words, cudaStream_t stream);
+
+/*
+ * Access i (0 <= i < accesses, a multiple of 1024) touches element
+ * offset + i * stride of width bytes.  op: 0 load (each warp writes the
+ * sum of its words to ((uint32_t *)out)[warp]), 1 store (out gets the
+ * source's values), 2 copy.
+ */
+cudaError_t launch_coal_strided(int op, unsigned width, const void *in, void *out,
+				uint64_t offset, uint64_t stride, uint64_t accesses,
+				cudaStream_t stream);
+/* Adds to *bad the wrong words of out (out_elems elements) after launch_coal_strided. */
+cudaError_t launch_coal_verify_strided(int op, unsigned width, const void *out,
+				       uint64_t out_elems, uint64_t offset, uint64_t stride,
+				       uint64_t accesses, unsigned long long *bad,
+				       cudaStream_t stream);
+
+/*
+ * structs structs {T x, y, z} of T = width bytes (a multiple of 256):
+ * variant 0 read and written field by field, 1 staged through shared
+ * memory, 2 as three arrays.  Every word of the output is the input's + 1.
+ */
+cudaError_t launch_coal_aos(int variant, unsigned width, const void *in, void *out,
+			    uint64_t structs, cudaStream_t stream);
+/* Adds to *bad the words of out (of words) not source + 1 below span_words, not poison above. */
+cudaError_t launch_coal_verify_plus1(const uint32_t *out, uint64_t words, uint64_t span_words,
+				     unsigned long long *bad, cudaStream_t stream);
+
+/*
+ * n x n matrix (n a multiple of 32): variant 0 tiled copy, 1 naive
+ * transpose, 2 shared tile, 3 padded tile, 4 padded tile with 32 x 8
+ * threads of 4 elements.
+ */
+cudaError_t launch_coal_transpose(int variant, unsigned width, const void *in, void *out,
+				  uint64_t n, cudaStream_t stream);
+cudaError_t launch_coal_verify_transpose(int transposed, unsigned width, const void *out,
+					 uint64_t n, uint64_t out_words, unsigned long long *bad,
+					 cudaStream_t stream);
+
 /* ---- banks (kernels/banks.cu) ---- */
+
+/* Word k of the load kernel's shared buffer in the launch with this seed. */
+#define BANK_WORD_VALUE(k, seed) ((((uint32_t)(k)) * 2654435761u) ^ (uint32_t)(seed))
+
+/*
+ * blocks blocks of 256 threads; every warp runs iters iterations of 8
+ * independent shared-memory accesses of width bytes (loads when store is
+ * 0, stores when 1) at the byte offsets table[u * 32 + lane] (device
+ * memory, u < 8) of a 32 KiB buffer.  Loads: out[thread] = the sum of the
+ * words it read, with the buffer filled with BANK_WORD_VALUE(k, seed).
+ * Stores write word k ^ seed to word k, then out[thread] = the number of
+ * its words that do not read back so.
+ */
+cudaError_t launch_banks(int store, unsigned width, const uint32_t *table, int iters,
+			 uint32_t seed, unsigned blocks, uint32_t *out, cudaStream_t stream);
+/* Resident blocks per SM of that kernel (occupancy API). */
+cudaError_t banks_blocks_per_sm(int store, unsigned width, int *blocks);
 
 /* ---- pcie (kernels/pcie.cu) ---- */
 
@@ -52,6 +115,27 @@ cudaError_t occ_kernel_allow_dynamic_smem(int k, int bytes);
 cudaError_t occ_kernel_max_active_blocks(int k, int threads, size_t dynamic_smem, int *blocks);
 cudaError_t launch_occ_kernel(int k, int blocks, int threads, size_t dynamic_smem,
 			      unsigned *out, unsigned tag, cudaStream_t stream);
+
+/* ---- counters self-test (kernels/ctrtest.cu) ---- */
+
+/*
+ * Kernels whose counters theory knows exactly, for the counters self-test
+ * (tests/unit/t-counters-gpu.c).  n threads, a multiple of 256, blocks of
+ * 256; floats; buffers from cudaMalloc (aligned).
+ *
+ *   load:   out[i] = in[i * stride]     load sectors/request min(4 * stride, 32)
+ *   store:  out[i * stride] = in[i]     store sectors/request min(4 * stride, 32)
+ *   shared: each block copies in[0..1024) to shared memory (4 conflict-free
+ *           stores per thread), then lane l reads word (l * stride) % 1024:
+ *           out[i] = in[(lane * stride) % 1024]; a gcd(stride, 32)-way
+ *           conflict, 1 wavefront for stride 0 (broadcast)
+ */
+cudaError_t launch_ctrtest_load(const float *in, float *out, size_t n, int stride,
+				cudaStream_t stream);
+cudaError_t launch_ctrtest_store(const float *in, float *out, size_t n, int stride,
+				 cudaStream_t stream);
+cudaError_t launch_ctrtest_shared(const float *in, float *out, size_t n, int stride,
+				  cudaStream_t stream);
 
 #ifdef __cplusplus
 }

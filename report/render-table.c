@@ -50,11 +50,49 @@ static void render_vertical(const struct report_table *t, FILE *out)
 	}
 }
 
+/* An identity column with one value in every row is said once, above the table. */
+static int said_once(const struct report_table *t, size_t c)
+{
+	const struct report_cell *first;
+
+	if (!(t->cols[c].flags & REPORT_COL_ID) || t->cols[c].type != REPORT_STR || !t->nrows)
+		return 0;
+	first = report_cell(t, 0, c);
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct report_cell *cell = report_cell(t, r, c);
+		if (!cell->set || !first->set || strcmp(cell->u.s, first->u.s))
+			return 0;
+	}
+	return 1;
+}
+
+static void render_identity(const struct report_table *t, FILE *out)
+{
+	int any = 0;
+
+	for (size_t c = 0; c < t->ncols; c++) {
+		if (!said_once(t, c))
+			continue;
+		fprintf(out, "%s%s %s", any ? ", " : "", t->cols[c].header, report_cell(t, 0, c)->u.s);
+		any = 1;
+	}
+	if (any)
+		fputc('\n', out);
+}
+
 static void render_rows(const struct report_table *t, FILE *out)
 {
 	size_t *w = gp_xcalloc(t->ncols, sizeof(*w));
+	unsigned char *hide = gp_xcalloc(t->ncols, 1);
+	size_t last = 0;
 	char buf[64];
 
+	render_identity(t, out);
+	for (size_t c = 0; c < t->ncols; c++) {
+		hide[c] = (unsigned char)said_once(t, c);
+		if (!hide[c])
+			last = c;
+	}
 	for (size_t c = 0; c < t->ncols; c++) {
 		w[c] = display_width(t->cols[c].header);
 		for (size_t r = 0; r < t->nrows; r++) {
@@ -63,37 +101,31 @@ static void render_rows(const struct report_table *t, FILE *out)
 				w[c] = cw;
 		}
 	}
-	for (size_t c = 0; c < t->ncols; c++) {
-		int right = t->cols[c].type != REPORT_STR;
-		size_t gap = w[c] - display_width(t->cols[c].header);
-		fputs(c ? "  " : "", out);
-		if (right)
-			pad(out, gap);
-		fputs(t->cols[c].header, out);
-		if (!right && c + 1 < t->ncols)
-			pad(out, gap);
-	}
-	fputc('\n', out);
-	for (size_t c = 0; c < t->ncols; c++) {
-		fputs(c ? "  " : "", out);
-		for (size_t i = 0; i < w[c]; i++)
-			fputc('-', out);
-	}
-	fputc('\n', out);
-	for (size_t r = 0; r < t->nrows; r++) {
+	for (size_t r = 0; r <= t->nrows + 1; r++) {  /* header, rule, then the rows */
+		int first = 1;
 		for (size_t c = 0; c < t->ncols; c++) {
-			const char *s = cell_text(t, r, c, buf, sizeof(buf));
+			const char *s = r == 0 ? t->cols[c].header :
+					r == 1 ? NULL : cell_text(t, r - 2, c, buf, sizeof(buf));
 			int right = t->cols[c].type != REPORT_STR;
-			size_t gap = w[c] - display_width(s);
-			fputs(c ? "  " : "", out);
+			size_t gap = s ? w[c] - display_width(s) : 0;
+			if (hide[c])
+				continue;
+			fputs(first ? "" : "  ", out);
+			first = 0;
+			if (!s) {
+				for (size_t i = 0; i < w[c]; i++)
+					fputc('-', out);
+				continue;
+			}
 			if (right)
 				pad(out, gap);
 			fputs(s, out);
-			if (!right && c + 1 < t->ncols)
+			if (!right && c != last)
 				pad(out, gap);
 		}
 		fputc('\n', out);
 	}
+	free(hide);
 	free(w);
 }
 

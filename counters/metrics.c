@@ -1,0 +1,105 @@
+/*
+ * The one table of logical counters and the metric names that read them.
+ *
+ * Names are the Range Profiler's "unit__counter.rollup" form; CUPTI wants
+ * the rollup.  They hold from Turing to Blackwell with the exceptions in
+ * chip_rows below, found by asking cuptiProfilerHostGetMetricProperties
+ * for every chip CUPTI 13.0 knows (tests/unit/t-counters.c repeats that
+ * check whenever libcupti can be loaded).
+ */
+#include <string.h>
+#include "util/compat.h"
+#include "counters/metrics.h"
+
+static const struct {
+	const char *name;
+	const char *metric;
+} ctr_table[CTR_COUNT] = {
+	[CTR_GLOBAL_LOAD_SECTORS] =
+		{ "global_load_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum" },
+	/*
+	 * Instructions rather than l1tex__t_requests: one request per warp
+	 * instruction, and it shares a pass with the sectors counter.
+	 */
+	[CTR_GLOBAL_LOAD_REQUESTS] =
+		{ "global_load_requests", "smsp__inst_executed_op_global_ld.sum" },
+	[CTR_GLOBAL_STORE_SECTORS] =
+		{ "global_store_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum" },
+	[CTR_GLOBAL_STORE_REQUESTS] =
+		{ "global_store_requests", "smsp__inst_executed_op_global_st.sum" },
+	[CTR_DRAM_READ_BYTES] = { "dram_read_bytes", "dram__bytes_read.sum" },
+	[CTR_DRAM_WRITE_BYTES] = { "dram_write_bytes", "dram__bytes_write.sum" },
+	/* _op_ld/_op_st: the plain mem_shared counter also counts atomics and LDGSTS. */
+	[CTR_SHARED_LOAD_BANK_CONFLICTS] =
+		{ "shared_load_bank_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum" },
+	[CTR_SHARED_STORE_BANK_CONFLICTS] =
+		{ "shared_store_bank_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum" },
+	[CTR_SHARED_LOAD_WAVEFRONTS] =
+		{ "shared_load_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum" },
+	[CTR_SHARED_STORE_WAVEFRONTS] =
+		{ "shared_store_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum" },
+	[CTR_SHARED_LOAD_INSTRUCTIONS] =
+		{ "shared_load_instructions", "smsp__inst_executed_op_shared_ld.sum" },
+	[CTR_SHARED_STORE_INSTRUCTIONS] =
+		{ "shared_store_instructions", "smsp__inst_executed_op_shared_st.sum" },
+	[CTR_ACHIEVED_OCCUPANCY_PCT] =
+		{ "achieved_occupancy_pct", "sm__warps_active.avg.pct_of_peak_sustained_active" },
+	[CTR_ELAPSED_CYCLES] = { "elapsed_cycles", "gpc__cycles_elapsed.max" },
+	[CTR_L2_READ_SECTORS] = { "l2_read_sectors", "lts__t_sectors_srcunit_tex_op_read.sum" },
+	[CTR_L2_WRITE_SECTORS] = { "l2_write_sectors", "lts__t_sectors_srcunit_tex_op_write.sum" },
+	[CTR_DURATION_NS] = { "duration_ns", "gpu__time_duration.sum" },
+};
+
+/* Chips that differ from the default; metric NULL: the chip has none. */
+static const struct {
+	const char *chips;      /* space-separated CUPTI chip names */
+	enum ctr_id id;
+	const char *metric;
+} chip_rows[] = {
+	/* GeForce/RTX Blackwell (GDDR7) name DRAM traffic by operation. */
+	{ "GB202 GB203 GB205 GB206 GB207", CTR_DRAM_READ_BYTES, "dram__bytes_op_read.sum" },
+	{ "GB202 GB203 GB205 GB206 GB207", CTR_DRAM_WRITE_BYTES, "dram__bytes_op_write.sum" },
+	/* Tegra (Orin, Thor, ...): memory shared with the CPU, no dram__ counters. */
+	{ "GA10B GB10B GB20B", CTR_DRAM_READ_BYTES, NULL },
+	{ "GA10B GB10B GB20B", CTR_DRAM_WRITE_BYTES, NULL },
+};
+
+const char *ctr_name(enum ctr_id id)
+{
+	if ((int)id < 0 || id >= CTR_COUNT)
+		return NULL;
+	return ctr_table[id].name;
+}
+
+int ctr_lookup(const char *name)
+{
+	for (int i = 0; name && i < CTR_COUNT; i++)
+		if (!strcmp(ctr_table[i].name, name))
+			return i;
+	return -1;
+}
+
+/* Is word one of the space-separated words of list? */
+static int in_list(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	while (*list) {
+		size_t len = strcspn(list, " ");
+		if (len == n && !strncmp(list, word, n))
+			return 1;
+		list += len;
+		list += strspn(list, " ");
+	}
+	return 0;
+}
+
+const char *ctr_metric(enum ctr_id id, const char *chip)
+{
+	if ((int)id < 0 || id >= CTR_COUNT)
+		return NULL;
+	for (size_t i = 0; chip && *chip && i < ARRAY_SIZE(chip_rows); i++)
+		if (chip_rows[i].id == id && in_list(chip_rows[i].chips, chip))
+			return chip_rows[i].metric;
+	return ctr_table[id].metric;
+}

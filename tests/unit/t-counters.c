@@ -1,0 +1,325 @@
+/*
+ * Counters without a GPU: the logical-name table, the per-chip metric
+ * table (checked against CUPTI's own Profiler Host API, which needs no
+ * GPU, when libcupti can be loaded), and the unavailable-counter messages.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tests/unit/unit.h"
+#include "counters/counters.h"
+#include "counters/cupti.h"
+#include "counters/metrics.h"
+#include "counters/reason.h"
+
+static int snake_case(const char *s)
+{
+	if (!s || !islower((unsigned char)*s))
+		return 0;
+	for (; *s; s++)
+		if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '_')
+			return 0;
+	return 1;
+}
+
+static void test_names(void)
+{
+	int unique = 1, snake = 1, lookup = 1;
+
+	for (int i = 0; i < CTR_COUNT; i++) {
+		const char *n = ctr_name((enum ctr_id)i);
+		snake &= snake_case(n);
+		lookup &= n && ctr_lookup(n) == i;
+		for (int j = 0; j < i; j++)
+			if (n && ctr_name((enum ctr_id)j) && !strcmp(n, ctr_name((enum ctr_id)j)))
+				unique = 0;
+	}
+	ok(snake, "every counter id has a snake_case name");
+	ok(unique, "counter names are unique");
+	ok(lookup, "ctr_lookup finds every name");
+	ok(ctr_name(CTR_COUNT) == NULL && ctr_name((enum ctr_id)-1) == NULL,
+	   "no name outside the ids");
+	is_int(ctr_lookup("no_such_counter"), -1, "unknown name: -1");
+	is_int(ctr_lookup(NULL), -1, "NULL name: -1");
+	is_str(ctr_name(CTR_GLOBAL_LOAD_SECTORS), "global_load_sectors", "issue's names kept");
+	is_str(ctr_name(CTR_SHARED_LOAD_BANK_CONFLICTS), "shared_load_bank_conflicts",
+	       "issue's names kept (conflicts)");
+	is_str(ctr_name(CTR_ACHIEVED_OCCUPANCY_PCT), "achieved_occupancy_pct",
+	       "issue's names kept (occupancy)");
+}
+
+static void test_metric_table(void)
+{
+	static const char *const chips[] = { NULL, "GH100", "TU102", "GA100", "AD102", "GB100",
+					     "GB202", "GA10B", "FUTURE1" };
+	int complete = 1;
+
+	for (size_t c = 0; c < sizeof(chips) / sizeof(chips[0]); c++)
+		for (int i = 0; i < CTR_COUNT; i++) {
+			const char *m = ctr_metric((enum ctr_id)i, chips[c]);
+			int tegra_dram = chips[c] && !strcmp(chips[c], "GA10B") &&
+					 (i == CTR_DRAM_READ_BYTES || i == CTR_DRAM_WRITE_BYTES);
+			if (tegra_dram ? m != NULL : !m || !strchr(m, '.')) {
+				complete = 0;
+				diag("chip %s, %s: '%s'", chips[c] ? chips[c] : "(none)",
+				     ctr_name((enum ctr_id)i), m ? m : "(null)");
+			}
+		}
+	ok(complete, "every id has a metric with rollup on every chip, except Tegra DRAM");
+
+	/* The names DESIGN.md and shared/reference/cupti.md promise for sm_90. */
+	is_str(ctr_metric(CTR_GLOBAL_LOAD_SECTORS, "GH100"),
+	       "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "GH100 load sectors");
+	is_str(ctr_metric(CTR_GLOBAL_LOAD_REQUESTS, "GH100"),
+	       "smsp__inst_executed_op_global_ld.sum", "GH100 load requests");
+	is_str(ctr_metric(CTR_GLOBAL_STORE_SECTORS, "GH100"),
+	       "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", "GH100 store sectors");
+	is_str(ctr_metric(CTR_DRAM_READ_BYTES, "GH100"), "dram__bytes_read.sum", "GH100 DRAM read");
+	is_str(ctr_metric(CTR_SHARED_LOAD_BANK_CONFLICTS, "GH100"),
+	       "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "GH100 conflicts");
+	is_str(ctr_metric(CTR_SHARED_LOAD_WAVEFRONTS, "GH100"),
+	       "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "GH100 wavefronts");
+	is_str(ctr_metric(CTR_ACHIEVED_OCCUPANCY_PCT, "GH100"),
+	       "sm__warps_active.avg.pct_of_peak_sustained_active", "GH100 occupancy");
+	is_str(ctr_metric(CTR_DRAM_READ_BYTES, "GB202"), "dram__bytes_op_read.sum",
+	       "GB202 names DRAM traffic by operation");
+	is_str(ctr_metric(CTR_DRAM_WRITE_BYTES, "GB207"), "dram__bytes_op_write.sum",
+	       "GB207 likewise");
+	ok(ctr_metric(CTR_DRAM_READ_BYTES, "GB20B") == NULL, "Tegra GB20B has no DRAM counter");
+	is_str(ctr_metric(CTR_DRAM_READ_BYTES, "GB20"), "dram__bytes_read.sum",
+	       "chip names match whole words only");
+	ok(ctr_metric(CTR_COUNT, "GH100") == NULL, "no metric outside the ids");
+}
+
+/* Every metric of the table exists on every chip this CUPTI knows. */
+static void test_metrics_offline(void)
+{
+	const char *const *chips;
+	const char *why = cupti_load();
+	size_t nchips, checked = 0;
+	int all_valid = 1;
+
+	if (why || cupti_supported_chips(&chips, &nchips)) {
+		ok(1, "# SKIP metric names against CUPTI: %s", why ? why : "no chip list");
+		return;
+	}
+	diag("CUPTI from %s knows %zu chips", cupti_lib_path(), nchips);
+	for (size_t c = 0; c < nchips; c++) {
+		const char *metrics[CTR_COUNT];
+		unsigned char valid[CTR_COUNT];
+		struct cupti_config *cfg;
+		char *reason;
+
+		for (int i = 0; i < CTR_COUNT; i++)
+			metrics[i] = ctr_metric((enum ctr_id)i, chips[c]);
+		cfg = cupti_config_new(chips[c], -1, metrics, CTR_COUNT, valid, &reason);
+		if (!cfg) {
+			/* e.g. GV11B: listed, but the Range Profiler refuses it */
+			diag("chip %s not checked: %s", chips[c], reason);
+			free(reason);
+			continue;
+		}
+		checked++;
+		for (int i = 0; i < CTR_COUNT; i++)
+			if (metrics[i] && !valid[i]) {
+				all_valid = 0;
+				diag("chip %s lacks %s (%s)", chips[c], metrics[i],
+				     ctr_name((enum ctr_id)i));
+			}
+		if (!strcmp(chips[c], "GH100"))
+			ok(cupti_config_passes(cfg) >= 1 && cupti_config_passes(cfg) <= 2,
+			   "GH100: every counter at once needs 1-2 passes (got %zu)",
+			   cupti_config_passes(cfg));
+		cupti_config_free(cfg);
+	}
+	ok(checked >= 20, "checked the table on %zu chips", checked);
+	ok(all_valid, "CUPTI accepts every metric the table names, on every chip");
+
+	{
+		/* The validator can fail: a wrong name and a name without rollup. */
+		const char *bad[] = { "l1tex__t_sectors_no_such_counter.sum", "gpc__cycles_elapsed",
+				      "gpc__cycles_elapsed.max" };
+		unsigned char valid[3];
+		char *reason;
+		struct cupti_config *cfg = cupti_config_new("GH100", -1, bad, 3, valid, &reason);
+
+		ok(cfg && !valid[0] && !valid[1] && valid[2],
+		   "unknown names and names without rollup are refused, good ones kept");
+		if (!cfg) {
+			diag("%s", reason);
+			free(reason);
+		}
+		cupti_config_free(cfg);
+	}
+	{
+		unsigned char valid[1];
+		const char *m[] = { "gpc__cycles_elapsed.max" };
+		char *reason = NULL;
+		struct cupti_config *cfg = cupti_config_new("NOSUCHCHIP", -1, m, 1, valid, &reason);
+
+		ok(!cfg && reason && strstr(reason, "; "), "an unknown chip is refused with a reason");
+		if (reason)
+			diag("%s", reason);
+		free(reason);
+	}
+}
+
+/*
+ * A message is one line with a remedy after "; ", git style: no capital
+ * first word (acronyms like CUPTI are fine) and no final full stop.
+ */
+static int well_formed(const char *m)
+{
+	return m && *m && !(isupper((unsigned char)m[0]) && islower((unsigned char)m[1])) &&
+	       !strchr(m, '\n') && strstr(m, "; ") && m[strlen(m) - 1] != '.';
+}
+
+static void check_reason(int result, const struct ctr_env *env, const char *const *words,
+			 const char *what)
+{
+	char *m = ctr_reason_cupti(result, "cuptiRangeProfilerEnable", "CUPTI_ERROR_X", env);
+	int has = well_formed(m);
+
+	for (const char *const *w = words; *w; w++)
+		if (!strstr(m, *w)) {
+			has = 0;
+			diag("missing '%s'", *w);
+		}
+	if (!ok(has, "%s", what))
+		diag("%s", m);
+	free(m);
+}
+
+static void test_reasons(void)
+{
+	const struct ctr_env user = { 1, 0, 0 }, root = { 0, 1, 0 }, boxed = { 1, 0, 1 },
+			     unknown = { -1, 0, 0 };
+	char *m;
+
+	check_reason(CTR_CUPTI_INSUFFICIENT_PRIVILEGES, &user,
+		     (const char *const[]){ "permission", "RmProfilingAdminOnly=1", "root",
+					    "CAP_SYS_ADMIN",
+					    "NVreg_RestrictProfilingToAdminUsers=0",
+					    "ERR_NVGPUCTRPERM", NULL },
+		     "privileges: root, CAP_SYS_ADMIN or the module option");
+	check_reason(CTR_CUPTI_INSUFFICIENT_PRIVILEGES, &boxed,
+		     (const char *const[]){ "--cap-add SYS_ADMIN", "on the host", NULL },
+		     "privileges in a container: --cap-add SYS_ADMIN");
+	check_reason(CTR_CUPTI_INSUFFICIENT_PRIVILEGES, &root,
+		     (const char *const[]){ "even with CAP_SYS_ADMIN",
+					    "NVreg_RestrictProfilingToAdminUsers=0", NULL },
+		     "privileges although privileged: the module option");
+	check_reason(CTR_CUPTI_INSUFFICIENT_PRIVILEGES, &unknown,
+		     (const char *const[]){ "root", NULL }, "privileges, driver setting unknown");
+	check_reason(CTR_CUPTI_INSUFFICIENT_PRIVILEGES, NULL,
+		     (const char *const[]){ "root", NULL }, "privileges without an environment");
+	check_reason(CTR_CUPTI_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED, &user,
+		     (const char *const[]){ "another profiler", "Nsight Compute", "--no-counters",
+					    NULL },
+		     "another profiler attached");
+	check_reason(CTR_CUPTI_HARDWARE_BUSY, &user,
+		     (const char *const[]){ "in use", "dcgmi profile --pause", NULL },
+		     "counters busy");
+	check_reason(CTR_CUPTI_VIRTUALIZED_DEVICE_NOT_SUPPORTED, &user,
+		     (const char *const[]){ "hypervisor", "virtual GPU", NULL }, "vGPU");
+	check_reason(CTR_CUPTI_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES, &user,
+		     (const char *const[]){ "hypervisor", NULL }, "vGPU without privileges");
+	check_reason(CTR_CUPTI_MIG_DEVICE_NOT_SUPPORTED, &user,
+		     (const char *const[]){ "MIG", NULL }, "shared MIG instance");
+	check_reason(CTR_CUPTI_CONFIDENTIAL_COMPUTING_NOT_SUPPORTED, &user,
+		     (const char *const[]){ "confidential computing", NULL }, "confidential computing");
+	check_reason(CTR_CUPTI_CMP_DEVICE_NOT_SUPPORTED, &user,
+		     (const char *const[]){ "CMP", NULL }, "mining processor");
+	check_reason(CTR_CUPTI_SLI_DEVICE_NOT_SUPPORTED, &user,
+		     (const char *const[]){ "SLI", NULL }, "SLI");
+	check_reason(CTR_CUPTI_WSL_DEVICE_NOT_SUPPORTED, &user,
+		     (const char *const[]){ "WSL", NULL }, "WSL");
+	check_reason(CTR_CUPTI_NOT_INITIALIZED, &user,
+		     (const char *const[]){ "libnvperf_host.so", "LD_LIBRARY_PATH",
+					    "GPUPERF_CUPTI_LIB", NULL },
+		     "libnvperf_host.so not found (error 15)");
+	check_reason(CTR_CUPTI_NOT_COMPATIBLE, &user,
+		     (const char *const[]){ "driver", NULL }, "CUPTI newer than the driver");
+	check_reason(CTR_CUPTI_INVALID_CHIP_NAME, &user,
+		     (const char *const[]){ "GPUPERF_CUPTI_LIB", "newer", NULL }, "unknown chip");
+	check_reason(CTR_CUPTI_NOT_SUPPORTED, &user,
+		     (const char *const[]){ "7.5", NULL }, "device not supported");
+	check_reason(CTR_CUPTI_OLD_PROFILER_API_INITIALIZED, &user,
+		     (const char *const[]){ "older", NULL }, "old profiling API active");
+	check_reason(CTR_CUPTI_OUT_OF_MEMORY, &user,
+		     (const char *const[]){ "memory", NULL }, "out of memory");
+	check_reason(999, &user,
+		     (const char *const[]){ "cuptiRangeProfilerEnable", "999", "CUPTI_ERROR_X",
+					    "--no-counters", NULL },
+		     "anything else names the call and the code");
+
+	{
+		struct ctr_support s = { CTR_SUPPORT_UNSUPPORTED, CTR_SUPPORT_SUPPORTED,
+					 CTR_SUPPORT_SUPPORTED, CTR_SUPPORT_SUPPORTED,
+					 CTR_SUPPORT_SUPPORTED, CTR_SUPPORT_SUPPORTED };
+		m = ctr_reason_support(&s, 7, 0);
+		ok(well_formed(m) && strstr(m, "7.0") && strstr(m, "7.5"),
+		   "old architecture: says its CC and the minimum");
+		free(m);
+		s.architecture = CTR_SUPPORT_SUPPORTED;
+		s.vgpu = CTR_SUPPORT_DISABLED;
+		m = ctr_reason_support(&s, 9, 0);
+		ok(well_formed(m) && strstr(m, "hypervisor"), "vGPU with profiling disabled");
+		free(m);
+		s.vgpu = CTR_SUPPORT_SUPPORTED;
+		s.confidential_compute = CTR_SUPPORT_UNSUPPORTED;
+		m = ctr_reason_support(&s, 9, 0);
+		ok(well_formed(m) && strstr(m, "confidential"), "confidential compute");
+		free(m);
+		s.confidential_compute = CTR_SUPPORT_SUPPORTED;
+		s.wsl = CTR_SUPPORT_UNSUPPORTED;
+		m = ctr_reason_support(&s, 9, 0);
+		ok(well_formed(m) && strstr(m, "WSL"), "WSL");
+		free(m);
+		s.wsl = CTR_SUPPORT_SUPPORTED;
+		m = ctr_reason_support(&s, 9, 0);
+		ok(well_formed(m), "unsupported for no stated reason: still a message");
+		free(m);
+	}
+
+	m = ctr_reason_nolib("/x/libcupti.so.13 (No such file or directory)", "/x");
+	ok(well_formed(m) && strstr(m, "not found") && strstr(m, "GPUPERF_CUPTI_LIB") &&
+	   strstr(m, "/x/libcupti.so.13"),
+	   "library not found where GPUPERF_CUPTI_LIB said");
+	free(m);
+	m = ctr_reason_nolib("/usr/local/cuda/lib64/libcupti.so.13 (No such file or directory)",
+			     NULL);
+	ok(well_formed(m) && strstr(m, "not found") && strstr(m, "install CUPTI") &&
+	   strstr(m, "GPUPERF_CUPTI_LIB"), "library not found anywhere");
+	free(m);
+	m = ctr_reason_oldlib("/old/libcupti.so.12", "cuptiRangeProfilerEnable");
+	ok(well_formed(m) && strstr(m, "cuptiRangeProfilerEnable"), "library too old");
+	free(m);
+	m = ctr_reason_chip("GX999");
+	ok(well_formed(m) && strstr(m, "GX999"), "unsupported chip names it");
+	free(m);
+	m = ctr_reason_nometrics("GA10B");
+	ok(well_formed(m) && strstr(m, "GA10B"), "no counter on the chip");
+	free(m);
+}
+
+static void test_env_probe(void)
+{
+	struct ctr_env env = { 7, 7, 7 };
+
+	ctr_env_probe(&env);
+	ok(env.admin_only >= -1 && env.admin_only <= 1 && (env.cap_sys_admin == 0 ||
+	   env.cap_sys_admin == 1) && (env.in_container == 0 || env.in_container == 1),
+	   "environment probe gives sane values (admin_only %d, cap %d, container %d)",
+	   env.admin_only, env.cap_sys_admin, env.in_container);
+}
+
+int main(void)
+{
+	test_names();
+	test_metric_table();
+	test_reasons();
+	test_env_probe();
+	test_metrics_offline();
+	return done_testing();
+}
