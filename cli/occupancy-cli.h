@@ -53,6 +53,11 @@ const char *occ_bytes(long long b, char *buf, size_t n);
 /* The warning for a configuration that cannot launch. */
 void occ_warn_cannot_launch(const char *what, const struct sm_arch *a, const struct occ_result *r);
 
+/* "sm_90 (GH100, CC 9.0)", or the device's name with "live limits". */
+void occ_arch_title(const struct gp_ctx *ctx, const struct occ_opts *o, const struct sm_arch *a,
+		    char *buf, size_t n);
+
+int occ_run_sweep(struct gp_ctx *ctx, const struct occ_opts *o, const struct occ_input *in);
 int occ_run_kernels(struct gp_ctx *ctx, const struct occ_opts *o);
 int occ_run_check(struct gp_ctx *ctx, const struct occ_opts *o);
 /* The device's architecture: the table row with live limits; 0 or a status. */
