@@ -165,7 +165,7 @@ int occ_run_check(struct gp_ctx *ctx, const struct occ_opts *opts)
 	cap = (size_t)nk * ARRAY_SIZE(grid_threads) * 32;
 	pts = gp_xcalloc(cap, sizeof(*pts));
 	for (int k = 0; k < nk; k++) {
-		long long smem[32];
+		long long smem[32] = { 0 };
 		size_t ns = grid_smem(o.arch, &ks[k].rt, smem);
 
 		for (size_t i = 0; i < ARRAY_SIZE(grid_threads); i++)
