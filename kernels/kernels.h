@@ -162,6 +162,25 @@ cudaError_t launch_pcie_compute(uint32_t *p, size_t words, unsigned iters,
 
 /* ---- occupancy (kernels/occupancy.cu) ---- */
 
+/*
+ * Probe kernels for checking the occupancy calculator against the runtime,
+ * each with different resources: none, 4 KiB static shared memory, launch
+ * bounds (256, 2) with 2 KiB, high register pressure, four named barriers,
+ * dynamic shared memory only.  Kernel k is 0 .. occ_kernel_count() - 1.
+ *
+ * Every kernel writes out[i] = tag + i for each of its blocks x threads
+ * (out must hold that many words), so a launch that ran can be verified.
+ */
+int occ_kernel_count(void);
+const char *occ_kernel_name(int k);  /* the name in the source: "occ_k_static4k" */
+cudaError_t occ_kernel_attributes(int k, struct cudaFuncAttributes *attr);
+/* cudaFuncSetAttribute(MaxDynamicSharedMemorySize): the opt-in the calculator assumes. */
+cudaError_t occ_kernel_allow_dynamic_smem(int k, int bytes);
+/* cudaOccupancyMaxActiveBlocksPerMultiprocessor for kernel k. */
+cudaError_t occ_kernel_max_active_blocks(int k, int threads, size_t dynamic_smem, int *blocks);
+cudaError_t launch_occ_kernel(int k, int blocks, int threads, size_t dynamic_smem,
+			      unsigned *out, unsigned tag, cudaStream_t stream);
+
 /* ---- counters self-test (kernels/ctrtest.cu) ---- */
 
 /*

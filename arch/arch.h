@@ -1,0 +1,92 @@
+/*
+ * Per-architecture limits: one row per compute capability, data only.
+ *
+ * The rows come from shared/reference/cc_limits.csv (which records the
+ * sources and where they disagree).  Everything that differs between
+ * architectures lives here, so the occupancy calculator, the coalescing
+ * and bank models and the bandwidth command read the same numbers; an
+ * architecture missing from the table is refused, never guessed.
+ *
+ * Pure C: no CUDA types.
+ */
+#ifndef GP_ARCH_ARCH_H
+#define GP_ARCH_ARCH_H
+
+#include <stddef.h>
+
+#define ARCH_MAX_SMEM_CONFIGS 12
+
+/* How registers are handed out (the spreadsheet's "register allocation"). */
+enum arch_reg_alloc {
+	ARCH_REG_ALLOC_BLOCK,  /* CC 1.x: per block, warps rounded to warp_alloc_granularity */
+	ARCH_REG_ALLOC_WARP,   /* CC 2.0 and later: per warp */
+};
+
+/* Row flags. */
+#define ARCH_IN_CUDA_OCC   0x01u  /* covered by cuda_occupancy.h (CUDA 13.0) */
+#define ARCH_PROVISIONAL   0x02u  /* values inferred, no product data (8.8) */
+#define ARCH_PARTITIONED_GC 0x04u /* partitioned global caching exists (5.2, 5.3, 6.1, 6.2) */
+
+struct sm_arch {
+	const char *name;            /* "sm_90" */
+	int major, minor;
+	const char *family;          /* "GH100" */
+	unsigned flags;              /* ARCH_* */
+
+	/* threads and blocks */
+	int warp_size;
+	int max_warps_per_sm;
+	int max_threads_per_sm;
+	int max_blocks_per_sm;
+	int max_threads_per_block;
+
+	/* registers */
+	int regs_per_sm;
+	int max_regs_per_block;
+	int max_regs_per_thread;
+	int reg_alloc_unit;          /* registers: per warp (or per block on 1.x) rounded to this */
+	enum arch_reg_alloc reg_alloc;
+	int warp_alloc_granularity;  /* 1.x/2.x: warps rounded to this for registers */
+	int sub_partitions;          /* register file split per SM; 0 where not modelled (1.x, 2.x) */
+
+	/* shared memory (bytes unless named _kb) */
+	int smem_per_sm;             /* largest configuration */
+	int smem_configs_kb[ARCH_MAX_SMEM_CONFIGS]; /* ascending; the carveout rounds up to one */
+	int n_smem_configs;
+	int smem_per_block;          /* default per-block limit */
+	int smem_per_block_optin;    /* opt-in per-block limit (= default before 7.0) */
+	int smem_alloc_unit;
+	int reserved_smem_per_block; /* the driver's share of every block (1 KB on 8.0+) */
+	int carveout;                /* nonzero: the L1/shared split is a runtime preference (7.0+) */
+
+	/* barriers: named barriers per SM (0 = not a limit in cuda_occupancy.h) */
+	int block_barriers_per_sm;
+
+	/* memory system facts shared by the models */
+	int l1_smem_unified_kb;      /* 0 when shared memory is dedicated */
+	int smem_banks;              /* 32 banks of 4 bytes from 2.0; 16 on 1.x */
+	int sector_bytes;            /* global-memory sector (32 B) */
+
+	const char *caveat;          /* a line worth showing with the results, or NULL */
+};
+
+extern const struct sm_arch sm_archs[];
+extern const size_t sm_narchs;
+
+/* The row for compute capability major.minor, or NULL. */
+const struct sm_arch *arch_lookup_cc(int major, int minor);
+
+/*
+ * The row named by s: "sm_90", "sm_90a", "compute_90", "9.0" or "90"
+ * (also "sm_100f", "10.0", "100").  NULL when s is malformed or names an
+ * architecture not in the table.
+ */
+const struct sm_arch *arch_parse(const char *s);
+
+/* "sm_10, sm_11, ..., sm_121" into buf (always terminated); returns buf. */
+char *arch_known_names(char *buf, size_t n);
+
+/* Is size_kb one of the row's shared-memory configurations? */
+int arch_has_smem_config(const struct sm_arch *a, int size_kb);
+
+#endif

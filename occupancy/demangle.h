@@ -1,0 +1,19 @@
+/* Kernel names for people: C++ demangling of the names stored in cubins. */
+#ifndef GP_OCCUPANCY_DEMANGLE_H
+#define GP_OCCUPANCY_DEMANGLE_H
+
+/*
+ * "kbounds(float*, float const*, int)" for "_Z7kboundsPfPKfi"; names that
+ * are not mangled (extern "C" kernels) come back unchanged.  nvcc's prefix
+ * for static kernels in relocatable code ("__nv_static_NN_..._") is kept
+ * out of the result.  Returns a malloc'ed string, or NULL out of memory.
+ */
+char *kernel_demangle(const char *mangled);
+
+/*
+ * Does name designate the kernel: its mangled name, its demangled name,
+ * or the demangled name without the parameter list ("ns::k<int>")?
+ */
+int kernel_name_matches(const char *mangled, const char *name);
+
+#endif

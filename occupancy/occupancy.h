@@ -1,0 +1,127 @@
+/*
+ * The occupancy calculator: how many blocks of a kernel fit on one SM,
+ * and which limit decides it.
+ *
+ * From CC 3.0 on the answer is exactly the one NVIDIA's cuda_occupancy.h
+ * gives (and the runtime's cudaOccupancyMaxActiveBlocksPerMultiprocessor),
+ * with the function's opt-in to the large per-block shared-memory limit
+ * assumed and partitioned global caching off; CC 1.x and 2.x follow the
+ * Occupancy Calculator spreadsheet (v2.4 and v11.1).  The rules are
+ * written out in shared/reference/occupancy.md.
+ *
+ * Pure C: no CUDA types.  Every number comes from the struct sm_arch row.
+ */
+#ifndef GP_OCCUPANCY_OCCUPANCY_H
+#define GP_OCCUPANCY_OCCUPANCY_H
+
+#include <limits.h>
+#include <stddef.h>
+#include "arch/arch.h"
+
+/* Limiters, the same bits as cuda_occupancy.h's cudaOccLimitingFactor. */
+enum occ_limiter {
+	OCC_LIM_WARPS    = 0x01,  /* warp slots (threads per SM) */
+	OCC_LIM_REGS     = 0x02,
+	OCC_LIM_SMEM     = 0x04,
+	OCC_LIM_BLOCKS   = 0x08,  /* resident blocks per SM */
+	OCC_LIM_BARRIERS = 0x10,  /* named barriers per SM (9.0+) */
+};
+
+#define OCC_NO_LIMIT INT_MAX        /* a limiter that does not apply */
+#define OCC_CARVEOUT_DEFAULT (-1)   /* no preference: the runtime's default */
+
+struct occ_input {
+	int threads;      /* threads per block, >= 1 */
+	int regs;         /* registers per thread, >= 0 (0: no register limit) */
+	long long smem;   /* the kernel's shared memory per block, static + dynamic */
+	int carveout;     /* shared-memory carveout in % of the SM (7.0+), or -1 */
+	int barriers;     /* named barriers per block; the runtime assumes 1 */
+};
+
+/* Why a configuration cannot launch (blocks == 0). */
+enum occ_why {
+	OCC_FITS = 0,
+	OCC_TOO_MANY_THREADS,     /* more threads than a block may have */
+	OCC_TOO_MANY_REGS,        /* registers per thread over the maximum */
+	OCC_REGS_PER_BLOCK,       /* the block's registers exceed the per-block file */
+	OCC_SMEM_PER_BLOCK,       /* the block's shared memory exceeds the per-block limit */
+	OCC_TOO_MANY_BARRIERS,
+};
+
+struct occ_result {
+	int blocks;                 /* active blocks per SM; 0 = cannot launch */
+	int warps_per_block;
+	int active_warps;
+	int active_threads;         /* active warps x warp size, as the spreadsheet */
+	int max_warps;              /* warp slots per SM */
+	double occupancy_pct;       /* active warps / max warps x 100 */
+
+	/* blocks each limiter allows (OCC_NO_LIMIT where it does not apply) */
+	int lim_warps, lim_blocks, lim_regs, lim_smem, lim_barriers;
+	unsigned limiting;          /* cuda_occupancy.h's limitingFactors (OCC_LIM_*) */
+	unsigned binding;           /* the limiters that allow exactly `blocks` */
+	enum occ_why why;
+
+	int regs_per_block;         /* allocated, after granularity */
+	long long smem_per_block;   /* allocated: own + reserved, rounded to the unit */
+	long long smem_block_limit; /* per-block limit (opt-in) including the reserved part */
+	long long smem_per_sm;      /* shared memory configuration assumed for the SM */
+	long long smem_pref;        /* the carveout preference rounded to a configuration */
+	int smem_overridden;        /* preference < one block: the driver takes a larger config */
+};
+
+/*
+ * Compute the occupancy of in on arch a.  Returns 0, or -1 when the input
+ * is out of range (threads < 1, negative counts, carveout outside
+ * -1..100, or a device row whose shared memory fits no configuration).
+ * A configuration that cannot launch is not an error: blocks == 0 and
+ * why says which limit refused it.
+ */
+int occ_compute(const struct sm_arch *a, const struct occ_input *in, struct occ_result *out);
+
+/* Short lower-case name of one limiter bit ("warps", "registers", ...). */
+const char *occ_limiter_name(unsigned bit);
+/* The bits of mask as "registers+shared memory" into buf; returns buf. */
+char *occ_limiters_string(unsigned mask, char *buf, size_t n);
+/* One line on why a configuration cannot launch. */
+const char *occ_why_string(enum occ_why why);
+
+/* The inputs the sweeps and step searches vary. */
+enum occ_resource {
+	OCC_RES_THREADS,
+	OCC_RES_REGS,
+	OCC_RES_SMEM,
+};
+
+struct occ_step {
+	long long value;            /* registers per thread, or bytes of shared memory per block */
+	struct occ_result r;        /* the result at value */
+};
+
+/*
+ * Distance to the next step: the largest value of r (registers or shared
+ * memory) below the current one that allows more blocks than now.
+ * Returns 1 with *out filled, 0 when lowering r alone gains nothing.
+ */
+int occ_next_step(const struct sm_arch *a, const struct occ_input *in,
+		  enum occ_resource r, struct occ_step *out);
+
+/*
+ * Headroom: the largest value of r at or above the current one that
+ * keeps the current number of blocks (> 0).  Returns 1, or 0 when the
+ * configuration cannot launch.
+ */
+int occ_headroom(const struct sm_arch *a, const struct occ_input *in,
+		 enum occ_resource r, struct occ_step *out);
+
+/*
+ * The spreadsheet's graphs: occupancy as one input varies, the others
+ * held.  Threads: every multiple of the warp size up to the per-block
+ * maximum; registers: 1 to the per-thread maximum; shared memory: 0 to
+ * the per-block limit in allocation units.  The current value is always
+ * among the points.  Returns a malloc'ed array of *n points (free it).
+ */
+struct occ_step *occ_sweep(const struct sm_arch *a, const struct occ_input *in,
+			   enum occ_resource r, size_t *n);
+
+#endif
