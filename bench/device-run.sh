@@ -7,8 +7,20 @@
 # GPU_ARCHS defaults to the local GPU's architecture to keep the build short.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-out=${OUT:-device-logs}
+# Logs go to device-logs/; $OUT (the device tool's return folder, which takes
+# few files) gets the summary, the test log and one archive of everything.
+out=device-logs
+rm -rf "$out"
 mkdir -p "$out"
+ret=${OUT:-}
+pack() {
+	[ -n "$ret" ] || return 0
+	cp "$out/summary.txt" "$ret/" 2>/dev/null
+	cp "$out/test-gpu.log" "$ret/" 2>/dev/null
+	tar czf "$ret/device-logs.tgz" "$out"
+}
+trap pack EXIT
+export OUT=$PWD/$out  # the benchmarks keep their files beside these logs
 [ -d .devtools/usr/bin ] && export PATH=$PWD/.devtools/usr/bin:$PATH
 what=${1:-all}
 
