@@ -148,12 +148,23 @@ int bw_width_valid(int width)
 	return width == 4 || width == 8 || width == 16;
 }
 
-struct bw_cfg bw_default_cfg(int width)
+struct bw_cfg bw_default_cfg(enum bw_kernel k, int width)
 {
-	struct bw_cfg c = { 256, 0, 4, BW_LAYOUT_GRID };
+	/* block, blocks per SM, unroll at 16 bytes, layout: measured, see bandwidth.h */
+	static const struct bw_cfg best16[BW_NKERNELS] = {
+		[BW_READ] = { 256, 2, 8, BW_LAYOUT_TILE },
+		[BW_WRITE] = { 512, 1, 4, BW_LAYOUT_TILE },
+		[BW_COPY] = { 512, 1, 16, BW_LAYOUT_TILE },
+		[BW_SCALE] = { 512, 1, 16, BW_LAYOUT_TILE },
+		[BW_ADD] = { 256, 1, 4, BW_LAYOUT_TILE },
+		[BW_TRIAD] = { 256, 1, 4, BW_LAYOUT_TILE },
+		[BW_MEMCPY] = { 512, 1, 16, BW_LAYOUT_TILE },
+	};
+	struct bw_cfg c = best16[(unsigned)k < BW_NKERNELS ? k : BW_COPY];
 
 	if (bw_width_valid(width))
-		c.unroll = 64 / width;
+		for (int w = width; w < 16 && c.unroll < 16; w *= 2)
+			c.unroll *= 2;
 	return c;
 }
 

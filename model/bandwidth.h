@@ -121,11 +121,13 @@ int bw_unroll_valid(int unroll);
 int bw_width_valid(int width);
 
 /*
- * Default configuration for an access width: 256 threads, as many blocks
- * as fit, 64 bytes per thread per iteration (unroll 64 / width), which
- * keeps 32 KiB or more in flight per SM at full occupancy, grid layout.
+ * Default configuration of a kernel for an access width: the winners of
+ * `--tune` on an H100 SXM (16-byte accesses, 1 GiB arrays): few blocks per
+ * SM, each sweeping its own tile with 4 to 16 independent 16-byte accesses
+ * per thread in flight.  Narrower accesses keep the bytes per thread by a
+ * larger unroll (at most 16).  BW_MEMCPY and unknown kernels get the copy's.
  */
-struct bw_cfg bw_default_cfg(int width);
+struct bw_cfg bw_default_cfg(enum bw_kernel k, int width);
 
 /*
  * The --tune search space: block in {128, 256, 512, 1024}, blocks per SM

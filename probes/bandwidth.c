@@ -121,7 +121,7 @@ static int resolve_cfg(const struct gp_device *dev, struct job *j)
 
 static int flush_l2(const struct gp_device *dev, const struct bufs *B)
 {
-	struct bw_cfg c = bw_default_cfg(16);
+	struct bw_cfg c = bw_default_cfg(BW_WRITE, 16);
 	int max = max_bps(BW_WRITE, 16, c.block, c.unroll);
 
 	return cuda_check(launch_bw_stream(BW_WRITE, 16, c.unroll, 0, max * dev->sm_count,
@@ -477,7 +477,7 @@ static int tune_one(const struct gp_device *dev, const struct bw_request *req,
 	t->size = max_size(req) < BW_TUNE_MAX_SIZE ? max_size(req) : BW_TUNE_MAX_SIZE;
 	j.size = t->size;
 	j.passes = job_passes(k, j.size, req->cold);
-	t->def = bw_default_cfg(width);
+	t->def = bw_default_cfg(k, width);
 	if (req->fixed.block)
 		t->def.block = req->fixed.block;
 	if (req->fixed.unroll)
@@ -538,7 +538,7 @@ static int bit(unsigned mask, enum bw_kernel k)
 static struct bw_cfg pick_cfg(const struct bw_request *req, const struct bw_outcome *out,
 			      enum bw_kernel k, int width)
 {
-	struct bw_cfg c = bw_default_cfg(width);
+	struct bw_cfg c = bw_default_cfg(k, width);
 
 	for (size_t i = 0; i < out->ntune; i++)
 		if (out->tune[i].kernel == k && out->tune[i].width == width)
@@ -615,7 +615,7 @@ static int warmup_job(const struct gp_device *dev, const struct bw_request *req,
 		}
 	if (j->k == BW_MEMCPY)
 		return 0;
-	j->cfg = bw_default_cfg(j->width);
+	j->cfg = bw_default_cfg(j->k, j->width);
 	return resolve_cfg(dev, j);
 }
 

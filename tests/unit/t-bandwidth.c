@@ -124,7 +124,7 @@ static void test_tune_space(void)
 	struct bw_cfg out[256], fixed = { 0 };
 	int n = bw_tune_space(fixed, fake_max_bps, NULL, out, 256);
 	int dup = 0, small = 0, over = 0, bad = 0, has_default = 0, tiles = 0;
-	struct bw_cfg def = bw_default_cfg(16);
+	struct bw_cfg def = bw_default_cfg(BW_TRIAD, 16);
 
 	for (int i = 0; i < n; i++) {
 		for (int j = 0; j < i; j++)
@@ -135,7 +135,7 @@ static void test_tune_space(void)
 		over |= out[i].blocks_per_sm > fake_max_bps(NULL, out[i].block, out[i].unroll);
 		bad |= out[i].block == 1024 && out[i].unroll == 16;
 		has_default |= out[i].block == def.block && out[i].unroll == def.unroll &&
-			       out[i].blocks_per_sm == fake_max_bps(NULL, 256, 4) &&
+			       out[i].blocks_per_sm == def.blocks_per_sm &&
 			       out[i].layout == def.layout;
 		bad |= out[i].layout != BW_LAYOUT_GRID && out[i].layout != BW_LAYOUT_TILE;
 		tiles += out[i].layout == BW_LAYOUT_TILE;
@@ -184,12 +184,17 @@ static void test_tune_space(void)
 
 static void test_cfg(void)
 {
-	is_int(bw_default_cfg(16).unroll, 4, "16-byte default unroll 4 (64 B per thread)");
-	is_int(bw_default_cfg(8).unroll, 8, "8-byte default unroll 8");
-	is_int(bw_default_cfg(4).unroll, 16, "4-byte default unroll 16");
-	is_int(bw_default_cfg(16).block, 256, "default block 256");
-	is_int(bw_default_cfg(16).blocks_per_sm, 0, "default grid: as many as are resident");
-	is_int(bw_default_cfg(16).layout, BW_LAYOUT_GRID, "default layout: grid");
+	is_int(bw_default_cfg(BW_TRIAD, 16).unroll, 4, "16-byte triad default unroll 4 (64 B per thread)");
+	is_int(bw_default_cfg(BW_TRIAD, 8).unroll, 8, "8-byte triad default unroll 8: same bytes per thread");
+	is_int(bw_default_cfg(BW_TRIAD, 4).unroll, 16, "4-byte triad default unroll 16");
+	is_int(bw_default_cfg(BW_COPY, 4).unroll, 16, "unroll capped at the largest built (16)");
+	is_int(bw_default_cfg(BW_COPY, 16).block, 512, "copy default block 512");
+	is_int(bw_default_cfg(BW_READ, 16).blocks_per_sm, 2, "read default: 2 blocks per SM");
+	is_int(bw_default_cfg(BW_READ, 16).layout, BW_LAYOUT_TILE, "default layout: tile");
+	is_int(bw_default_cfg(BW_MEMCPY, 16).block, bw_default_cfg(BW_COPY, 16).block,
+	       "memcpy gets the copy's configuration");
+	for (int k = 0; k < BW_NKERNELS; k++)
+		ok(bw_default_cfg((enum bw_kernel)k, 16).block > 0, "kernel %d has a default", k);
 	is_str(bw_layout_names[BW_LAYOUT_TILE], "tile", "layout names follow the enum");
 	ok(bw_width_valid(4) && bw_width_valid(8) && bw_width_valid(16), "4, 8, 16 valid");
 	ok(!bw_width_valid(0) && !bw_width_valid(2) && !bw_width_valid(32), "0, 2, 32 invalid");
