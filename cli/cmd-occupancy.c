@@ -592,12 +592,12 @@ static int run_config(struct gp_ctx *ctx, const struct occ_opts *o, const struct
 		occ_warn_cannot_launch(what, a, &r);
 	}
 
-	if (ctx->format != REPORT_TABLE) {
+	{
 		struct report_table *t = occ_machine_table(ctx, "Occupancy", OCC_TABLE_CONFIG);
 		size_t row = report_add_row(t);
+		t->flags |= REPORT_MACHINE_ONLY;
 		occ_set_identity(ctx, o, t, row, a);
 		occ_fill_result(t, row, a, in, &r);
-		return 0;
 	}
 
 	static const struct report_col cols[] = {
@@ -624,6 +624,7 @@ static int run_config(struct gp_ctx *ctx, const struct occ_opts *o, const struct
 		 in->threads, in->regs, occ_bytes(in->smem, b1, sizeof(b1)));
 	t = report_add_table(&ctx->report, title, cols, ARRAY_SIZE(cols));
 	t->layout = REPORT_VERTICAL;
+	t->flags |= REPORT_HUMAN_ONLY;
 	row = report_add_row(t);
 	report_set_str(t, row, 0, arch);
 	snprintf(buf, sizeof(buf), "%d (%d warp%s)", in->threads, r.warps_per_block,

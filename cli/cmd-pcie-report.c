@@ -311,12 +311,11 @@ void pcie_report(struct report *rep, enum report_format fmt, const struct gp_dev
 	struct report_table *t;
 	int gen, width, *nodes;
 
-	if (fmt != REPORT_TABLE) {
-		t = report_add_table(rep, "PCIe transfers", pcie_transfer_cols, PCIE_TRANSFER_NCOLS);
-		for (size_t i = 0; i < res->nrows; i++)
-			add_machine_row(t, dev, &res->env, &res->rows[i]);
-		return;
-	}
+	(void)fmt;
+	t = report_add_table(rep, "PCIe transfers", pcie_transfer_cols, PCIE_TRANSFER_NCOLS);
+	t->flags |= REPORT_MACHINE_ONLY;
+	for (size_t i = 0; i < res->nrows; i++)
+		add_machine_row(t, dev, &res->env, &res->rows[i]);
 	{
 		char *title = title_for("PCIe transfers", dev);
 		t = report_add_table(rep, title, human_cols, ARRAY_SIZE(human_cols));
@@ -445,13 +444,11 @@ void pcie_overlap_report(struct report *rep, enum report_format fmt, const struc
 	char *title;
 	int *nodes;
 
-	if (fmt != REPORT_TABLE) {
-		t = report_add_table(rep, "PCIe copy/compute overlap", pcie_overlap_cols,
-				     PCIE_OVERLAP_NCOLS);
-		for (size_t k = 0; k < res->nrows; k++)
-			add_overlap_machine_row(t, dev, &res->env, &res->rows[k]);
-		return;
-	}
+	(void)fmt;
+	t = report_add_table(rep, "PCIe copy/compute overlap", pcie_overlap_cols, PCIE_OVERLAP_NCOLS);
+	t->flags |= REPORT_MACHINE_ONLY;
+	for (size_t k = 0; k < res->nrows; k++)
+		add_overlap_machine_row(t, dev, &res->env, &res->rows[k]);
 	title = title_for("PCIe copy/compute overlap", dev);
 	t = report_add_table(rep, title, human_overlap_cols, ARRAY_SIZE(human_overlap_cols));
 	free(title);

@@ -106,6 +106,8 @@ int report_emit(const struct report *r, enum report_format fmt, FILE *out)
 	for (size_t i = 0; i < r->ntables; i++) {
 		const struct report_table *t = r->tables[i];
 		if (fmt == REPORT_TABLE) {
+			if (t->flags & REPORT_MACHINE_ONLY)
+				continue;
 			if (!first)
 				fputc('\n', out);
 			report_render_table(t, out);

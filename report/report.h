@@ -18,7 +18,9 @@
  * in the human table.  NaN and infinities are stored as missing.
  *
  * Only one table of a report may be a machine table (CSV/JSON); the others
- * are marked REPORT_HUMAN_ONLY.  Notes and charts attached to a table are
+ * are marked REPORT_HUMAN_ONLY.  A command whose people-facing view differs
+ * from its records builds both: the records marked REPORT_MACHINE_ONLY, the
+ * view REPORT_HUMAN_ONLY, so every caller (gpuperf all too) gets both.  Notes and charts attached to a table are
  * printed under it in the human format only.
  */
 #ifndef GP_REPORT_REPORT_H
@@ -57,7 +59,8 @@ enum report_layout {
 	REPORT_VERTICAL,  /* "header  value" per line: for one-row inventories */
 };
 
-#define REPORT_HUMAN_ONLY 0x1u  /* table flag: left out of CSV and JSON */
+#define REPORT_HUMAN_ONLY 0x1u    /* table flag: left out of CSV and JSON */
+#define REPORT_MACHINE_ONLY 0x2u  /* table flag: left out of the human format */
 
 struct report_cell {
 	unsigned char set;
