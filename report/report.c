@@ -98,10 +98,40 @@ void report_note(struct report_table *t, const char *fmt, ...)
 	t->notes[t->nnotes++] = s;
 }
 
+/* JSON with sections: {"key": [...], ...} over the machine tables that have keys. */
+static void emit_json_sections(const struct report *r, FILE *out)
+{
+	int first = 1;
+
+	fputs("{", out);
+	for (size_t i = 0; i < r->ntables; i++) {
+		const struct report_table *t = r->tables[i];
+		if ((t->flags & REPORT_HUMAN_ONLY) || !t->key)
+			continue;
+		fprintf(out, "%s\n\"%s\": ", first ? "" : ",", t->key);
+		report_render_json(t, out);
+		first = 0;
+	}
+	fputs("}\n", out);
+}
+
+static int has_sections(const struct report *r)
+{
+	for (size_t i = 0; i < r->ntables; i++)
+		if (!(r->tables[i]->flags & REPORT_HUMAN_ONLY) && r->tables[i]->key)
+			return 1;
+	return 0;
+}
+
 int report_emit(const struct report *r, enum report_format fmt, FILE *out)
 {
 	const struct report_table *machine = NULL;
 	int first = 1;
+
+	if (fmt == REPORT_JSON && has_sections(r)) {
+		emit_json_sections(r, out);
+		return ferror(out) ? -1 : 0;
+	}
 
 	for (size_t i = 0; i < r->ntables; i++) {
 		const struct report_table *t = r->tables[i];
@@ -141,6 +171,44 @@ static void table_free(struct report_table *t)
 	free(t->cells);
 	free(t->title);
 	free(t);
+}
+
+void report_move_tables(struct report *dst, struct report *src, unsigned skip_flags)
+{
+	for (size_t i = 0; i < src->ntables; i++) {
+		struct report_table *t = src->tables[i];
+		if (t->flags & skip_flags) {
+			table_free(t);
+			continue;
+		}
+		dst->tables = gp_xrealloc(dst->tables, (dst->ntables + 1) * sizeof(*dst->tables));
+		dst->tables[dst->ntables++] = t;
+	}
+	free(src->tables);
+	src->tables = NULL;
+	src->ntables = 0;
+}
+
+void report_append_rows(struct report_table *dst, const struct report_table *src)
+{
+	if (dst->cols != src->cols) {
+		fprintf(stderr, "gpuperf: BUG: appending rows of a different table\n");
+		abort();
+	}
+	for (size_t r = 0; r < src->nrows; r++) {
+		size_t row = report_add_row(dst);
+		for (size_t c = 0; c < src->ncols; c++) {
+			const struct report_cell *cell = report_cell(src, r, c);
+			if (!cell->set)
+				continue;
+			if (src->cols[c].type == REPORT_STR)
+				report_set_str(dst, row, c, cell->u.s);
+			else if (src->cols[c].type == REPORT_INT)
+				report_set_int(dst, row, c, cell->u.i);
+			else
+				report_set_dbl(dst, row, c, cell->u.d);
+		}
+	}
 }
 
 void report_free(struct report *r)

@@ -81,6 +81,7 @@ struct report_table {
 	unsigned flags;
 	char **notes;               /* human-only lines printed under the table */
 	size_t nnotes;
+	const char *key;            /* JSON section name when a report has several (gpuperf all) */
 };
 
 struct report {
@@ -128,7 +129,20 @@ void report_chart(struct report_table *t, const char *title,
 void report_append_long(struct report_table *dst, const char *probe,
 			const struct report_table *src);
 
-/* Render the whole report; returns 0, or -1 if writing to out failed. */
+/*
+ * Move src's tables to the end of dst, except those with any of skip_flags,
+ * which are freed; src is left empty.
+ */
+void report_move_tables(struct report *dst, struct report *src, unsigned skip_flags);
+
+/* Append src's rows to dst; both must share the same column array. */
+void report_append_rows(struct report_table *dst, const struct report_table *src);
+
+/*
+ * Render the whole report; returns 0, or -1 if writing to out failed.
+ * JSON: one table is an array of objects; machine tables with keys make
+ * one object with a section (array) per key.
+ */
 int report_emit(const struct report *r, enum report_format fmt, FILE *out);
 void report_free(struct report *r);
 

@@ -1,0 +1,52 @@
+#!/usr/bin/env bats
+# gpuperf all on a GPU: within its time budget, every section present.
+
+load lib
+
+@test "all: completes within 30 s with every summary line and detail table" {
+	require_gpu
+	start=$(date +%s.%N)
+	run "$GPUPERF" -q all
+	end=$(date +%s.%N)
+	[ "$status" -eq 0 ]
+	echo "# all took $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }') s" >&3
+	awk -v a="$start" -v b="$end" 'BEGIN { exit !(b - a < 30) }'
+	for w in "DRAM copy bandwidth" "copy misaligned" "stride of 32" "32-way bank conflict" \
+		 "occupancy, 256 threads x 64 registers" "PCIe both ways at once" "hardware counters"; do
+		[[ "$output" == *"$w"* ]] || { echo "missing: $w"; return 1; }
+	done
+	for t in "Device 0:" "Device-memory bandwidth" "PCIe transfers" "Occupancy:"; do
+		[[ "$output" == *"$t"* ]] || { echo "missing table: $t"; return 1; }
+	done
+}
+
+@test "all --csv: one long stream, every probe, no empty value in the summary's numbers" {
+	require_gpu
+	f=$BATS_TEST_TMPDIR/all.csv
+	"$GPUPERF" -q --csv all > "$f"
+	[ "$(head -n 1 "$f")" = "device,cc,probe,config,metric,value,unit" ]
+	for p in summary info bandwidth coalesce banks occupancy pcie; do
+		grep -q ",$p," "$f" || { echo "no rows for $p"; return 1; }
+	done
+	python3 - "$f" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+assert all(len(r) == 7 for r in rows), "a row without 7 fields"
+summary = [r for r in rows[1:] if r[2] == "summary" and r[4] == "value" and r[3] != "metric=counters"]
+assert len(summary) >= 15, len(summary)
+assert all(r[5] != "" for r in summary), [r for r in summary if r[5] == ""]
+PY
+}
+
+@test "all --json: one object with a section per probe" {
+	require_gpu
+	run "$GPUPERF" -q --json all
+	[ "$status" -eq 0 ]
+	python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+for k in ("summary", "info", "bandwidth", "coalesce", "banks", "occupancy", "pcie"):
+    assert isinstance(d[k], list) and d[k], k
+assert len(d["occupancy"]) == 3
+' <<<"$output"
+}
