@@ -100,9 +100,27 @@ static int max_bps_cb(void *arg, int block, int unroll)
 }
 
 /* Fill in blocks_per_sm and the grid; GP_EXIT_USAGE when it cannot launch. */
-static int resolve_cfg(const struct gp_device *dev, struct job *j)
+/*
+ * A default block the kernel cannot launch (too many registers per thread
+ * at a narrow width or a large unroll) is halved, with twice the blocks
+ * per SM, until it fits; a block the user chose is kept and refused.
+ */
+static void fit_default_block(struct job *j)
 {
-	int max = max_bps(j->k, j->width, j->cfg.block, j->cfg.unroll);
+	while (j->cfg.block > 32 && max_bps(j->k, j->width, j->cfg.block, j->cfg.unroll) <= 0) {
+		j->cfg.block /= 2;
+		if (j->cfg.blocks_per_sm)
+			j->cfg.blocks_per_sm *= 2;
+	}
+}
+
+static int resolve_cfg(const struct gp_device *dev, struct job *j, int block_fixed)
+{
+	int max;
+
+	if (!block_fixed)
+		fit_default_block(j);
+	max = max_bps(j->k, j->width, j->cfg.block, j->cfg.unroll);
 
 	if (max <= 0) {
 		int regs = 0;
@@ -486,6 +504,11 @@ static int tune_one(const struct gp_device *dev, const struct bw_request *req,
 		t->def.blocks_per_sm = req->fixed.blocks_per_sm;
 	if (req->fixed.layout)
 		t->def.layout = req->fixed.layout;
+	if (!req->fixed.block) {
+		struct job fit = { .k = k, .width = width, .cfg = t->def };
+		fit_default_block(&fit);
+		t->def = fit.cfg;
+	}
 	if (!t->def.blocks_per_sm)
 		t->def.blocks_per_sm = max_bps(k, width, t->def.block, t->def.unroll);
 
@@ -580,7 +603,7 @@ static int run_all(const struct gp_device *dev, const struct bw_request *req,
 				j.passes = job_passes(j.k, j.size, req->cold);
 				gp_progress("measuring %s, %d B, size %zu of %zu", bw_kernel_names[k],
 					    j.width, s + 1, req->nsizes);
-				if (!(rc = resolve_cfg(dev, &j)))
+				if (!(rc = resolve_cfg(dev, &j, req->fixed.block != 0)))
 					rc = measure(dev, &j, req->warmup, req->reps, req->cold, ms,
 						     &out->res[out->nres++]);
 			}
@@ -616,7 +639,7 @@ static int warmup_job(const struct gp_device *dev, const struct bw_request *req,
 	if (j->k == BW_MEMCPY)
 		return 0;
 	j->cfg = bw_default_cfg(j->k, j->width);
-	return resolve_cfg(dev, j);
+	return resolve_cfg(dev, j, 0);
 }
 
 int bw_probe(const struct gp_device *dev, const struct bw_request *req,
