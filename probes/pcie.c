@@ -177,6 +177,8 @@ static void set_row(struct pcie_row *r, enum pcie_part part, const struct pcie_j
 				      ? k->host_b.p : k->host_a.p, j->size);
 }
 
+#define PCIE_BIDIR_MIN_COUNT 8
+
 /*
  * Both directions at once: the faster one gets more transfers, in
  * proportion to the last warm-up's times, so that both run for about the
@@ -209,6 +211,9 @@ static int run_job(struct pcie_timer *t, const struct pcie_plan *plan, const str
 						      j->size, cudaMemcpyDeviceToHost, 0, 0 };
 	sides[nsides - 1].stream = nsides - 1;
 
+	/* Balancing needs several transfers a side to express a ratio such as 9:8. */
+	if (j->dir == PCIE_BIDIR && count < PCIE_BIDIR_MIN_COUNT)
+		count = PCIE_BIDIR_MIN_COUNT;
 	if ((rc = poison(t, k, j->dir, j->size)))
 		return rc;
 	us = gp_xcalloc(3 * reps, sizeof(*us));
