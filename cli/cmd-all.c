@@ -212,9 +212,10 @@ static void summarize_pcie(struct report_table *s, const struct gp_device *d,
 
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		long r = find_row(pc, "direction", rows[i].dir, "memory", "pinned");
-		snprintf(ref, sizeof(ref), "%.1f %% of the Gen%.0f x%.0f link (%.1f GB/s per direction)",
+		/* the bidirectional sum is measured against both directions' peak */
+		snprintf(ref, sizeof(ref), "%.1f %% of the Gen%.0f x%.0f link (%.1f GB/s %s)",
 			 num(pc, r, "pct_of_link"), num(pc, r, "link_gen"), num(pc, r, "link_width"),
-			 num(pc, r, "link_peak_gbs"));
+			 num(pc, r, "link_peak_gbs"), i == 2 ? "both ways" : "per direction");
 		add(s, d, rows[i].metric, rows[i].what, num(pc, r, "bandwidth_gbs"), "GB/s", ref);
 	}
 }
@@ -228,8 +229,9 @@ static void summarize_occupancy(struct report_table *s, const struct gp_device *
 		double threads = num(oc, (long)r, "threads_per_block"), regs = num(oc, (long)r, "regs_per_thread");
 		snprintf(metric, sizeof(metric), "occupancy_%.0fx%.0f_pct", threads, regs);
 		snprintf(what, sizeof(what), "occupancy, %.0f threads x %.0f registers", threads, regs);
-		snprintf(ref, sizeof(ref), "%.0f blocks per SM, limited by %s",
-			 num(oc, (long)r, "active_blocks_per_sm"), str(oc, (long)r, "limiter"));
+		double blocks = num(oc, (long)r, "active_blocks_per_sm");
+		snprintf(ref, sizeof(ref), "%.0f block%s per SM, limited by %s", blocks,
+			 blocks == 1 ? "" : "s", str(oc, (long)r, "limiter"));
 		add(s, d, metric, what, num(oc, (long)r, "occupancy_pct"), "%", ref);
 	}
 }
@@ -240,7 +242,8 @@ static void summarize_counters(struct report_table *s, const struct gp_device *d
 	const char *avail = str(info, 0, "counters"), *why = str(info, 0, "counters_reason");
 
 	/* no number here: the availability stands in the unit's place */
-	add(s, d, "counters", "hardware counters", NAN, avail, why);
+	add(s, d, "counters", "hardware counters", NAN, avail,
+	    why ? why : "read through CUPTI's Range Profiler");
 }
 
 static void build_summary(struct report_table *s, const struct gp_device *d,
