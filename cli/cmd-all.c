@@ -321,8 +321,9 @@ void all_compose(struct gp_ctx *ctx, struct all_section *sec, size_t n)
 	char title[300];
 
 	snprintf(title, sizeof(title), "gpuperf all: %s", ctx->dev.name);
-	human = report_add_table(&ctx->report, title, summary_cols + SUMMARY_OFF,
-				 sizeof(summary_cols) / sizeof(summary_cols[0]) - SUMMARY_OFF);
+	/* People get the summary without the identity and the metric's script name. */
+	human = report_add_table(&ctx->report, title, summary_cols + SUMMARY_OFF + S_WHAT,
+				 sizeof(summary_cols) / sizeof(summary_cols[0]) - SUMMARY_OFF - S_WHAT);
 	machine = report_add_table(&ctx->report, "Summary", summary_cols,
 				   sizeof(summary_cols) / sizeof(summary_cols[0]));
 	human->flags |= REPORT_HUMAN_ONLY;
@@ -333,7 +334,7 @@ void all_compose(struct gp_ctx *ctx, struct all_section *sec, size_t n)
 	for (size_t r = 0; r < machine->nrows; r++) {
 		size_t h = report_add_row(human);
 		for (size_t c = 0; c < human->ncols; c++) {
-			const struct report_cell *cell = report_cell(machine, r, c + SUMMARY_OFF);
+			const struct report_cell *cell = report_cell(machine, r, c + SUMMARY_OFF + S_WHAT);
 			if (!cell->set)
 				continue;
 			if (human->cols[c].type == REPORT_DBL)
