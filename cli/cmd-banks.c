@@ -54,10 +54,7 @@ static int parse_args(struct gp_ctx *ctx, int argc, char **argv, struct args *a)
 	a->op = BANK_LOAD;
 	a->patterns = PAT_STRIDE | PAT_BROADCAST | PAT_TRANSPOSE;
 	cli_options_begin(&it, ctx, &gp_cmd_banks, argc, argv);
-	/* Drain the iterator even after a bad value: it frees itself at the end. */
-	while ((id = cli_next_option(&it)) > 0) {
-		if (rc)
-			continue;
+	while (!rc && (id = cli_next_option(&it)) > 0) {
 		switch (id) {
 		case OPT_STRIDE:
 			u64_list_free(&a->strides);

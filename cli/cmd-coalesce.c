@@ -70,10 +70,7 @@ static int parse_args(struct gp_ctx *ctx, int argc, char **argv, struct args *a)
 	a->patterns = PAT_OFFSET | PAT_STRIDE | PAT_AOS | PAT_TRANSPOSE;
 	a->size = 1ull << 30;
 	cli_options_begin(&it, ctx, &gp_cmd_coalesce, argc, argv);
-	/* Drain the iterator even after a bad value: it frees itself at the end. */
-	while ((id = cli_next_option(&it)) > 0) {
-		if (rc)
-			continue;
+	while (!rc && (id = cli_next_option(&it)) > 0) {
 		switch (id) {
 		case OPT_OFFSET:
 			u64_list_free(&a->offsets);

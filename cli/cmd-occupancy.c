@@ -331,7 +331,7 @@ static int parse_options(struct gp_ctx *ctx, int argc, char **argv, struct occ_o
 	o->barriers = 1;
 	o->sweep = -1;
 
-	/* collect first (the iterator frees its state only at the end), then parse */
+	/* collect first, then parse: the limits of --threads and --regs depend on --arch */
 	cli_options_begin(&it, ctx, &gp_cmd_occupancy, argc, argv);
 	while ((id = cli_next_option(&it)) > 0) {
 		if (id >= OPT_ARCH && id <= OPT_CHECK_RUNTIME) {

@@ -6,6 +6,7 @@
 #include "gpu/cuda-check.h"
 #include "gpu/timing.h"
 #include "kernels/kernels.h"
+#include "probes/counted.h"
 #include "probes/banks.h"
 #include "util/error.h"
 
@@ -85,32 +86,20 @@ static const enum ctr_id ids[] = {
 static int count(const struct gp_device *dev, const struct bank_opts *o, struct launch *l,
 		 size_t n, cudaStream_t s, struct bank_result *res)
 {
-	struct ctr_set *cs = NULL;
-	double v[ARRAY_SIZE(ids)];
-	int rc = 0, crc;
+	double *v = gp_xmalloc(n * ARRAY_SIZE(ids) * sizeof(*v));
+	int rc = probe_count_launches(dev, o->counters, ids, ARRAY_SIZE(ids), launch_one, l,
+				      sizeof(*l), n, s, "banks kernel", v);
 
-	if ((crc = ctr_open(dev, o->counters, ids, ARRAY_SIZE(ids), &cs)) || !cs)
-		return crc;
-	if (!(crc = ctr_begin(cs))) {
-		for (size_t i = 0; i < n && !rc; i++)
-			rc = cuda_check(launch_one(&l[i], s), "banks kernel");
-		if (!rc)
-			rc = cuda_check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
-		crc = ctr_end(cs);
-	}
-	for (size_t i = 0; !rc && !crc && i < n && i < ctr_nranges(cs); i++) {
+	for (size_t i = 0; !rc && i < n; i++) {
+		const double *c = v + i * ARRAY_SIZE(ids);
 		int k = res[i].cfg.op == BANK_STORE ? 3 : 0;
-		if (ctr_read(cs, i, v))
-			continue;
-		res[i].instructions = v[k];
-		res[i].wavefronts = v[k + 1];
-		res[i].conflicts = v[k + 2];
-		res[i].cycles = v[6];
+		res[i].instructions = c[k];
+		res[i].wavefronts = c[k + 1];
+		res[i].conflicts = c[k + 2];
+		res[i].cycles = c[6];
 	}
-	ctr_close(cs);
-	if (rc)
-		return rc;
-	return o->counters == COUNTERS_REQUIRE ? crc : 0;
+	free(v);
+	return rc;
 }
 
 /* Derived figures once times (and maybe cycles) are in. */

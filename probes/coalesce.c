@@ -6,6 +6,7 @@
 #include "gpu/cuda-check.h"
 #include "gpu/timing.h"
 #include "kernels/kernels.h"
+#include "probes/counted.h"
 #include "probes/coalesce.h"
 #include "util/error.h"
 #include "util/parse.h"
@@ -109,33 +110,21 @@ static const enum ctr_id ids[] = {
 static int count(const struct gp_device *dev, const struct coal_opts *o, struct launch *l,
 		 size_t n, cudaStream_t s, struct coal_result *res)
 {
-	struct ctr_set *cs = NULL;
-	double v[ARRAY_SIZE(ids)];
-	int rc = 0, crc;
+	double *v = gp_xmalloc(n * ARRAY_SIZE(ids) * sizeof(*v));
+	int rc = probe_count_launches(dev, o->counters, ids, ARRAY_SIZE(ids), launch_one, l,
+				      sizeof(*l), n, s, "coalesce kernel", v);
 
-	if ((crc = ctr_open(dev, o->counters, ids, ARRAY_SIZE(ids), &cs)) || !cs)
-		return crc;
-	if (!(crc = ctr_begin(cs))) {
-		for (size_t i = 0; i < n && !rc; i++)
-			rc = cuda_check(launch_one(&l[i], s), "coalesce kernel");
-		if (!rc)
-			rc = cuda_check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
-		crc = ctr_end(cs);
+	for (size_t i = 0; !rc && i < n; i++) {
+		const double *c = v + i * ARRAY_SIZE(ids);
+		res[i].ld_sectors = c[0];
+		res[i].ld_requests = c[1];
+		res[i].st_sectors = c[2];
+		res[i].st_requests = c[3];
+		res[i].dram_read_bytes = c[4];
+		res[i].dram_write_bytes = c[5];
 	}
-	for (size_t i = 0; !rc && !crc && i < n && i < ctr_nranges(cs); i++) {
-		if (ctr_read(cs, i, v))
-			continue;
-		res[i].ld_sectors = v[0];
-		res[i].ld_requests = v[1];
-		res[i].st_sectors = v[2];
-		res[i].st_requests = v[3];
-		res[i].dram_read_bytes = v[4];
-		res[i].dram_write_bytes = v[5];
-	}
-	ctr_close(cs);
-	if (rc)
-		return rc;
-	return o->counters == COUNTERS_REQUIRE ? crc : 0;
+	free(v);
+	return rc;
 }
 
 int coal_probe(const struct gp_device *dev, const struct coal_opts *o,
