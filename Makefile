@@ -6,6 +6,7 @@
 #                        (skipped without a GPU); ends with "N passed, N failed"
 #   make test-gpu        GPU tests only; fails when no GPU is present
 #   make test-asan       CPU tests against an AddressSanitizer/UBSan build
+#   make fuzz            libFuzzer on the option parsers and the cubin reader (FUZZ_TIME=60 s each)
 #   make install / uninstall / clean / help
 #
 # Knobs (make VAR=value):
@@ -85,7 +86,7 @@ endif
 .SUFFIXES:
 MAKEFLAGS += -r
 
-.PHONY: all test test-unit test-cli test-asan test-gpu install uninstall clean help lint-man
+.PHONY: all test test-unit test-cli test-asan test-gpu install uninstall clean help lint-man fuzz
 
 all: gpuperf
 
@@ -140,6 +141,27 @@ test-asan: build-asan/gpuperf $(ASAN_UNIT_BIN)
 
 test-gpu: gpuperf $(UNIT_BIN)
 	$(Q)tests/run.sh --gpu
+
+# libFuzzer targets (clang with compiler-rt): FUZZ_TIME seconds each; new inputs
+# go to build/fuzz/corpus-*, seeds stay in tests/fuzz/.
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 60
+FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. -D_GNU_SOURCE
+
+build/fuzz/parse-fuzz: tests/fuzz/parse-fuzz.c util/parse.c util/error.c arch/arch.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^
+
+build/fuzz/cubin-fuzz: tests/fuzz/cubin-fuzz.c occupancy/cubin.c arch/arch.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -ldl
+
+fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz
+	@mkdir -p build/fuzz/corpus-parse build/fuzz/corpus-cubin
+	build/fuzz/parse-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=256 \
+		build/fuzz/corpus-parse tests/fuzz/corpus-parse
+	build/fuzz/cubin-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=65536 \
+		build/fuzz/corpus-cubin tests/fuzz/corpus
 
 lint-man:
 	$(Q)for m in man/*.1; do out=$$(groff -man -ww -z "$$m" 2>&1); \
