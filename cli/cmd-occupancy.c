@@ -79,22 +79,19 @@ static const char *const sweep_names[] = { "threads", "regs", "smem", NULL };
 	{ "blocks_limit_smem", "limit: smem", REPORT_INT, 0 }, \
 	{ "blocks_limit_barriers", "limit: barriers", REPORT_INT, 0 }
 
-static const struct report_col config_cols[] = {
-	CLI_IDENTITY_COLS,
-	{ "arch", "arch", REPORT_STR, 0, CFG },
-	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG },
-	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG },
-	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG },
-	RESULT_COLS,
-};
+/* A calculation's configuration and result: one row, or a sweep's rows. */
+#define CONFIG_COLS \
+	CLI_IDENTITY_COLS, \
+	{ "arch", "arch", REPORT_STR, 0, CFG }, \
+	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG }, \
+	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG }, \
+	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG }, \
+	RESULT_COLS
+
+static const struct report_col config_cols[] = { CONFIG_COLS };
 
 static const struct report_col sweep_cols[] = {
-	CLI_IDENTITY_COLS,
-	{ "arch", "arch", REPORT_STR, 0, CFG },
-	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG },
-	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG },
-	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG },
-	RESULT_COLS,
+	CONFIG_COLS,
 	{ "current", "current", REPORT_INT, 0 },
 };
 

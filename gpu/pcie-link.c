@@ -135,12 +135,19 @@ void pcie_link_read(const char *bus_id, struct pcie_link *link)
 		read_nvml(bus_id, link);
 }
 
-int pcie_numa_node(const char *bus_id)
+int pcie_sysfs_read(const char *bus_id, const char *attr, char *buf, size_t n)
 {
-	char dir[PATH_MAX], buf[32];
+	char dir[PATH_MAX];
 
 	snprintf(dir, sizeof(dir), "/sys/bus/pci/devices/%s", bus_id);
-	if (read_line(dir, "numa_node", buf, sizeof(buf)))
+	return read_line(dir, attr, buf, n);
+}
+
+int pcie_numa_node(const char *bus_id)
+{
+	char buf[32];
+
+	if (pcie_sysfs_read(bus_id, "numa_node", buf, sizeof(buf)))
 		return -1;
 	return atoi(buf);
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include "gpu/cuda-check.h"
+#include "gpu/pcie-link.h"
 #include "kernels/pcie-pattern.h"
 #include "probes/pcie-priv.h"
 #include "util/error.h"
@@ -189,21 +190,6 @@ int pcie_host_node(const void *p, size_t size)
 #endif
 }
 
-static int read_line(const char *path, char *buf, size_t n)
-{
-	FILE *f = fopen(path, "r");
-	int ok;
-
-	if (!f)
-		return -1;
-	ok = fgets(buf, (int)n, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -1;
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
 /*
  * Host buffers on the wrong NUMA node can cost a factor of three, so the
  * measuring thread runs on the CPUs sysfs lists as local to the GPU;
@@ -212,7 +198,7 @@ static int read_line(const char *path, char *buf, size_t n)
  */
 void pcie_bind(const char *bus_id, struct pcie_binding *b, struct pcie_env *env)
 {
-	char path[256], list[4096];
+	char list[4096];
 	unsigned char set[CPU_SETSIZE / 8];
 	cpu_set_t want;
 	int any = 0;
@@ -220,8 +206,7 @@ void pcie_bind(const char *bus_id, struct pcie_binding *b, struct pcie_env *env)
 	b->changed = 0;
 	env->bound = 0;
 	env->cpulist[0] = '\0';
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/local_cpulist", bus_id);
-	if (read_line(path, list, sizeof(list)) ||
+	if (pcie_sysfs_read(bus_id, "local_cpulist", list, sizeof(list)) ||
 	    pcie_parse_cpulist(list, set, CPU_SETSIZE) <= 0)
 		return;
 	if (sched_getaffinity(0, sizeof(b->old), &b->old))
