@@ -180,18 +180,27 @@ static void set_row(struct pcie_row *r, enum pcie_part part, const struct pcie_j
 #define PCIE_BIDIR_MIN_COUNT 8
 
 /*
- * Both directions at once: the faster one gets more transfers, in
- * proportion to the last warm-up's times, so that both run for about the
- * same time and the sum is the throughput while both are busy, not
- * diluted by one direction finishing alone at its single-direction speed.
+ * Both directions at once: the faster one gets more transfers, so that
+ * both run for about the same time and the sum is the throughput while
+ * both are busy, not diluted by one direction finishing alone at its
+ * single-direction speed.  The counts for the next repetition come from
+ * this one's time per transfer on each side (the slower side keeps
+ * `count`), so the balance follows the link as it warms up and drifts.
  */
 static void balance_sides(struct pcie_side *sides, int count, const double *ms)
 {
-	int fast = ms[0] < ms[1] ? 0 : 1, slow = 1 - fast;
-	double ratio = ms[fast] > 0 ? ms[slow] / ms[fast] : 1;
+	double per[2], ratio;
+	int fast, slow;
 
-	if (ratio > 1.02 && ratio < 8)
-		sides[fast].count = (int)(count * ratio + 0.5);
+	for (int i = 0; i < 2; i++)
+		per[i] = ms[i] / (sides[i].count ? sides[i].count : count);
+	fast = per[0] < per[1] ? 0 : 1;
+	slow = 1 - fast;
+	ratio = per[fast] > 0 ? per[slow] / per[fast] : 1;
+	if (ratio > 8)
+		ratio = 8;
+	sides[slow].count = count;
+	sides[fast].count = ratio > 1.02 ? (int)(count * ratio + 0.5) : count;
 }
 
 /* Warm up, time plan->reps repetitions, verify, fill the job's rows. */
@@ -221,13 +230,13 @@ static int run_job(struct pcie_timer *t, const struct pcie_plan *plan, const str
 		int ca, cb;
 		if ((rc = pcie_time_sides(t, sides, nsides, count, ms, &wall)))
 			goto out;
-		if (nsides == 2 && r == -1)
-			balance_sides(sides, count, ms);
-		if (r < 0)
-			continue;
 		/* Time per transfer: each side moved its count of transfers in its time. */
 		ca = sides[0].count ? sides[0].count : count;
 		cb = nsides == 2 && sides[1].count ? sides[1].count : count;
+		if (nsides == 2)
+			balance_sides(sides, count, ms);
+		if (r < 0)
+			continue;
 		us[(size_t)r] = ms[0] * 1e3 / ca;
 		if (nsides == 2) {
 			us[reps + (size_t)r] = ms[1] * 1e3 / cb;
