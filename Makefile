@@ -139,8 +139,35 @@ test-cli: gpuperf
 test-asan: build-asan/gpuperf $(ASAN_UNIT_BIN)
 	$(Q)tests/run.sh --asan
 
-test-gpu: gpuperf $(UNIT_BIN)
+test-gpu: gpuperf $(UNIT_BIN) $(GPU_FIXTURES)
 	$(Q)tests/run.sh --gpu
+
+# Fixtures of tests/gpu/faults.bats: a process that holds device memory, a
+# CUPTI that fails mid-session, and gpuperf with kernels for another
+# architecture only (NOIMAGE_ARCH, SASS without PTX: no launch can run).
+CUPTI_SO := $(firstword $(wildcard $(CUDA_LIBDIR)/libcupti.so.13 $(CUDA_HOME)/extras/CUPTI/lib64/libcupti.so.13))
+GPU_FIXTURES := build/tests/gpu-hog $(if $(CUPTI_SO),build/tests/cupti-shim/libcupti-failshim.so)
+NOIMAGE_ARCH ?= 75
+NOIMAGE_DIR := build/noimage-sm$(NOIMAGE_ARCH)
+
+build/tests/gpu-hog: tests/gpu/gpu-hog.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(GP_LDLIBS)
+
+build/tests/cupti-shim/libcupti-failshim.so: tests/gpu/cupti-failshim.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) -std=c11 $(WARNINGS) $(CFLAGS) -shared -fPIC -Wl,-soname,libcupti-failshim.so \
+		-DREAL_CUPTI='"$(CUPTI_SO)"' -o $@ $< -Wl,--no-as-needed $(CUPTI_SO) \
+		-Wl,-rpath,$(patsubst %/,%,$(dir $(CUPTI_SO))) -ldl
+	$(Q)ln -sf $(dir $(CUPTI_SO))libnvperf_host.so $(dir $@)libnvperf_host.so
+
+$(NOIMAGE_DIR)/gpuperf: build/cli/main.o $(LIB_OBJ) $(CU_SRC:%.cu=$(NOIMAGE_DIR)/%.o)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GP_LDLIBS)
+
+$(NOIMAGE_DIR)/%.o: %.cu
+	@mkdir -p $(dir $@)
+	$(QUIET_NVCC)$(NVCC) -std=c++17 -I. -gencode arch=compute_$(NOIMAGE_ARCH),code=sm_$(NOIMAGE_ARCH) \
+		$(NVCCFLAGS) -c -o $@ $<
 
 # libFuzzer targets (clang with compiler-rt): FUZZ_TIME seconds each; new inputs
 # go to build/fuzz/corpus-*, seeds stay in tests/fuzz/.

@@ -12,6 +12,7 @@
 #include "cli/cmd.h"
 #include "cli/commands.h"
 #include "cli/global.h"
+#include "cli/signals.h"
 #include "util/error.h"
 #include "util/suggest.h"
 
@@ -95,6 +96,7 @@ static int emit_to_file(const struct gp_ctx *ctx)
 		rc = gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", ctx->output_path, strerror(errno));
 		goto out;
 	}
+	cli_signals_own_file(tmp);
 	f = fdopen(fd, "w");
 	if (!f || report_emit(&ctx->report, ctx->format, f) || fflush(f) || fsync(fileno(f))) {
 		rc = gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", ctx->output_path, strerror(errno));
@@ -110,6 +112,7 @@ static int emit_to_file(const struct gp_ctx *ctx)
 		unlink(tmp);
 	}
 out:
+	cli_signals_own_file(NULL);
 	free(tmp);
 	return rc;
 }
@@ -197,6 +200,7 @@ int main(int argc, char **argv)
 	if (wants_help(argc - first, argv + first))
 		return cli_finish(cli_help(cmd));
 
+	cli_signals_install();
 	status = cmd->run(&ctx, argc - first, argv + first);
 	if (status == GP_EXIT_OK)
 		status = emit(&ctx);

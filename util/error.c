@@ -1,4 +1,5 @@
 /* Messages on stderr and allocation that cannot fail. */
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +8,7 @@
 #include "util/error.h"
 
 int gp_verbosity;
-static int progress_shown;
+static volatile sig_atomic_t progress_shown;
 
 static void vmessage(const char *prefix, const char *fmt, va_list ap)
 {
@@ -73,6 +74,15 @@ void gp_progress_done(void)
 		return;
 	fputs("\r\033[K", stderr);
 	fflush(stderr);
+	progress_shown = 0;
+}
+
+void gp_progress_abort(void)
+{
+	static const char clear[] = "\r\033[K";
+
+	if (progress_shown && write(STDERR_FILENO, clear, sizeof(clear) - 1) < 0)
+		return;
 	progress_shown = 0;
 }
 

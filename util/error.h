@@ -42,6 +42,8 @@ void gp_debug(const char *fmt, ...) GP_PRINTF(1, 2);
  */
 void gp_progress(const char *fmt, ...) GP_PRINTF(1, 2);
 void gp_progress_done(void);
+/* The same from a signal handler (async-signal-safe: one write(2)). */
+void gp_progress_abort(void);
 
 /* Allocation that cannot fail: host memory exhaustion ends the program (exit 1). */
 void *gp_xmalloc(size_t n);
