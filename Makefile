@@ -139,16 +139,17 @@ test-cli: gpuperf
 test-asan: build-asan/gpuperf $(ASAN_UNIT_BIN)
 	$(Q)tests/run.sh --asan
 
-test-gpu: gpuperf $(UNIT_BIN) $(GPU_FIXTURES)
-	$(Q)tests/run.sh --gpu
-
 # Fixtures of tests/gpu/faults.bats: a process that holds device memory, a
 # CUPTI that fails mid-session, and gpuperf with kernels for another
 # architecture only (NOIMAGE_ARCH, SASS without PTX: no launch can run).
+# Defined before test-gpu, whose prerequisites expand where it is read.
 CUPTI_SO := $(firstword $(wildcard $(CUDA_LIBDIR)/libcupti.so.13 $(CUDA_HOME)/extras/CUPTI/lib64/libcupti.so.13))
 GPU_FIXTURES := build/tests/gpu-hog $(if $(CUPTI_SO),build/tests/cupti-shim/libcupti-failshim.so)
 NOIMAGE_ARCH ?= 75
 NOIMAGE_DIR := build/noimage-sm$(NOIMAGE_ARCH)
+
+test-gpu: gpuperf $(UNIT_BIN) $(GPU_FIXTURES)
+	$(Q)tests/run.sh --gpu
 
 build/tests/gpu-hog: tests/gpu/gpu-hog.c
 	@mkdir -p $(dir $@)

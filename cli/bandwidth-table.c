@@ -243,8 +243,11 @@ static void sweep_chart(struct report_table *t, const struct bw_outcome *o)
 
 static void cfg_text(char *buf, size_t n, struct bw_cfg c, const struct gp_device *dev)
 {
-	snprintf(buf, n, "%d x %d, unroll %d, %s", c.blocks_per_sm * dev->sm_count, c.block,
-		 c.unroll, bw_layout_names[c.layout]);
+	if (c.layout == BW_LAYOUT_FLAT)  /* the grid follows the size: one block per tile */
+		snprintf(buf, n, "tiles x %d, unroll %d, flat", c.block, c.unroll);
+	else
+		snprintf(buf, n, "%d x %d, unroll %d, %s", c.blocks_per_sm * dev->sm_count,
+			 c.block, c.unroll, bw_layout_names[c.layout]);
 }
 
 static void tune_table(struct report *r, const struct gp_device *dev,

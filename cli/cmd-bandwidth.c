@@ -54,8 +54,9 @@ static const struct gp_option options[] = {
 	{ "unroll", 0, required_argument, "N",
 	  "accesses per input per thread per iteration: 1, 2, 4, 8, 16 (default per kernel)",
 	  OPT_UNROLL },
-	{ "layout", 0, required_argument, "grid|tile",
-	  "a thread's accesses a grid apart, or each block on its own tile (default tile)",
+	{ "layout", 0, required_argument, "grid|tile|flat",
+	  "resident grid with accesses a grid apart or a tile per block, or one block per tile "
+	  "(default flat for DRAM sizes)",
 	  OPT_LAYOUT },
 	{ 0 }
 };
@@ -131,12 +132,12 @@ static int parse_one(struct bw_opts *o, int id, const char *arg)
 		o->fixed.unroll = (int)v;
 		return 0;
 	case OPT_LAYOUT: {
-		static const char *const names[] = { "grid", "tile", NULL };
 		int i;
 
-		if ((rc = parse_choice("--layout", arg, names, &i)))
+		/* bw_layout_names[0] is the unset layout's "" */
+		if ((rc = parse_choice("--layout", arg, bw_layout_names + 1, &i)))
 			return rc;
-		o->fixed.layout = i == 0 ? BW_LAYOUT_GRID : BW_LAYOUT_TILE;
+		o->fixed.layout = BW_LAYOUT_GRID + i;
 		return 0;
 	}
 	}
@@ -174,6 +175,9 @@ static int parse_opts(struct gp_ctx *ctx, int argc, char **argv, struct bw_opts 
 			return rc;
 	if (id < 0)
 		return GP_EXIT_USAGE;
+	if (o->fixed.layout == BW_LAYOUT_FLAT && o->fixed.blocks_per_sm)
+		return gp_error(GP_EXIT_USAGE, "--blocks-per-sm: a flat launch has one block per "
+				"tile, not a resident grid; use --layout grid or tile");
 	if (!o->kernels)
 		o->kernels = BW_ALL_KERNELS;
 	if (o->memcpy)
@@ -261,7 +265,7 @@ const struct gp_cmd gp_cmd_bandwidth = {
 	.summary = "device-memory bandwidth: read, write, copy, scale, add, triad vs theoretical",
 	.synopsis = "[--kernel LIST] [--width LIST] [--size SIZE|RANGE] [--reps N] [--warmup N] "
 		    "[--tune] [--memcpy] [--cold] [--block N] [--blocks-per-sm N] [--unroll N] "
-		    "[--layout grid|tile]",
+		    "[--layout grid|tile|flat]",
 	.options = options,
 	.columns = bw_columns,
 	.ncolumns = BW_NCOLUMNS,

@@ -147,11 +147,21 @@ stream_kernel(const V *a, const V *b, V *c, uint64_t n, float s, unsigned passes
 		asm volatile("" ::: "memory");
 	}
 	if (K == K_READ) {
-		/* The sum keeps every load alive and lets the host check it. */
+		/* The sum keeps every load alive and lets the host check it: one atomic per block. */
+		__shared__ unsigned warp_sum[32];
+
 		for (int o = 16; o > 0; o >>= 1)
 			acc += __shfl_xor_sync(0xffffffffu, acc, o);
 		if ((threadIdx.x & 31) == 0)
-			atomicAdd(sink, acc);
+			warp_sum[threadIdx.x / 32] = acc;
+		__syncthreads();
+		if (threadIdx.x < 32) {
+			acc = threadIdx.x < blockDim.x / 32 ? warp_sum[threadIdx.x] : 0;
+			for (int o = 16; o > 0; o >>= 1)
+				acc += __shfl_xor_sync(0xffffffffu, acc, o);
+			if (threadIdx.x == 0)
+				atomicAdd(sink + blockIdx.x % (BW_SINK_WORDS / 32) * 32, acc);
+		}
 	}
 }
 

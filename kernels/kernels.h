@@ -34,8 +34,12 @@ cudaError_t launch_clock_spin(long long cycles, unsigned long long *out,
  * thread's accesses are a grid apart; 1: each block sweeps a contiguous
  * tile.  Inputs a, b, output c (unused ones may be NULL); s is the scalar
  * of scale/triad.  The read kernel adds the bits of every float it read
- * to *sink.  cudaErrorInvalidValue for a combination that is not built.
+ * to sink[0..BW_SINK_WORDS), one block's sum per word at 32-word steps
+ * (spread over cache lines: with one block per tile there are 10^5 blocks
+ * and more, too many atomics for one address); the total is the sum of
+ * the words.  cudaErrorInvalidValue for a combination that is not built.
  */
+#define BW_SINK_WORDS 1024
 cudaError_t launch_bw_stream(int kernel, int width, int unroll, int tiles, int grid,
 			     int block, const void *a, const void *b, void *c, uint64_t n,
 			     float s, unsigned passes, unsigned *sink,

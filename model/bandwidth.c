@@ -23,7 +23,7 @@ static const struct {
 
 const int bw_unrolls[BW_NUNROLLS] = { 1, 2, 4, 8, 16 };
 
-const char *const bw_layout_names[] = { "", "grid", "tile", NULL };
+const char *const bw_layout_names[] = { "", "grid", "tile", "flat", NULL };
 
 static int valid(enum bw_kernel k)
 {
@@ -148,10 +148,19 @@ int bw_width_valid(int width)
 	return width == 4 || width == 8 || width == 16;
 }
 
-struct bw_cfg bw_default_cfg(enum bw_kernel k, int width)
+struct bw_cfg bw_default_cfg(enum bw_kernel k, int width, int multipass)
 {
 	/* block, blocks per SM, unroll at 16 bytes, layout: measured, see bandwidth.h */
-	static const struct bw_cfg best16[BW_NKERNELS] = {
+	static const struct bw_cfg dram16[BW_NKERNELS] = {
+		[BW_READ] = { 512, 0, 1, BW_LAYOUT_FLAT },
+		[BW_WRITE] = { 512, 1, 4, BW_LAYOUT_TILE },
+		[BW_COPY] = { 1024, 0, 1, BW_LAYOUT_FLAT },
+		[BW_SCALE] = { 1024, 0, 1, BW_LAYOUT_FLAT },
+		[BW_ADD] = { 1024, 0, 1, BW_LAYOUT_FLAT },
+		[BW_TRIAD] = { 1024, 0, 1, BW_LAYOUT_FLAT },
+		[BW_MEMCPY] = { 1024, 0, 1, BW_LAYOUT_FLAT },
+	};
+	static const struct bw_cfg cache16[BW_NKERNELS] = {
 		[BW_READ] = { 256, 2, 8, BW_LAYOUT_TILE },
 		[BW_WRITE] = { 512, 1, 4, BW_LAYOUT_TILE },
 		[BW_COPY] = { 512, 1, 16, BW_LAYOUT_TILE },
@@ -160,12 +169,21 @@ struct bw_cfg bw_default_cfg(enum bw_kernel k, int width)
 		[BW_TRIAD] = { 256, 1, 4, BW_LAYOUT_TILE },
 		[BW_MEMCPY] = { 512, 1, 16, BW_LAYOUT_TILE },
 	};
-	struct bw_cfg c = best16[(unsigned)k < BW_NKERNELS ? k : BW_COPY];
+	struct bw_cfg c = (multipass ? cache16 : dram16)[(unsigned)k < BW_NKERNELS ? k : BW_COPY];
 
 	if (bw_width_valid(width))
 		for (int w = width; w < 16 && c.unroll < 16; w *= 2)
 			c.unroll *= 2;
 	return c;
+}
+
+uint64_t bw_flat_grid(uint64_t nvec, int block, int unroll)
+{
+	uint64_t g = block > 0 && unroll > 0 ? nvec / ((uint64_t)block * (uint64_t)unroll) : 0;
+
+	if (g > 0x7fffffffu)
+		g = 0x7fffffffu;
+	return g ? g : 1;
 }
 
 static int add_cfg(struct bw_cfg *out, int n, int cap, struct bw_cfg c)
@@ -215,13 +233,15 @@ int bw_tune_space(struct bw_cfg fixed, bw_max_bps_fn max_bps, void *arg,
 				break;
 			if (max <= 0)
 				continue;
-			for (int layout = BW_LAYOUT_GRID; layout <= BW_LAYOUT_TILE; layout++) {
-				int l = fixed.layout ? fixed.layout : layout;
-
-				if ((fixed.layout && layout > BW_LAYOUT_GRID) ||
-				    (!fixed.layout && unroll == 1 && layout == BW_LAYOUT_TILE))
-					break;
-				n = add_bps(fixed, block, unroll, l, max, out, n, cap);
+			for (int l = BW_LAYOUT_GRID; l <= BW_LAYOUT_FLAT; l++) {
+				if ((fixed.layout && l != fixed.layout) ||
+				    (!fixed.layout && unroll == 1 && l == BW_LAYOUT_TILE))
+					continue;
+				if (l != BW_LAYOUT_FLAT)
+					n = add_bps(fixed, block, unroll, l, max, out, n, cap);
+				else if (!fixed.blocks_per_sm)
+					n = add_cfg(out, n, cap,
+						    (struct bw_cfg){ block, 0, unroll, BW_LAYOUT_FLAT });
 			}
 		}
 	}

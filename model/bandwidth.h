@@ -91,23 +91,28 @@ const char *bw_level(uint64_t ws, int read_only, int sm_count,
 		     uint64_t l1_per_sm, uint64_t l2_bytes);
 
 /*
- * How a thread's accesses of one iteration are spread: a grid apart (each
- * access jumps the whole grid), or a block apart (each block sweeps one
- * contiguous tile of block x unroll accesses).
+ * How the work is spread.  grid and tile: a resident grid of blocks_per_sm
+ * x SMs blocks loops over the arrays, a thread's accesses of one iteration
+ * a grid apart (each access jumps the whole grid) or a block apart (each
+ * block sweeps one contiguous tile of block x unroll accesses).  flat: one
+ * such tile per block and as many blocks as tiles, no loop, so the
+ * hardware's block scheduler hands out the work; one pass only (a block
+ * that swept its tile again would hit its own cache lines).
  */
 enum bw_layout {
 	BW_LAYOUT_UNSET,
 	BW_LAYOUT_GRID,
 	BW_LAYOUT_TILE,
+	BW_LAYOUT_FLAT,
 };
 
 /* Names of the layouts by enum value ("" for unset), NULL-terminated. */
 extern const char *const bw_layout_names[];
 
-/* A launch configuration: grid = blocks_per_sm x SMs. */
+/* A launch configuration: grid = blocks_per_sm x SMs, or one block per tile (flat). */
 struct bw_cfg {
 	int block;          /* threads per block, multiple of 32 */
-	int blocks_per_sm;  /* 0: as many as are resident at once */
+	int blocks_per_sm;  /* 0: as many as are resident at once; unused by flat */
 	int unroll;         /* independent accesses per thread per iteration */
 	int layout;         /* enum bw_layout */
 };
@@ -121,21 +126,29 @@ int bw_unroll_valid(int unroll);
 int bw_width_valid(int width);
 
 /*
- * Default configuration of a kernel for an access width: the winners of
- * `--tune` on an H100 SXM (16-byte accesses, 1 GiB arrays): few blocks per
- * SM, each sweeping its own tile with 4 to 16 independent 16-byte accesses
- * per thread in flight.  Narrower accesses keep the bytes per thread by a
- * larger unroll (at most 16).  BW_MEMCPY and unknown kernels get the copy's.
+ * Default configuration of a kernel for an access width, measured on an
+ * H100 SXM with 16-byte accesses.  One pass over DRAM-sized arrays
+ * (multipass 0): flat, blocks of 512 or 1024 threads with one access each
+ * (read, copy, scale, add, triad), 2-4 % above any resident grid; write
+ * keeps a resident grid.  Several passes over a cache-sized set
+ * (multipass 1): the `--tune` winners among resident grids, few blocks per
+ * SM, each sweeping its own tile with 4 to 16 accesses per thread in
+ * flight.  Narrower accesses keep the bytes per thread by a larger unroll
+ * (at most 16).  BW_MEMCPY and unknown kernels get the copy's.
  */
-struct bw_cfg bw_default_cfg(enum bw_kernel k, int width);
+struct bw_cfg bw_default_cfg(enum bw_kernel k, int width, int multipass);
+
+/* Blocks of a flat launch over nvec vectors: one per whole tile, at least 1, at most 2^31 - 1. */
+uint64_t bw_flat_grid(uint64_t nvec, int block, int unroll);
 
 /*
  * The --tune search space: block in {128, 256, 512, 1024}, blocks per SM
  * in {1, 2, 4, 8, 16} capped at max_bps(block) (the occupancy limit, kept
- * as a candidate itself), unroll in bw_unrolls, both layouts (one
- * layout only at unroll 1, where they coincide).  A field of fixed that is
- * non-zero is not searched (a fixed blocks per SM is kept even above the
- * occupancy limit).  Pairs (block, unroll) with max_bps <= 0 cannot launch
+ * as a candidate itself), unroll in bw_unrolls, the grid and tile layouts
+ * (one only at unroll 1, where they coincide), and flat for each block and
+ * unroll.  A field of fixed that is non-zero is not searched (a fixed
+ * blocks per SM is kept even above the occupancy limit, and excludes
+ * flat).  Pairs (block, unroll) with max_bps <= 0 cannot launch
  * and are skipped, and so are configurations with fewer than 256 threads
  * per SM.  Writes up to cap entries to out; returns the count.
  */

@@ -29,7 +29,7 @@
 struct bufs {
 	float *a, *b, *c;
 	uint64_t cap;              /* floats per array, guard included */
-	unsigned *sink;            /* read kernel: one sum per timed launch + scratch */
+	unsigned *sink;            /* read kernel: one slot per timed launch + scratch */
 	int nsink;
 	unsigned *sum;             /* expected sum of a */
 	unsigned long long *vres;  /* verify: mismatches, first bad index */
@@ -37,6 +37,12 @@ struct bufs {
 	uint64_t scratch_bytes;
 	cudaStream_t st;
 };
+
+/* The read kernel's sums: one slot of BW_SINK_WORDS per timed launch, one for the rest. */
+static size_t sink_bytes(const struct bufs *B)
+{
+	return sizeof(*B->sink) * BW_SINK_WORDS * (size_t)B->nsink;
+}
 
 /* One kernel at one width, size and configuration: the argument of timed work. */
 struct job {
@@ -67,10 +73,10 @@ static cudaError_t job_launch(void *arg, cudaStream_t st)
 	}
 	if (j->k == BW_READ) {
 		/* Timed launches get a slot each; warm-ups share the last one. */
-		sink = B->sink + (j->slot < B->nsink - 1 ? j->slot++ : B->nsink - 1);
+		sink = B->sink + BW_SINK_WORDS * (j->slot < B->nsink - 1 ? j->slot++ : B->nsink - 1);
 	}
 	return launch_bw_stream((int)j->k, j->width, j->cfg.unroll,
-				j->cfg.layout == BW_LAYOUT_TILE, j->grid, j->cfg.block,
+				j->cfg.layout != BW_LAYOUT_GRID, j->grid, j->cfg.block,
 				B->a, B->b, B->c, j->size / (uint64_t)j->width,
 				BW_SCALAR, j->passes, sink, st);
 }
@@ -131,6 +137,11 @@ static int resolve_cfg(const struct gp_device *dev, struct job *j, int block_fix
 				"(%d registers per thread)", bw_kernel_names[j->k], j->width,
 				j->cfg.unroll, j->cfg.block, regs);
 	}
+	if (j->cfg.layout == BW_LAYOUT_FLAT) {
+		j->cfg.blocks_per_sm = 0;
+		j->grid = (int)bw_flat_grid(j->size / (uint64_t)j->width, j->cfg.block, j->cfg.unroll);
+		return 0;
+	}
 	if (!j->cfg.blocks_per_sm)
 		j->cfg.blocks_per_sm = max;
 	j->grid = j->cfg.blocks_per_sm * dev->sm_count;
@@ -139,7 +150,7 @@ static int resolve_cfg(const struct gp_device *dev, struct job *j, int block_fix
 
 static int flush_l2(const struct gp_device *dev, const struct bufs *B)
 {
-	struct bw_cfg c = bw_default_cfg(BW_WRITE, 16);
+	struct bw_cfg c = bw_default_cfg(BW_WRITE, 16, 1);
 	int max = max_bps(BW_WRITE, 16, c.block, c.unroll);
 
 	return cuda_check(launch_bw_stream(BW_WRITE, 16, c.unroll, 0, max * dev->sm_count,
@@ -218,7 +229,7 @@ static int sample(const struct gp_device *dev, struct job *j, int warmup, int re
 		if ((rc = cuda_check(job_launch(j, B->st), "warm-up launch")))
 			return rc;
 	if (j->k == BW_READ) {
-		rc = cuda_check(cudaMemsetAsync(B->sink, 0, sizeof(*B->sink) * B->nsink, B->st),
+		rc = cuda_check(cudaMemsetAsync(B->sink, 0, sink_bytes(B), B->st),
 				"cudaMemsetAsync");
 		j->slot = 0;
 	} else {
@@ -253,21 +264,25 @@ static int verify_read(struct job *j, int reps)
 	if (!rc)
 		rc = cuda_check(cudaMemcpyAsync(&want, B->sum, sizeof(want),
 						cudaMemcpyDeviceToHost, B->st), "cudaMemcpyAsync");
-	got = gp_xcalloc((size_t)reps, sizeof(*got));
+	got = gp_xcalloc((size_t)reps * BW_SINK_WORDS, sizeof(*got));
 	if (!rc)
-		rc = cuda_check(cudaMemcpyAsync(got, B->sink, sizeof(*got) * (size_t)reps,
+		rc = cuda_check(cudaMemcpyAsync(got, B->sink, sizeof(*got) * BW_SINK_WORDS * (size_t)reps,
 						cudaMemcpyDeviceToHost, B->st), "cudaMemcpyAsync");
 	if (!rc)
 		rc = cuda_check(cudaStreamSynchronize(B->st), "verification");
 	want *= j->passes;
 	for (int i = 0; !rc && i < reps; i++) {
-		if (got[i] != want) {
+		unsigned sum = 0;
+
+		for (int w = 0; w < BW_SINK_WORDS; w++)
+			sum += got[(size_t)i * BW_SINK_WORDS + w];
+		if (sum != want) {
 			char what[160];
 
 			describe(j, what, sizeof(what));
 			rc = gp_error(GP_EXIT_FAIL,
 				      "verification failed: %s: repetition %d summed 0x%08x, "
-				      "expected 0x%08x", what, i + 1, got[i], want);
+				      "expected 0x%08x", what, i + 1, sum, want);
 		}
 	}
 	free(got);
@@ -324,6 +339,34 @@ static unsigned job_passes(enum bw_kernel k, uint64_t size, int cold)
 	unsigned p = cold ? 1 : bw_passes(bw_bytes_moved(k, size, 1), BW_PASS_TARGET);
 
 	return k == BW_MEMCPY && p > BW_MEMCPY_MAX_PASSES ? BW_MEMCPY_MAX_PASSES : p;
+}
+
+/* Passes of a configuration: flat sweeps once (a second pass would hit its own lines). */
+static unsigned cfg_passes(const struct bw_cfg *c, enum bw_kernel k, uint64_t size, int cold)
+{
+	return c->layout == BW_LAYOUT_FLAT ? 1 : job_passes(k, size, cold);
+}
+
+/*
+ * The default configuration with the user's fixed fields: a resident grid
+ * for several passes, or when blocks per SM or a resident layout is fixed.
+ */
+static struct bw_cfg default_cfg(const struct bw_request *req, enum bw_kernel k, int width,
+				 int multipass)
+{
+	int resident = multipass || req->fixed.blocks_per_sm ||
+		       (req->fixed.layout && req->fixed.layout != BW_LAYOUT_FLAT);
+	struct bw_cfg c = bw_default_cfg(k, width, resident);
+
+	if (req->fixed.block)
+		c.block = req->fixed.block;
+	if (req->fixed.unroll)
+		c.unroll = req->fixed.unroll;
+	if (req->fixed.blocks_per_sm)
+		c.blocks_per_sm = req->fixed.blocks_per_sm;
+	if (req->fixed.layout)
+		c.layout = req->fixed.layout;
+	return c;
 }
 
 /*
@@ -398,7 +441,7 @@ static int setup(const struct gp_device *dev, const struct bw_request *req, stru
 		return rc;
 	if ((arrays & BW_ARRAY_C) && (rc = alloc((void **)&B->c, B->cap * 4, "array c")))
 		return rc;
-	if ((rc = alloc((void **)&B->sink, sizeof(*B->sink) * (size_t)B->nsink, "sums")) ||
+	if ((rc = alloc((void **)&B->sink, sink_bytes(B), "sums")) ||
 	    (rc = alloc((void **)&B->sum, sizeof(*B->sum), "sums")) ||
 	    (rc = alloc((void **)&B->vres, 2 * sizeof(*B->vres), "verification")))
 		return rc;
@@ -409,6 +452,9 @@ static int setup(const struct gp_device *dev, const struct bw_request *req, stru
 		if ((rc = alloc((void **)&B->scratch, B->scratch_bytes, "L2 flush buffer")))
 			return rc;
 	}
+	/* Warm-ups add into the last slot without a check: zero it all once. */
+	if ((rc = cuda_check(cudaMemsetAsync(B->sink, 0, sink_bytes(B), B->st), "cudaMemsetAsync")))
+		return rc;
 	if (B->a || B->b)
 		rc = cuda_check(launch_bw_fill(B->a, B->b, B->cap, B->st), "fill launch");
 	return rc;
@@ -486,7 +532,7 @@ static int tune_one(const struct gp_device *dev, const struct bw_request *req,
 	struct job j = { .B = B, .k = k, .width = width };
 	double ms[BW_TUNE_REPS];
 	struct stats st;
-	int n, rc = 0, have_def = 0;
+	int n, max, rc = 0, have_def = 0;
 	int reps = req->reps < BW_TUNE_REPS ? req->reps : BW_TUNE_REPS;
 
 	memset(t, 0, sizeof(*t));
@@ -494,26 +540,18 @@ static int tune_one(const struct gp_device *dev, const struct bw_request *req,
 	t->width = width;
 	t->size = max_size(req) < BW_TUNE_MAX_SIZE ? max_size(req) : BW_TUNE_MAX_SIZE;
 	j.size = t->size;
-	j.passes = job_passes(k, j.size, req->cold);
-	t->def = bw_default_cfg(k, width);
-	if (req->fixed.block)
-		t->def.block = req->fixed.block;
-	if (req->fixed.unroll)
-		t->def.unroll = req->fixed.unroll;
-	if (req->fixed.blocks_per_sm)
-		t->def.blocks_per_sm = req->fixed.blocks_per_sm;
-	if (req->fixed.layout)
-		t->def.layout = req->fixed.layout;
+	t->def = default_cfg(req, k, width, job_passes(k, j.size, req->cold) > 1);
 	if (!req->fixed.block) {
 		struct job fit = { .k = k, .width = width, .cfg = t->def };
 		fit_default_block(&fit);
 		t->def = fit.cfg;
 	}
-	if (!t->def.blocks_per_sm)
-		t->def.blocks_per_sm = max_bps(k, width, t->def.block, t->def.unroll);
+	max = max_bps(k, width, t->def.block, t->def.unroll);
+	if (!t->def.blocks_per_sm && t->def.layout != BW_LAYOUT_FLAT)
+		t->def.blocks_per_sm = max;
 
 	n = bw_tune_space(req->fixed, max_bps_cb, &arg, cfgs, BW_TUNE_MAX_CONFIGS);
-	if (n < BW_TUNE_MAX_CONFIGS && t->def.blocks_per_sm > 0) {
+	if (n < BW_TUNE_MAX_CONFIGS && max > 0) {
 		int seen = 0;
 
 		for (int i = 0; i < n; i++)
@@ -528,8 +566,9 @@ static int tune_one(const struct gp_device *dev, const struct bw_request *req,
 		gp_progress("tuning %s, %d B: configuration %d of %d", bw_kernel_names[k],
 			    width, i + 1, n);
 		j.cfg = cfgs[i];
-		j.grid = cfgs[i].blocks_per_sm * dev->sm_count;
-		if ((rc = sample(dev, &j, 1, reps, req->cold, ms)) || (rc = verify(&j, reps)))
+		j.passes = cfg_passes(&j.cfg, k, j.size, req->cold);
+		if ((rc = resolve_cfg(dev, &j, 1)) || (rc = sample(dev, &j, 1, reps, req->cold, ms)) ||
+		    (rc = verify(&j, reps)))
 			break;
 		stats_compute(ms, (size_t)reps, &st);
 		gbs = bw_gbs(bw_bytes_moved(k, j.size, j.passes), st.median);
@@ -559,22 +598,12 @@ static int bit(unsigned mask, enum bw_kernel k)
 
 /* The configuration a kernel runs with: tuned, else default with fixed fields. */
 static struct bw_cfg pick_cfg(const struct bw_request *req, const struct bw_outcome *out,
-			      enum bw_kernel k, int width)
+			      enum bw_kernel k, int width, int multipass)
 {
-	struct bw_cfg c = bw_default_cfg(k, width);
-
 	for (size_t i = 0; i < out->ntune; i++)
 		if (out->tune[i].kernel == k && out->tune[i].width == width)
 			return out->tune[i].best;
-	if (req->fixed.block)
-		c.block = req->fixed.block;
-	if (req->fixed.unroll)
-		c.unroll = req->fixed.unroll;
-	if (req->fixed.blocks_per_sm)
-		c.blocks_per_sm = req->fixed.blocks_per_sm;
-	if (req->fixed.layout)
-		c.layout = req->fixed.layout;
-	return c;
+	return default_cfg(req, k, width, multipass);
 }
 
 static size_t count_results(const struct bw_request *req)
@@ -599,8 +628,9 @@ static int run_all(const struct gp_device *dev, const struct bw_request *req,
 				struct job j = { .B = B, .k = (enum bw_kernel)k,
 						 .width = req->widths[w], .size = req->sizes[s] };
 
-				j.cfg = pick_cfg(req, out, j.k, j.width);
-				j.passes = job_passes(j.k, j.size, req->cold);
+				j.cfg = pick_cfg(req, out, j.k, j.width,
+						 job_passes(j.k, j.size, req->cold) > 1);
+				j.passes = cfg_passes(&j.cfg, j.k, j.size, req->cold);
 				gp_progress("measuring %s, %d B, size %zu of %zu", bw_kernel_names[k],
 					    j.width, s + 1, req->nsizes);
 				if (!(rc = resolve_cfg(dev, &j, req->fixed.block != 0)))
@@ -638,7 +668,7 @@ static int warmup_job(const struct gp_device *dev, const struct bw_request *req,
 		}
 	if (j->k == BW_MEMCPY)
 		return 0;
-	j->cfg = bw_default_cfg(j->k, j->width);
+	j->cfg = bw_default_cfg(j->k, j->width, 0);
 	return resolve_cfg(dev, j, 0);
 }
 

@@ -69,9 +69,12 @@ no_gpu() {
 	for v in 0 65 x -1; do
 		assert_usage_error bandwidth --blocks-per-sm "$v"
 	done
-	for v in "" blocks Grid tiles 1; do
+	for v in "" blocks Grid tiles 1 flatt; do
 		assert_usage_error bandwidth --layout "$v"
 	done
+	# a flat grid is one block per tile, not N per SM
+	assert_usage_error bandwidth --layout flat --blocks-per-sm 2
+	[[ "$stderr" == *"--blocks-per-sm: a flat launch has one block per tile"* ]]
 }
 
 @test "bandwidth: unknown options, stray arguments and missing values are usage errors" {
@@ -92,7 +95,7 @@ no_gpu() {
 	no_gpu || skip "this machine has a GPU"
 	for args in "" "--size 16K-2G:x2" "--kernel copy,memcpy --width 4,8,16" \
 		"--tune --block 512 --unroll 8 --blocks-per-sm 2 --reps 5 --warmup 0 --cold --memcpy" \
-		"--layout tile"; do
+		"--layout tile" "--layout flat --unroll 2"; do
 		run_split "$GPUPERF" --csv bandwidth $args
 		[ "$status" -eq 3 ] || { echo "args '$args': status $status"; return 1; }
 		[ -z "$output" ]

@@ -40,8 +40,8 @@ kval() {
 @test "bandwidth: every unroll verifies on sizes with tails, and tiny sizes verify" {
 	require_gpu
 	for u in 1 2 4 8 16; do
-		for l in grid tile; do
-			# 123456784 = 16 x 7716049: no grid iteration divides it
+		for l in grid tile flat; do
+			# 123456784 = 16 x 7716049: no grid iteration or tile divides it
 			bw_csv --unroll "$u" --layout $l --size 123456784 --reps 2 --warmup 1 \
 				--kernel read,write,copy,triad
 		done
@@ -127,6 +127,22 @@ kval() {
 	[ "$(kval copy layout)" = tile ]
 	sms=$("$GPUPERF" --csv info | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "sm_count") c = i } NR == 2 { print $c }')
 	[ "$(kval copy grid)" = $((2 * sms)) ]
+}
+
+@test "bandwidth: one pass over DRAM-sized arrays runs flat, one block per tile; cache sizes run resident" {
+	require_gpu
+	bw_csv --kernel copy,read --size 1G --reps 3
+	[ "$(kval copy layout)" = flat ]
+	[ "$(kval copy passes)" = 1 ]
+	# 1 GiB of 16-byte accesses in tiles of 1024 threads x 1
+	[ "$(kval copy grid)" = 65536 ]
+	[ "$(kval read grid)" = 131072 ]
+	bw_csv --kernel copy --size 64M --reps 3
+	[ "$(kval copy layout)" = tile ]
+	[ "$(kval copy passes)" -gt 1 ]
+	bw_csv --kernel copy --size 64M --reps 3 --layout flat
+	[ "$(kval copy layout)" = flat ]
+	[ "$(kval copy passes)" = 1 ]
 }
 
 @test "bandwidth: a configuration the kernel cannot launch is a usage error" {

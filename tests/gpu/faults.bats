@@ -56,14 +56,14 @@ teardown() {
 	fi
 }
 
-@test "faults: --device past the last GPU is exit 3 for every GPU command, stdout empty" {
+@test "faults: --device past the last GPU is a usage error for every GPU command, stdout empty" {
 	require_gpu
 	local n cmd
 	n=$(nvidia-smi -L | grep -c '^GPU ')
 	for cmd in info bandwidth coalesce banks pcie all "occupancy --check-runtime"; do
 		# shellcheck disable=SC2086
 		run_split "$GPUPERF" --device "$n" $cmd
-		assert_failed 3 "device"
+		assert_failed 2 "--device: no device $n \\(found $n"
 	done
 }
 

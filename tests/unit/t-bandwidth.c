@@ -123,31 +123,39 @@ static void test_tune_space(void)
 {
 	struct bw_cfg out[256], fixed = { 0 };
 	int n = bw_tune_space(fixed, fake_max_bps, NULL, out, 256);
-	int dup = 0, small = 0, over = 0, bad = 0, has_default = 0, tiles = 0;
-	struct bw_cfg def = bw_default_cfg(BW_TRIAD, 16);
+	int dup = 0, small = 0, over = 0, bad = 0, has_default = 0, has_cache_default = 0;
+	int tiles = 0, flats = 0;
+	struct bw_cfg def = bw_default_cfg(BW_TRIAD, 16, 0), cdef = bw_default_cfg(BW_TRIAD, 16, 1);
 
 	for (int i = 0; i < n; i++) {
 		for (int j = 0; j < i; j++)
 			dup |= out[i].block == out[j].block && out[i].unroll == out[j].unroll &&
 			       out[i].blocks_per_sm == out[j].blocks_per_sm &&
 			       out[i].layout == out[j].layout;
-		small |= out[i].block * out[i].blocks_per_sm < 256;
+		small |= out[i].layout != BW_LAYOUT_FLAT && out[i].block * out[i].blocks_per_sm < 256;
+		bad |= out[i].layout == BW_LAYOUT_FLAT && out[i].blocks_per_sm != 0;
 		over |= out[i].blocks_per_sm > fake_max_bps(NULL, out[i].block, out[i].unroll);
 		bad |= out[i].block == 1024 && out[i].unroll == 16;
 		has_default |= out[i].block == def.block && out[i].unroll == def.unroll &&
 			       out[i].blocks_per_sm == def.blocks_per_sm &&
 			       out[i].layout == def.layout;
-		bad |= out[i].layout != BW_LAYOUT_GRID && out[i].layout != BW_LAYOUT_TILE;
+		has_cache_default |= out[i].block == cdef.block && out[i].unroll == cdef.unroll &&
+				     out[i].blocks_per_sm == cdef.blocks_per_sm &&
+				     out[i].layout == cdef.layout;
+		bad |= out[i].layout < BW_LAYOUT_GRID || out[i].layout > BW_LAYOUT_FLAT;
 		tiles += out[i].layout == BW_LAYOUT_TILE;
+		flats += out[i].layout == BW_LAYOUT_FLAT;
 		bad |= out[i].unroll == 1 && out[i].layout == BW_LAYOUT_TILE;
 	}
 	ok(n > 80 && n < 200, "search space has %d configurations", n);
-	ok(tiles > 30 && tiles < n, "both layouts searched (%d tiles)", tiles);
+	ok(tiles > 30 && tiles < n, "both resident layouts searched (%d tiles)", tiles);
+	is_int(flats, 4 * 5 - 1, "flat once per block and unroll that can launch");
 	ok(!dup, "no configuration twice");
 	ok(!small, "every configuration has >= 256 threads per SM");
 	ok(!over, "blocks per SM never above the occupancy limit");
 	ok(!bad, "configurations that cannot launch are skipped");
-	ok(has_default, "the default configuration is in the space");
+	ok(has_default, "the DRAM default configuration is in the space");
+	ok(has_cache_default, "the cache-size default configuration is in the space");
 
 	fixed.block = 512;
 	n = bw_tune_space(fixed, fake_max_bps, NULL, out, 256);
@@ -170,13 +178,20 @@ static void test_tune_space(void)
 		bad |= out[i].layout != BW_LAYOUT_TILE;
 	ok(n > 40 && !bad, "--layout fixes the layout (%d configurations)", n);
 
+	fixed = (struct bw_cfg){ 0, 0, 0, BW_LAYOUT_FLAT };
+	n = bw_tune_space(fixed, fake_max_bps, NULL, out, 256);
+	bad = 0;
+	for (int i = 0; i < n; i++)
+		bad |= out[i].layout != BW_LAYOUT_FLAT || out[i].blocks_per_sm;
+	ok(n == 19 && !bad, "--layout flat: block x unroll only (%d configurations)", n);
+
 	fixed = (struct bw_cfg){ 256, 32, 4, BW_LAYOUT_GRID };
 	n = bw_tune_space(fixed, fake_max_bps, NULL, out, 256);
 	is_int(n, 1, "everything fixed: one configuration");
 	is_int(out[0].blocks_per_sm, 32, "fixed blocks per SM kept above the limit");
 	fixed.layout = BW_LAYOUT_UNSET;
 	is_int(bw_tune_space(fixed, fake_max_bps, NULL, out, 256), 2,
-	       "all but the layout fixed: both layouts");
+	       "all but the layout fixed: both resident layouts, no flat (blocks per SM fixed)");
 
 	fixed = (struct bw_cfg){ 0 };
 	is_int(bw_tune_space(fixed, fake_max_bps, NULL, out, 3), 3, "cap respected");
@@ -184,18 +199,30 @@ static void test_tune_space(void)
 
 static void test_cfg(void)
 {
-	is_int(bw_default_cfg(BW_TRIAD, 16).unroll, 4, "16-byte triad default unroll 4 (64 B per thread)");
-	is_int(bw_default_cfg(BW_TRIAD, 8).unroll, 8, "8-byte triad default unroll 8: same bytes per thread");
-	is_int(bw_default_cfg(BW_TRIAD, 4).unroll, 16, "4-byte triad default unroll 16");
-	is_int(bw_default_cfg(BW_COPY, 4).unroll, 16, "unroll capped at the largest built (16)");
-	is_int(bw_default_cfg(BW_COPY, 16).block, 512, "copy default block 512");
-	is_int(bw_default_cfg(BW_READ, 16).blocks_per_sm, 2, "read default: 2 blocks per SM");
-	is_int(bw_default_cfg(BW_READ, 16).layout, BW_LAYOUT_TILE, "default layout: tile");
-	is_int(bw_default_cfg(BW_MEMCPY, 16).block, bw_default_cfg(BW_COPY, 16).block,
-	       "memcpy gets the copy's configuration");
-	for (int k = 0; k < BW_NKERNELS; k++)
-		ok(bw_default_cfg((enum bw_kernel)k, 16).block > 0, "kernel %d has a default", k);
+	is_int(bw_default_cfg(BW_TRIAD, 16, 1).unroll, 4, "16-byte triad cache default unroll 4 (64 B per thread)");
+	is_int(bw_default_cfg(BW_TRIAD, 8, 1).unroll, 8, "8-byte triad cache default unroll 8: same bytes per thread");
+	is_int(bw_default_cfg(BW_TRIAD, 4, 1).unroll, 16, "4-byte triad cache default unroll 16");
+	is_int(bw_default_cfg(BW_COPY, 4, 1).unroll, 16, "unroll capped at the largest built (16)");
+	is_int(bw_default_cfg(BW_TRIAD, 4, 0).unroll, 4, "4-byte flat triad: 4 accesses, 16 B per thread");
+	is_int(bw_default_cfg(BW_COPY, 16, 1).block, 512, "copy cache default block 512");
+	is_int(bw_default_cfg(BW_READ, 16, 1).blocks_per_sm, 2, "read cache default: 2 blocks per SM");
+	is_int(bw_default_cfg(BW_READ, 16, 1).layout, BW_LAYOUT_TILE, "cache default layout: tile");
+	is_int(bw_default_cfg(BW_COPY, 16, 0).layout, BW_LAYOUT_FLAT, "DRAM default layout of copy: flat");
+	is_int(bw_default_cfg(BW_COPY, 16, 0).block, 1024, "flat copy: blocks of 1024");
+	is_int(bw_default_cfg(BW_WRITE, 16, 0).layout, BW_LAYOUT_TILE, "write keeps a resident grid");
+	for (int m = 0; m < 2; m++) {
+		is_int(bw_default_cfg(BW_MEMCPY, 16, m).block, bw_default_cfg(BW_COPY, 16, m).block,
+		       "memcpy gets the copy's configuration (multipass %d)", m);
+		for (int k = 0; k < BW_NKERNELS; k++)
+			ok(bw_default_cfg((enum bw_kernel)k, 16, m).block > 0,
+			   "kernel %d has a default (multipass %d)", k, m);
+	}
 	is_str(bw_layout_names[BW_LAYOUT_TILE], "tile", "layout names follow the enum");
+	is_str(bw_layout_names[BW_LAYOUT_FLAT], "flat", "flat is named");
+	is_int(bw_flat_grid(1ull << 26, 1024, 1), 65536, "flat grid: one block per tile");
+	is_int(bw_flat_grid((1ull << 26) + 1000, 1024, 1), 65536, "a partial tile goes to the tail");
+	is_int(bw_flat_grid(100, 1024, 4), 1, "fewer vectors than a tile: one block");
+	ok(bw_flat_grid(1ull << 40, 32, 1) == 0x7fffffffu, "flat grid capped at 2^31 - 1");
 	ok(bw_width_valid(4) && bw_width_valid(8) && bw_width_valid(16), "4, 8, 16 valid");
 	ok(!bw_width_valid(0) && !bw_width_valid(2) && !bw_width_valid(32), "0, 2, 32 invalid");
 	ok(bw_unroll_valid(1) && bw_unroll_valid(16) && !bw_unroll_valid(3) &&
