@@ -86,7 +86,7 @@ endif
 .SUFFIXES:
 MAKEFLAGS += -r
 
-.PHONY: all test test-unit test-cli test-asan test-gpu install uninstall clean help lint-man fuzz
+.PHONY: all test test-unit test-cli test-asan test-gpu gpu-test-deps install uninstall clean help lint-man fuzz
 
 all: gpuperf
 
@@ -148,8 +148,10 @@ GPU_FIXTURES := build/tests/gpu-hog $(if $(CUPTI_SO),build/tests/cupti-shim/libc
 NOIMAGE_ARCH ?= 75
 NOIMAGE_DIR := build/noimage-sm$(NOIMAGE_ARCH)
 
-test-gpu: gpuperf $(UNIT_BIN) $(GPU_FIXTURES)
+test-gpu: gpuperf gpu-test-deps
 	$(Q)tests/run.sh --gpu
+
+gpu-test-deps: $(UNIT_BIN) $(GPU_FIXTURES)
 
 build/tests/gpu-hog: tests/gpu/gpu-hog.c
 	@mkdir -p $(dir $@)

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# One batched run on a GPU machine: build, every GPU test, every benchmark,
+# One batched run on a GPU machine: build, the GPU tests, the benchmarks,
 # with logs under $OUT (or ./device-logs).  Usage:
 #
-#   bench/device-run.sh [tests|bench|all]      (default all)
+#   bench/device-run.sh [tests|bench|all] [STEP...]      (default all)
 #
+# STEPs pick and order the work: a GPU test file (faults for
+# tests/gpu/faults.bats) or a benchmark (bench:pcie for bench/pcie.sh);
+# without STEPs, every test file, then every benchmark.  Each step has its
+# own time limit (STEP_TIMEOUT, default 300 s) and its log is written as it
+# runs, so a step that hangs costs its limit, not the run.
 # GPU_ARCHS defaults to the local GPU's architecture to keep the build short.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -20,9 +25,22 @@ pack() {
 	tar czf "$ret/device-logs.tgz" "$out"
 }
 trap pack EXIT
+trap 'exit 143' TERM
 export OUT=$PWD/$out  # the benchmarks keep their files beside these logs
 [ -d .devtools/usr/bin ] && export PATH=$PWD/.devtools/usr/bin:$PATH
 what=${1:-all}
+shift
+steps=("$@")
+if [ "${#steps[@]}" -eq 0 ]; then
+	if [ "$what" = tests ] || [ "$what" = all ]; then
+		for f in tests/gpu/*.bats; do steps+=("$(basename "$f" .bats)"); done
+	fi
+	if [ "$what" = bench ] || [ "$what" = all ]; then
+		for b in bench/*.sh; do
+			[ "$b" = bench/device-run.sh ] || steps+=("bench:$(basename "$b" .sh)")
+		done
+	fi
+fi
 
 arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .')
 export GPU_ARCHS=${GPU_ARCHS:-${arch:-90}}
@@ -31,22 +49,31 @@ export GPU_ARCHS=${GPU_ARCHS:-${arch:-90}}
 	echo "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -n 1)"
 	echo "== build (GPU_ARCHS=$GPU_ARCHS)"
 } | tee "$out/summary.txt"
-if ! make -j"$(nproc)" gpuperf >"$out/build.log" 2>&1; then
+if ! make -j"$(nproc)" gpuperf gpu-test-deps >"$out/build.log" 2>&1; then
 	tail -n 40 "$out/build.log"
 	exit 1
 fi
 ./gpuperf info >"$out/info.txt" 2>&1
 
-if [ "$what" = tests ] || [ "$what" = all ]; then
-	echo "== GPU tests" | tee -a "$out/summary.txt"
-	make test-gpu 2>&1 | tee "$out/test-gpu.log" | grep -E '^(not ok|total:|#)' | tee -a "$out/summary.txt"
-fi
-if [ "$what" = bench ] || [ "$what" = all ]; then
-	for b in bench/*.sh; do
-		[ "$b" = bench/device-run.sh ] && continue
-		echo "== $b" | tee -a "$out/summary.txt"
-		timeout 300 bash "$b" >"$out/$(basename "$b" .sh).log" 2>&1
-		echo "exit $?" >>"$out/$(basename "$b" .sh).log"
-		tail -n 25 "$out/$(basename "$b" .sh).log" | tee -a "$out/summary.txt"
-	done
-fi
+export GPUPERF_REQUIRE_GPU=1 GPUPERF=$PWD/gpuperf
+for s in "${steps[@]}"; do
+	t0=$SECONDS
+	case $s in
+	bench:*)
+		b=${s#bench:}
+		echo "== bench/$b.sh" | tee -a "$out/summary.txt"
+		timeout "${STEP_TIMEOUT:-300}" bash "bench/$b.sh" >"$out/$b.log" 2>&1
+		echo "exit $?" >>"$out/$b.log"
+		tail -n 25 "$out/$b.log" | tee -a "$out/summary.txt"
+		;;
+	*)
+		echo "== tests/gpu/$s.bats" | tee -a "$out/summary.txt"
+		timeout "${STEP_TIMEOUT:-300}" bats --tap "tests/gpu/$s.bats" 2>&1 | tee -a "$out/test-gpu.log" |
+			grep -E '^(not ok|#)' | tee -a "$out/summary.txt"
+		echo "exit ${PIPESTATUS[0]}: $(grep -c '^ok' "$out/test-gpu.log") ok so far" |
+			tee -a "$out/summary.txt"
+		;;
+	esac
+	echo "   ($((SECONDS - t0)) s)" | tee -a "$out/summary.txt"
+	pack  # after every step, in case the run is cut short
+done

@@ -94,10 +94,11 @@ int pcie_time_gated(struct pcie_timer *t, int nstreams, pcie_enqueue_fn fn, void
 	g[0] = 0;
 	g[1] = 0;
 	atomic_thread_fence(memory_order_seq_cst);
+	/* Even when the launch reports an error the gate may run: release it at out. */
+	queued = 1;
 	if ((rc = cuda_check(launch_pcie_gate(t->gate_dev, GATE_TIMEOUT_NS, t->gate_dev + 1,
 					      t->streams[0]), "gate kernel launch")))
-		return rc;
-	queued = 1;
+		goto out;
 	if ((rc = cuda_check(cudaEventRecord(t->start, t->streams[0]), "cudaEventRecord")))
 		goto out;
 	for (int i = 1; i < nstreams; i++)
