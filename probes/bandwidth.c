@@ -29,20 +29,13 @@
 struct bufs {
 	float *a, *b, *c;
 	uint64_t cap;              /* floats per array, guard included */
-	unsigned *sink;            /* read kernel: one slot per timed launch + scratch */
-	int nsink;
+	unsigned *sink;            /* read kernel: BW_SINK_WORDS for its sum */
 	unsigned *sum;             /* expected sum of a */
 	unsigned long long *vres;  /* verify: mismatches, first bad index */
 	float *scratch;            /* --cold: L2 flush buffer */
 	uint64_t scratch_bytes;
 	cudaStream_t st;
 };
-
-/* The read kernel's sums: one slot of BW_SINK_WORDS per timed launch, one for the rest. */
-static size_t sink_bytes(const struct bufs *B)
-{
-	return sizeof(*B->sink) * BW_SINK_WORDS * (size_t)B->nsink;
-}
 
 /* One kernel at one width, size and configuration: the argument of timed work. */
 struct job {
@@ -53,14 +46,13 @@ struct job {
 	int grid;
 	uint64_t size;
 	unsigned passes;
-	int slot;                  /* read: sink slot of the next launch */
+	int check;                 /* read: this launch sums what it reads into sink */
 };
 
 static cudaError_t job_launch(void *arg, cudaStream_t st)
 {
 	struct job *j = arg;
 	const struct bufs *B = j->B;
-	unsigned *sink = NULL;
 
 	if (j->k == BW_MEMCPY) {
 		for (unsigned p = 0; p < j->passes; p++) {
@@ -71,14 +63,10 @@ static cudaError_t job_launch(void *arg, cudaStream_t st)
 		}
 		return cudaSuccess;
 	}
-	if (j->k == BW_READ) {
-		/* Timed launches get a slot each; warm-ups share the last one. */
-		sink = B->sink + BW_SINK_WORDS * (j->slot < B->nsink - 1 ? j->slot++ : B->nsink - 1);
-	}
 	return launch_bw_stream((int)j->k, j->width, j->cfg.unroll,
 				j->cfg.layout != BW_LAYOUT_GRID, j->grid, j->cfg.block,
 				B->a, B->b, B->c, j->size / (uint64_t)j->width,
-				BW_SCALAR, j->passes, sink, st);
+				BW_SCALAR, j->passes, B->sink, j->check, st);
 }
 
 /* Resident blocks per SM for a kernel, or 0 when it cannot launch at all. */
@@ -155,7 +143,7 @@ static int flush_l2(const struct gp_device *dev, const struct bufs *B)
 
 	return cuda_check(launch_bw_stream(BW_WRITE, 16, c.unroll, 0, max * dev->sm_count,
 					   c.block, NULL, NULL, B->scratch,
-					   B->scratch_bytes / 16, 0, 1, NULL, B->st),
+					   B->scratch_bytes / 16, 0, 1, NULL, 0, B->st),
 			  "L2 flush");
 }
 
@@ -224,18 +212,12 @@ static int sample(const struct gp_device *dev, struct job *j, int warmup, int re
 
 	if ((rc = cuda_check(launch_clock_spin(BW_SPIN_CYCLES, B->vres, B->st), "spin launch")))
 		return rc;
-	j->slot = B->nsink;
 	for (int i = 0; i < warmup; i++)
 		if ((rc = cuda_check(job_launch(j, B->st), "warm-up launch")))
 			return rc;
-	if (j->k == BW_READ) {
-		rc = cuda_check(cudaMemsetAsync(B->sink, 0, sink_bytes(B), B->st),
-				"cudaMemsetAsync");
-		j->slot = 0;
-	} else {
+	if (j->k != BW_READ)
 		rc = cuda_check(cudaMemsetAsync(B->c, 0xff, check_end(j) * 4, B->st),
 				"cudaMemsetAsync");
-	}
 	return rc ? rc : time_reps(dev, j, reps, cold, ms);
 }
 
@@ -252,41 +234,51 @@ static void describe(const struct job *j, char *buf, size_t n)
 			 j->cfg.unroll, bw_layout_names[j->cfg.layout]);
 }
 
-static int verify_read(struct job *j, int reps)
+static int corrupt(const struct job *j);
+
+/*
+ * The timed launches of read keep their loads without summing (see
+ * launch_bw_stream); one more launch, the same but checked, sums what it
+ * reads, and the sum must be the pattern's.
+ */
+static int verify_read(struct job *j)
 {
 	const struct bufs *B = j->B;
-	unsigned *got, want;
+	unsigned got[BW_SINK_WORDS], want, sum = 0;
 	int rc;
 
-	rc = cuda_check(cudaMemsetAsync(B->sum, 0, sizeof(*B->sum), B->st), "cudaMemsetAsync");
+	rc = cuda_check(cudaMemsetAsync(B->sink, 0, sizeof(got), B->st), "cudaMemsetAsync");
+	j->check = 1;
+	if (!rc)
+		rc = cuda_check(job_launch(j, B->st), "checked read launch");
+	j->check = 0;
+	if (!rc)
+		rc = corrupt(j);
+	if (!rc)
+		rc = cuda_check(cudaMemsetAsync(B->sum, 0, sizeof(*B->sum), B->st), "cudaMemsetAsync");
 	if (!rc)
 		rc = cuda_check(launch_bw_pattern_sum(j->size / 4, B->sum, B->st), "pattern sum");
 	if (!rc)
 		rc = cuda_check(cudaMemcpyAsync(&want, B->sum, sizeof(want),
 						cudaMemcpyDeviceToHost, B->st), "cudaMemcpyAsync");
-	got = gp_xcalloc((size_t)reps * BW_SINK_WORDS, sizeof(*got));
 	if (!rc)
-		rc = cuda_check(cudaMemcpyAsync(got, B->sink, sizeof(*got) * BW_SINK_WORDS * (size_t)reps,
-						cudaMemcpyDeviceToHost, B->st), "cudaMemcpyAsync");
+		rc = cuda_check(cudaMemcpyAsync(got, B->sink, sizeof(got), cudaMemcpyDeviceToHost,
+						B->st), "cudaMemcpyAsync");
 	if (!rc)
 		rc = cuda_check(cudaStreamSynchronize(B->st), "verification");
+	if (rc)
+		return rc;
 	want *= j->passes;
-	for (int i = 0; !rc && i < reps; i++) {
-		unsigned sum = 0;
+	for (int w = 0; w < BW_SINK_WORDS; w++)
+		sum += got[w];
+	if (sum != want) {
+		char what[160];
 
-		for (int w = 0; w < BW_SINK_WORDS; w++)
-			sum += got[(size_t)i * BW_SINK_WORDS + w];
-		if (sum != want) {
-			char what[160];
-
-			describe(j, what, sizeof(what));
-			rc = gp_error(GP_EXIT_FAIL,
-				      "verification failed: %s: repetition %d summed 0x%08x, "
-				      "expected 0x%08x", what, i + 1, sum, want);
-		}
+		describe(j, what, sizeof(what));
+		return gp_error(GP_EXIT_FAIL, "verification failed: %s: summed 0x%08x, expected 0x%08x",
+				what, sum, want);
 	}
-	free(got);
-	return rc;
+	return 0;
 }
 
 static int verify_output(struct job *j)
@@ -322,9 +314,9 @@ static int verify_output(struct job *j)
 			res[1], res[1] >= n ? ", past the end of the array" : "", bits, want);
 }
 
-static int verify(struct job *j, int reps)
+static int verify(struct job *j)
 {
-	return j->k == BW_READ ? verify_read(j, reps) : verify_output(j);
+	return j->k == BW_READ ? verify_read(j) : verify_output(j);
 }
 
 /*
@@ -392,10 +384,10 @@ static int measure(const struct gp_device *dev, struct job *j, int warmup, int r
 {
 	int rc = sample(dev, j, warmup, reps, cold, ms);
 
-	if (!rc)
+	if (!rc && j->k != BW_READ)  /* verify_read spoils its own checked sum */
 		rc = corrupt(j);
 	if (!rc)
-		rc = verify(j, reps);
+		rc = verify(j);
 	if (rc)
 		return rc;
 	memset(r, 0, sizeof(*r));
@@ -431,7 +423,6 @@ static int setup(const struct gp_device *dev, const struct bw_request *req, stru
 		if (req->sizes[i] > max)
 			max = req->sizes[i];
 	B->cap = (max + BW_GUARD_BYTES) / 4;
-	B->nsink = req->reps + 1;
 	if ((rc = cuda_check(cudaStreamCreateWithFlags(&B->st, cudaStreamNonBlocking),
 			     "cudaStreamCreate")))
 		return rc;
@@ -441,7 +432,7 @@ static int setup(const struct gp_device *dev, const struct bw_request *req, stru
 		return rc;
 	if ((arrays & BW_ARRAY_C) && (rc = alloc((void **)&B->c, B->cap * 4, "array c")))
 		return rc;
-	if ((rc = alloc((void **)&B->sink, sink_bytes(B), "sums")) ||
+	if ((rc = alloc((void **)&B->sink, sizeof(*B->sink) * BW_SINK_WORDS, "sums")) ||
 	    (rc = alloc((void **)&B->sum, sizeof(*B->sum), "sums")) ||
 	    (rc = alloc((void **)&B->vres, 2 * sizeof(*B->vres), "verification")))
 		return rc;
@@ -452,8 +443,9 @@ static int setup(const struct gp_device *dev, const struct bw_request *req, stru
 		if ((rc = alloc((void **)&B->scratch, B->scratch_bytes, "L2 flush buffer")))
 			return rc;
 	}
-	/* Warm-ups add into the last slot without a check: zero it all once. */
-	if ((rc = cuda_check(cudaMemsetAsync(B->sink, 0, sink_bytes(B), B->st), "cudaMemsetAsync")))
+	/* An unchecked read may (almost never) write sink[0]: keep it defined. */
+	if ((rc = cuda_check(cudaMemsetAsync(B->sink, 0, sizeof(*B->sink) * BW_SINK_WORDS, B->st),
+			     "cudaMemsetAsync")))
 		return rc;
 	if (B->a || B->b)
 		rc = cuda_check(launch_bw_fill(B->a, B->b, B->cap, B->st), "fill launch");
@@ -484,7 +476,6 @@ static int clock_warmup(struct job *j, double *spent)
 
 	*spent = 0;
 	while (*spent < BW_CLOCK_WARMUP_MS) {
-		j->slot = j->B->nsink;
 		if ((rc = timing_run(job_launch, j, j->B->st, 0, 1, &ms)))
 			return rc;
 		*spent += ms;
@@ -568,7 +559,7 @@ static int tune_one(const struct gp_device *dev, const struct bw_request *req,
 		j.cfg = cfgs[i];
 		j.passes = cfg_passes(&j.cfg, k, j.size, req->cold);
 		if ((rc = resolve_cfg(dev, &j, 1)) || (rc = sample(dev, &j, 1, reps, req->cold, ms)) ||
-		    (rc = verify(&j, reps)))
+		    (rc = verify(&j)))
 			break;
 		stats_compute(ms, (size_t)reps, &st);
 		gbs = bw_gbs(bw_bytes_moved(k, j.size, j.passes), st.median);

@@ -209,7 +209,7 @@ static void test_cfg(void)
 	is_int(bw_default_cfg(BW_READ, 16, 1).layout, BW_LAYOUT_TILE, "cache default layout: tile");
 	is_int(bw_default_cfg(BW_COPY, 16, 0).layout, BW_LAYOUT_FLAT, "DRAM default layout of copy: flat");
 	is_int(bw_default_cfg(BW_COPY, 16, 0).block, 1024, "flat copy: blocks of 1024");
-	is_int(bw_default_cfg(BW_WRITE, 16, 0).layout, BW_LAYOUT_TILE, "write keeps a resident grid");
+	is_int(bw_default_cfg(BW_WRITE, 16, 0).unroll, 4, "flat write: 4 accesses per thread");
 	for (int m = 0; m < 2; m++) {
 		is_int(bw_default_cfg(BW_MEMCPY, 16, m).block, bw_default_cfg(BW_COPY, 16, m).block,
 		       "memcpy gets the copy's configuration (multipass %d)", m);
