@@ -14,6 +14,37 @@
 #include "util/error.h"
 
 #define GATE_TIMEOUT_NS 5000000000ull
+#define GATE_PROBE_NS 100000000ull
+
+static void gate_release(struct pcie_timer *t);
+
+/*
+ * Under a tool that makes kernel launches block (compute-sanitizer,
+ * CUDA_LAUNCH_BLOCKING=1) the gate would hold the host until its timeout
+ * on every repetition.  A gate of 100 ms that has already timed out when
+ * its launch returns says so; the timer then runs without the gate (host
+ * launch latency is then part of the times, which such a run does not
+ * claim to measure anyway).
+ */
+static int probe_blocking_launches(struct pcie_timer *t)
+{
+	volatile unsigned *g = t->gate;
+	int rc;
+
+	g[0] = 0;
+	g[1] = 0;
+	atomic_thread_fence(memory_order_seq_cst);
+	rc = cuda_check(launch_pcie_gate(t->gate_dev, GATE_PROBE_NS, t->gate_dev + 1, t->streams[0]),
+			"gate kernel launch");
+	atomic_thread_fence(memory_order_seq_cst);
+	t->ungated = g[1] != 0;
+	gate_release(t);
+	if (!rc)
+		rc = cuda_check(cudaStreamSynchronize(t->streams[0]), "gate kernel");
+	if (t->ungated)
+		gp_debug("pcie: kernel launches block here; timing without the gate");
+	return rc;
+}
 
 int pcie_timer_open(struct pcie_timer *t, int nstreams, const struct gp_device *dev)
 {
@@ -54,6 +85,8 @@ int pcie_timer_open(struct pcie_timer *t, int nstreams, const struct gp_device *
 		t->check_result = NULL;
 		goto fail;
 	}
+	if ((rc = probe_blocking_launches(t)))
+		goto fail;
 	return 0;
 fail:
 	pcie_timer_close(t);
@@ -96,7 +129,8 @@ int pcie_time_gated(struct pcie_timer *t, int nstreams, pcie_enqueue_fn fn, void
 	atomic_thread_fence(memory_order_seq_cst);
 	/* Even when the launch reports an error the gate may run: release it at out. */
 	queued = 1;
-	if ((rc = cuda_check(launch_pcie_gate(t->gate_dev, GATE_TIMEOUT_NS, t->gate_dev + 1,
+	if (!t->ungated &&
+	    (rc = cuda_check(launch_pcie_gate(t->gate_dev, GATE_TIMEOUT_NS, t->gate_dev + 1,
 					      t->streams[0]), "gate kernel launch")))
 		goto out;
 	if ((rc = cuda_check(cudaEventRecord(t->start, t->streams[0]), "cudaEventRecord")))
