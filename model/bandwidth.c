@@ -152,7 +152,7 @@ struct bw_cfg bw_default_cfg(enum bw_kernel k, int width, int multipass)
 {
 	/* block, blocks per SM, unroll at 16 bytes, layout: measured, see bandwidth.h */
 	static const struct bw_cfg dram16[BW_NKERNELS] = {
-		[BW_READ] = { 512, 0, 1, BW_LAYOUT_FLAT },
+		[BW_READ] = { 256, 0, 1, BW_LAYOUT_FLAT },
 		[BW_WRITE] = { 256, 0, 4, BW_LAYOUT_FLAT },
 		[BW_COPY] = { 1024, 0, 1, BW_LAYOUT_FLAT },
 		[BW_SCALE] = { 1024, 0, 1, BW_LAYOUT_FLAT },

@@ -62,6 +62,7 @@ sanitize() {
 		if [ "$status" -ne 0 ] || ! grep -q 'ERROR SUMMARY: 0 errors' "$log"; then
 			echo "status $status"
 			grep -v '^=========         Host Frame' "$log" | head -n 30
+			echo "gpuperf said: $(tail -n 5 <<<"$output")"
 			failed+=("$p")
 		fi
 	done
