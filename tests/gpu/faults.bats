@@ -14,17 +14,6 @@ ROOT=$BATS_TEST_DIRNAME/../..
 HOG=$ROOT/build/tests/gpu-hog
 SHIM=$ROOT/build/tests/cupti-shim/libcupti-failshim.so
 
-# compute-sanitizer for the leak checks, or nothing.
-find_sanitizer() {
-	local c
-	for c in "$(command -v compute-sanitizer 2>/dev/null)" \
-		"${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer" \
-		/usr/local/cuda/bin/compute-sanitizer /usr/local/cuda/compute-sanitizer/compute-sanitizer; do
-		[ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
-	done
-	return 1
-}
-
 # A failure as documented: status $1, an error on stderr matching $2, nothing on stdout.
 assert_failed() {
 	echo "status $status (want $1)"

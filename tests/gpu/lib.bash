@@ -33,3 +33,14 @@ run_split() {
 	stderr=$(cat "$errf")
 	rm -f "$errf"
 }
+
+# The path of compute-sanitizer, or status 1.
+find_sanitizer() {
+	local c
+	for c in "$(command -v compute-sanitizer 2>/dev/null)" \
+		"${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer" \
+		/usr/local/cuda/bin/compute-sanitizer /usr/local/cuda/compute-sanitizer/compute-sanitizer; do
+		[ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
+	done
+	return 1
+}

@@ -6,16 +6,6 @@
 
 load lib
 
-find_sanitizer() {
-	local c
-	for c in "$(command -v compute-sanitizer 2>/dev/null)" \
-		"${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer" \
-		/usr/local/cuda/bin/compute-sanitizer /usr/local/cuda/compute-sanitizer/compute-sanitizer; do
-		[ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
-	done
-	return 1
-}
-
 # One command per probe, quick settings.
 PROBES=(
 	"info"
