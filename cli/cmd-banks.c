@@ -29,7 +29,6 @@ static const struct gp_option options[] = {
 
 static const char *const pattern_groups[] = { "stride", "broadcast", "transpose", NULL };
 enum { PAT_STRIDE = 1, PAT_BROADCAST = 2, PAT_TRANSPOSE = 4 };
-static const char *const widths[] = { "4", "8", "16", NULL };
 static const char *const ops[] = { "load", "store", NULL };  /* enum bank_op order */
 
 #define WARMUP 2
@@ -61,8 +60,7 @@ static int parse_args(struct gp_ctx *ctx, int argc, char **argv, struct args *a)
 			rc = parse_list("--stride", it.arg, PARSE_COUNT, 1, 1ull << 32, &a->strides);
 			break;
 		case OPT_WIDTH:
-			if (!(rc = parse_choice("--width", it.arg, widths, &idx)))
-				a->width = 4u << idx;
+			rc = parse_access_width("--width", it.arg, &a->width);
 			break;
 		case OPT_OP:
 			if (!(rc = parse_choice("--op", it.arg, ops, &idx)))

@@ -79,7 +79,7 @@ struct pcie_timer {
 	cudaEvent_t start, end[PCIE_MAX_STREAMS];
 	unsigned *gate;          /* mapped host memory: [0] release flag, [1] timed out */
 	unsigned *gate_dev;
-	int ungated;             /* launches block here (a sanitizer): no gate */
+	int ungated;             /* the gate timed out once (a sanitizer): no gate */
 	unsigned long long *check_result;  /* device, two words for launch_pcie_check */
 	int dev_index;
 	int sm_count;

@@ -14,37 +14,6 @@
 #include "util/error.h"
 
 #define GATE_TIMEOUT_NS 5000000000ull
-#define GATE_PROBE_NS 100000000ull
-
-static void gate_release(struct pcie_timer *t);
-
-/*
- * Under a tool that makes kernel launches block (compute-sanitizer,
- * CUDA_LAUNCH_BLOCKING=1) the gate would hold the host until its timeout
- * on every repetition.  A gate of 100 ms that has already timed out when
- * its launch returns says so; the timer then runs without the gate (host
- * launch latency is then part of the times, which such a run does not
- * claim to measure anyway).
- */
-static int probe_blocking_launches(struct pcie_timer *t)
-{
-	volatile unsigned *g = t->gate;
-	int rc;
-
-	g[0] = 0;
-	g[1] = 0;
-	atomic_thread_fence(memory_order_seq_cst);
-	rc = cuda_check(launch_pcie_gate(t->gate_dev, GATE_PROBE_NS, t->gate_dev + 1, t->streams[0]),
-			"gate kernel launch");
-	atomic_thread_fence(memory_order_seq_cst);
-	t->ungated = g[1] != 0;
-	gate_release(t);
-	if (!rc)
-		rc = cuda_check(cudaStreamSynchronize(t->streams[0]), "gate kernel");
-	if (t->ungated)
-		gp_debug("pcie: kernel launches block here; timing without the gate");
-	return rc;
-}
 
 int pcie_timer_open(struct pcie_timer *t, int nstreams, const struct gp_device *dev)
 {
@@ -85,8 +54,6 @@ int pcie_timer_open(struct pcie_timer *t, int nstreams, const struct gp_device *
 		t->check_result = NULL;
 		goto fail;
 	}
-	if ((rc = probe_blocking_launches(t)))
-		goto fail;
 	return 0;
 fail:
 	pcie_timer_close(t);
@@ -157,8 +124,9 @@ out:
 	if (g[1] && !t->ungated) {
 		/*
 		 * Queuing one repetition took longer than the gate waits (a tool
-		 * that intercepts every CUDA call, or an overloaded host): the
-		 * times include that wait, so go on without the gate, and again.
+		 * that intercepts every CUDA call or makes launches block, or an
+		 * overloaded host): the times include that wait, so repeat the
+		 * repetition without the gate and go on without it.
 		 */
 		gp_warn("pcie: queuing one repetition took over %llu s; timing without the gate",
 			GATE_TIMEOUT_NS / 1000000000ull);

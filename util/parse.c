@@ -358,6 +358,16 @@ int parse_choice(const char *opt, const char *s, const char *const *names, int *
 	return GP_EXIT_USAGE;
 }
 
+int parse_access_width(const char *opt, const char *s, unsigned *width)
+{
+	static const char *const widths[] = { "4", "8", "16", NULL };
+	int i, rc = parse_choice(opt, s, widths, &i);
+
+	if (!rc)
+		*width = 4u << i;
+	return rc;
+}
+
 int parse_choices(const char *opt, const char *s, const char *const *names, unsigned *mask)
 {
 	unsigned m = 0, all = 0;

@@ -54,6 +54,9 @@ int parse_choice(const char *opt, const char *s, const char *const *names, int *
  */
 int parse_choices(const char *opt, const char *s, const char *const *names, unsigned *mask);
 
+/* One access width, "4", "8" or "16" bytes, into *width. */
+int parse_access_width(const char *opt, const char *s, unsigned *width);
+
 /* Human size with a binary unit when exact ("256 MiB", "4 KiB", "1000 B"). */
 const char *format_size(char *buf, size_t n, uint64_t bytes);
 

@@ -158,6 +158,16 @@ int main(void)
 	is_int(idx, 1, "write is index 1");
 	is_int(parse_choice("--op", "Write", kinds, &idx), GP_EXIT_USAGE, "choices are case-sensitive");
 	is_int(parse_choice("--op", "", kinds, &idx), GP_EXIT_USAGE, "empty choice refused");
+	{
+		unsigned w = 0;
+
+		is_int(parse_access_width("--width", "16", &w), 0, "width 16");
+		is_int((int)w, 16, "width 16 is 16 bytes");
+		is_int(parse_access_width("--width", "8", &w), 0, "width 8");
+		is_int((int)w, 8, "width 8 is 8 bytes");
+		is_int(parse_access_width("--width", "2", &w), GP_EXIT_USAGE, "width 2 refused");
+		is_int((int)w, 8, "a refused width leaves the value");
+	}
 	is_int(parse_choices("--kernel", "read,copy", kinds, &mask), 0, "choices read,copy");
 	is_int(mask, 5, "read,copy is mask 5");
 	is_int(parse_choices("--kernel", "all", kinds, &mask), 0, "all");
