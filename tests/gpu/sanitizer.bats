@@ -48,15 +48,17 @@ sanitize() {
 		# shellcheck disable=SC2086
 		run timeout "${SANITIZER_TIMEOUT:-240}" "$cs" --tool "$tool" "${opts[@]}" "${extra[@]}" --error-exitcode 99 \
 			--log-file "$log" "$GPUPERF" -q --no-counters $p
-		grep 'ERROR SUMMARY' "$log" || tail -n 5 "$log"
-		if [ "$status" -ne 0 ] || ! grep -q 'ERROR SUMMARY: 0 errors' "$log"; then
+		# memcheck and initcheck end with "ERROR SUMMARY: N errors",
+		# racecheck with "RACECHECK SUMMARY: N hazards displayed (N errors, ...)"
+		grep 'SUMMARY' "$log" || tail -n 5 "$log"
+		if [ "$status" -ne 0 ] || ! grep -Eq 'ERROR SUMMARY: 0 errors|SUMMARY: 0 hazards displayed \(0 errors' "$log"; then
 			echo "status $status"
 			grep -v '^=========         Host Frame' "$log" | head -n 30
 			echo "gpuperf said: $(tail -n 5 <<<"$output")"
 			failed+=("$p")
 		fi
 	done
-	[ "${#failed[@]}" -eq 0 ] || { printf 'not clean under %s: %s\n' "$tool" "${failed[@]}"; false; }
+	[ "${#failed[@]}" -eq 0 ] || { echo "not clean under $tool:"; printf '  gpuperf %s\n' "${failed[@]}"; false; }
 }
 
 @test "sanitizer: every probe is clean under memcheck, leaks included" {
