@@ -19,7 +19,8 @@ extern "C" {
 
 /*
  * Spin one thread for about `cycles` SM cycles, writing the clock64()
- * and %globaltimer (ns) deltas it saw to out[0] and out[1].
+ * and %globaltimer (ns) deltas it saw to out[0] and out[1] (out may be
+ * NULL: a spin that only holds the stream).
  */
 cudaError_t launch_clock_spin(long long cycles, unsigned long long *out,
 			      cudaStream_t stream);

@@ -34,6 +34,8 @@ struct bufs {
 	unsigned long long *vres;  /* verify: mismatches, first bad index */
 	float *scratch;            /* --cold: L2 flush buffer */
 	uint64_t scratch_bytes;
+	struct bw_cfg flush;       /* --cold: the L2 flush, a write kernel ... */
+	int flush_grid;            /* ... with as many blocks as are resident */
 	cudaStream_t st;
 };
 
@@ -136,15 +138,13 @@ static int resolve_cfg(const struct gp_device *dev, struct job *j, int block_fix
 	return 0;
 }
 
-static int flush_l2(const struct gp_device *dev, const struct bufs *B)
+/* Before each timed repetition with --cold: write over the whole L2. */
+static cudaError_t flush_l2(void *arg, cudaStream_t st)
 {
-	struct bw_cfg c = bw_default_cfg(BW_WRITE, 16, 1);
-	int max = max_bps(BW_WRITE, 16, c.block, c.unroll);
+	const struct bufs *B = ((const struct job *)arg)->B;
 
-	return cuda_check(launch_bw_stream(BW_WRITE, 16, c.unroll, 0, max * dev->sm_count,
-					   c.block, NULL, NULL, B->scratch,
-					   B->scratch_bytes / 16, 0, 1, NULL, 0, B->st),
-			  "L2 flush");
+	return launch_bw_stream(BW_WRITE, 16, B->flush.unroll, 0, B->flush_grid, B->flush.block,
+				NULL, NULL, B->scratch, B->scratch_bytes / 16, 0, 1, NULL, 0, st);
 }
 
 /* Floats of c to poison and check: the job's elements and the guard after them. */
@@ -155,70 +155,18 @@ static uint64_t check_end(const struct job *j)
 	return end < j->B->cap ? end : j->B->cap;
 }
 
-/*
- * SM cycles a single thread spins ahead of each measurement (about 0.5 ms),
- * so that the host has queued the warm-ups and the timed repetitions
- * before the GPU reaches them: no host launch latency falls between a
- * start event and its launch.
- */
-#define BW_SPIN_CYCLES 1000000
-
-/*
- * Time reps launches, queued back to back, each between its own pair of
- * events; with cold, an L2 flush before each, outside its events.  The
- * stream is synchronised once, at the end.  (gpu/timing.h synchronises
- * after every repetition, which times the host's launch latency too.)
- */
-static int time_reps(const struct gp_device *dev, struct job *j, int reps, int cold,
-		     double *ms)
+/* Warm up, poison, time: ms[0..reps). */
+static int sample(struct job *j, int warmup, int reps, int cold, double *ms)
 {
 	const struct bufs *B = j->B;
-	cudaEvent_t *ev = gp_xcalloc(2 * (size_t)reps, sizeof(*ev));
-	int rc = 0, made = 0;
+	int rc = 0;
 
-	for (; made < 2 * reps && !rc; made++)
-		rc = cuda_check(cudaEventCreate(&ev[made]), "cudaEventCreate");
-	for (int i = 0; i < reps && !rc; i++) {
-		if (cold)
-			rc = flush_l2(dev, B);
-		if (!rc)
-			rc = cuda_check(cudaEventRecord(ev[2 * i], B->st), "cudaEventRecord");
-		if (!rc)
-			rc = cuda_check(job_launch(j, B->st), "timed launch");
-		if (!rc)
-			rc = cuda_check(cudaEventRecord(ev[2 * i + 1], B->st), "cudaEventRecord");
-	}
-	if (!rc)
-		rc = cuda_check(cudaStreamSynchronize(B->st), "timed launches");
-	for (int i = 0; i < reps && !rc; i++) {
-		float t = 0;
-
-		rc = cuda_check(cudaEventElapsedTime(&t, ev[2 * i], ev[2 * i + 1]),
-				"cudaEventElapsedTime");
-		ms[i] = t;
-	}
-	while (made > 0)
-		cudaEventDestroy(ev[--made]);
-	free(ev);
-	return rc;
-}
-
-/* Spin, warm up, poison, time: ms[0..reps). */
-static int sample(const struct gp_device *dev, struct job *j, int warmup, int reps,
-		  int cold, double *ms)
-{
-	const struct bufs *B = j->B;
-	int rc;
-
-	if ((rc = cuda_check(launch_clock_spin(BW_SPIN_CYCLES, B->vres, B->st), "spin launch")))
-		return rc;
-	for (int i = 0; i < warmup; i++)
-		if ((rc = cuda_check(job_launch(j, B->st), "warm-up launch")))
-			return rc;
-	if (j->k != BW_READ)
+	for (int i = 0; i < warmup && !rc; i++)
+		rc = cuda_check(job_launch(j, B->st), "warm-up launch");
+	if (!rc && j->k != BW_READ)
 		rc = cuda_check(cudaMemsetAsync(B->c, 0xff, check_end(j) * 4, B->st),
 				"cudaMemsetAsync");
-	return rc ? rc : time_reps(dev, j, reps, cold, ms);
+	return rc ? rc : timing_run(job_launch, cold ? flush_l2 : NULL, j, B->st, 0, reps, ms);
 }
 
 static void describe(const struct job *j, char *buf, size_t n)
@@ -379,10 +327,10 @@ static int corrupt(const struct job *j)
 }
 
 /* Sample, verify and summarise one job into *r. */
-static int measure(const struct gp_device *dev, struct job *j, int warmup, int reps,
-		   int cold, double *ms, struct bw_result *r)
+static int measure(struct job *j, int warmup, int reps, int cold, double *ms,
+		   struct bw_result *r)
 {
-	int rc = sample(dev, j, warmup, reps, cold, ms);
+	int rc = sample(j, warmup, reps, cold, ms);
 
 	if (!rc && j->k != BW_READ)  /* verify_read spoils its own checked sum */
 		rc = corrupt(j);
@@ -442,6 +390,8 @@ static int setup(const struct gp_device *dev, const struct bw_request *req, stru
 			B->scratch_bytes = 8u << 20;
 		if ((rc = alloc((void **)&B->scratch, B->scratch_bytes, "L2 flush buffer")))
 			return rc;
+		B->flush = bw_default_cfg(BW_WRITE, 16, 1);
+		B->flush_grid = max_bps(BW_WRITE, 16, B->flush.block, B->flush.unroll) * dev->sm_count;
 	}
 	/* An unchecked read may (almost never) write sink[0]: keep it defined. */
 	if ((rc = cuda_check(cudaMemsetAsync(B->sink, 0, sizeof(*B->sink) * BW_SINK_WORDS, B->st),
@@ -476,7 +426,7 @@ static int clock_warmup(struct job *j, double *spent)
 
 	*spent = 0;
 	while (*spent < BW_CLOCK_WARMUP_MS) {
-		if ((rc = timing_run(job_launch, j, j->B->st, 0, 1, &ms)))
+		if ((rc = timing_run(job_launch, NULL, j, j->B->st, 0, 1, &ms)))
 			return rc;
 		*spent += ms;
 		n = ms > 0 ? (int)((BW_CLOCK_WARMUP_MS - *spent) / ms) : 0;
@@ -504,8 +454,8 @@ static uint64_t max_size(const struct bw_request *req)
 
 /* Tuning repetitions: a few are enough to rank configurations. */
 #define BW_TUNE_REPS 5
-/* Tune at the largest size asked for, capped here (still far beyond any L2). */
-#define BW_TUNE_MAX_SIZE (512ull << 20)
+/* Tune at the largest size asked for, capped at the default size, which sweeps once. */
+#define BW_TUNE_MAX_SIZE BW_DEFAULT_SIZE
 #define BW_TUNE_MAX_CONFIGS 256
 
 static int same_cfg(struct bw_cfg a, struct bw_cfg b)
@@ -558,7 +508,7 @@ static int tune_one(const struct gp_device *dev, const struct bw_request *req,
 			    width, i + 1, n);
 		j.cfg = cfgs[i];
 		j.passes = cfg_passes(&j.cfg, k, j.size, req->cold);
-		if ((rc = resolve_cfg(dev, &j, 1)) || (rc = sample(dev, &j, 1, reps, req->cold, ms)) ||
+		if ((rc = resolve_cfg(dev, &j, 1)) || (rc = sample(&j, 1, reps, req->cold, ms)) ||
 		    (rc = verify(&j)))
 			break;
 		stats_compute(ms, (size_t)reps, &st);
@@ -625,7 +575,7 @@ static int run_all(const struct gp_device *dev, const struct bw_request *req,
 				gp_progress("measuring %s, %d B, size %zu of %zu", bw_kernel_names[k],
 					    j.width, s + 1, req->nsizes);
 				if (!(rc = resolve_cfg(dev, &j, req->fixed.block != 0)))
-					rc = measure(dev, &j, req->warmup, req->reps, req->cold, ms,
+					rc = measure(&j, req->warmup, req->reps, req->cold, ms,
 						     &out->res[out->nres++]);
 			}
 		}
@@ -634,7 +584,7 @@ static int run_all(const struct gp_device *dev, const struct bw_request *req,
 		struct job j = { .B = B, .k = BW_MEMCPY, .size = req->sizes[s] };
 
 		j.passes = job_passes(BW_MEMCPY, j.size, req->cold);
-		rc = measure(dev, &j, req->warmup, req->reps, req->cold, ms,
+		rc = measure(&j, req->warmup, req->reps, req->cold, ms,
 			     &out->res[out->nres++]);
 	}
 	gp_progress_done();

@@ -173,7 +173,7 @@ int bank_probe(const struct gp_device *dev, const struct bank_opts *o,
 		l[i].out = d_out;
 		if (o->progress)
 			o->progress(i, n, o->progress_arg);
-		if ((rc = timing_run(launch_one, &l[i], s, o->warmup, o->reps, ms)) ||
+		if ((rc = timing_run(launch_one, NULL, &l[i], s, o->warmup, o->reps, ms)) ||
 		    (rc = cuda_check(cudaStreamSynchronize(s), "cudaStreamSynchronize")) ||
 		    (rc = verify(&l[i], table + i * TABLE, host_out)))
 			goto out;

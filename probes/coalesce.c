@@ -78,7 +78,7 @@ static int measure(const struct launch *l, const struct coal_opts *o, double *ms
 	int rc;
 
 	if ((rc = cuda_check(cudaMemsetAsync(l->out, 0xff, o->size, s), "cudaMemsetAsync")) ||
-	    (rc = timing_run(launch_one, (void *)l, s, o->warmup, o->reps, ms)) ||
+	    (rc = timing_run(launch_one, NULL, (void *)l, s, o->warmup, o->reps, ms)) ||
 	    (rc = cuda_check(cudaMemsetAsync(d_bad, 0, sizeof(*d_bad), s), "cudaMemsetAsync")) ||
 	    (rc = cuda_check(launch_verify(l, o->size, d_bad, s), "verify kernel")) ||
 	    (rc = cuda_check(cudaMemcpyAsync(&bad, d_bad, sizeof(bad), cudaMemcpyDeviceToHost, s),
