@@ -1,5 +1,4 @@
 /* CUDA runtime errors mapped to messages and exit statuses. */
-#include <stdlib.h>
 #include <string.h>
 #include <cuda_runtime_api.h>
 #include "gpu/cuda-check.h"
