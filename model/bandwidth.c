@@ -177,6 +177,20 @@ struct bw_cfg bw_default_cfg(enum bw_kernel k, int width, int multipass)
 	return c;
 }
 
+struct bw_cfg bw_fit_small_set(struct bw_cfg c, struct bw_cfg fixed, uint64_t nvec, int sm_count)
+{
+	uint64_t grid = (uint64_t)(c.blocks_per_sm > 0 ? c.blocks_per_sm : 0) *
+			(uint64_t)(sm_count > 0 ? sm_count : 0);
+
+	if (c.layout == BW_LAYOUT_FLAT || grid == 0)
+		return c;
+	while (!fixed.unroll && c.unroll > 1 && nvec < grid * (uint64_t)c.block * (uint64_t)c.unroll)
+		c.unroll /= 2;
+	while (!fixed.block && c.block > 32 && nvec < grid * (uint64_t)c.block * (uint64_t)c.unroll)
+		c.block /= 2;
+	return c;
+}
+
 uint64_t bw_flat_grid(uint64_t nvec, int block, int unroll)
 {
 	uint64_t g = block > 0 && unroll > 0 ? nvec / ((uint64_t)block * (uint64_t)unroll) : 0;

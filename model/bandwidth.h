@@ -138,6 +138,16 @@ int bw_width_valid(int width);
  */
 struct bw_cfg bw_default_cfg(enum bw_kernel k, int width, int multipass);
 
+/*
+ * A resident configuration for a set of nvec vectors smaller than one
+ * sweep of its grid (blocks_per_sm x sm_count blocks of block x unroll):
+ * the unroll, then the block (not below a warp), halved until every block
+ * has work, so that a small set is spread over every SM instead of a few
+ * tiles.  Dimensions in fixed (non-zero) are kept; flat configurations
+ * and configurations with blocks_per_sm 0 are returned unchanged.
+ */
+struct bw_cfg bw_fit_small_set(struct bw_cfg c, struct bw_cfg fixed, uint64_t nvec, int sm_count);
+
 /* Blocks of a flat launch over nvec vectors: one per whole tile, at least 1, at most 2^31 - 1. */
 uint64_t bw_flat_grid(uint64_t nvec, int block, int unroll);
 

@@ -288,13 +288,14 @@ static unsigned cfg_passes(const struct bw_cfg *c, enum bw_kernel k, uint64_t si
 }
 
 /*
- * The default configuration with the user's fixed fields: a resident grid
- * for several passes, or when blocks per SM or a resident layout is fixed.
+ * The default configuration with the user's fixed fields for size bytes
+ * per array: a resident grid for several passes, or when blocks per SM or
+ * a resident layout is fixed, fitted to sets smaller than its sweep.
  */
-static struct bw_cfg default_cfg(const struct bw_request *req, enum bw_kernel k, int width,
-				 int multipass)
+static struct bw_cfg default_cfg(const struct bw_request *req, const struct gp_device *dev,
+				 enum bw_kernel k, int width, uint64_t size)
 {
-	int resident = multipass || req->fixed.blocks_per_sm ||
+	int resident = job_passes(k, size, req->cold) > 1 || req->fixed.blocks_per_sm ||
 		       (req->fixed.layout && req->fixed.layout != BW_LAYOUT_FLAT);
 	struct bw_cfg c = bw_default_cfg(k, width, resident);
 
@@ -306,7 +307,7 @@ static struct bw_cfg default_cfg(const struct bw_request *req, enum bw_kernel k,
 		c.blocks_per_sm = req->fixed.blocks_per_sm;
 	if (req->fixed.layout)
 		c.layout = req->fixed.layout;
-	return c;
+	return bw_fit_small_set(c, req->fixed, size / (uint64_t)width, dev->sm_count);
 }
 
 /*
@@ -481,7 +482,7 @@ static int tune_one(const struct gp_device *dev, const struct bw_request *req,
 	t->width = width;
 	t->size = max_size(req) < BW_TUNE_MAX_SIZE ? max_size(req) : BW_TUNE_MAX_SIZE;
 	j.size = t->size;
-	t->def = default_cfg(req, k, width, job_passes(k, j.size, req->cold) > 1);
+	t->def = default_cfg(req, dev, k, width, j.size);
 	if (!req->fixed.block) {
 		struct job fit = { .k = k, .width = width, .cfg = t->def };
 		fit_default_block(&fit);
@@ -538,13 +539,14 @@ static int bit(unsigned mask, enum bw_kernel k)
 }
 
 /* The configuration a kernel runs with: tuned, else default with fixed fields. */
-static struct bw_cfg pick_cfg(const struct bw_request *req, const struct bw_outcome *out,
-			      enum bw_kernel k, int width, int multipass)
+static struct bw_cfg pick_cfg(const struct bw_request *req, const struct gp_device *dev,
+			      const struct bw_outcome *out, enum bw_kernel k, int width,
+			      uint64_t size)
 {
 	for (size_t i = 0; i < out->ntune; i++)
 		if (out->tune[i].kernel == k && out->tune[i].width == width)
 			return out->tune[i].best;
-	return default_cfg(req, k, width, multipass);
+	return default_cfg(req, dev, k, width, size);
 }
 
 static size_t count_results(const struct bw_request *req)
@@ -569,8 +571,7 @@ static int run_all(const struct gp_device *dev, const struct bw_request *req,
 				struct job j = { .B = B, .k = (enum bw_kernel)k,
 						 .width = req->widths[w], .size = req->sizes[s] };
 
-				j.cfg = pick_cfg(req, out, j.k, j.width,
-						 job_passes(j.k, j.size, req->cold) > 1);
+				j.cfg = pick_cfg(req, dev, out, j.k, j.width, j.size);
 				j.passes = cfg_passes(&j.cfg, j.k, j.size, req->cold);
 				gp_progress("measuring %s, %d B, size %zu of %zu", bw_kernel_names[k],
 					    j.width, s + 1, req->nsizes);

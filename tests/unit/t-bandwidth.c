@@ -256,6 +256,28 @@ static void test_patterns(void)
 	is_int(bw_bits(1.0f), 0x3f800000, "bits of 1.0f");
 }
 
+static void test_fit_small_set(void)
+{
+	struct bw_cfg none = { 0 }, c, copy = bw_default_cfg(BW_COPY, 16, 1);  /* 512 x 1/SM, unroll 16 */
+	struct bw_cfg read = bw_default_cfg(BW_READ, 16, 1);                   /* 256 x 2/SM, unroll 8 */
+
+	c = bw_fit_small_set(copy, none, 1ull << 26, 132);
+	ok(c.block == copy.block && c.unroll == copy.unroll, "a set larger than a sweep is kept");
+	c = bw_fit_small_set(copy, none, 409600, 132);  /* 6.25 MiB: 50 tiles of 8192 for 132 blocks */
+	is_int(c.block, 512, "6.25 MiB copy keeps its block");
+	is_int(c.unroll, 4, "6.25 MiB copy: unroll 16 -> 4, 200 tiles for 132 blocks");
+	ok((uint64_t)132 * c.block * c.unroll <= 409600, "every block has a tile");
+	c = bw_fit_small_set(read, none, 4096, 132);    /* 64 KiB */
+	is_int(c.unroll, 1, "64 KiB read: unroll 1");
+	is_int(c.block, 32, "64 KiB read: 264 blocks of one warp (the smallest)");
+	c = bw_fit_small_set(read, (struct bw_cfg){ .unroll = 8 }, 4096, 132);
+	ok(c.unroll == 8 && c.block == 32, "a fixed unroll is kept, the block shrinks");
+	c = bw_fit_small_set(read, (struct bw_cfg){ .block = 256, .unroll = 8 }, 4096, 132);
+	ok(c.unroll == 8 && c.block == 256, "fixed block and unroll are kept");
+	c = bw_fit_small_set(bw_default_cfg(BW_COPY, 16, 0), none, 4096, 132);
+	ok(c.block == 1024 && c.unroll == 1, "flat configurations are unchanged");
+}
+
 int main(void)
 {
 	test_accounting();
@@ -266,6 +288,7 @@ int main(void)
 	test_levels();
 	test_tune_space();
 	test_cfg();
+	test_fit_small_set();
 	test_patterns();
 	return done_testing();
 }
