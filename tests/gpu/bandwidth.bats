@@ -89,6 +89,24 @@ kval() {
 	[[ "$output" == *"read, 16 B accesses: GB/s by size per array"* ]]
 }
 
+@test "bandwidth: a small set gives every block of its resident grid a tile, and cache sizes beat DRAM" {
+	require_gpu
+	bw_csv --kernel read,copy,triad --width 4,16 --size 64K-16M:x4 --reps 3
+	cat "$csv"
+	# grid x block x unroll accesses in one sweep: no more than the set holds,
+	# unless the block is already one warp with unroll 1
+	awk -F, -v k="$(csv_col "$csv" kernel)" -v w="$(csv_col "$csv" width_bytes)" \
+		-v s="$(csv_col "$csv" size_bytes)" -v g="$(csv_col "$csv" grid)" \
+		-v b="$(csv_col "$csv" block)" -v u="$(csv_col "$csv" unroll)" '
+		NR > 1 && $g * $b * $u * $w > $s && !($b == 32 && $u == 1) {
+			print "idle blocks: " $0; bad = 1 }
+		END { exit bad }' "$csv"
+	# 4 MiB copies live in L2: above the DRAM peak
+	bw_csv --kernel copy --size 4M,1G --reps 5
+	awk -F, -v s="$(csv_col "$csv" size_bytes)" -v c="$(csv_col "$csv" bandwidth_gbs)" '
+		NR > 1 { v[$s] = $c } END { print "4 MiB " v[4194304] ", 1 GiB " v[1073741824]; exit !(v[4194304] > 1.2 * v[1073741824]) }' "$csv"
+}
+
 @test "bandwidth: --cold flushes L2 and still verifies" {
 	require_gpu
 	bw_csv --cold --kernel read,copy,memcpy --size 1M,256M --reps 3
