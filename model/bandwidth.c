@@ -154,11 +154,11 @@ struct bw_cfg bw_default_cfg(enum bw_kernel k, int width, int multipass)
 	static const struct bw_cfg dram16[BW_NKERNELS] = {
 		[BW_READ] = { 256, 0, 1, BW_LAYOUT_FLAT },
 		[BW_WRITE] = { 256, 0, 4, BW_LAYOUT_FLAT },
-		[BW_COPY] = { 1024, 0, 1, BW_LAYOUT_FLAT },
-		[BW_SCALE] = { 1024, 0, 1, BW_LAYOUT_FLAT },
+		[BW_COPY] = { 512, 0, 1, BW_LAYOUT_FLAT },
+		[BW_SCALE] = { 512, 0, 1, BW_LAYOUT_FLAT },
 		[BW_ADD] = { 1024, 0, 1, BW_LAYOUT_FLAT },
 		[BW_TRIAD] = { 1024, 0, 1, BW_LAYOUT_FLAT },
-		[BW_MEMCPY] = { 1024, 0, 1, BW_LAYOUT_FLAT },
+		[BW_MEMCPY] = { 512, 0, 1, BW_LAYOUT_FLAT },
 	};
 	static const struct bw_cfg cache16[BW_NKERNELS] = {
 		[BW_READ] = { 256, 2, 8, BW_LAYOUT_TILE },

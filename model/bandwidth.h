@@ -128,8 +128,8 @@ int bw_width_valid(int width);
 /*
  * Default configuration of a kernel for an access width, measured on an
  * H100 SXM with 16-byte accesses.  One pass over DRAM-sized arrays
- * (multipass 0): flat, blocks of 256 or 1024 threads with one access each
- * (read; copy, scale, add, triad) or 256 with four (write), 1-6 % above
+ * (multipass 0): flat, blocks of 256, 512 or 1024 threads with one access
+ * each (read; copy, scale; add, triad) or 256 with four (write), 1-6 % above
  * any resident grid.  Several passes over a cache-sized set
  * (multipass 1): the `--tune` winners among resident grids, few blocks per
  * SM, each sweeping its own tile with 4 to 16 accesses per thread in

@@ -152,8 +152,8 @@ kval() {
 	bw_csv --kernel copy,read --size 1G --reps 3
 	[ "$(kval copy layout)" = flat ]
 	[ "$(kval copy passes)" = 1 ]
-	# 1 GiB of 16-byte accesses in tiles of 1024 threads x 1
-	[ "$(kval copy grid)" = 65536 ]
+	# 1 GiB of 16-byte accesses in tiles of 512 threads x 1
+	[ "$(kval copy grid)" = 131072 ]
 	[ "$(kval read grid)" = 262144 ]
 	bw_csv --kernel copy --size 64M --reps 3
 	[ "$(kval copy layout)" = tile ]

@@ -208,7 +208,8 @@ static void test_cfg(void)
 	is_int(bw_default_cfg(BW_READ, 16, 1).blocks_per_sm, 2, "read cache default: 2 blocks per SM");
 	is_int(bw_default_cfg(BW_READ, 16, 1).layout, BW_LAYOUT_TILE, "cache default layout: tile");
 	is_int(bw_default_cfg(BW_COPY, 16, 0).layout, BW_LAYOUT_FLAT, "DRAM default layout of copy: flat");
-	is_int(bw_default_cfg(BW_COPY, 16, 0).block, 1024, "flat copy: blocks of 1024");
+	is_int(bw_default_cfg(BW_COPY, 16, 0).block, 512, "flat copy: blocks of 512");
+	is_int(bw_default_cfg(BW_TRIAD, 16, 0).block, 1024, "flat triad: blocks of 1024");
 	is_int(bw_default_cfg(BW_WRITE, 16, 0).unroll, 4, "flat write: 4 accesses per thread");
 	for (int m = 0; m < 2; m++) {
 		is_int(bw_default_cfg(BW_MEMCPY, 16, m).block, bw_default_cfg(BW_COPY, 16, m).block,
@@ -274,7 +275,7 @@ static void test_fit_small_set(void)
 	ok(c.unroll == 8 && c.block == 32, "a fixed unroll is kept, the block shrinks");
 	c = bw_fit_small_set(read, (struct bw_cfg){ .block = 256, .unroll = 8 }, 4096, 132);
 	ok(c.unroll == 8 && c.block == 256, "fixed block and unroll are kept");
-	c = bw_fit_small_set(bw_default_cfg(BW_COPY, 16, 0), none, 4096, 132);
+	c = bw_fit_small_set(bw_default_cfg(BW_TRIAD, 16, 0), none, 4096, 132);
 	ok(c.block == 1024 && c.unroll == 1, "flat configurations are unchanged");
 }
 
