@@ -6,9 +6,10 @@
 
 load lib
 
-# Start a long bandwidth sweep in the background; PID in $pid.
+# Start a long bandwidth sweep in the background (a minute or so on an
+# H100: far longer than any test waits); PID in $pid.
 start_sweep() {
-	"$GPUPERF" --csv "$@" bandwidth --kernel copy --size 4K-8G:x2 --reps 200 \
+	"$GPUPERF" --csv "$@" bandwidth --kernel copy --size 4K-8G:x2 --reps 2000 \
 		>"$BATS_TEST_TMPDIR/stdout" 2>"$BATS_TEST_TMPDIR/stderr" &
 	pid=$!
 	sleep 3
@@ -67,6 +68,10 @@ gpu_free_for_next_run() {
 	start_sweep
 	kill -INT "$pid"
 	sleep 1
-	kill -0 "$pid"
+	kill -0 "$pid" || {
+		wait "$pid"
+		echo "gpuperf ended with status $? before the TERM; stderr: $(cat "$BATS_TEST_TMPDIR/stderr")"
+		false
+	}
 	stop_with TERM 143
 }
