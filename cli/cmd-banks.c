@@ -121,23 +121,19 @@ static void set_config_cols(struct report_table *t, size_t r, size_t col,
 static void chart(struct report_table *t, const char *title, const struct bank_config *cfgs,
 		  const double *values, size_t n, const char *unit)
 {
-	const char **labels = gp_xcalloc(n, sizeof(*labels));
+	long long *keys = gp_xcalloc(n, sizeof(*keys));
 	double *v = gp_xcalloc(n, sizeof(*v));
-	char *text = gp_xcalloc(n, 24);
 	size_t k = 0;
 
 	for (size_t i = 1; i < n; i++) {
-		if (cfgs[i].pattern != BANK_STRIDE || isnan(values[i]))
+		if (cfgs[i].pattern != BANK_STRIDE)
 			continue;
-		snprintf(text + 24 * k, 24, "%llu", (unsigned long long)cfgs[i].stride);
-		labels[k] = text + 24 * k;
+		keys[k] = (long long)cfgs[i].stride;
 		v[k++] = values[i];
 	}
-	if (k > 1)
-		report_chart(t, title, labels, v, k, unit, 50);
-	free(labels);
+	report_chart_keys(t, title, keys, v, k, unit, 50);
+	free(keys);
 	free(v);
-	free(text);
 }
 
 static const struct report_col model_cols[] = {

@@ -194,24 +194,19 @@ static void set_identity_cols(struct report_table *t, size_t r, size_t col,
 static void chart(struct report_table *t, const char *title, const struct coal_config *cfgs,
 		  const double *values, size_t n, enum coal_pattern pattern, const char *unit)
 {
-	const char **labels = gp_xcalloc(n, sizeof(*labels));
+	long long *keys = gp_xcalloc(n, sizeof(*keys));
 	double *v = gp_xcalloc(n, sizeof(*v));
-	char *text = gp_xcalloc(n, 24);
 	size_t k = 0;
 
 	for (size_t i = 1; i < n; i++) {  /* cfgs[0] is the reference copy */
-		if (cfgs[i].pattern != pattern || isnan(values[i]))
+		if (cfgs[i].pattern != pattern)
 			continue;
-		snprintf(text + 24 * k, 24, "%llu", (unsigned long long)
-			 (pattern == COAL_OFFSET ? cfgs[i].offset : cfgs[i].stride));
-		labels[k] = text + 24 * k;
+		keys[k] = (long long)(pattern == COAL_OFFSET ? cfgs[i].offset : cfgs[i].stride);
 		v[k++] = values[i];
 	}
-	if (k > 1)
-		report_chart(t, title, labels, v, k, unit, 50);
-	free(labels);
+	report_chart_keys(t, title, keys, v, k, unit, 50);
+	free(keys);
 	free(v);
-	free(text);
 }
 
 static const struct report_col model_cols[] = {

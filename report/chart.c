@@ -1,5 +1,6 @@
 /* Text bar charts under a table, so the shape of a sweep is seen at a glance. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "report/report.h"
@@ -39,4 +40,26 @@ void report_chart(struct report_table *t, const char *title,
 		report_note(t, "  %*s | %-*s %.4g %s", (int)lw, labels[i], width, bar, values[i], unit);
 	}
 	free(bar);
+}
+
+void report_chart_keys(struct report_table *t, const char *title, const long long *keys,
+		       const double *values, size_t n, const char *unit, int width)
+{
+	const char **labels = gp_xcalloc(n ? n : 1, sizeof(*labels));
+	double *v = gp_xcalloc(n ? n : 1, sizeof(*v));
+	char *text = gp_xcalloc(n ? n : 1, 24);
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (isnan(values[i]))
+			continue;
+		snprintf(text + 24 * k, 24, "%lld", keys[i]);
+		labels[k] = text + 24 * k;
+		v[k++] = values[i];
+	}
+	if (k > 1)
+		report_chart(t, title, labels, v, k, unit, width);
+	free(labels);
+	free(v);
+	free(text);
 }

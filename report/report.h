@@ -111,6 +111,14 @@ void report_chart(struct report_table *t, const char *title,
 		  const char *unit, int width);
 
 /*
+ * report_chart against integer keys (strides, offsets): points whose value
+ * is NaN (not measured) are left out, and fewer than two points draw
+ * nothing.
+ */
+void report_chart_keys(struct report_table *t, const char *title, const long long *keys,
+		       const double *values, size_t n, const char *unit, int width);
+
+/*
  * Long format, for a stream mixing probes with different columns: append to
  * dst one row per result cell of src's rows.  dst must have the columns of
  * REPORT_LONG_COLS; identity columns are copied, REPORT_COL_CONFIG columns

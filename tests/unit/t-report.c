@@ -100,6 +100,21 @@ int main(void)
 		report_free(&c);
 	}
 	{
+		struct report c = { 0 };
+		struct report_table *ct = report_add_table(&c, "chart", cols, 3);
+		const long long keys[] = { 1, 2, 32, 64 };
+		const double values[] = { 100, NAN, 50, NAN };
+		report_chart_keys(ct, "by stride", keys, values, 4, "GB/s", 10);
+		report_chart_keys(ct, "one point", keys, values, 1, "GB/s", 10);
+		s = render(&c, REPORT_TABLE);
+		ok(strstr(s, "\n   1 | ########## 100 GB/s") != NULL, "keyed chart: integer labels");
+		ok(strstr(s, "32 | #####      50 GB/s") != NULL, "keyed chart: second point");
+		ok(strstr(s, "n/a") == NULL && strstr(s, " 2 |") == NULL, "keyed chart: unmeasured points left out");
+		ok(strstr(s, "one point") == NULL, "keyed chart: one point draws nothing");
+		free(s);
+		report_free(&c);
+	}
+	{
 		static const struct report_col src_cols[] = {
 			{ "device", "device", REPORT_STR, 0, REPORT_COL_ID },
 			{ "cc", "CC", REPORT_STR, 0, REPORT_COL_ID },
