@@ -16,9 +16,12 @@ enum {
 	OPT_MODEL,
 };
 
+/* Parsed like the option, so the help and the value cannot drift apart. */
+#define DEFAULT_STRIDES "1-33,64"
+
 static const struct gp_option options[] = {
 	{ "stride", 0, required_argument, "LIST",
-	  "word strides in elements of the width (default 1-33,64)", OPT_STRIDE },
+	  "word strides in elements of the width (default " DEFAULT_STRIDES ")", OPT_STRIDE },
 	{ "width", 0, required_argument, "4|8|16", "bytes per access (default 4)", OPT_WIDTH },
 	{ "op", 0, required_argument, "load|store", "shared-memory loads or stores (default load)", OPT_OP },
 	{ "pattern", 0, required_argument, "LIST",
@@ -76,13 +79,8 @@ static int parse_args(struct gp_ctx *ctx, int argc, char **argv, struct args *a)
 	}
 	if (rc || id < 0)
 		return GP_EXIT_USAGE;
-	if (!a->strides.v) {
-		a->strides.n = 34;
-		a->strides.v = gp_xcalloc(a->strides.n, sizeof(*a->strides.v));
-		for (size_t i = 0; i < 33; i++)
-			a->strides.v[i] = i + 1;
-		a->strides.v[33] = 64;
-	}
+	if (!a->strides.v)
+		return parse_list("--stride", DEFAULT_STRIDES, PARSE_COUNT, 1, 1ull << 32, &a->strides);
 	return 0;
 }
 

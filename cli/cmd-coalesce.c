@@ -19,11 +19,15 @@ enum {
 	OPT_MODEL,
 };
 
+/* Parsed like the options, so the help and the values cannot drift apart. */
+#define DEFAULT_OFFSETS "0-32"
+#define DEFAULT_STRIDES "1-32"
+
 static const struct gp_option options[] = {
 	{ "offset", 0, required_argument, "LIST",
-	  "offsets in elements of the width (default 0-32)", OPT_OFFSET },
+	  "offsets in elements of the width (default " DEFAULT_OFFSETS ")", OPT_OFFSET },
 	{ "stride", 0, required_argument, "LIST",
-	  "strides in elements of the width (default 1-32)", OPT_STRIDE },
+	  "strides in elements of the width (default " DEFAULT_STRIDES ")", OPT_STRIDE },
 	{ "width", 0, required_argument, "4|8|16", "bytes per access (default 4)", OPT_WIDTH },
 	{ "op", 0, required_argument, "load|store|copy",
 	  "what the offset and stride kernels do (default copy)", OPT_OP },
@@ -50,14 +54,6 @@ struct args {
 	uint64_t size;
 	int model;
 };
-
-static void fill_range(struct u64_list *l, uint64_t lo, uint64_t hi)
-{
-	l->n = hi - lo + 1;
-	l->v = gp_xcalloc(l->n, sizeof(*l->v));
-	for (size_t i = 0; i < l->n; i++)
-		l->v[i] = lo + i;
-}
 
 static int parse_args(struct gp_ctx *ctx, int argc, char **argv, struct args *a)
 {
@@ -99,10 +95,11 @@ static int parse_args(struct gp_ctx *ctx, int argc, char **argv, struct args *a)
 	}
 	if (rc || id < 0)
 		return GP_EXIT_USAGE;
-	if (!a->offsets.v)
-		fill_range(&a->offsets, 0, 32);
+	if (!a->offsets.v &&
+	    (rc = parse_list("--offset", DEFAULT_OFFSETS, PARSE_COUNT, 0, 1ull << 40, &a->offsets)))
+		return rc;
 	if (!a->strides.v)
-		fill_range(&a->strides, 1, 32);
+		return parse_list("--stride", DEFAULT_STRIDES, PARSE_COUNT, 1, 1ull << 40, &a->strides);
 	return 0;
 }
 

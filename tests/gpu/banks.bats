@@ -5,34 +5,6 @@
 
 load lib
 
-setup_file() {
-	export BANK_DIR="$BATS_FILE_TMPDIR"
-}
-
-bank_csv() {
-	local name=$1
-	shift
-	if [ ! -s "$BANK_DIR/$name.csv" ]; then
-		"$GPUPERF" --csv banks "$@" >"$BANK_DIR/$name.csv" 2>"$BANK_DIR/$name.err" || {
-			cat "$BANK_DIR/$name.err" >&2
-			return 1
-		}
-	fi
-	CSV="$BANK_DIR/$name.csv"
-}
-
-field() {
-	local c
-	c=$(csv_col "$1" "$2")
-	awk -F, -v c="$c" "NR > 1 && ($3) { print \$c }" "$1"
-}
-
-require_counters() {
-	if [ "$(field "$CSV" measured_wavefronts_per_request 1 | grep -c .)" -eq 0 ]; then
-		skip "counters unavailable: $(grep -i counter "${CSV%.csv}.err" | head -n 1)"
-	fi
-}
-
 # Rows (matching the awk condition) whose measured wavefronts differ from the model.
 wavefront_mismatches() {
 	local p m
@@ -49,8 +21,8 @@ instruction_mismatches() {
 }
 
 check_width() {
-	bank_csv "w$1" --width "$1" --pattern stride
-	require_counters
+	cached_csv "w$1" banks --width "$1" --pattern stride
+	skip_without_counters measured_wavefronts_per_request
 	local bad
 	bad=$(instruction_mismatches)
 	[ -z "$bad" ] || { echo "instruction count differs:" >&2; echo "$bad" >&2; return 1; }
@@ -60,7 +32,7 @@ check_width() {
 
 @test "banks width 4: columns, verified results" {
 	require_gpu
-	bank_csv w4 --width 4 --pattern stride
+	cached_csv w4 banks --width 4 --pattern stride
 	head -n 1 "$CSV" | grep -q '^device,cc,pattern,op,stride,width_bytes,predicted_ways,predicted_wavefronts_per_request,measured_wavefronts_per_request,measured_conflicts_per_request,'
 	[ "$(tail -n +2 "$CSV" | wc -l)" -eq 34 ]
 }
@@ -82,15 +54,15 @@ check_width() {
 
 @test "banks stores: instructions as intended, wavefronts equal the model" {
 	require_gpu
-	bank_csv store --op store --stride 1,2,4,8,16,32,33 --pattern stride,transpose
-	require_counters
+	cached_csv store banks --op store --stride 1,2,4,8,16,32,33 --pattern stride,transpose
+	skip_without_counters measured_wavefronts_per_request
 	[ -z "$(instruction_mismatches)" ]
 	[ -z "$(wavefront_mismatches 1)" ]
 }
 
 @test "banks: 32-way conflict costs at least 8x the conflict-free time" {
 	require_gpu
-	bank_csv w4 --width 4 --pattern stride
+	cached_csv w4 banks --width 4 --pattern stride
 	local t1 t32
 	t1=$(field "$CSV" time_per_access_ns '$3 == "stride" && $5 == 1')
 	t32=$(field "$CSV" time_per_access_ns '$3 == "stride" && $5 == 32')
@@ -100,7 +72,7 @@ check_width() {
 
 @test "banks: time per access rises with the ways (2, 4, 8, 16, 32)" {
 	require_gpu
-	bank_csv w4 --width 4 --pattern stride
+	cached_csv w4 banks --width 4 --pattern stride
 	local prev=0 t s
 	for s in 1 2 4 8 16 32; do
 		t=$(field "$CSV" time_per_access_ns "\$3 == \"stride\" && \$5 == $s")
@@ -111,8 +83,8 @@ check_width() {
 
 @test "banks: padded and swizzled tiles show zero conflicts, unpadded 32-way" {
 	require_gpu
-	bank_csv tiles --pattern transpose,broadcast
-	require_counters
+	cached_csv tiles banks --pattern transpose,broadcast
+	skip_without_counters measured_wavefronts_per_request
 	local c
 	for p in transpose-padded transpose-swizzled broadcast multicast; do
 		c=$(field "$CSV" measured_conflicts_per_request "\$3 == \"$p\"")

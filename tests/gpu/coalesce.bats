@@ -5,39 +5,6 @@
 
 load lib
 
-setup_file() {
-	export COAL_DIR="$BATS_FILE_TMPDIR"
-}
-
-# coal_csv NAME ARGS...: run once per file, keep the CSV and stderr.
-coal_csv() {
-	local name=$1
-	shift
-	if [ ! -s "$COAL_DIR/$name.csv" ]; then
-		"$GPUPERF" --csv coalesce "$@" >"$COAL_DIR/$name.csv" 2>"$COAL_DIR/$name.err" || {
-			cat "$COAL_DIR/$name.err" >&2
-			return 1
-		}
-	fi
-	CSV="$COAL_DIR/$name.csv"
-}
-
-# field FILE COLUMN ROW-FILTER-AWK: values of COLUMN in rows matching the awk condition.
-field() {
-	local c
-	c=$(csv_col "$1" "$2")
-	awk -F, -v c="$c" "NR > 1 && ($3) { print \$c }" "$1"
-}
-
-# Skip when the run had no counters (measured column empty everywhere).
-require_counters() {
-	local m
-	m=$(field "$CSV" measured_sectors_per_request 1 | grep -c .)
-	if [ "$m" -eq 0 ]; then
-		skip "counters unavailable: $(grep -i counter "${CSV%.csv}.err" | head -n 1)"
-	fi
-}
-
 # Every row's model_match is yes; print the ones that are not.
 all_match() {
 	local bad
@@ -52,7 +19,7 @@ all_match() {
 
 @test "coalesce width 4: runs, verifies, identity columns first" {
 	require_gpu
-	coal_csv w4 --width 4
+	cached_csv w4 coalesce --width 4
 	head -n 1 "$CSV" | grep -q '^device,cc,pattern,op,offset,stride,width_bytes,predicted_sectors_per_request,measured_sectors_per_request,'
 	# 33 offsets + 32 strides + 3 AoS + 5 transposes
 	[ "$(tail -n +2 "$CSV" | wc -l)" -eq 73 ]
@@ -60,39 +27,37 @@ all_match() {
 
 @test "coalesce width 4: measured sectors per request equal the model for every row" {
 	require_gpu
-	coal_csv w4 --width 4
-	require_counters
+	cached_csv w4 coalesce --width 4
+	skip_without_counters measured_sectors_per_request
 	all_match
 }
 
 @test "coalesce width 8: measured sectors per request equal the model" {
 	require_gpu
-	coal_csv w8 --width 8 --pattern offset,stride
-	require_counters
+	cached_csv w8 coalesce --width 8 --pattern offset,stride
+	skip_without_counters measured_sectors_per_request
 	all_match
 }
 
 @test "coalesce width 16: measured sectors per request equal the model" {
 	require_gpu
-	coal_csv w16 --width 16 --pattern offset,stride
-	require_counters
+	cached_csv w16 coalesce --width 16 --pattern offset,stride
+	skip_without_counters measured_sectors_per_request
 	all_match
 }
 
 @test "coalesce load-only and store-only: verified and equal to the model" {
 	require_gpu
-	coal_csv load --op load --pattern offset,stride --offset 0,1,8 --stride 1,2,32
-	require_counters
+	cached_csv load coalesce --op load --pattern offset,stride --offset 0,1,8 --stride 1,2,32
+	skip_without_counters measured_sectors_per_request
 	all_match
-	CSV="$COAL_DIR/store.csv"
-	"$GPUPERF" --csv coalesce --op store --pattern offset,stride --offset 0,1,8 --stride 1,2,32 \
-		>"$CSV" 2>"$COAL_DIR/store.err"
+	cached_csv store coalesce --op store --pattern offset,stride --offset 0,1,8 --stride 1,2,32
 	all_match
 }
 
 @test "coalesce: stride bandwidth falls as the stride grows" {
 	require_gpu
-	coal_csv w4 --width 4
+	cached_csv w4 coalesce --width 4
 	local bw
 	bw=$(field "$CSV" bandwidth_gbs '$3 == "stride"')
 	# Each stride no more than 10 % above the previous one, and stride 32
@@ -105,8 +70,8 @@ all_match() {
 
 @test "coalesce: a misaligned copy costs more sectors than an aligned one" {
 	require_gpu
-	coal_csv w4 --width 4
-	require_counters
+	cached_csv w4 coalesce --width 4
+	skip_without_counters measured_sectors_per_request
 	local d0 d1
 	d0=$(field "$CSV" measured_sectors_per_request '$3 == "offset" && $5 == 0')
 	d1=$(field "$CSV" measured_sectors_per_request '$3 == "offset" && $5 == 1')
@@ -115,7 +80,7 @@ all_match() {
 
 @test "coalesce: transpose steps, padded beats tiled and tiled transposes beat naive" {
 	require_gpu
-	coal_csv w4 --width 4
+	cached_csv w4 coalesce --width 4
 	local naive tiled padded multi
 	naive=$(field "$CSV" bandwidth_gbs '$3 == "transpose-naive"')
 	tiled=$(field "$CSV" bandwidth_gbs '$3 == "transpose-tiled"')
@@ -131,8 +96,8 @@ all_match() {
 	# float3 loads is absorbed by L1 and the bandwidths come out alike; the
 	# sectors per request still show the uncoalesced access.
 	require_gpu
-	coal_csv w4 --width 4
-	require_counters
+	cached_csv w4 coalesce --width 4
+	skip_without_counters measured_sectors_per_request
 	local direct soa bd bs
 	direct=$(field "$CSV" measured_sectors_per_request '$3 == "aos-direct"')
 	soa=$(field "$CSV" measured_sectors_per_request '$3 == "soa"')

@@ -25,6 +25,36 @@ csv_col() {
 	head -n 1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1
 }
 
+# cached_csv NAME COMMAND ARGS...: run `gpuperf --csv COMMAND ARGS` once per
+# test file, keeping its CSV (named by $CSV) and its stderr beside it.
+cached_csv() {
+	local name=$1
+	shift
+	CSV=$BATS_FILE_TMPDIR/$name.csv
+	if [ ! -s "$CSV" ]; then
+		"$GPUPERF" --csv "$@" >"$CSV" 2>"${CSV%.csv}.err" || {
+			cat "${CSV%.csv}.err" >&2
+			rm -f "$CSV"
+			return 1
+		}
+	fi
+}
+
+# field FILE COLUMN ROW-FILTER-AWK: values of COLUMN in rows matching the awk condition.
+field() {
+	local c
+	c=$(csv_col "$1" "$2")
+	awk -F, -v c="$c" "NR > 1 && ($3) { print \$c }" "$1"
+}
+
+# skip_without_counters COLUMN: skip when the run behind $CSV had no counters
+# (COLUMN, a measured one, empty everywhere), saying why.
+skip_without_counters() {
+	if [ "$(field "$CSV" "$1" 1 | grep -c .)" -eq 0 ]; then
+		skip "counters unavailable: $(grep -i counter "${CSV%.csv}.err" | head -n 1)"
+	fi
+}
+
 # run_split CMD...: run with stdout in $output and stderr in $stderr.
 run_split() {
 	local errf
