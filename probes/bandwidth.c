@@ -362,16 +362,22 @@ static int alloc(void **p, uint64_t bytes, const char *what)
 	return cuda_check(cudaMalloc(p, bytes), msg);
 }
 
-static int setup(const struct gp_device *dev, const struct bw_request *req, struct bufs *B)
+static uint64_t max_size(const struct bw_request *req)
 {
-	unsigned arrays = bw_arrays_for(req->kernels);
 	uint64_t max = 0;
-	int rc;
 
 	for (size_t i = 0; i < req->nsizes; i++)
 		if (req->sizes[i] > max)
 			max = req->sizes[i];
-	B->cap = (max + BW_GUARD_BYTES) / 4;
+	return max;
+}
+
+static int setup(const struct gp_device *dev, const struct bw_request *req, struct bufs *B)
+{
+	unsigned arrays = bw_arrays_for(req->kernels);
+	int rc;
+
+	B->cap = (max_size(req) + BW_GUARD_BYTES) / 4;
 	if ((rc = cuda_check(cudaStreamCreateWithFlags(&B->st, cudaStreamNonBlocking),
 			     "cudaStreamCreate")))
 		return rc;
@@ -441,16 +447,6 @@ static int clock_warmup(struct job *j, double *spent)
 		*spent += n * ms;
 	}
 	return 0;
-}
-
-static uint64_t max_size(const struct bw_request *req)
-{
-	uint64_t max = 0;
-
-	for (size_t i = 0; i < req->nsizes; i++)
-		if (req->sizes[i] > max)
-			max = req->sizes[i];
-	return max;
 }
 
 /* Tuning repetitions: a few are enough to rank configurations. */
