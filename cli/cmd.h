@@ -1,26 +1,40 @@
 /*
- * The command table and the context every command runs in.
+ * The command table, the context every command runs in, and the four
+ * steps every command is made of.
  *
- * Adding a command:
- *   1. cli/cmd-NAME.c defines `const struct gp_cmd gp_cmd_NAME` (name,
- *      function, flags, summary, synopsis, options) and the function;
- *   2. one row in cli/commands.c;
- *   3. man/gpuperf-NAME.1 documenting every option and CSV column, and a
- *      line in man/gpuperf.1 (tests/cli/man.bats checks both);
- *   4. the probe in probes/NAME.c (+ kernels/NAME.cu), the model in
- *      model/NAME.c, unit tests in tests/unit, CLI tests in tests/cli,
- *      GPU tests in tests/gpu.
- *
- * A command parses its options (usage errors before any GPU is touched),
- * opens the device if it needs one (cli_open_device), runs its probe, and
- * adds tables to ctx->report.  It never writes results itself: main()
- * renders the report once the command has succeeded, so nothing partial
- * reaches stdout on error.
+ * Adding a command NAME:
+ *   1. Parse: cli/cmd-NAME.c defines `const struct gp_cmd gp_cmd_NAME`
+ *      and its option rows.  Each row says the option's type, range,
+ *      default, allowed values and the field of the command's argument
+ *      struct it fills, so the generic parser (cli_parse), --help, the
+ *      man-page test and the completion all read one row.  The command's
+ *      .check hook refuses what rows cannot say (options that need each
+ *      other) and derives what follows; usage errors come before any GPU
+ *      is touched.
+ *   2. Measure: .measure opens the device if it needs one
+ *      (cli_open_device) and calls the probe (probes/NAME.c with
+ *      kernels/NAME.cu), the calculator (occupancy/) or the model (model/),
+ *      which turn the arguments into a typed results struct: no tables,
+ *      no output.
+ *   3. Tabulate: .tabulate calls tables/NAME.c, which turns the results
+ *      into report tables, notes and charts.  Pure code: no CUDA, no
+ *      output, and never told the output format; what differs between
+ *      the human and the machine view is a table flag.  Unit-tested on
+ *      fabricated results in tests/unit.
+ *   4. Render: main() hands the report to report/, the only reader of
+ *      --csv/--json, once every step has succeeded, so nothing partial
+ *      reaches stdout on error.
+ * Then: one row in cli/commands.c; man/gpuperf-NAME.1 documenting every
+ * option and CSV column, and a line in man/gpuperf.1 (tests/cli/man.bats
+ * checks both); CLI tests in tests/cli, GPU tests in tests/gpu.
+ * `gpuperf all` runs other commands' steps from their rows and builds its
+ * summary from their results structs (tables/all.c).
  */
 #ifndef GP_CLI_CMD_H
 #define GP_CLI_CMD_H
 
 #include <getopt.h>
+#include <stdint.h>
 #include "counters/counters.h"
 #include "gpu/device.h"
 #include "report/report.h"
@@ -28,33 +42,79 @@
 struct gp_ctx {
 	/* global options */
 	int device_index;            /* -d N */
-	enum report_format format;   /* --csv / --json */
+	enum report_format format;   /* --csv / --json: read by main() alone */
 	const char *output_path;     /* -o FILE, NULL for stdout */
 	enum counters_mode counters;
 	/* set by cli_open_device() */
 	struct gp_device dev;
 	int have_dev;
-	/* filled by the command, rendered by main() */
+	/* filled by the command's tabulate step, rendered by main() */
 	struct report report;
 };
 
 /* Command flags. */
 #define CMD_NEEDS_GPU    0x1u  /* always needs a GPU */
 #define CMD_GPU_OPTIONAL 0x2u  /* needs one only for some options (--model, --arch) */
+#define CMD_TAKES_PROGRAM 0x4u /* options stop at the first non-option: "-- CMD ARGS" follow */
 
-/* One command option: drives getopt_long, --help and the man-page test. */
+/*
+ * Option types, and the field each fills in the command's argument struct:
+ *   FLAG      int, set to 1
+ *   INT       int, min..max; with choices, one of those numbers
+ *   U64       uint64_t, min..max
+ *   SIZE      uint64_t with size suffixes (util/parse.h), min..max
+ *   DOUBLE    double, min..max
+ *   LIST      struct u64_list of counts, each min..max (and one of choices)
+ *   SIZE_LIST struct u64_list of sizes, each min..max
+ *   CHOICE    int: the index of the name in choices (GP_OPT_NUMBER: its number)
+ *   CHOICES   unsigned: bit i for choices[i]; "all" for every one
+ *   STRING    const char *: the text as given (a file, a name)
+ * A repeated option keeps its last value.
+ */
+enum gp_opt_type {
+	GP_OPT_FLAG,
+	GP_OPT_INT,
+	GP_OPT_U64,
+	GP_OPT_SIZE,
+	GP_OPT_DOUBLE,
+	GP_OPT_LIST,
+	GP_OPT_SIZE_LIST,
+	GP_OPT_CHOICE,
+	GP_OPT_CHOICES,
+	GP_OPT_STRING,
+};
+
+#define GP_OPT_NUMBER 0x1u  /* CHOICE: store the chosen name's number, not its index */
+#define GP_OPT_FILE   0x2u  /* STRING: a path (completion offers files) */
+
+/* One command option: drives parsing, --help, the man-page test and completion. */
 struct gp_option {
 	const char *name;     /* long name without the dashes */
 	int short_name;       /* 0 when none */
-	int has_arg;          /* no_argument / required_argument */
+	enum gp_opt_type type;
 	const char *arg;      /* value placeholder in help: "N", "LIST", "SIZE" */
-	const char *help;     /* one line */
-	int id;               /* returned by cli_next_option(); > 0, below 256 is a char */
+	const char *help;     /* one line, without the default */
+	const char *def;      /* the default as one would type it; NULL: none, or the help says */
+	uint64_t min, max;    /* numbers, sizes and list items */
+	const char *const *choices;  /* CHOICE/CHOICES names; the allowed numbers of INT/LIST */
+	size_t offset;        /* the field in the command's argument struct */
+	unsigned flags;       /* GP_OPT_* */
+	/* A rule the row cannot say (a multiple of 32); 0 or GP_EXIT_USAGE. */
+	int (*check)(const char *opt, const char *text, const void *field);
+};
+
+#define GP_OPT_MAX 48  /* options of one command */
+
+/* What cli_parse saw besides the values it stored. */
+struct gp_args {
+	uint64_t given;       /* bit i: the command's option i was on the line */
+	int pos[GP_OPT_MAX];  /* argv index of its last occurrence */
+	char **rest;          /* CMD_TAKES_PROGRAM: the program and its arguments */
+	int nrest;
 };
 
 struct gp_cmd {
 	const char *name;
-	int (*run)(struct gp_ctx *ctx, int argc, char **argv);
 	unsigned flags;
 	const char *summary;    /* one line for `gpuperf --help` */
 	const char *synopsis;   /* options part of the usage line */
@@ -62,6 +122,13 @@ struct gp_cmd {
 	/* Columns of the command's CSV/JSON table, for the docs test (NULL if none). */
 	const struct report_col *columns;
 	size_t ncolumns;
+	/* The steps; args_size and results_size bytes are zeroed for them. */
+	size_t args_size, results_size;
+	int (*check)(struct gp_ctx *ctx, const struct gp_args *given, void *args);
+	int (*measure)(struct gp_ctx *ctx, void *args, void *results);
+	void (*tabulate)(struct report *r, const struct gp_device *dev, const void *results);
+	void (*free_results)(void *results);
+	void (*free_args)(void *args);    /* what check allocated in args, beyond lists */
 };
 
 extern const struct gp_cmd *const gp_commands[];
@@ -69,19 +136,30 @@ extern const size_t gp_ncommands;
 const struct gp_cmd *cmd_lookup(const char *name);
 
 /*
- * Option iteration for a command.  Global options are accepted anywhere
- * and handled here; the command sees only its own.  Returns the option's
- * id with its value in it->arg, 0 at the end, or -1 on a usage error
- * (message printed).  Arguments that are not options are refused.
- *
- *     struct opt_iter it;
- *     int id;
- *     cli_options_begin(&it, ctx, &gp_cmd_bandwidth, argc, argv);
- *     while ((id = cli_next_option(&it)) > 0)
- *             switch (id) { case OPT_SIZE: ... it.arg ... }
- *     if (id < 0)
- *             return GP_EXIT_USAGE;
+ * Parse argv (argv[0] the command name) into args: defaults first, then
+ * the options in order, global ones handled into ctx; then cmd->check.
+ * 0, or GP_EXIT_USAGE with the message printed.
  */
+int cli_parse(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **argv,
+	      void *args, struct gp_args *given);
+/* The row of the option with this long name (a missing one is a bug: abort). */
+size_t cli_option_index(const struct gp_cmd *cmd, const char *name);
+/* Whether the option with this long name was on the command line. */
+int cli_given(const struct gp_cmd *cmd, const struct gp_args *given, const char *name);
+/* Free what cli_parse allocated in args (lists). */
+void cli_free_args(const struct gp_cmd *cmd, void *args);
+
+/*
+ * Parse and measure: *results gets cmd's results (free them with
+ * cli_free_results), or NULL on failure.  0 or a GP_EXIT_* status.
+ */
+int cli_measure(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **argv,
+		void **results);
+void cli_free_results(const struct gp_cmd *cmd, void *results);
+/* Every step of cmd on argv: the tables land in ctx->report. */
+int cli_run(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **argv);
+
+/* Option iteration, for the global options before the command name. */
 struct opt_iter {
 	struct gp_ctx *ctx;
 	const struct gp_cmd *cmd;
@@ -104,11 +182,5 @@ int cli_open_device(struct gp_ctx *ctx);
 
 /* Print a command's --help text to out. */
 void cli_print_command_help(const struct gp_cmd *cmd, FILE *out);
-
-/* Identity columns every measured row carries (see report.h). */
-#define CLI_IDENTITY_COLS \
-	{ "device", "device", REPORT_STR, 0, REPORT_COL_ID }, \
-	{ "cc", "CC", REPORT_STR, 0, REPORT_COL_ID }
-void cli_set_identity(struct report_table *t, size_t row, const struct gp_device *dev);
 
 #endif

@@ -12,7 +12,4 @@ extern const struct gp_cmd gp_cmd_occupancy;
 extern const struct gp_cmd gp_cmd_pcie;
 extern const struct gp_cmd gp_cmd_all;
 
-/* The body of a command row whose issue has not landed yet. */
-int cmd_not_implemented(struct gp_ctx *ctx, int argc, char **argv);
-
 #endif

@@ -17,7 +17,10 @@ static void print_options(const struct gp_option *o, FILE *out)
 			n = snprintf(left, sizeof(left), "    --%s", o->name);
 		if (o->arg && n > 0 && (size_t)n < sizeof(left))
 			snprintf(left + n, sizeof(left) - (size_t)n, " %s", o->arg);
-		fprintf(out, "  %-24s %s\n", left, o->help);
+		fprintf(out, "  %-24s %s", left, o->help);
+		if (o->def)
+			fprintf(out, " (default %s)", o->def);
+		fputc('\n', out);
 	}
 }
 

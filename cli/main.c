@@ -127,45 +127,68 @@ static int emit(const struct gp_ctx *ctx)
 }
 
 /*
- * Hidden requests for shell completion and the docs tests:
- *   --list-commands        one command name per line
- *   --list-options [CMD]   CMD's long options (the global ones without CMD)
- *   --list-columns CMD     the columns of CMD's CSV/JSON table
+ * Hidden requests for shell completion and the docs tests, all from the
+ * command table:
+ *   --list-commands          one command name per line
+ *   --list-options [CMD]     CMD's long options (the global ones without CMD)
+ *   --list-defaults [CMD]    "--option<TAB>default" for each option that has one
+ *   --list-values [CMD] OPT  the values OPT takes from a fixed set; FILE for a path,
+ *                            VALUE for a value without a fixed set, nothing for a flag
+ *   --list-columns CMD       the columns of CMD's CSV/JSON table
  */
+/* FILE for a path, VALUE for a value without a fixed set, nothing for a flag. */
+static void list_values(const struct gp_option *o)
+{
+	if (o->flags & GP_OPT_FILE)
+		printf("FILE\n");
+	else if (o->type != GP_OPT_FLAG && !o->choices)
+		printf("VALUE\n");
+	for (size_t i = 0; o->choices && o->choices[i]; i++)
+		printf("%s\n", o->choices[i]);
+	if (o->type == GP_OPT_CHOICES)
+		printf("all\n");
+}
+
 static int list_request(int argc, char **argv, int *status)
 {
+	const char *what = argv[1];
 	const struct gp_option *o = gp_global_options;
+	const struct gp_cmd *cmd = NULL;
+	const char *opt = NULL;
 
-	if (!strcmp(argv[1], "--list-commands")) {
+	if (!strcmp(what, "--list-commands")) {
 		for (size_t i = 0; i < gp_ncommands; i++)
 			printf("%s\n", gp_commands[i]->name);
 		*status = 0;
 		return 1;
 	}
-	if (!strcmp(argv[1], "--list-columns") && argc > 2) {
-		const struct gp_cmd *cmd = cmd_lookup(argv[2]);
-		if (!cmd) {
-			*status = unknown_command(argv[2]);
-			return 1;
-		}
-		for (size_t i = 0; i < cmd->ncolumns; i++)
-			printf("%s\n", cmd->columns[i].name);
-		*status = 0;
-		return 1;
-	}
-	if (strcmp(argv[1], "--list-options"))
+	if (strcmp(what, "--list-columns") && strcmp(what, "--list-options") &&
+	    strcmp(what, "--list-defaults") && strcmp(what, "--list-values"))
 		return 0;
-	if (argc > 2) {
-		const struct gp_cmd *cmd = cmd_lookup(argv[2]);
+	if (argc > 2 && (strcmp(what, "--list-values") || argc > 3)) {
+		cmd = cmd_lookup(argv[2]);
 		if (!cmd) {
 			*status = unknown_command(argv[2]);
 			return 1;
 		}
 		o = cmd->options;
 	}
-	for (; o && o->name; o++)
-		printf("--%s\n", o->name);
 	*status = 0;
+	if (!strcmp(what, "--list-columns")) {
+		for (size_t i = 0; cmd && i < cmd->ncolumns; i++)
+			printf("%s\n", cmd->columns[i].name);
+		return 1;
+	}
+	if (!strcmp(what, "--list-values"))
+		opt = argv[argc - 1] + strspn(argv[argc - 1], "-");
+	for (; o && o->name; o++) {
+		if (!strcmp(what, "--list-options"))
+			printf("--%s\n", o->name);
+		else if (!strcmp(what, "--list-defaults") && o->def)
+			printf("--%s\t%s\n", o->name, o->def);
+		else if (opt && (!strcmp(o->name, opt) || (opt[0] && !opt[1] && o->short_name == opt[0])))
+			list_values(o);
+	}
 	return 1;
 }
 
@@ -201,7 +224,7 @@ int main(int argc, char **argv)
 		return cli_finish(cli_help(cmd));
 
 	cli_signals_install();
-	status = cmd->run(&ctx, argc - first, argv + first);
+	status = cli_run(&ctx, cmd, argc - first, argv + first);
 	if (status == GP_EXIT_OK)
 		status = emit(&ctx);
 	report_free(&ctx.report);

@@ -1,10 +1,12 @@
 /*
- * Option iteration shared by every command: the command's own options
- * plus the global ones, which are accepted before or after the command
- * name and handled here.  Usage errors are reported in one style, with a
- * "did you mean" where a near option exists.
+ * Options: the global table, the iteration shared by every command (the
+ * command's own options plus the global ones, accepted before or after
+ * the command name), and cli_parse, which stores each option's value in
+ * the command's argument struct as its row says.  Usage errors are
+ * reported in one style, with a "did you mean" where a near option exists.
  */
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,19 +16,27 @@
 #include "util/parse.h"
 #include "util/suggest.h"
 
+static const char *const counters_modes[] = { "auto", "off", "require", NULL };
+
+/* In the order of the GOPT_* ids (cli/global.h). */
 const struct gp_option gp_global_options[] = {
-	{ "device", 'd', required_argument, "N", "GPU to use, as CUDA numbers them (default 0)", GOPT_DEVICE },
-	{ "csv", 0, no_argument, NULL, "print results as CSV (RFC 4180)", GOPT_CSV },
-	{ "json", 0, no_argument, NULL, "print results as a JSON array of objects", GOPT_JSON },
-	{ "output", 'o', required_argument, "FILE", "write results to FILE, whole or not at all", GOPT_OUTPUT },
-	{ "quiet", 'q', no_argument, NULL, "no notes or progress on stderr (errors and warnings stay)", GOPT_QUIET },
-	{ "verbose", 'v', no_argument, NULL, "more detail on stderr", GOPT_VERBOSE },
-	{ "no-counters", 0, no_argument, NULL, "do not read hardware counters (same as --counters=off)", GOPT_NO_COUNTERS },
-	{ "counters", 0, required_argument, "MODE", "auto, off, or require (exit 4 when unavailable)", GOPT_COUNTERS },
-	{ "help", 'h', no_argument, NULL, "show help and exit", GOPT_HELP },
-	{ "version", 0, no_argument, NULL, "show the version and exit", GOPT_VERSION },
-	{ NULL, 0, 0, NULL, NULL, 0 }
+	{ "device", 'd', GP_OPT_INT, "N", "GPU to use, as CUDA numbers them", "0", 0, 1023 },
+	{ "csv", 0, GP_OPT_FLAG, NULL, "print results as CSV (RFC 4180)" },
+	{ "json", 0, GP_OPT_FLAG, NULL, "print results as a JSON array of objects" },
+	{ "output", 'o', GP_OPT_STRING, "FILE", "write results to FILE, whole or not at all",
+	  .flags = GP_OPT_FILE },
+	{ "quiet", 'q', GP_OPT_FLAG, NULL, "no notes or progress on stderr (errors and warnings stay)" },
+	{ "verbose", 'v', GP_OPT_FLAG, NULL, "more detail on stderr" },
+	{ "no-counters", 0, GP_OPT_FLAG, NULL, "do not read hardware counters (same as --counters=off)" },
+	{ "counters", 0, GP_OPT_CHOICE, "MODE", "auto, off, or require (exit 4 when unavailable)",
+	  .choices = counters_modes },
+	{ "help", 'h', GP_OPT_FLAG, NULL, "show help and exit" },
+	{ "version", 0, GP_OPT_FLAG, NULL, "show the version and exit" },
+	{ NULL }
 };
+
+/* getopt ids: the command's option i is CMD_ID + i, the global option j GOPT_FIRST + j. */
+#define CMD_ID 256
 
 static size_t count_options(const struct gp_option *o)
 {
@@ -42,7 +52,7 @@ static void add_short(char *buf, size_t n, const struct gp_option *o)
 	if (!o->short_name || len + 3 >= n)
 		return;
 	buf[len++] = (char)o->short_name;
-	if (o->has_arg == required_argument)
+	if (o->type != GP_OPT_FLAG)
 		buf[len++] = ':';
 	buf[len] = '\0';
 }
@@ -52,25 +62,30 @@ void cli_options_begin(struct opt_iter *it, struct gp_ctx *ctx,
 {
 	const struct gp_option *own = cmd ? cmd->options : NULL;
 	size_t n_own = count_options(own), n_glob = count_options(gp_global_options), k = 0;
+	int stop_early = !cmd || (cmd->flags & CMD_TAKES_PROGRAM);
 
 	memset(it, 0, sizeof(*it));
 	it->ctx = ctx;
 	it->cmd = cmd;
 	it->argc = argc;
 	it->argv = argv;
-	if (n_own + n_glob >= sizeof(it->longopts) / sizeof(it->longopts[0])) {
+	if (n_own > GP_OPT_MAX ||
+	    n_own + n_glob >= sizeof(it->longopts) / sizeof(it->longopts[0])) {
 		fprintf(stderr, "gpuperf: BUG: too many options for '%s'\n", cmd ? cmd->name : "");
 		abort();
 	}
-	/* "+" stops at the command name when parsing the options before it. */
-	snprintf(it->shortopts, sizeof(it->shortopts), "%s:", cmd ? "" : "+");
+	/* "+" stops at the first argument that is not an option: the command name, or a program. */
+	snprintf(it->shortopts, sizeof(it->shortopts), "%s:", stop_early ? "+" : "");
 	for (size_t i = 0; i < n_own; i++, k++) {
-		it->longopts[k] = (struct option){ own[i].name, own[i].has_arg, NULL, own[i].id };
+		it->longopts[k] = (struct option){ own[i].name,
+			own[i].type == GP_OPT_FLAG ? no_argument : required_argument, NULL,
+			CMD_ID + (int)i };
 		add_short(it->shortopts, sizeof(it->shortopts), &own[i]);
 	}
 	for (size_t i = 0; i < n_glob; i++, k++) {
 		const struct gp_option *g = &gp_global_options[i];
-		it->longopts[k] = (struct option){ g->name, g->has_arg, NULL, g->id };
+		it->longopts[k] = (struct option){ g->name,
+			g->type == GP_OPT_FLAG ? no_argument : required_argument, NULL, GOPT_FIRST + (int)i };
 		add_short(it->shortopts, sizeof(it->shortopts), g);
 	}
 	optind = 0;  /* GNU getopt: start over, including its internal state */
@@ -83,10 +98,10 @@ static int short_to_id(const struct opt_iter *it, int c)
 
 	for (size_t i = 0; own && own[i].name; i++)
 		if (own[i].short_name == c)
-			return own[i].id;
+			return CMD_ID + (int)i;
 	for (size_t i = 0; gp_global_options[i].name; i++)
 		if (gp_global_options[i].short_name == c)
-			return gp_global_options[i].id;
+			return GOPT_FIRST + (int)i;
 	return c;
 }
 
@@ -128,6 +143,11 @@ static int missing_value(struct opt_iter *it)
 	return -1;
 }
 
+/*
+ * The next option of the command: its id (CMD_ID + row) with the value in
+ * it->arg, 0 at the end, or -1 on a usage error (message printed).  Global
+ * options are handled here and not returned.
+ */
 int cli_next_option(struct opt_iter *it)
 {
 	for (;;) {
@@ -135,7 +155,7 @@ int cli_next_option(struct opt_iter *it)
 
 		it->arg = optarg;
 		if (c == -1) {
-			if (it->cmd && optind < it->argc) {
+			if (it->cmd && optind < it->argc && !(it->cmd->flags & CMD_TAKES_PROGRAM)) {
 				gp_error(GP_EXIT_USAGE, "unexpected argument '%s' for %s", it->argv[optind],
 					 it->cmd->name);
 				return -1;
@@ -145,7 +165,7 @@ int cli_next_option(struct opt_iter *it)
 		if (c == '?' || c == ':') {
 			return c == '?' ? unknown_option(it) : missing_value(it);
 		}
-		if (c < 256)
+		if (c < CMD_ID)
 			c = short_to_id(it, c);
 		if (c >= GOPT_FIRST) {
 			if (c == GOPT_HELP || c == GOPT_VERSION) {
@@ -163,7 +183,6 @@ int cli_next_option(struct opt_iter *it)
 
 int cli_global_option(struct gp_ctx *ctx, int id, const char *arg)
 {
-	static const char *const modes[] = { "auto", "off", "require", NULL };
 	uint64_t dev;
 	int mode;
 
@@ -194,11 +213,168 @@ int cli_global_option(struct gp_ctx *ctx, int id, const char *arg)
 		ctx->counters = COUNTERS_OFF;
 		return 0;
 	case GOPT_COUNTERS:
-		/* enum counters_mode lists AUTO, OFF, REQUIRE in the order of modes[] */
-		if (parse_choice("--counters", arg, modes, &mode))
+		/* enum counters_mode lists AUTO, OFF, REQUIRE in the order of counters_modes[] */
+		if (parse_choice("--counters", arg, counters_modes, &mode))
 			return GP_EXIT_USAGE;
 		ctx->counters = (enum counters_mode)mode;
 		return 0;
 	}
 	return gp_error(GP_EXIT_USAGE, "BUG: unhandled global option %d", id);
+}
+
+/* ---- values into the argument struct ---- */
+
+/* "1, 2, 4, 8 or 16" */
+static const char *choice_words(const char *const *choices, char *buf, size_t n)
+{
+	size_t k = 0, used = 0;
+
+	while (choices[k])
+		k++;
+	buf[0] = '\0';
+	for (size_t i = 0; i < k && used < n; i++)
+		used += (size_t)snprintf(buf + used, n - used, "%s%s",
+					 i == 0 ? "" : i + 1 == k ? " or " : ", ", choices[i]);
+	return buf;
+}
+
+static int is_choice(const char *const *choices, uint64_t v)
+{
+	char text[32];
+
+	snprintf(text, sizeof(text), "%llu", (unsigned long long)v);
+	for (size_t i = 0; choices[i]; i++)
+		if (!strcmp(choices[i], text))
+			return 1;
+	return 0;
+}
+
+static int not_a_choice(const char *opt, const char *text, const char *const *choices)
+{
+	char words[256];
+
+	return gp_error(GP_EXIT_USAGE, "%s: '%s' is not %s", opt, text,
+			choice_words(choices, words, sizeof(words)));
+}
+
+/* Store text as o's value in field; 0 or GP_EXIT_USAGE. */
+static int store(const struct gp_option *o, const char *text, void *field)
+{
+	char opt[64];
+	uint64_t v;
+	int rc, i;
+
+	snprintf(opt, sizeof(opt), "--%s", o->name);
+	switch (o->type) {
+	case GP_OPT_FLAG:
+		*(int *)field = 1;
+		return 0;
+	case GP_OPT_INT:
+		if ((rc = parse_uint(opt, text, o->min, o->max, &v)))
+			return rc;
+		if (o->choices && !is_choice(o->choices, v))
+			return not_a_choice(opt, text, o->choices);
+		*(int *)field = (int)v;
+		return 0;
+	case GP_OPT_U64:
+		return parse_uint(opt, text, o->min, o->max, (uint64_t *)field);
+	case GP_OPT_SIZE:
+		return parse_size(opt, text, o->min, o->max, (uint64_t *)field);
+	case GP_OPT_DOUBLE:
+		return parse_double(opt, text, (double)o->min, (double)o->max, (double *)field);
+	case GP_OPT_LIST:
+	case GP_OPT_SIZE_LIST: {
+		struct u64_list *l = field, got = { 0 };
+
+		rc = parse_list(opt, text, o->type == GP_OPT_LIST ? PARSE_COUNT : PARSE_SIZE,
+				o->min, o->max, &got);
+		if (rc)
+			return rc;
+		for (size_t k = 0; o->choices && k < got.n; k++)
+			if (!is_choice(o->choices, got.v[k])) {
+				char item[32];
+				snprintf(item, sizeof(item), "%llu", (unsigned long long)got.v[k]);
+				u64_list_free(&got);
+				return not_a_choice(opt, item, o->choices);
+			}
+		u64_list_free(l);
+		*l = got;
+		return 0;
+	}
+	case GP_OPT_CHOICE:
+		if ((rc = parse_choice(opt, text, o->choices, &i)))
+			return rc;
+		*(int *)field = (o->flags & GP_OPT_NUMBER) ? atoi(o->choices[i]) : i;
+		return 0;
+	case GP_OPT_CHOICES:
+		return parse_choices(opt, text, o->choices, (unsigned *)field);
+	case GP_OPT_STRING:
+		*(const char **)field = text;
+		return 0;
+	}
+	return gp_error(GP_EXIT_USAGE, "BUG: %s has no type", opt);
+}
+
+static int store_checked(const struct gp_option *o, const char *text, void *args)
+{
+	void *field = (char *)args + o->offset;
+	char opt[64];
+	int rc = store(o, text, field);
+
+	snprintf(opt, sizeof(opt), "--%s", o->name);
+	return rc ? rc : o->check ? o->check(opt, text, field) : 0;
+}
+
+int cli_parse(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **argv,
+	      void *args, struct gp_args *given)
+{
+	const struct gp_option *o = cmd->options;
+	struct opt_iter it;
+	int id, rc;
+
+	memset(given, 0, sizeof(*given));
+	for (size_t i = 0; o && o[i].name; i++)
+		if (o[i].def && (rc = store_checked(&o[i], o[i].def, args)))
+			return rc;  /* a bad default is a bug the tests catch */
+	cli_options_begin(&it, ctx, cmd, argc, argv);
+	while ((id = cli_next_option(&it)) > 0) {
+		size_t i = (size_t)(id - CMD_ID);
+
+		if ((rc = store_checked(&o[i], it.arg ? it.arg : "", args)))
+			return rc;
+		given->given |= 1ull << i;
+		given->pos[i] = optind - 1;
+	}
+	if (id < 0)
+		return GP_EXIT_USAGE;
+	if (cmd->flags & CMD_TAKES_PROGRAM) {
+		given->rest = argv + optind;
+		given->nrest = argc - optind;
+	}
+	return cmd->check ? cmd->check(ctx, given, args) : 0;
+}
+
+size_t cli_option_index(const struct gp_cmd *cmd, const char *name)
+{
+	for (size_t i = 0; cmd->options && cmd->options[i].name; i++)
+		if (!strcmp(cmd->options[i].name, name))
+			return i;
+	fprintf(stderr, "gpuperf: BUG: %s has no option --%s\n", cmd->name, name);
+	abort();
+}
+
+int cli_given(const struct gp_cmd *cmd, const struct gp_args *given, const char *name)
+{
+	return (given->given >> cli_option_index(cmd, name)) & 1;
+}
+
+void cli_free_args(const struct gp_cmd *cmd, void *args)
+{
+	for (size_t i = 0; cmd->options && cmd->options[i].name; i++) {
+		const struct gp_option *o = &cmd->options[i];
+		if (o->type == GP_OPT_LIST || o->type == GP_OPT_SIZE_LIST)
+			u64_list_free((struct u64_list *)((char *)args + o->offset));
+	}
+	if (cmd->free_args)
+		cmd->free_args(args);
 }

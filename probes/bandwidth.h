@@ -74,4 +74,13 @@ int bw_probe(const struct gp_device *dev, const struct bw_request *req,
 	     struct bw_outcome *out);
 void bw_outcome_free(struct bw_outcome *out);
 
+/* What `gpuperf bandwidth` ran: the request, owning its arrays, and the outcome. */
+struct bw_run {
+	struct bw_request req;
+	struct bw_outcome out;
+	int *widths;               /* req.widths */
+	uint64_t *sizes;           /* req.sizes */
+};
+void bw_run_free(void *bw_run);
+
 #endif

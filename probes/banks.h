@@ -35,6 +35,19 @@ struct bank_result {
 	double instructions, wavefronts, conflicts, cycles;
 };
 
+/*
+ * What `gpuperf banks` measured, or (model) only predicts: cfgs[0] is the
+ * conflict-free baseline (stride 1) every slowdown uses, not a row.
+ */
+struct bank_run {
+	int model;                 /* predictions only: res is NULL */
+	struct bank_config *cfgs;
+	size_t n;
+	struct bank_result *res;   /* res[i] for cfgs[i] */
+	int reps, warmup;
+};
+void bank_run_free(void *bank_run);
+
 /* Run cfgs[0..n) on dev (already opened).  0 or a GP_EXIT_* status. */
 int bank_probe(const struct gp_device *dev, const struct bank_opts *o,
 	       const struct bank_config *cfgs, size_t n, struct bank_result *res);

@@ -1,4 +1,5 @@
 /* Launch geometry of the coalescing probe: pure, shared with the CLI's checks. */
+#include <stdlib.h>
 #include "probes/coalesce.h"
 
 /* Largest r with r * r <= x. */
@@ -71,4 +72,14 @@ int coal_plan(const struct coal_config *cfg, uint64_t size, struct coal_plan *p)
 	default:
 		return -1;
 	}
+}
+
+void coal_run_free(void *coal_run)
+{
+	struct coal_run *run = coal_run;
+
+	free(run->cfgs);
+	free(run->res);
+	run->cfgs = NULL;
+	run->res = NULL;
 }

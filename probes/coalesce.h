@@ -55,6 +55,20 @@ struct coal_result {
 };
 
 /*
+ * What `gpuperf coalesce` measured, or (model) only predicts: cfgs[0] is
+ * the coalesced copy every bandwidth is compared with, not a row.
+ */
+struct coal_run {
+	int model;                 /* predictions only: res is NULL */
+	struct coal_config *cfgs;
+	size_t n;
+	struct coal_result *res;   /* res[i] for cfgs[i] */
+	unsigned width;            /* bytes per access of every configuration */
+	int reps, warmup;
+};
+void coal_run_free(void *coal_run);
+
+/*
  * Run cfgs[0..n) on dev (already opened), filling res[0..n).  Every
  * configuration must have passed coal_plan.  0, or GP_EXIT_FAIL
  * (CUDA error, not enough memory, wrong output), or GP_EXIT_NOCOUNTERS.

@@ -41,4 +41,12 @@ int occ_rt_kernels(const struct gp_device *dev, struct occ_rt_kernel *out);
 /* Runtime occupancy and a verified one-block launch for each point. */
 int occ_rt_measure(struct occ_rt_point *pts, size_t n);
 
+struct occ_run;
+/*
+ * --check-runtime on dev (opened; run->arch its limits): every
+ * comparison into run->checks, each kernel's totals into run->ckernels.
+ * 0, or GP_EXIT_FAIL when any comparison differs (the first on stderr).
+ */
+int occ_check_runtime(const struct gp_device *dev, struct occ_run *run);
+
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "kernels/pcie-pattern.h"
 #include "probes/pcie.h"
+#include "util/error.h"
 
 const char *const pcie_dir_names[] = { "h2d", "d2h", "bidir", NULL };
 const char *const pcie_mem_names[] = { "pageable", "pinned", "wc", "registered", "mapped", NULL };
@@ -117,4 +118,92 @@ int pcie_parse_cpulist(const char *s, unsigned char *set, int nbits)
 		if (*s++ != ',')
 			return -1;
 	}
+}
+
+/* ---- plans from the command's options ---- */
+
+static void add_job(struct pcie_plan *p, enum pcie_dir d, enum pcie_mem m, uint64_t size)
+{
+	p->jobs = gp_xrealloc(p->jobs, (p->njobs + 1) * sizeof(*p->jobs));
+	p->jobs[p->njobs++] = (struct pcie_job){ d, m, size };
+}
+
+void pcie_plan_build(const struct pcie_opts *o, struct pcie_plan *p)
+{
+	static const uint64_t sweep[] = { 4ull << 10, 64ull << 10, 1ull << 20, 16ull << 20 };
+
+	memset(p, 0, sizeof(*p));
+	p->reps = o->reps;
+	p->warmup = o->warmup;
+	p->bind = !o->no_bind;
+	for (int d = 0; d < PCIE_NDIRS; d++)
+		for (int m = 0; m < PCIE_NMEMS; m++) {
+			if (!(o->dirs >> d & 1) || !(o->mems >> m & 1))
+				continue;
+			for (size_t i = 0; i < o->sizes.n; i++)
+				add_job(p, (enum pcie_dir)d, (enum pcie_mem)m, o->sizes.v[i]);
+			if (o->sizes.n)
+				continue;
+			if (m == PCIE_PINNED && d != PCIE_BIDIR)
+				for (size_t i = 0; i < sizeof(sweep) / sizeof(sweep[0]); i++)
+					add_job(p, (enum pcie_dir)d, (enum pcie_mem)m, sweep[i]);
+			add_job(p, (enum pcie_dir)d, (enum pcie_mem)m, PCIE_DEFAULT_SIZE);
+		}
+}
+
+void pcie_plan_free(struct pcie_plan *p)
+{
+	free(p->jobs);
+	p->jobs = NULL;
+	p->njobs = 0;
+}
+
+uint64_t pcie_plan_host_bytes(const struct pcie_plan *plan)
+{
+	uint64_t most = 0;
+
+	for (int m = 0; m < PCIE_NMEMS; m++) {
+		size_t a, b;
+		pcie_plan_kind_bytes(plan, (enum pcie_mem)m, &a, &b);
+		if ((uint64_t)a + b > most)
+			most = (uint64_t)a + b;
+	}
+	return most;
+}
+
+void pcie_overlap_plan_build(const struct pcie_opts *o, struct pcie_overlap_plan *p)
+{
+	enum pcie_mem *mems = gp_xcalloc(2, sizeof(*mems));
+	uint64_t *sizes = gp_xcalloc(o->sizes.n ? o->sizes.n : 1, sizeof(*sizes));
+	size_t nmems = 0;
+
+	/* Pinned unless --memory names only registered. */
+	if (!o->mems_given || o->mems >> PCIE_PINNED & 1)
+		mems[nmems++] = PCIE_PINNED;
+	if (o->mems_given && o->mems >> PCIE_REGISTERED & 1)
+		mems[nmems++] = PCIE_REGISTERED;
+	for (size_t i = 0; i < o->sizes.n; i++)
+		sizes[i] = o->sizes.v[i];
+	if (!o->sizes.n)
+		sizes[0] = PCIE_DEFAULT_SIZE;
+	*p = (struct pcie_overlap_plan){
+		.mems = mems,
+		.nmems = nmems,
+		.sizes = sizes,
+		.nsizes = o->sizes.n ? o->sizes.n : 1,
+		.chunks = o->chunks ? o->chunks : PCIE_DEFAULT_CHUNKS,
+		.streams = o->streams ? o->streams : PCIE_DEFAULT_STREAMS,
+		.kernel_us = o->kernel_us,
+		.reps = o->reps,
+		.warmup = o->warmup,
+		.bind = !o->no_bind,
+	};
+}
+
+void pcie_overlap_plan_free(struct pcie_overlap_plan *p)
+{
+	free((void *)p->mems);
+	free((void *)p->sizes);
+	p->mems = NULL;
+	p->sizes = NULL;
 }

@@ -1,7 +1,8 @@
 /*
  * The gpuperf pcie probe: host<->device transfers timed and verified.
- * Plain C types only; the command (cli/cmd-pcie.c) builds the plan and
- * maps the results to tables.
+ * Plain C types only: the command's options (struct pcie_opts) become a
+ * plan here, the probe runs it, and tables/pcie.c turns the results into
+ * tables.
  */
 #ifndef GP_PROBES_PCIE_H
 #define GP_PROBES_PCIE_H
@@ -10,6 +11,7 @@
 #include <stdint.h>
 #include "gpu/device.h"
 #include "gpu/pcie-link.h"
+#include "util/parse.h"
 #include "util/stats.h"
 
 enum pcie_dir {
@@ -132,6 +134,49 @@ struct pcie_overlap_results {
 int pcie_overlap_run(const struct gp_device *dev, const struct pcie_overlap_plan *plan,
 		     struct pcie_overlap_results *out);
 void pcie_overlap_results_free(struct pcie_overlap_results *r);
+
+/* ---- the command's options, as parsed, and what they plan ---- */
+
+#define PCIE_DEFAULT_SIZE (256ull << 20)
+#define PCIE_DEFAULT_CHUNKS 8
+#define PCIE_DEFAULT_STREAMS 4
+
+struct pcie_opts {
+	unsigned dirs;            /* bit per enum pcie_dir */
+	unsigned mems;            /* bit per enum pcie_mem */
+	int dirs_given, mems_given;
+	struct u64_list sizes;    /* empty: the default size and sweep summary */
+	int reps, warmup;
+	int no_bind;
+	int overlap;
+	int chunks, streams;      /* 0 when not given */
+	double kernel_us;         /* 0 when not given */
+};
+
+/*
+ * Jobs in output order: direction, then memory kind, then size.  Without
+ * --size: 256 MiB for every pair, and pinned H2D and D2H also at 4 KiB,
+ * 64 KiB, 1 MiB and 16 MiB (the size sweep summary).
+ */
+void pcie_plan_build(const struct pcie_opts *o, struct pcie_plan *plan);
+void pcie_plan_free(struct pcie_plan *plan);
+
+/* Host bytes the plan holds at once (the hungriest memory kind). */
+uint64_t pcie_plan_host_bytes(const struct pcie_plan *plan);
+
+/* The --overlap plan: pinned unless --memory names only registered; sizes copied. */
+void pcie_overlap_plan_build(const struct pcie_opts *o, struct pcie_overlap_plan *plan);
+void pcie_overlap_plan_free(struct pcie_overlap_plan *plan);
+
+/* What `gpuperf pcie` ran: transfers, or (overlap) copy/compute overlap. */
+struct pcie_run {
+	int overlap;
+	struct pcie_plan plan;
+	struct pcie_results res;
+	struct pcie_overlap_plan oplan;
+	struct pcie_overlap_results ores;
+};
+void pcie_run_free(void *pcie_run);
 
 /* ---- pure helpers (no GPU), exposed for unit tests ---- */
 

@@ -139,6 +139,10 @@ void report_render_table(const struct report_table *t, FILE *out)
 		else
 			render_rows(t, out);
 	}
-	for (size_t i = 0; i < t->nnotes; i++)
-		fprintf(out, "%s\n", t->notes[i]);
+	for (size_t i = 0; i < t->nitems; i++) {
+		if (t->items[i].chart)
+			report_render_text_chart(t->items[i].chart, out);
+		else
+			fprintf(out, "%s\n", t->items[i].text);
+	}
 }

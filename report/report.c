@@ -94,8 +94,24 @@ void report_note(struct report_table *t, const char *fmt, ...)
 	va_end(ap);
 	if (!s)
 		s = gp_xstrdup("");
-	t->notes = gp_xrealloc(t->notes, (t->nnotes + 1) * sizeof(*t->notes));
-	t->notes[t->nnotes++] = s;
+	t->items = gp_xrealloc(t->items, (t->nitems + 1) * sizeof(*t->items));
+	t->items[t->nitems++] = (struct report_item){ s, NULL };
+}
+
+static void table_free(struct report_table *t)
+{
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t c = 0; c < t->ncols; c++)
+			if (t->cols[c].type == REPORT_STR && t->cells[r * t->ncols + c].set)
+				free(t->cells[r * t->ncols + c].u.s);
+	for (size_t i = 0; i < t->nitems; i++) {
+		free(t->items[i].text);
+		report_chart_free(t->items[i].chart);
+	}
+	free(t->items);
+	free(t->cells);
+	free(t->title);
+	free(t);
 }
 
 /* JSON with sections: {"key": [...], ...} over the machine tables that have keys. */
@@ -115,6 +131,23 @@ static void emit_json_sections(const struct report *r, FILE *out)
 	fputs("}\n", out);
 }
 
+/* CSV with sections: one long table of every keyed machine table's results. */
+static void emit_csv_sections(const struct report *r, FILE *out)
+{
+	static const struct report_col long_cols[] = { REPORT_LONG_COLS };
+	struct report_table *lt = gp_xcalloc(1, sizeof(*lt));
+
+	lt->cols = long_cols;
+	lt->ncols = sizeof(long_cols) / sizeof(long_cols[0]);
+	for (size_t i = 0; i < r->ntables; i++) {
+		const struct report_table *t = r->tables[i];
+		if (!(t->flags & REPORT_HUMAN_ONLY) && t->key)
+			report_append_long(lt, t->key, t);
+	}
+	report_render_csv(lt, out);
+	table_free(lt);
+}
+
 static int has_sections(const struct report *r)
 {
 	for (size_t i = 0; i < r->ntables; i++)
@@ -128,8 +161,11 @@ int report_emit(const struct report *r, enum report_format fmt, FILE *out)
 	const struct report_table *machine = NULL;
 	int first = 1;
 
-	if (fmt == REPORT_JSON && has_sections(r)) {
-		emit_json_sections(r, out);
+	if (fmt != REPORT_TABLE && has_sections(r)) {
+		if (fmt == REPORT_JSON)
+			emit_json_sections(r, out);
+		else
+			emit_csv_sections(r, out);
 		return ferror(out) ? -1 : 0;
 	}
 
@@ -157,20 +193,6 @@ int report_emit(const struct report *r, enum report_format fmt, FILE *out)
 	else if (!machine && fmt == REPORT_JSON)
 		fputs("[]\n", out);
 	return ferror(out) ? -1 : 0;
-}
-
-static void table_free(struct report_table *t)
-{
-	for (size_t r = 0; r < t->nrows; r++)
-		for (size_t c = 0; c < t->ncols; c++)
-			if (t->cols[c].type == REPORT_STR && t->cells[r * t->ncols + c].set)
-				free(t->cells[r * t->ncols + c].u.s);
-	for (size_t i = 0; i < t->nnotes; i++)
-		free(t->notes[i]);
-	free(t->notes);
-	free(t->cells);
-	free(t->title);
-	free(t);
 }
 
 void report_move_tables(struct report *dst, struct report *src, unsigned skip_flags)

@@ -20,8 +20,14 @@
  * Only one table of a report may be a machine table (CSV/JSON); the others
  * are marked REPORT_HUMAN_ONLY.  A command whose people-facing view differs
  * from its records builds both: the records marked REPORT_MACHINE_ONLY, the
- * view REPORT_HUMAN_ONLY, so every caller (gpuperf all too) gets both.  Notes and charts attached to a table are
- * printed under it in the human format only.
+ * view REPORT_HUMAN_ONLY, so every caller (gpuperf all too) gets both.
+ * Notes and charts attached to a table are printed under it, in the order
+ * they were added, in the human format only; a chart holds its data (not
+ * text), so other renderers (--plot) can draw it too.
+ *
+ * A report whose machine tables carry keys is sectioned (gpuperf all):
+ * JSON gives one object with an array per key, CSV one long table of
+ * every keyed table's results (REPORT_LONG_COLS), in table order.
  */
 #ifndef GP_REPORT_REPORT_H
 #define GP_REPORT_REPORT_H
@@ -62,6 +68,53 @@ enum report_layout {
 #define REPORT_HUMAN_ONLY 0x1u    /* table flag: left out of CSV and JSON */
 #define REPORT_MACHINE_ONLY 0x2u  /* table flag: left out of the human format */
 
+/* ---- charts: the data of a sweep, drawn by whichever renderer wants it ---- */
+
+#define REPORT_SERIES_TEXT 0x1u  /* drawn by the terminal's bar chart (the first such series) */
+#define REPORT_SERIES_PLOT 0x2u  /* drawn in plots (--plot) */
+
+struct report_series {
+	char *name;                  /* legend */
+	unsigned flags;              /* REPORT_SERIES_* */
+	size_t n, cap;
+	double *x, *y;               /* y NaN: not measured */
+	char **labels;               /* text chart labels; NULL entries show x as an integer */
+};
+
+#define REPORT_AXIS_LOG   0x1u   /* logarithmic scale */
+#define REPORT_AXIS_BYTES 0x2u   /* values are sizes in bytes: ticks in binary units */
+
+struct report_axis {
+	char *label;                 /* "working set per array" */
+	char *unit;                  /* "GB/s"; the text chart prints the y unit after each value */
+	unsigned flags;              /* REPORT_AXIS_* */
+};
+
+struct report_marker {           /* a reference line: a cache size, a theoretical peak */
+	char axis;                   /* 'x': vertical line at value; 'y': horizontal */
+	double value;
+	char *label;
+};
+
+#define REPORT_CHART_SKIP_MISSING 0x1u  /* text: leave NaN points out, draw nothing under two */
+
+struct report_chart {
+	char *title;
+	struct report_axis x, y;
+	unsigned flags;              /* REPORT_CHART_* */
+	int text_width;              /* longest bar of the text chart, in columns */
+	struct report_series *series;
+	size_t nseries;
+	struct report_marker *markers;
+	size_t nmarkers;
+};
+
+/* A line under a table, or a chart in its place among the lines. */
+struct report_item {
+	char *text;                  /* NULL for a chart */
+	struct report_chart *chart;
+};
+
 struct report_cell {
 	unsigned char set;
 	union {
@@ -79,8 +132,8 @@ struct report_table {
 	struct report_cell *cells;  /* nrows * ncols, row-major */
 	enum report_layout layout;
 	unsigned flags;
-	char **notes;               /* human-only lines printed under the table */
-	size_t nnotes;
+	struct report_item *items;  /* notes and charts printed under the table (human) */
+	size_t nitems;
 	const char *key;            /* JSON section name when a report has several (gpuperf all) */
 };
 
@@ -103,20 +156,24 @@ const struct report_cell *report_cell(const struct report_table *t, size_t row, 
 void report_note(struct report_table *t, const char *fmt, ...) GP_PRINTF(2, 3);
 
 /*
- * A horizontal bar chart under the table, human format only: one bar per
- * point, labels left, values right.  width is the longest bar in columns.
+ * A chart under the table, after the notes added so far.  The terminal
+ * draws it as a horizontal bar chart of its first REPORT_SERIES_TEXT
+ * series (labels left, values right, text_width columns for the longest
+ * bar); plots draw every REPORT_SERIES_PLOT series against the axes.
+ *
+ *     struct report_chart *c = report_add_chart(t, "GB/s by size");
+ *     report_chart_axis(&c->x, "size per array", "B", REPORT_AXIS_LOG | REPORT_AXIS_BYTES);
+ *     report_chart_axis(&c->y, "bandwidth", "GB/s", 0);
+ *     struct report_series *s = report_chart_series(c, "copy", REPORT_SERIES_TEXT | REPORT_SERIES_PLOT);
+ *     report_series_add(s, 65536, 812.5, "64 KiB");
  */
-void report_chart(struct report_table *t, const char *title,
-		  const char *const *labels, const double *values, size_t n,
-		  const char *unit, int width);
-
-/*
- * report_chart against integer keys (strides, offsets): points whose value
- * is NaN (not measured) are left out, and fewer than two points draw
- * nothing.
- */
-void report_chart_keys(struct report_table *t, const char *title, const long long *keys,
-		       const double *values, size_t n, const char *unit, int width);
+struct report_chart *report_add_chart(struct report_table *t, const char *title);
+void report_chart_axis(struct report_axis *a, const char *label, const char *unit, unsigned flags);
+struct report_series *report_chart_series(struct report_chart *c, const char *name, unsigned flags);
+/* One point; label (copied) names it in the text chart, NULL: x as an integer. */
+void report_series_add(struct report_series *s, double x, double y, const char *label);
+void report_chart_marker(struct report_chart *c, char axis, double value, const char *label);
+void report_chart_free(struct report_chart *c);
 
 /*
  * Long format, for a stream mixing probes with different columns: append to
@@ -156,6 +213,8 @@ void report_free(struct report *r);
 
 /* Renderers of one table (used by report_emit; exposed for tests). */
 void report_render_table(const struct report_table *t, FILE *out);
+/* The text bar chart of c, one line per point (used by report_render_table). */
+void report_render_text_chart(const struct report_chart *c, FILE *out);
 void report_render_csv(const struct report_table *t, FILE *out);
 void report_render_json(const struct report_table *t, FILE *out);
 

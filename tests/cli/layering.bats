@@ -7,14 +7,14 @@ ROOT=$BATS_TEST_DIRNAME/../..
 @test "pure modules include no CUDA or CUPTI header" {
 	run grep -lE '#include *<(cuda|cupti|nvperf|cuda_runtime)' \
 		"$ROOT"/util/*.[ch] "$ROOT"/report/*.[ch] "$ROOT"/model/*.[ch] \
-		"$ROOT"/occupancy/*.[ch] "$ROOT"/arch/*.[ch]
+		"$ROOT"/occupancy/*.[ch] "$ROOT"/arch/*.[ch] "$ROOT"/tables/*.[ch]
 	[ -z "$output" ] || { echo "CUDA in pure code: $output"; return 1; }
 }
 
 @test "probes, the GPU layer and counters never write to stdout" {
 	run grep -nE '(^|[^sfn])printf\(|puts\(|putchar\(|\bstdout\b' \
 		"$ROOT"/probes/*.c "$ROOT"/gpu/*.c "$ROOT"/counters/*.c "$ROOT"/model/*.c \
-		"$ROOT"/occupancy/*.c "$ROOT"/arch/*.c
+		"$ROOT"/occupancy/*.c "$ROOT"/arch/*.c "$ROOT"/tables/*.c
 	[ -z "$output" ] || { echo "$output"; return 1; }
 }
 
@@ -29,4 +29,52 @@ ROOT=$BATS_TEST_DIRNAME/../..
 @test "host code never launches a kernel itself: <<< >>> only in kernels/*.cu" {
 	run grep -lE '<<<' "$ROOT"/cli/*.c "$ROOT"/probes/*.c "$ROOT"/gpu/*.c "$ROOT"/counters/*.c
 	[ -z "$output" ] || { echo "$output"; return 1; }
+}
+
+# ---- the command shape (cli/cmd.h): parse, measure, tabulate, render ----
+
+@test "the output format is read only in report/ and where main chooses it" {
+	run grep -nE 'REPORT_(CSV|JSON|TABLE)\b|->format\b|\.format\b' \
+		"$ROOT"/cli/*.c "$ROOT"/tables/*.c "$ROOT"/probes/*.c "$ROOT"/model/*.c \
+		"$ROOT"/occupancy/*.c "$ROOT"/gpu/*.c "$ROOT"/counters/*.c "$ROOT"/util/*.c
+	output=$(grep -vE '/cli/(main|options)\.c:' <<<"$output" || true)
+	[ -z "$output" ] || { echo "format read outside report/: $output"; return 1; }
+}
+
+@test "the tables room includes no CUDA header and writes nothing" {
+	run grep -nE '#include *<(cuda|cupti|nvperf)|#include *"(gpu/cuda|counters/cupti|kernels/)' \
+		"$ROOT"/tables/*.[ch]
+	[ -z "$output" ] || { echo "CUDA in tables/: $output"; return 1; }
+	run grep -nE '\b(printf|puts|fputs|fprintf|fwrite|putchar|fputc|perror)\(|\b(stdout|stderr)\b|gp_(error|warn|note|debug|progress)\(' \
+		"$ROOT"/tables/*.c
+	[ -z "$output" ] || { echo "tables/ writes: $output"; return 1; }
+}
+
+@test "no file in cli/ calls another command's file: commands meet only through the table" {
+	# the shared headers are the infrastructure; a per-command header would be a back door
+	run bash -c "ls '$ROOT'/cli/*.h | xargs -n1 basename | grep -vxE 'cmd\.h|commands\.h|global\.h|signals\.h'"
+	[ -z "$output" ] || { echo "headers in cli/ beyond the infrastructure: $output"; return 1; }
+	# a command file exports its table row and nothing else
+	for f in "$ROOT"/cli/cmd-*.c; do
+		run grep -nE '^[a-z][a-z_ *]*[a-z_]+\(' "$f"
+		bad=$(grep -vE '^[0-9]+:static ' <<<"$output" || true)
+		[ -z "$bad" ] || { echo "$f exports: $bad"; return 1; }
+	done
+}
+
+@test "every command is made of the steps of cli/cmd.h" {
+	for f in "$ROOT"/cli/cmd-*.c; do
+		grep -q '\.measure = ' "$f" && grep -q '\.tabulate = ' "$f" ||
+			{ echo "$f lacks a measure or tabulate step"; return 1; }
+		! grep -q 'report_add_table\|report_note' "$f" ||
+			{ echo "$f builds tables itself (tables/ does)"; return 1; }
+	done
+}
+
+@test "no function in cli/ is over 80 lines" {
+	for f in "$ROOT"/cli/*.c; do
+		run awk -v f="$f" '/^[a-z].*\(/ && !/;$/ { name = $0 } /^\{/ { start = NR }
+			/^\}/ && start { if (NR - start - 1 > 80) print f ": " name " has " NR - start - 1 " lines"; start = 0 }' "$f"
+		[ -z "$output" ] || { echo "$output"; return 1; }
+	done
 }

@@ -65,3 +65,26 @@ MAN=$BATS_TEST_DIRNAME/../../man
 	[[ "$output" == *"GPUPERF-INFO(1)"* ]]
 	[[ "$output" == *"CSV COLUMNS"* ]]
 }
+
+# The paragraph of OPTION under .TP in PAGE (up to the next .TP or .SH).
+option_paragraph() {
+	local esc=${2//-/\\\\-}
+	awk -v opt="$esc" '
+		/^\.(TP|SH|SS|PP)/ { if (on) exit; tp = ($0 ~ /^\.TP/); next }
+		tp && !on && /^\.B[IR]? / && (index($0 " ", opt " ") || index($0, opt "\"")) { on = 1 }
+		on { print }
+		{ tp = 0 }' "$1"
+}
+
+@test "every option's default is the one its page gives" {
+	for c in "" $("$GPUPERF" --list-commands); do
+		page=$MAN/gpuperf${c:+-$c}.1
+		while IFS=$'\t' read -r opt def; do
+			[ -n "$opt" ] || continue
+			para=$(option_paragraph "$page" "$opt")
+			[ -n "$para" ] || { echo "$page: no paragraph for $opt"; return 1; }
+			esc=${def//-/\\-}
+			grep -qF -- "$esc" <<<"$para" || { echo "$page: $opt does not say its default '$def'"; echo "$para"; return 1; }
+		done < <("$GPUPERF" --list-defaults $c)
+	done
+}

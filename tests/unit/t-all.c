@@ -1,151 +1,127 @@
 /*
- * gpuperf all without a GPU: fabricated probe results through the same
- * composition the command uses; the summary's figures and the shapes of
+ * gpuperf all without a GPU: fabricated results of every step through the
+ * same tabulation the command uses; the summary's figures and the shapes of
  * the long CSV and the sectioned JSON.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/all.h"
+#include "tables/all.h"
 #include "tests/unit/unit.h"
 
-#define ID { "device", "device", REPORT_STR, 0, REPORT_COL_ID }, { "cc", "CC", REPORT_STR, 0, REPORT_COL_ID }
-
-static const struct report_col info_cols[] = { ID,
-	{ "counters", "hardware counters", REPORT_STR, 0 },
-	{ "counters_reason", "why not", REPORT_STR, 0 } };
-static const struct report_col bw_cols[] = { ID,
-	{ "kernel", "kernel", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "bandwidth_gbs", "bandwidth (GB/s)", REPORT_DBL, 1 },
-	{ "pct_of_theoretical", "of peak (%)", REPORT_DBL, 1 },
-	{ "theoretical_gbs", "peak (GB/s)", REPORT_DBL, 1 } };
-static const struct report_col co_cols[] = { ID,
-	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "offset", "offset", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "predicted_sectors_per_request", "predicted", REPORT_DBL, 2 },
-	{ "measured_sectors_per_request", "measured", REPORT_DBL, 2 },
-	{ "bandwidth_gbs", "GB/s", REPORT_DBL, 1 } };
-static const struct report_col bk_cols[] = { ID,
-	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "predicted_ways", "ways", REPORT_INT, 0 },
-	{ "measured_wavefronts_per_request", "wavefronts", REPORT_DBL, 2 },
-	{ "slowdown", "slowdown (x)", REPORT_DBL, 2 } };
-static const struct report_col oc_cols[] = { ID,
-	{ "threads_per_block", "threads", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "regs_per_thread", "regs", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "active_blocks_per_sm", "blocks", REPORT_INT, 0 },
-	{ "occupancy_pct", "occupancy (%)", REPORT_DBL, 1 },
-	{ "limiter", "limiter", REPORT_STR, 0 } };
-static const struct report_col pc_cols[] = { ID,
-	{ "direction", "direction", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "memory", "memory", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "bandwidth_gbs", "GB/s", REPORT_DBL, 1 },
-	{ "pct_of_link", "of link (%)", REPORT_DBL, 1 },
-	{ "link_gen", "gen", REPORT_INT, 0 },
-	{ "link_width", "width", REPORT_INT, 0 },
-	{ "link_peak_gbs", "link (GB/s)", REPORT_DBL, 1 } };
-
-static struct report_table *table(struct all_section *s, const char *name,
-				  const struct report_col *cols, size_t n)
+/* gbs at bytes moved: the median time that gives it. */
+static struct stats ms_for(double bytes, double gbs)
 {
-	s->name = name;
-	memset(&s->rep, 0, sizeof(s->rep));
-	return report_add_table(&s->rep, name, cols, n);
+	struct stats st = { 0 };
+
+	st.n = 10;
+	st.median = st.min = st.max = bytes / (gbs * 1e6);
+	return st;
 }
 
-static size_t row(struct report_table *t)
-{
-	size_t r = report_add_row(t);
-	report_set_str(t, r, 0, "Fake GPU, with a comma");
-	report_set_str(t, r, 1, "9.0");
-	return r;
-}
+static struct bw_run bw;
+static struct bw_result bw_res[5];
+static struct coal_run co;
+static struct coal_config co_cfg[6];
+static struct coal_result co_res[6];
+static struct bank_run bk;
+static struct bank_config bk_cfg[4];
+static struct bank_result bk_res[4];
+static struct occ_run oc;
+static struct pcie_run pc;
+static struct pcie_row pc_rows[5];
+static struct info_run info;
 
-static void fabricate(struct all_section *s)
+static void fabricate(struct gp_device *d, struct all_run *run)
 {
-	struct report_table *t;
-	size_t r;
-
-	t = table(&s[0], "info", info_cols, 4);
-	r = row(t);
-	report_set_str(t, r, 2, "available");
-	t = table(&s[1], "bandwidth", bw_cols, 6);
-	static const char *const k[] = { "read", "write", "copy", "triad", "memcpy" };
+	static const enum bw_kernel k[] = { BW_READ, BW_WRITE, BW_COPY, BW_TRIAD, BW_MEMCPY };
 	static const double gbs[] = { 3100, 3200, 2800, 2900, 3000 };
-	for (int i = 0; i < 5; i++) {
-		r = row(t);
-		report_set_str(t, r, 2, k[i]);
-		report_set_dbl(t, r, 3, gbs[i]);
-		report_set_dbl(t, r, 4, gbs[i] / 3352.32 * 100);
-		report_set_dbl(t, r, 5, 3352.32);
-	}
-	t = table(&s[2], "coalesce", co_cols, 8);
-	static const char *const pat[] = { "offset", "offset", "stride", "stride", "stride" };
-	static const int off[] = { 0, 1, 0, 0, 0 }, str[] = { 1, 1, 1, 2, 32 };
-	static const double sec[] = { 4, 5, 4, 8, 32 }, cbw[] = { 2000, 1800, 2000, 1000, 125 };
-	for (int i = 0; i < 5; i++) {
-		r = row(t);
-		report_set_str(t, r, 2, pat[i]);
-		report_set_int(t, r, 3, off[i]);
-		report_set_int(t, r, 4, str[i]);
-		report_set_dbl(t, r, 5, sec[i]);
-		report_set_dbl(t, r, 6, sec[i]);
-		report_set_dbl(t, r, 7, cbw[i]);
-	}
-	t = table(&s[3], "banks", bk_cols, 7);
-	static const int bs[] = { 1, 2, 32 };
-	static const double slow[] = { 1, 2, 32 };
-	for (int i = 0; i < 3; i++) {
-		r = row(t);
-		report_set_str(t, r, 2, "stride");
-		report_set_int(t, r, 3, bs[i]);
-		report_set_int(t, r, 4, bs[i]);
-		report_set_dbl(t, r, 5, bs[i]);
-		report_set_dbl(t, r, 6, slow[i]);
-	}
-	t = table(&s[4], "occupancy", oc_cols, 7);
-	r = row(t);
-	report_set_int(t, r, 2, 256);
-	report_set_int(t, r, 3, 64);
-	report_set_int(t, r, 4, 4);
-	report_set_dbl(t, r, 5, 50);
-	report_set_str(t, r, 6, "registers");
-	t = table(&s[5], "pcie", pc_cols, 9);
-	static const char *const dir[] = { "h2d", "d2h", "bidir-h2d", "bidir-d2h", "bidir-sum" };
+	static const enum coal_pattern pat[] = { COAL_OFFSET, COAL_OFFSET, COAL_OFFSET, COAL_STRIDE,
+						 COAL_STRIDE, COAL_STRIDE };
+	static const int off[] = { 0, 0, 1, 0, 0, 0 }, str[] = { 1, 1, 1, 1, 2, 32 };
+	static const double sec[] = { 4, 4, 5, 4, 8, 32 }, cbw[] = { 2000, 2000, 1800, 2000, 1000, 125 };
+	static const int bs[] = { 1, 1, 2, 32 };
+	static const enum pcie_part part[] = { PCIE_PART_H2D, PCIE_PART_D2H, PCIE_PART_BIDIR_H2D,
+					       PCIE_PART_BIDIR_D2H, PCIE_PART_BIDIR_SUM };
 	static const double pbw[] = { 55, 55.1, 46, 51, 95 };
+
+	memset(d, 0, sizeof(*d));
+	snprintf(d->name, sizeof(d->name), "Fake GPU, with a comma");
+	d->cc_major = 9;
+	d->mem_clock_khz = 2619000;
+	d->mem_bus_width_bits = 5120;  /* 3352.32 GB/s */
+	d->sm_count = 132;
+	d->l2_bytes = 50 << 20;
+
 	for (int i = 0; i < 5; i++) {
-		r = row(t);
-		report_set_str(t, r, 2, dir[i]);
-		report_set_str(t, r, 3, "pinned");
-		report_set_dbl(t, r, 4, pbw[i]);
-		report_set_dbl(t, r, 5, pbw[i] / 63.015 * 100);
-		report_set_int(t, r, 6, 5);
-		report_set_int(t, r, 7, 16);
-		report_set_dbl(t, r, 8, 63.015);
+		double bytes = 2.0 * (1u << 30);
+		bw_res[i] = (struct bw_result){ .kernel = k[i], .width = 16, .size = 1u << 30,
+			.passes = 1, .bytes = (uint64_t)bytes, .reps = 10, .ms = ms_for(bytes, gbs[i]) };
 	}
+	bw.out.res = bw_res;
+	bw.out.nres = 5;
+	bw.req.reps = 10;
+	bw.req.nsizes = 1;
+
+	for (int i = 0; i < 6; i++) {
+		co_cfg[i] = (struct coal_config){ pat[i], COAL_COPY, (uint64_t)off[i], (uint64_t)str[i], 4, 0 };
+		co_res[i] = (struct coal_result){ .cfg = co_cfg[i], .bandwidth_gbs = cbw[i],
+			.ld_sectors = sec[i] * 1000, .ld_requests = 1000,
+			.st_sectors = sec[i] * 1000, .st_requests = 1000,
+			.dram_read_bytes = NAN, .dram_write_bytes = NAN };
+		co_res[i].ms.min = co_res[i].ms.max = co_res[i].ms.median = 1;
+	}
+	co = (struct coal_run){ .cfgs = co_cfg, .n = 6, .res = co_res, .width = 4, .reps = 15, .warmup = 3 };
+
+	for (int i = 0; i < 4; i++) {
+		bk_cfg[i] = (struct bank_config){ BANK_STRIDE, BANK_LOAD, (uint64_t)bs[i], 4 };
+		bk_res[i] = (struct bank_result){ .cfg = bk_cfg[i], .expected_instructions = 1000,
+			.time_per_access_ns = 0.5 * bs[i], .instructions = 1000,
+			.wavefronts = 1000.0 * bs[i], .conflicts = 1000.0 * (bs[i] - 1), .cycles = NAN };
+	}
+	bk = (struct bank_run){ .cfgs = bk_cfg, .n = 4, .res = bk_res, .reps = 10, .warmup = 2 };
+
+	oc.mode = OCC_MODE_CONFIG;
+	oc.arch = *arch_parse("sm_90");
+	oc.have_arch = oc.from_device = 1;
+	oc.in = (struct occ_input){ 256, 64, 0, OCC_CARVEOUT_DEFAULT, 1 };
+	occ_compute(&oc.arch, &oc.in, &oc.r);
+
+	for (int i = 0; i < 5; i++) {
+		uint64_t size = 256u << 20, bytes = part[i] == PCIE_PART_BIDIR_SUM ? 2 * size : size;
+		pc_rows[i] = (struct pcie_row){ .part = part[i], .mem = PCIE_PINNED, .size = size,
+			.bytes = bytes, .per_rep = 1, .host_node = 0 };
+		pc_rows[i].time_us.median = pc_rows[i].time_us.min = pc_rows[i].time_us.max =
+			bytes / (pbw[i] * 1e3);
+		pc_rows[i].time_us.n = 10;
+	}
+	pc.res.rows = pc_rows;
+	pc.res.nrows = 5;
+	pc.res.env.busy.cur_gen = pc.res.env.busy.max_gen = 5;
+	pc.res.env.busy.cur_width = pc.res.env.busy.max_width = 16;
+	pc.plan.reps = 10;
+	pc.plan.warmup = 2;
+
+	info.sm_clock_measured_mhz = 1980;
+	*run = (struct all_run){ &info, &bw, &co, &bk, { &oc, NULL, NULL }, &pc };
 }
 
 static char *compose(enum report_format fmt)
 {
-	struct gp_ctx ctx;
-	struct all_section s[6];
+	struct gp_device dev;
+	struct all_run run;
+	struct report rep = { 0 };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f;
 
-	memset(&ctx, 0, sizeof(ctx));
-	snprintf(ctx.dev.name, sizeof(ctx.dev.name), "Fake GPU, with a comma");
-	ctx.dev.cc_major = 9;
-	ctx.format = fmt;
-	fabricate(s);
-	all_compose(&ctx, s, 6);
+	fabricate(&dev, &run);
+	tab_all(&rep, &dev, &run);
 	f = open_memstream(&buf, &len);
-	ok(report_emit(&ctx.report, fmt, f) == 0, "emit format %d", (int)fmt);
+	ok(report_emit(&rep, fmt, f) == 0, "emit format %d", (int)fmt);
 	fclose(f);
-	report_free(&ctx.report);
+	report_free(&rep);
 	return buf;
 }
 
@@ -174,11 +150,14 @@ int main(void)
 	   "CSV: bidirectional PCIe");
 	ok(strstr(csv, "summary,metric=occupancy_256x64_pct,value,50.000,\n") != NULL,
 	   "CSV: occupancy of 256 x 64");
-	ok(strstr(csv, "bandwidth,kernel=copy,bandwidth_gbs,2800.000,GB/s\n") != NULL,
-	   "CSV: the probe's own records follow, with their configuration and unit");
-	ok(strstr(csv, "coalesce,pattern=stride offset=0 stride=32,measured_sectors_per_request,32.0000,measured\n") ||
-	   strstr(csv, "coalesce,pattern=stride offset=0 stride=32,measured_sectors_per_request,32.0000,\n"),
+	ok(strstr(csv, ",bandwidth,,bandwidth_gbs,2800.000,") != NULL,
+	   "CSV: the probe's own records follow");
+	ok(strstr(csv, "coalesce,pattern=stride op=copy offset=0 stride=32 width_bytes=4,"
+		       "measured_sectors_per_request,32.0000,\n") != NULL,
 	   "CSV: coalesce records keyed by pattern, offset and stride");
+	ok(strstr(csv, "occupancy,arch=sm_90 threads_per_block=256 regs_per_thread=64 "
+		       "smem_per_block_bytes=0 barriers_per_block=1,occupancy_pct,50.000,%\n") != NULL,
+	   "CSV: occupancy records from the calculator");
 	{
 		int rows = count_lines(csv, "\"Fake GPU");
 		is_int(rows, count_lines(csv, "\"Fake GPU, with a comma\",9.0,"), "CSV: identity on every row");
@@ -220,7 +199,8 @@ int main(void)
 	ok(strstr(human, "limited by registers") != NULL, "human: occupancy limiter");
 	ok(strstr(human, "hardware counters") != NULL && strstr(human, "available") != NULL,
 	   "human: counters line");
-	ok(strstr(human, "\nbandwidth\n") != NULL, "human: detail tables follow");
+	ok(strstr(human, "\nDevice-memory bandwidth\n") != NULL, "human: detail tables follow");
+	ok(strstr(human, "\nShared-memory bank conflicts\n") != NULL, "human: the banks table too");
 	free(human);
 	return done_testing();
 }

@@ -3,7 +3,7 @@
  * worked out by hand (GT/s x lanes x encoding / 8, per direction), and the
  * link the percentages refer to.
  */
-#include "cli/cmd-pcie.h"
+#include "tables/pcie.h"
 #include "model/pcie.h"
 #include "tests/unit/unit.h"
 

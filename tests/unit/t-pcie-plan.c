@@ -5,10 +5,33 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
-#include "cli/cmd-pcie.h"
+#include <string.h>
+#include "cli/commands.h"
+#include "probes/pcie.h"
 #include "kernels/pcie-pattern.h"
 #include "tests/unit/unit.h"
 #include "util/parse.h"
+
+/* The options as `gpuperf pcie ARGS` parses them: the real rows and defaults. */
+static void parse_opts(struct pcie_opts *o, const char *const *args)
+{
+	char *argv[16] = { (char *)"pcie" };
+	struct gp_ctx ctx;
+	struct gp_args given;
+	int argc = 1;
+
+	memset(&ctx, 0, sizeof(ctx));
+	memset(o, 0, sizeof(*o));
+	for (; args && *args && argc < 15; args++)
+		argv[argc++] = (char *)*args;
+	ok(cli_parse(&ctx, &gp_cmd_pcie, argc, argv, o, &given) == 0,
+	   "gpuperf pcie's options parse (%d arguments)", argc - 1);
+}
+
+static void opts_free(struct pcie_opts *o)
+{
+	cli_free_args(&gp_cmd_pcie, o);
+}
 
 static size_t count_jobs(const struct pcie_plan *p, enum pcie_dir d, enum pcie_mem m)
 {
@@ -24,7 +47,7 @@ static void test_default_plan(void)
 	struct pcie_plan p;
 	int ordered = 1;
 
-	pcie_opts_init(&o);
+	parse_opts(&o, NULL);
 	pcie_plan_build(&o, &p);
 	/* 3 directions x (pageable, pinned, wc), pinned H2D and D2H with the 4-size sweep. */
 	is_int(p.njobs, 3 * 3 + 2 * 4, "default plan: 9 pairs at 256 MiB plus 8 sweep points");
@@ -45,13 +68,13 @@ static void test_default_plan(void)
 		     p.jobs[i].size <= p.jobs[i - 1].size))
 			ordered = 0;
 	ok(ordered, "jobs ordered by direction, memory, size");
-	is_int(p.reps, PCIE_DEFAULT_REPS, "default repetitions");
-	is_int(p.warmup, PCIE_DEFAULT_WARMUP, "default warm-up");
+	is_int(p.reps, 10, "default repetitions");
+	is_int(p.warmup, 2, "default warm-up");
 	ok(p.bind, "binding to the GPU's node by default");
 	/* pinned holds 256 MiB each way at once: the hungriest kind */
 	is_int(pcie_plan_host_bytes(&p), 512ull << 20, "host memory held at once: 2 x 256 MiB");
 	pcie_plan_free(&p);
-	pcie_opts_free(&o);
+	opts_free(&o);
 }
 
 static void test_sweep_plan(void)
@@ -60,12 +83,9 @@ static void test_sweep_plan(void)
 	struct pcie_plan p;
 	int ok_sizes = 1;
 
-	pcie_opts_init(&o);
-	ok(parse_list("--size", "4-1G:x4", PARSE_SIZE, 1, 1ull << 40, &o.sizes) == 0,
-	   "--size 4-1G:x4 parses");
+	parse_opts(&o, (const char *const[]){ "--size", "4-1G:x4", "--direction", "h2d,bidir",
+					       "--memory", "mapped", NULL });
 	is_int(o.sizes.n, 15, "4-1G:x4 is 4, 16, ..., 1 GiB: 15 sizes");
-	o.dirs = 1u << PCIE_H2D | 1u << PCIE_BIDIR;
-	o.mems = 1u << PCIE_MAPPED;
 	pcie_plan_build(&o, &p);
 	is_int(p.njobs, 2 * 15, "2 directions x 1 memory x 15 sizes");
 	for (size_t i = 0; i < 15; i++)
@@ -77,17 +97,15 @@ static void test_sweep_plan(void)
 	is_int(p.jobs[29].size, 1ull << 30, "last: 1 GiB");
 	is_int(pcie_plan_host_bytes(&p), 2ull << 30, "bidir at 1 GiB holds 2 GiB of host memory");
 	pcie_plan_free(&p);
-	pcie_opts_free(&o);
+	opts_free(&o);
 
-	pcie_opts_init(&o);
-	ok(parse_list("--size", "1M", PARSE_SIZE, 1, 1ull << 40, &o.sizes) == 0, "--size 1M parses");
-	o.dirs = 1u << PCIE_D2H;
-	o.mems = (1u << PCIE_NMEMS) - 1;
+	parse_opts(&o, (const char *const[]){ "--size", "1M", "--direction", "d2h",
+					       "--memory", "all", NULL });
 	pcie_plan_build(&o, &p);
 	is_int(p.njobs, 5, "one size, D2H, all five kinds: no sweep added");
 	is_int(pcie_plan_host_bytes(&p), 1ull << 20, "D2H only holds one buffer per kind");
 	pcie_plan_free(&p);
-	pcie_opts_free(&o);
+	opts_free(&o);
 }
 
 static void test_per_rep(void)

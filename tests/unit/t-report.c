@@ -91,8 +91,24 @@ int main(void)
 		struct report_table *ct = report_add_table(&c, "chart", cols, 3);
 		const char *labels[] = { "1", "2", "32" };
 		const double values[] = { 100, 50, NAN };
-		report_chart(ct, "bandwidth vs stride", labels, values, 3, "GB/s", 10);
+		struct report_chart *ch;
+		struct report_series *se, *plot;
+
+		report_note(ct, "a note before the chart");
+		ch = report_add_chart(ct, "bandwidth vs stride");
+		ch->text_width = 10;
+		report_chart_axis(&ch->y, "bandwidth", "GB/s", 0);
+		plot = report_chart_series(ch, "plot only", REPORT_SERIES_PLOT);
+		report_series_add(plot, 1, 1e6, "plotted, not drawn");
+		se = report_chart_series(ch, "drawn", REPORT_SERIES_TEXT | REPORT_SERIES_PLOT);
+		for (int i = 0; i < 3; i++)
+			report_series_add(se, i, values[i], labels[i]);
+		report_note(ct, "a note after the chart");
 		s = render(&c, REPORT_TABLE);
+		ok(strstr(s, "a note before the chart\n\nbandwidth vs stride\n") != NULL,
+		   "chart: in its place among the notes, after a blank line and its title");
+		ok(strstr(s, "n/a\na note after the chart\n") != NULL, "chart: the next note follows it");
+		ok(strstr(s, "plotted") == NULL, "chart: a plot-only series is not drawn in the terminal");
 		ok(strstr(s, " 1 | ########## 100 GB/s") != NULL, "chart: longest bar for the maximum");
 		ok(strstr(s, " 2 | #####      50 GB/s") != NULL, "chart: half bar for half the value");
 		ok(strstr(s, "32 | n/a") != NULL, "chart: missing value");
@@ -104,8 +120,18 @@ int main(void)
 		struct report_table *ct = report_add_table(&c, "chart", cols, 3);
 		const long long keys[] = { 1, 2, 32, 64 };
 		const double values[] = { 100, NAN, 50, NAN };
-		report_chart_keys(ct, "by stride", keys, values, 4, "GB/s", 10);
-		report_chart_keys(ct, "one point", keys, values, 1, "GB/s", 10);
+		const char *titles[] = { "by stride", "one point" };
+
+		for (int k = 0; k < 2; k++) {
+			struct report_chart *ch = report_add_chart(ct, titles[k]);
+			struct report_series *se = report_chart_series(ch, "y", REPORT_SERIES_TEXT);
+
+			ch->flags |= REPORT_CHART_SKIP_MISSING;
+			ch->text_width = 10;
+			report_chart_axis(&ch->y, "bandwidth", "GB/s", 0);
+			for (int i = 0; i < (k ? 1 : 4); i++)
+				report_series_add(se, (double)keys[i], values[i], NULL);
+		}
 		s = render(&c, REPORT_TABLE);
 		ok(strstr(s, "\n   1 | ########## 100 GB/s") != NULL, "keyed chart: integer labels");
 		ok(strstr(s, "32 | #####      50 GB/s") != NULL, "keyed chart: second point");

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/bandwidth-table.h"
+#include "tables/bandwidth.h"
 #include "report/report.h"
 #include "tests/unit/unit.h"
 
@@ -114,7 +114,7 @@ int main(void)
 	int col;
 
 	is_int(BW_NCOLUMNS, 20, "20 machine columns");
-	bw_tables(&r, &d, &req, &o);
+	tab_bandwidth(&r, &d, &req, &o);
 	csv = render(&r, REPORT_CSV);
 	ok(!strncmp(csv, header, strlen(header)) && csv[strlen(header)] == '\n',
 	   "CSV header is the documented column list");
@@ -190,7 +190,7 @@ int main(void)
 		req.sizes = sw;
 		req.nsizes = 2;
 		memset(&r, 0, sizeof(r));
-		bw_tables(&r, &d, &req, &os);
+		tab_bandwidth(&r, &d, &req, &os);
 		txt = render(&r, REPORT_TABLE);
 		ok(strstr(txt, "read, 16 B accesses: GB/s by size per array") != NULL, "sweep chart");
 		ok(strstr(txt, "swept up to 4096 times per launch") != NULL, "passes explained");
@@ -213,7 +213,7 @@ int main(void)
 		report_free(&r);
 
 		req.cold = 1;
-		bw_tables(&r, &d, &req, &os);
+		tab_bandwidth(&r, &d, &req, &os);
 		csv = render(&r, REPORT_CSV);
 		field(csv, 1, 5, f, sizeof(f));
 		is_str(f, "cold", "--cold rows are labelled cold");

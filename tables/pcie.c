@@ -6,9 +6,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/cmd-pcie.h"
-#include "cli/cmd.h"
 #include "model/pcie.h"
+#include "tables/pcie.h"
 #include "util/compat.h"
 #include "util/error.h"
 #include "util/parse.h"
@@ -23,8 +22,8 @@ enum {
 	C_MAX_WIDTH, C_PEAK, C_NODE, C_HOST_NODE, C_LOCAL, C_TIMER,
 };
 
-const struct report_col pcie_transfer_cols[] = {
-	CLI_IDENTITY_COLS,
+const struct report_col pcie_transfer_cols[PCIE_TRANSFER_NCOLS] = {
+	TAB_IDENTITY_COLS,
 	{ "direction", "direction", REPORT_STR, 0, REPORT_COL_CONFIG },
 	{ "memory", "memory", REPORT_STR, 0, REPORT_COL_CONFIG },
 	{ "size_bytes", "size (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
@@ -95,7 +94,7 @@ static void set_numa(struct report_table *t, size_t r, size_t col_gpu, int gpu_n
 		report_set_int(t, r, col_gpu + 2, host_node == gpu_node);
 }
 
-static double row_bandwidth(const struct pcie_row *r)
+double pcie_row_gbs(const struct pcie_row *r)
 {
 	return r->time_us.median > 0 ? r->bytes / r->time_us.median / 1e3 : NAN;
 }
@@ -108,17 +107,25 @@ static double row_peak(const struct pcie_row *r, int gen, int width)
 	return r->part == PCIE_PART_BIDIR_SUM ? 2 * peak : peak;
 }
 
+double pcie_row_peak_gbs(const struct pcie_row *r, const struct pcie_env *env)
+{
+	int gen, width;
+
+	pcie_env_link(env, &gen, &width);
+	return row_peak(r, gen, width);
+}
+
 static void add_machine_row(struct report_table *t, const struct gp_device *dev,
 			    const struct pcie_env *env, const struct pcie_row *r)
 {
 	const struct pcie_link *mx = max_source(env);
 	int gen, width;
 	size_t i = report_add_row(t);
-	double bw = row_bandwidth(r), peak;
+	double bw = pcie_row_gbs(r), peak;
 
 	pcie_env_link(env, &gen, &width);
 	peak = row_peak(r, gen, width);
-	cli_set_identity(t, i, dev);
+	tab_set_identity(t, i, dev);
 	report_set_str(t, i, C_DIRECTION, pcie_part_names[r->part]);
 	report_set_str(t, i, C_MEMORY, pcie_mem_names[r->mem]);
 	report_set_int(t, i, C_SIZE, (long long)r->size);
@@ -145,7 +152,7 @@ static void add_human_row(struct report_table *t, const struct pcie_env *env,
 {
 	int gen, width;
 	size_t i = report_add_row(t);
-	double bw = row_bandwidth(r), peak;
+	double bw = pcie_row_gbs(r), peak;
 	char sz[64];
 
 	pcie_env_link(env, &gen, &width);
@@ -212,7 +219,7 @@ static void note_verdicts(struct report_table *t, const struct pcie_results *res
 			double bw, peak;
 			if (!r)
 				continue;
-			bw = row_bandwidth(r);
+			bw = pcie_row_gbs(r);
 			peak = row_peak(r, gen, width);
 			format_size(sz, sizeof(sz), r->size);
 			if (!(peak > 0))
@@ -236,9 +243,9 @@ static void note_pinned_gain(struct report_table *t, const struct pcie_results *
 	for (int p = PCIE_PART_H2D; p <= PCIE_PART_D2H; p++) {
 		const struct pcie_row *pin = largest(res, (enum pcie_part)p, PCIE_PINNED);
 		const struct pcie_row *pag = largest(res, (enum pcie_part)p, PCIE_PAGEABLE);
-		if (pin && pag && pin->size == pag->size && row_bandwidth(pag) > 0)
+		if (pin && pag && pin->size == pag->size && pcie_row_gbs(pag) > 0)
 			report_note(t, "pinned %s is %.2fx pageable", part_label((enum pcie_part)p),
-				    row_bandwidth(pin) / row_bandwidth(pag));
+				    pcie_row_gbs(pin) / pcie_row_gbs(pag));
 	}
 }
 
@@ -305,13 +312,12 @@ static char *title_for(const char *what, const struct gp_device *dev)
 	return gp_xasprintf("%s: %s (CC %s)", what, dev->name, dev_cc_string(dev, cc, sizeof(cc)));
 }
 
-void pcie_report(struct report *rep, enum report_format fmt, const struct gp_device *dev,
-		 const struct pcie_plan *plan, const struct pcie_results *res)
+void tab_pcie_transfers(struct report *rep, const struct gp_device *dev,
+			const struct pcie_plan *plan, const struct pcie_results *res)
 {
 	struct report_table *t;
 	int gen, width, *nodes;
 
-	(void)fmt;
 	t = report_add_table(rep, "PCIe transfers", pcie_transfer_cols, PCIE_TRANSFER_NCOLS);
 	t->flags |= REPORT_MACHINE_ONLY;
 	for (size_t i = 0; i < res->nrows; i++)
@@ -348,8 +354,8 @@ enum {
 	O_SPEEDUP, O_PCT, O_NODE, O_HOST_NODE, O_LOCAL,
 };
 
-const struct report_col pcie_overlap_cols[] = {
-	CLI_IDENTITY_COLS,
+const struct report_col pcie_overlap_cols[PCIE_OVERLAP_NCOLS] = {
+	TAB_IDENTITY_COLS,
 	{ "memory", "memory", REPORT_STR, 0, REPORT_COL_CONFIG },
 	{ "size_bytes", "size (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
 	{ "chunks", "chunks", REPORT_INT, 0, REPORT_COL_CONFIG },
@@ -394,7 +400,7 @@ static void add_overlap_machine_row(struct report_table *t, const struct gp_devi
 {
 	size_t i = report_add_row(t);
 
-	cli_set_identity(t, i, dev);
+	tab_set_identity(t, i, dev);
 	report_set_str(t, i, O_MEMORY, pcie_mem_names[r->mem]);
 	report_set_int(t, i, O_SIZE, (long long)r->size);
 	report_set_int(t, i, O_CHUNKS, r->chunks);
@@ -437,14 +443,13 @@ static void add_overlap_human_row(struct report_table *t, const struct pcie_over
 		    r->serial_us.median, r->overlapped_us.median, pcie_overlap_speedup(r));
 }
 
-void pcie_overlap_report(struct report *rep, enum report_format fmt, const struct gp_device *dev,
-			 const struct pcie_overlap_plan *plan, const struct pcie_overlap_results *res)
+void tab_pcie_overlap(struct report *rep, const struct gp_device *dev,
+		      const struct pcie_overlap_plan *plan, const struct pcie_overlap_results *res)
 {
 	struct report_table *t;
 	char *title;
 	int *nodes;
 
-	(void)fmt;
 	t = report_add_table(rep, "PCIe copy/compute overlap", pcie_overlap_cols, PCIE_OVERLAP_NCOLS);
 	t->flags |= REPORT_MACHINE_ONLY;
 	for (size_t k = 0; k < res->nrows; k++)
@@ -465,4 +470,14 @@ void pcie_overlap_report(struct report *rep, enum report_format fmt, const struc
 		    plan->reps, plan->warmup);
 	note_numa(t, &res->env, nodes, res->nrows);
 	free(nodes);
+}
+
+void tab_pcie(struct report *rep, const struct gp_device *dev, const void *pcie_run)
+{
+	const struct pcie_run *run = pcie_run;
+
+	if (run->overlap)
+		tab_pcie_overlap(rep, dev, &run->oplan, &run->ores);
+	else
+		tab_pcie_transfers(rep, dev, &run->plan, &run->res);
 }

@@ -1,11 +1,10 @@
 /* `gpuperf bandwidth` results as report tables. */
-#include "cli/bandwidth-table.h"
+#include "tables/bandwidth.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cmd.h"
 #include "util/compat.h"
 #include "util/error.h"
 #include "util/parse.h"
@@ -20,7 +19,7 @@ enum {
 };
 
 const struct report_col bw_columns[C_N] = {
-	CLI_IDENTITY_COLS,
+	TAB_IDENTITY_COLS,
 	[C_KERNEL] = { "kernel", "kernel", REPORT_STR, 0 },
 	[C_WIDTH]  = { "width_bytes", "width (B)", REPORT_INT, 0 },
 	[C_SIZE]   = { "size_bytes", "size (B)", REPORT_INT, 0 },
@@ -68,7 +67,7 @@ static void add_row(struct report_table *t, const struct gp_device *dev,
 	size_t row = report_add_row(t);
 	double gbs = median_gbs(r);
 
-	cli_set_identity(t, row, dev);
+	tab_set_identity(t, row, dev);
 	report_set_str(t, row, C_KERNEL, bw_kernel_names[r->kernel]);
 	if (r->width)
 		report_set_int(t, row, C_WIDTH, r->width);
@@ -208,37 +207,59 @@ static void convention_notes(struct report_table *t, const struct gp_device *dev
 	}
 }
 
-/* Chart of the first kernel's bandwidth across sizes, for a sweep. */
-static void sweep_chart(struct report_table *t, const struct bw_outcome *o)
+/*
+ * A sweep's chart: GB/s against the size per array, one line per kernel
+ * and width in plots; the terminal draws the first of them.
+ */
+static void sweep_chart(struct report_table *t, const struct gp_device *dev,
+			const struct bw_outcome *o)
 {
 	const struct bw_result *first = &o->res[0];
-	const char **labels = gp_xcalloc(o->nres, sizeof(*labels));
-	double *values = gp_xcalloc(o->nres, sizeof(*values));
-	char (*text)[32] = gp_xcalloc(o->nres, sizeof(*text));
-	char title[96];
-	size_t n = 0;
+	struct report_chart *c;
+	double peak = dev_dram_peak_gbs(dev);
+	char title[96], name[64], sz[32];
 
+	if (first->width)
+		snprintf(title, sizeof(title), "%s, %d B accesses: GB/s by size per array",
+			 bw_kernel_names[first->kernel], first->width);
+	else
+		snprintf(title, sizeof(title), "%s: GB/s by size per array",
+			 bw_kernel_names[first->kernel]);
+	c = report_add_chart(t, title);
+	report_chart_axis(&c->x, "size per array", "B", REPORT_AXIS_LOG | REPORT_AXIS_BYTES);
+	report_chart_axis(&c->y, "bandwidth", "GB/s", REPORT_AXIS_LOG);
 	for (size_t i = 0; i < o->nres; i++) {
 		const struct bw_result *r = &o->res[i];
+		struct report_series *s = NULL;
 
-		if (r->kernel != first->kernel || r->width != first->width)
-			continue;
-		format_size(text[n], sizeof(text[n]), r->size);
-		labels[n] = text[n];
-		values[n++] = median_gbs(r);
-	}
-	if (n > 1) {
-		if (first->width)
-			snprintf(title, sizeof(title), "%s, %d B accesses: GB/s by size per array",
-				 bw_kernel_names[first->kernel], first->width);
+		if (r->width)
+			snprintf(name, sizeof(name), "%s, %d B", bw_kernel_names[r->kernel], r->width);
 		else
-			snprintf(title, sizeof(title), "%s: GB/s by size per array",
-				 bw_kernel_names[first->kernel]);
-		report_chart(t, title, labels, values, n, "GB/s", 40);
+			snprintf(name, sizeof(name), "%s", bw_kernel_names[r->kernel]);
+		for (size_t k = 0; k < c->nseries && !s; k++)
+			if (!strcmp(c->series[k].name, name))
+				s = &c->series[k];
+		if (!s)
+			s = report_chart_series(c, name, REPORT_SERIES_PLOT |
+						(c->nseries ? 0 : REPORT_SERIES_TEXT));
+		report_series_add(s, (double)r->size, median_gbs(r),
+				  format_size(sz, sizeof(sz), r->size));
 	}
-	free(labels);
-	free(values);
-	free(text);
+	report_chart_marker(c, 'x', (double)BW_L1_PER_SM * dev->sm_count, "L1 (all SMs)");
+	if (dev->l2_bytes > 0)
+		report_chart_marker(c, 'x', (double)dev->l2_bytes, "L2");
+	if (peak > 0)
+		report_chart_marker(c, 'y', peak, "theoretical DRAM");
+}
+
+/* Points of the first kernel and width: a chart needs two. */
+static size_t sweep_points(const struct bw_outcome *o)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < o->nres; i++)
+		n += o->res[i].kernel == o->res[0].kernel && o->res[i].width == o->res[0].width;
+	return n;
 }
 
 static void cfg_text(char *buf, size_t n, struct bw_cfg c, const struct gp_device *dev)
@@ -292,8 +313,8 @@ static void tune_table(struct report *r, const struct gp_device *dev,
 	report_note(t, "the measurements above use the tuned configuration of each kernel");
 }
 
-void bw_tables(struct report *r, const struct gp_device *dev,
-	       const struct bw_request *req, const struct bw_outcome *o)
+void tab_bandwidth(struct report *r, const struct gp_device *dev,
+		   const struct bw_request *req, const struct bw_outcome *o)
 {
 	struct report_table *t = report_add_table(r, "Device-memory bandwidth", bw_columns, C_N);
 	double peak = dev_dram_peak_gbs(dev);
@@ -305,7 +326,14 @@ void bw_tables(struct report *r, const struct gp_device *dev,
 	summary_note(t, dev, o);
 	if (bw_verdict(verdict, sizeof(verdict), dev, req, o))
 		report_note(t, "verdict: %s", verdict);
-	if (req->nsizes > 1 && o->nres)
-		sweep_chart(t, o);
+	if (req->nsizes > 1 && sweep_points(o) > 1)
+		sweep_chart(t, dev, o);
 	tune_table(r, dev, o);
+}
+
+void tab_bandwidth_run(struct report *r, const struct gp_device *dev, const void *bw_run)
+{
+	const struct bw_run *run = bw_run;
+
+	tab_bandwidth(r, dev, &run->req, &run->out);
 }

@@ -1,23 +1,24 @@
 /*
  * `gpuperf bandwidth` results as report tables: the machine table (one row
  * per kernel x width x size), the conventions and verdict under it, the
- * --tune summary and the sweep chart.  Separate from the command so tests
- * can render fabricated results without a GPU.
+ * --tune summary and the sweep chart.
  */
-#ifndef GP_CLI_BANDWIDTH_TABLE_H
-#define GP_CLI_BANDWIDTH_TABLE_H
+#ifndef GP_TABLES_BANDWIDTH_H
+#define GP_TABLES_BANDWIDTH_H
 
-#include "gpu/device.h"
 #include "probes/bandwidth.h"
-#include "report/report.h"
+#include "tables/tables.h"
 
 /* The machine table's columns, in order (the command row lists them for the docs test). */
 #define BW_NCOLUMNS 20
 extern const struct report_col bw_columns[BW_NCOLUMNS];
 
+/* The tables of a struct bw_run (the command's tabulate step). */
+void tab_bandwidth_run(struct report *r, const struct gp_device *dev, const void *bw_run);
+
 /* Add the tables of a finished run to r. */
-void bw_tables(struct report *r, const struct gp_device *dev,
-	       const struct bw_request *req, const struct bw_outcome *o);
+void tab_bandwidth(struct report *r, const struct gp_device *dev,
+		   const struct bw_request *req, const struct bw_outcome *o);
 
 /*
  * "copy reaches 89.9 % of theoretical (3012 of 3352 GB/s at 1 GiB)", from

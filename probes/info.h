@@ -1,0 +1,13 @@
+/*
+ * What `gpuperf info` measures beside the device's inventory (struct
+ * gp_device): the SM clock under load, and whether counters can be read.
+ */
+#ifndef GP_PROBES_INFO_H
+#define GP_PROBES_INFO_H
+
+struct info_run {
+	double sm_clock_measured_mhz;  /* 0 when not measured */
+	const char *counters_reason;   /* why counters are unavailable; NULL when they are */
+};
+
+#endif

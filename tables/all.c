@@ -1,0 +1,320 @@
+/*
+ * gpuperf all: one summary of the headline figures beside their
+ * references, from each step's typed results, then each step's tables.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "model/coalesce.h"
+#include "tables/all.h"
+#include "tables/bandwidth.h"
+#include "tables/banks.h"
+#include "tables/coalesce.h"
+#include "tables/info.h"
+#include "tables/occupancy.h"
+#include "tables/pcie.h"
+#include "util/compat.h"
+
+enum { S_METRIC, S_WHAT, S_VALUE, S_UNIT, S_REFERENCE };
+
+const struct report_col all_summary_columns[ALL_SUMMARY_NCOLUMNS] = {
+	TAB_IDENTITY_COLS,
+	{ "metric", "metric", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "what", "what", REPORT_STR, 0 },
+	{ "value", "value", REPORT_DBL, 1 },
+	{ "unit", "unit", REPORT_STR, 0 },
+	{ "reference", "against", REPORT_STR, 0 },
+};
+
+const struct report_col all_long_columns[7] = { REPORT_LONG_COLS };
+
+static void add(struct report_table *t, const struct gp_device *d, const char *metric,
+		const char *what, double value, const char *unit, const char *reference)
+{
+	size_t r = report_add_row(t);
+
+	tab_set_identity(t, r, d);
+	report_set_str(t, r, TAB_NIDENTITY + S_METRIC, metric);
+	report_set_str(t, r, TAB_NIDENTITY + S_WHAT, what);
+	report_set_dbl(t, r, TAB_NIDENTITY + S_VALUE, value);
+	report_set_str(t, r, TAB_NIDENTITY + S_UNIT, unit);
+	report_set_str(t, r, TAB_NIDENTITY + S_REFERENCE, reference);
+}
+
+/* ---- each step's headline figures ---- */
+
+static const struct bw_result *bw_first(const struct bw_run *bw, enum bw_kernel k)
+{
+	for (size_t i = 0; bw && i < bw->out.nres; i++)
+		if (bw->out.res[i].kernel == k)
+			return &bw->out.res[i];
+	return NULL;
+}
+
+static double bw_gbs_of(const struct bw_result *r)
+{
+	return r ? bw_gbs(r->bytes, r->ms.median) : NAN;
+}
+
+static void summarize_bandwidth(struct report_table *s, const struct gp_device *d,
+				const struct bw_run *bw)
+{
+	static const enum bw_kernel kernels[] = { BW_COPY, BW_READ, BW_WRITE, BW_TRIAD };
+	double memcpy_gbs = bw_gbs_of(bw_first(bw, BW_MEMCPY)), peak = dev_dram_peak_gbs(d);
+	char ref[160], metric[48], what[64];
+
+	for (size_t i = 0; i < ARRAY_SIZE(kernels); i++) {
+		const char *name = bw_kernel_names[kernels[i]];
+		double gbs = bw_gbs_of(bw_first(bw, kernels[i]));
+
+		snprintf(ref, sizeof(ref), "%.1f %% of %.1f GB/s theoretical",
+			 peak > 0 ? 100 * gbs / peak : NAN, peak > 0 ? peak : NAN);
+		if (i == 0 && isfinite(memcpy_gbs))
+			snprintf(ref + strlen(ref), sizeof(ref) - strlen(ref),
+				 "; cudaMemcpy D2D %.1f GB/s", memcpy_gbs);
+		snprintf(metric, sizeof(metric), "dram_%s_gbs", name);
+		snprintf(what, sizeof(what), "DRAM %s bandwidth", name);
+		add(s, d, metric, what, gbs, "GB/s", ref);
+	}
+}
+
+/* The measured row of pattern at offset or stride value, or NULL. */
+static const struct coal_result *co_row(const struct coal_run *co, enum coal_pattern p,
+					uint64_t value)
+{
+	for (size_t i = 1; co && co->res && i < co->n; i++) {
+		const struct coal_config *c = &co->res[i].cfg;
+		if (c->pattern == p && (p == COAL_OFFSET ? c->offset : c->stride) == value)
+			return &co->res[i];
+	}
+	return NULL;
+}
+
+static void summarize_coalesce(struct report_table *s, const struct gp_device *d,
+			       const struct coal_run *co)
+{
+	static const struct { enum coal_pattern pattern; uint64_t val, base;
+			      const char *metric, *what, *base_what; } rows[] = {
+		{ COAL_OFFSET, 1, 0, "misaligned_copy_pct", "copy misaligned by 4 bytes", "aligned" },
+		{ COAL_STRIDE, 2, 1, "stride2_copy_pct", "copy with a stride of 2", "unit-stride" },
+		{ COAL_STRIDE, 32, 1, "stride32_copy_pct", "copy with a stride of 32", "unit-stride" },
+	};
+	char ref[160];
+
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		const struct coal_result *r = co_row(co, rows[i].pattern, rows[i].val);
+		const struct coal_result *b = co_row(co, rows[i].pattern, rows[i].base);
+		double predicted = NAN, st, m = NAN, gbs = r ? r->bandwidth_gbs : NAN;
+		double base_gbs = b ? b->bandwidth_gbs : NAN;
+		int n;
+
+		if (r) {
+			coal_predicted_sectors(&r->cfg, &predicted, &st);
+			m = tab_ratio(r->ld_sectors, r->ld_requests);
+		}
+		n = snprintf(ref, sizeof(ref), "%% of the %s copy (%.1f GB/s); %g sectors per request predicted",
+			     rows[i].base_what, base_gbs, predicted);
+		if (isfinite(m) && n > 0 && (size_t)n < sizeof(ref))
+			snprintf(ref + n, sizeof(ref) - (size_t)n, ", %.2f measured", m);
+		add(s, d, rows[i].metric, rows[i].what, 100 * gbs / base_gbs, "%", ref);
+	}
+}
+
+static void summarize_banks(struct report_table *s, const struct gp_device *d,
+			    const struct bank_run *bk)
+{
+	static const uint64_t strides[] = { 2, 32 };
+	char ref[160], metric[48], what[64];
+
+	for (size_t i = 0; i < ARRAY_SIZE(strides); i++) {
+		const struct bank_result *r = NULL;
+		struct bank_prediction p = { 0 };
+		double m = NAN, slow = NAN, ways = NAN;
+		int n;
+
+		for (size_t k = 1; bk && bk->res && k < bk->n && !r; k++)
+			if (bk->res[k].cfg.pattern == BANK_STRIDE && bk->res[k].cfg.stride == strides[i])
+				r = &bk->res[k];
+		if (r) {
+			bank_predict(&r->cfg, &p);
+			ways = p.ways;
+			m = tab_ratio(r->wavefronts, r->instructions);
+			slow = tab_ratio(r->time_per_access_ns, bk->res[0].time_per_access_ns);
+		}
+		n = snprintf(ref, sizeof(ref), "time per access vs stride 1 (%.0f-way predicted", ways);
+		if (n > 0 && (size_t)n < sizeof(ref))
+			snprintf(ref + n, sizeof(ref) - (size_t)n, isfinite(m) ?
+				 ", %.2f wavefronts per request measured)" : ")", m);
+		snprintf(metric, sizeof(metric), "bank_conflict_%llu" "way_slowdown",
+			 (unsigned long long)strides[i]);
+		snprintf(what, sizeof(what), "%llu-way bank conflict, shared loads",
+			 (unsigned long long)strides[i]);
+		add(s, d, metric, what, slow, "x", ref);
+	}
+}
+
+static void summarize_pcie(struct report_table *s, const struct gp_device *d,
+			   const struct pcie_run *pc)
+{
+	static const struct { enum pcie_part part; const char *metric, *what; } rows[] = {
+		{ PCIE_PART_H2D, "pcie_pinned_h2d_gbs", "PCIe host to device, pinned" },
+		{ PCIE_PART_D2H, "pcie_pinned_d2h_gbs", "PCIe device to host, pinned" },
+		{ PCIE_PART_BIDIR_SUM, "pcie_pinned_bidir_gbs", "PCIe both ways at once, pinned" },
+	};
+	char ref[160];
+
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		const struct pcie_row *r = NULL;
+		const struct pcie_env *env = pc ? &pc->res.env : NULL;
+		double gbs = NAN, peak = NAN;
+
+		for (size_t k = 0; pc && k < pc->res.nrows && !r; k++)
+			if (pc->res.rows[k].part == rows[i].part && pc->res.rows[k].mem == PCIE_PINNED)
+				r = &pc->res.rows[k];
+		if (r) {
+			gbs = pcie_row_gbs(r);
+			peak = pcie_row_peak_gbs(r, env);
+		}
+		/* the bidirectional sum is measured against both directions' peak */
+		snprintf(ref, sizeof(ref), "%.1f %% of the Gen%.0f x%.0f link (%.1f GB/s %s)",
+			 peak > 0 ? 100 * gbs / peak : NAN,
+			 env && env->busy.cur_gen > 0 ? (double)env->busy.cur_gen : NAN,
+			 env && env->busy.cur_width > 0 ? (double)env->busy.cur_width : NAN,
+			 peak > 0 ? peak : NAN, i == 2 ? "both ways" : "per direction");
+		add(s, d, rows[i].metric, rows[i].what, gbs, "GB/s", ref);
+	}
+}
+
+static void summarize_occupancy(struct report_table *s, const struct gp_device *d,
+				const struct occ_run *oc)
+{
+	char ref[96], metric[64], what[96], lim[96];
+
+	if (!oc)
+		return;
+	snprintf(metric, sizeof(metric), "occupancy_%dx%d_pct", oc->in.threads, oc->in.regs);
+	snprintf(what, sizeof(what), "occupancy, %d threads x %d registers", oc->in.threads, oc->in.regs);
+	snprintf(ref, sizeof(ref), "%d block%s per SM, limited by %s", oc->r.blocks,
+		 tab_plural(oc->r.blocks), occ_limiter_words(oc->r.binding, 1, lim, sizeof(lim)));
+	add(s, d, metric, what, oc->r.occupancy_pct, "%", ref);
+}
+
+static void summarize_counters(struct report_table *s, const struct gp_device *d,
+			       const struct info_run *info)
+{
+	const char *why = info ? info->counters_reason : NULL;
+
+	/* no number here: the availability stands in the unit's place */
+	add(s, d, "counters", "hardware counters", NAN, why ? "unavailable" : "available",
+	    why ? why : "read through CUPTI's Range Profiler");
+}
+
+static void summary(struct report *rep, const struct gp_device *d, const struct all_run *run)
+{
+	struct report_table *human, *machine;
+	char title[300];
+
+	snprintf(title, sizeof(title), "gpuperf all: %s", d->name);
+	/* People get the summary without the identity and the metric's script name. */
+	human = report_add_table(rep, title, all_summary_columns + TAB_NIDENTITY + S_WHAT,
+				 ALL_SUMMARY_NCOLUMNS - TAB_NIDENTITY - S_WHAT);
+	machine = report_add_table(rep, "Summary", all_summary_columns, ALL_SUMMARY_NCOLUMNS);
+	human->flags |= REPORT_HUMAN_ONLY;
+	machine->flags |= REPORT_MACHINE_ONLY;
+	machine->key = "summary";
+	summarize_bandwidth(machine, d, run->bandwidth);
+	summarize_coalesce(machine, d, run->coalesce);
+	summarize_banks(machine, d, run->banks);
+	for (size_t i = 0; i < ARRAY_SIZE(run->occupancy); i++)
+		summarize_occupancy(machine, d, run->occupancy[i]);
+	summarize_pcie(machine, d, run->pcie);
+	summarize_counters(machine, d, run->info);
+	/* The human summary is the same rows without the identity columns. */
+	for (size_t r = 0; r < machine->nrows; r++) {
+		size_t h = report_add_row(human);
+		for (size_t c = 0; c < human->ncols; c++) {
+			const struct report_cell *cell = report_cell(machine, r, c + TAB_NIDENTITY + S_WHAT);
+			if (!cell->set)
+				continue;
+			if (human->cols[c].type == REPORT_DBL)
+				report_set_dbl(human, h, c, cell->u.d);
+			else
+				report_set_str(human, h, c, cell->u.s);
+		}
+	}
+	report_note(human, "Detail tables follow; 'gpuperf COMMAND' runs one probe in full.");
+}
+
+/* ---- each step's own tables, as a section ---- */
+
+/* A step's records: its first table meant for CSV/JSON. */
+static struct report_table *records(const struct report *r)
+{
+	for (size_t i = 0; i < r->ntables; i++)
+		if (!(r->tables[i]->flags & REPORT_HUMAN_ONLY))
+			return r->tables[i];
+	return NULL;
+}
+
+static void section(struct report *rep, const char *key, struct report *sec)
+{
+	struct report_table *t = records(sec);
+
+	if (t)
+		t->key = key;
+	report_move_tables(rep, sec, 0);
+}
+
+/* The three occupancy runs: one section, the later runs' records joined to the first's. */
+static void occupancy_section(struct report *rep, const struct gp_device *d, const struct all_run *run)
+{
+	struct report sec = { 0 };
+
+	for (size_t i = 0; i < ARRAY_SIZE(run->occupancy); i++) {
+		struct report more = { 0 };
+		struct report_table *have, *add_t;
+
+		if (!run->occupancy[i])
+			continue;
+		tab_occupancy(&more, d, run->occupancy[i]);
+		have = records(&sec);
+		add_t = records(&more);
+		if (have && add_t) {
+			report_append_rows(have, add_t);
+			add_t->flags |= REPORT_MACHINE_ONLY;
+			report_move_tables(&sec, &more, REPORT_MACHINE_ONLY);
+		} else {
+			report_move_tables(&sec, &more, 0);
+		}
+	}
+	section(rep, "occupancy", &sec);
+}
+
+void tab_all(struct report *rep, const struct gp_device *d, const void *all_run)
+{
+	const struct all_run *run = all_run;
+	struct report sec = { 0 };
+
+	summary(rep, d, run);
+	if (run->info) {
+		tab_info(&sec, d, run->info);
+		section(rep, "info", &sec);
+	}
+	if (run->bandwidth) {
+		tab_bandwidth(&sec, d, &run->bandwidth->req, &run->bandwidth->out);
+		section(rep, "bandwidth", &sec);
+	}
+	if (run->coalesce) {
+		tab_coalesce(&sec, d, run->coalesce);
+		section(rep, "coalesce", &sec);
+	}
+	if (run->banks) {
+		tab_banks(&sec, d, run->banks);
+		section(rep, "banks", &sec);
+	}
+	occupancy_section(rep, d, run);
+	if (run->pcie) {
+		tab_pcie(&sec, d, run->pcie);
+		section(rep, "pcie", &sec);
+	}
+}

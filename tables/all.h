@@ -1,0 +1,50 @@
+/*
+ * gpuperf all: the summary of the headline figures, built from each
+ * step's typed results, and every step's own tables as a section.
+ */
+#ifndef GP_TABLES_ALL_H
+#define GP_TABLES_ALL_H
+
+#include "occupancy/run.h"
+#include "probes/bandwidth.h"
+#include "probes/banks.h"
+#include "probes/coalesce.h"
+#include "probes/info.h"
+#include "probes/pcie.h"
+#include "tables/tables.h"
+
+/* The steps of the quick pass, in order (cli/cmd-all.c says what each runs). */
+enum all_step {
+	ALL_INFO,
+	ALL_BANDWIDTH,
+	ALL_COALESCE,
+	ALL_BANKS,
+	ALL_OCCUPANCY_1,
+	ALL_OCCUPANCY_2,
+	ALL_OCCUPANCY_3,
+	ALL_PCIE,
+	ALL_NSTEPS
+};
+
+/* Each step's results, typed by its step: struct info_run, bw_run, ... */
+struct all_run {
+	struct info_run *info;
+	struct bw_run *bandwidth;
+	struct coal_run *coalesce;
+	struct bank_run *banks;
+	struct occ_run *occupancy[3];
+	struct pcie_run *pcie;
+};
+
+#define ALL_SUMMARY_NCOLUMNS 7
+extern const struct report_col all_summary_columns[ALL_SUMMARY_NCOLUMNS];
+extern const struct report_col all_long_columns[7];
+
+/*
+ * The summary (a table for people, one for machines keyed "summary"),
+ * then each step's tables with its records keyed by the step's command:
+ * report/ renders the keyed tables as JSON sections or one long CSV.
+ */
+void tab_all(struct report *r, const struct gp_device *dev, const void *all_run);
+
+#endif

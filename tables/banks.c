@@ -1,0 +1,174 @@
+/* gpuperf banks: the model's predictions, or measurements beside them. */
+#include <math.h>
+#include <stdlib.h>
+#include "model/banks.h"
+#include "tables/banks.h"
+#include "util/compat.h"
+#include "util/error.h"
+
+static void set_config_cols(struct report_table *t, size_t r, size_t col,
+			    const struct bank_config *c)
+{
+	long long stride = bank_row_stride(c);
+
+	report_set_str(t, r, col, bank_pattern_name(c->pattern));
+	report_set_str(t, r, col + 1, bank_op_name(c->op));
+	if (stride >= 0)
+		report_set_int(t, r, col + 2, stride);
+	report_set_int(t, r, col + 3, c->width);
+}
+
+/* values[i] against the strides of the stride rows. */
+static void chart(struct report_table *t, const char *title, const char *what,
+		  const struct bank_config *cfgs, const double *values, size_t n, const char *unit)
+{
+	struct report_chart *c = report_add_chart(t, title);
+	struct report_series *s = report_chart_series(c, what, REPORT_SERIES_TEXT | REPORT_SERIES_PLOT);
+
+	c->flags |= REPORT_CHART_SKIP_MISSING;
+	c->text_width = 50;
+	report_chart_axis(&c->x, "stride", "elements", 0);
+	report_chart_axis(&c->y, what, unit, 0);
+	for (size_t i = 1; i < n; i++)
+		if (cfgs[i].pattern == BANK_STRIDE)
+			report_series_add(s, (double)cfgs[i].stride, values[i], NULL);
+}
+
+static const struct report_col model_cols[] = {
+	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "op", "op", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "predicted_ways", "ways", REPORT_INT, 0 },
+	{ "predicted_wavefronts_per_request", "wavefronts/req", REPORT_DBL, 1 },
+	{ "ideal_wavefronts_per_request", "ideal", REPORT_INT, 0 },
+	{ "predicted_conflicts_per_request", "conflicts/req", REPORT_DBL, 1 },
+};
+
+static void model_table(struct report *rep, const struct bank_run *run)
+{
+	struct report_table *t = report_add_table(rep, "Bank-conflict model",
+						  model_cols, ARRAY_SIZE(model_cols));
+	double *wf = gp_xcalloc(run->n, sizeof(*wf));
+
+	for (size_t i = 1; i < run->n; i++) {
+		struct bank_prediction p;
+		size_t r = report_add_row(t);
+
+		bank_predict(&run->cfgs[i], &p);
+		set_config_cols(t, r, 0, &run->cfgs[i]);
+		report_set_int(t, r, 4, p.ways);
+		report_set_dbl(t, r, 5, p.wavefronts);
+		report_set_int(t, r, 6, p.ideal);
+		report_set_dbl(t, r, 7, p.conflicts);
+		wf[i] = p.wavefronts;
+	}
+	report_note(t, "ways: most distinct 4-byte words one bank must deliver in a phase "
+		    "(32 banks; lanes on one word share it); 8- and 16-byte accesses are served "
+		    "in 2 and 4 phases");
+	report_note(t, "wavefronts/req: sum over phases; conflicts/req: wavefronts - ideal");
+	chart(t, "predicted wavefronts per request vs stride", "predicted wavefronts per request",
+	      run->cfgs, wf, run->n, "wavefronts");
+	free(wf);
+}
+
+const struct report_col banks_columns[BANKS_NCOLUMNS] = {
+	TAB_IDENTITY_COLS,
+	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "op", "op", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "predicted_ways", "ways", REPORT_INT, 0 },
+	{ "predicted_wavefronts_per_request", "model wf/req", REPORT_DBL, 1 },
+	{ "measured_wavefronts_per_request", "wf/req", REPORT_DBL, 2 },
+	{ "measured_conflicts_per_request", "conflicts/req", REPORT_DBL, 2 },
+	{ "model_match", "=model", REPORT_STR, 0 },
+	{ "instructions", "instructions", REPORT_INT, 0 },
+	{ "expected_instructions", "expected", REPORT_INT, 0 },
+	{ "time_per_access_ns", "ns/access", REPORT_DBL, 3 },
+	{ "bandwidth_gbs", "bandwidth (GB/s)", REPORT_DBL, 0 },
+	{ "bytes_per_clock_per_sm", "B/clk/SM", REPORT_DBL, 1 },
+	{ "slowdown", "slowdown", REPORT_DBL, 2 },
+};
+
+
+enum {
+	C_WAYS = 6, C_PRED, C_MEAS, C_CONFL, C_MATCH, C_INSTR, C_EXPECT, C_TIME, C_BW,
+	C_BPC, C_SLOW,
+};
+
+/* Fills row r from res; returns 1 when the row disagrees with the model. */
+static int measured_row(struct report_table *t, size_t r, const struct bank_result *res,
+			double base_ns)
+{
+	struct bank_prediction p;
+	double wf = tab_ratio(res->wavefronts, res->instructions);
+	int bad = 0;
+
+	bank_predict(&res->cfg, &p);
+	report_set_int(t, r, C_WAYS, p.ways);
+	report_set_dbl(t, r, C_PRED, p.wavefronts);
+	report_set_dbl(t, r, C_MEAS, wf);
+	report_set_dbl(t, r, C_CONFL, tab_ratio(res->conflicts, res->instructions));
+	if (!isnan(wf)) {
+		/* Wavefronts per request and every intended instruction issued. */
+		bad = fabs(wf - p.wavefronts) > BANKS_MATCH_TOL * p.wavefronts ||
+		      res->instructions != res->expected_instructions;
+		report_set_str(t, r, C_MATCH, bad ? "no" : "yes");
+	}
+	if (!isnan(res->instructions))
+		report_set_int(t, r, C_INSTR, (long long)res->instructions);
+	report_set_int(t, r, C_EXPECT, (long long)res->expected_instructions);
+	report_set_dbl(t, r, C_TIME, res->time_per_access_ns);
+	report_set_dbl(t, r, C_BW, res->bandwidth_gbs);
+	report_set_dbl(t, r, C_BPC, res->bytes_per_clock_per_sm);
+	report_set_dbl(t, r, C_SLOW, tab_ratio(res->time_per_access_ns, base_ns));
+	return bad;
+}
+
+static void measured_table(struct report *rep, const struct gp_device *dev,
+			   const struct bank_run *run)
+{
+	const struct bank_result *res = run->res;
+	struct report_table *t = report_add_table(rep, "Shared-memory bank conflicts",
+						  banks_columns, BANKS_NCOLUMNS);
+	double *tpa = gp_xcalloc(run->n, sizeof(*tpa));
+	size_t bad = 0, have_counters = 0;
+	int from_counter = 0;
+
+	for (size_t i = 1; i < run->n; i++) {
+		size_t r = report_add_row(t);
+
+		tab_set_identity(t, r, dev);
+		set_config_cols(t, r, 2, &res[i].cfg);
+		bad += measured_row(t, r, &res[i], res[0].time_per_access_ns);
+		have_counters += !isnan(res[i].instructions);
+		from_counter |= res[i].clock_from_counter;
+		tpa[i] = res[i].time_per_access_ns;
+	}
+	report_note(t, "wf/req: shared %s wavefronts per warp instruction; conflicts/req: the "
+		    "bank-conflict counter; model: banks(1)'s rule", bank_op_name(run->cfgs[0].op));
+	report_note(t, "ns/access: median launch time (of %d after %d warm-up) / warp accesses "
+		    "per SM; bandwidth: bytes the lanes ask for / time; 1 GB = 10^9 B",
+		    run->reps, run->warmup);
+	report_note(t, "B/clk/SM: clock from %s; slowdown: against stride 1 (conflict-free)",
+		    from_counter ? "the elapsed-cycles counter" : "the driver's peak SM clock");
+	if (!have_counters)
+		report_note(t, "counters unavailable: measured wavefronts, conflicts and "
+			    "instructions left empty");
+	else if (bad)
+		report_note(t, "%zu %s from the model or issued other than the intended "
+			    "instructions (=model: no)", bad, bad == 1 ? "row differs" : "rows differ");
+	chart(t, "time per access vs stride", "time per access", run->cfgs, tpa, run->n, "ns");
+	free(tpa);
+}
+
+void tab_banks(struct report *r, const struct gp_device *dev, const void *bank_run)
+{
+	const struct bank_run *run = bank_run;
+
+	if (run->model)
+		model_table(r, run);
+	else
+		measured_table(r, dev, run);
+}

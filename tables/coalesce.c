@@ -1,0 +1,238 @@
+/* gpuperf coalesce: the model's predictions, or measurements beside them. */
+#include <math.h>
+#include <stdlib.h>
+#include "model/coalesce.h"
+#include "tables/coalesce.h"
+#include "util/compat.h"
+#include "util/error.h"
+
+static int has_offset_stride(const struct coal_config *c)
+{
+	return c->pattern == COAL_OFFSET || c->pattern == COAL_STRIDE;
+}
+
+void coal_predicted_sectors(const struct coal_config *c, double *primary, double *st)
+{
+	struct coal_prediction p;
+
+	coal_predict(c, &p);
+	*primary = c->op == COAL_STORE ? p.st_sectors : p.ld_sectors;
+	*st = c->op == COAL_COPY ? p.st_sectors : NAN;
+}
+
+static void set_config_cols(struct report_table *t, size_t r, size_t col,
+			    const struct coal_config *c)
+{
+	report_set_str(t, r, col, coal_pattern_name(c->pattern));
+	report_set_str(t, r, col + 1, coal_op_name(c->op));
+	if (has_offset_stride(c)) {
+		report_set_int(t, r, col + 2, (long long)c->offset);
+		report_set_int(t, r, col + 3, (long long)c->stride);
+	}
+	report_set_int(t, r, col + 4, c->width);
+}
+
+/* One chart per sweep: values[i] against the offsets or strides of the rows of pattern. */
+static void chart(struct report_table *t, const char *title, const char *what,
+		  const struct coal_config *cfgs, const double *values, size_t n,
+		  enum coal_pattern pattern, const char *unit)
+{
+	struct report_chart *c = report_add_chart(t, title);
+	struct report_series *s = report_chart_series(c, what, REPORT_SERIES_TEXT | REPORT_SERIES_PLOT);
+
+	c->flags |= REPORT_CHART_SKIP_MISSING;
+	c->text_width = 50;
+	report_chart_axis(&c->x, pattern == COAL_OFFSET ? "offset" : "stride", "elements", 0);
+	report_chart_axis(&c->y, what, unit, 0);
+	for (size_t i = 1; i < n; i++)  /* cfgs[0] is the reference copy */
+		if (cfgs[i].pattern == pattern)
+			report_series_add(s, (double)(pattern == COAL_OFFSET ? cfgs[i].offset
+									       : cfgs[i].stride),
+					  values[i], NULL);
+}
+
+static const struct report_col model_cols[] = {
+	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "op", "op", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "offset", "offset", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "predicted_sectors_per_request", "sectors/req", REPORT_DBL, 1 },
+	{ "predicted_sectors_per_request_st", "st sectors/req", REPORT_DBL, 1 },
+	{ "ideal_sectors_per_request", "ideal", REPORT_INT, 0 },
+	{ "efficiency_pct", "efficiency (%)", REPORT_DBL, 1 },
+};
+
+static void model_table(struct report *rep, const struct coal_run *run)
+{
+	const struct coal_config *cfgs = run->cfgs;
+	struct report_table *t = report_add_table(rep, "Coalescing model",
+						  model_cols, ARRAY_SIZE(model_cols));
+	double *sect = gp_xcalloc(run->n, sizeof(*sect));
+
+	for (size_t i = 1; i < run->n; i++) {
+		size_t r = report_add_row(t);
+		double primary, st;
+		unsigned w = cfgs[i].width;
+
+		coal_predicted_sectors(&cfgs[i], &primary, &st);
+		set_config_cols(t, r, 0, &cfgs[i]);
+		report_set_dbl(t, r, 5, primary);
+		report_set_dbl(t, r, 6, st);
+		report_set_int(t, r, 7, coal_ideal_sectors(w));
+		report_set_dbl(t, r, 8, isnan(st) ? coal_efficiency_pct(w, primary)
+						  : coal_efficiency_pct(w, (primary + st) / 2));
+		sect[i] = primary;
+	}
+	report_note(t, "sectors/req: distinct 32-byte sectors per warp instruction (32 lanes, "
+		    "all looked up at once); st: the store side of a copy");
+	report_note(t, "efficiency: bytes the lanes ask for / bytes the sectors carry");
+	chart(t, "predicted sectors per request vs offset", "predicted sectors per request",
+	      cfgs, sect, run->n, COAL_OFFSET, "sectors");
+	chart(t, "predicted sectors per request vs stride", "predicted sectors per request",
+	      cfgs, sect, run->n, COAL_STRIDE, "sectors");
+	free(sect);
+}
+
+const struct report_col coalesce_columns[COALESCE_NCOLUMNS] = {
+	TAB_IDENTITY_COLS,
+	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "op", "op", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "offset", "offset", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "predicted_sectors_per_request", "model sect/req", REPORT_DBL, 1 },
+	{ "measured_sectors_per_request", "sect/req", REPORT_DBL, 2 },
+	{ "predicted_sectors_per_request_st", "model st", REPORT_DBL, 1 },
+	{ "measured_sectors_per_request_st", "st sect/req", REPORT_DBL, 2 },
+	{ "model_match", "=model", REPORT_STR, 0 },
+	{ "requests", "requests", REPORT_INT, 0 },
+	{ "dram_bytes", "DRAM (B)", REPORT_INT, 0 },
+	{ "bytes_requested", "requested (B)", REPORT_INT, 0 },
+	{ "efficiency_pct", "efficiency (%)", REPORT_DBL, 1 },
+	{ "bandwidth_gbs", "bandwidth (GB/s)", REPORT_DBL, 1 },
+	{ "pct_of_copy", "% of copy", REPORT_DBL, 1 },
+};
+
+enum {
+	C_PRED = 7, C_MEAS, C_PRED_ST, C_MEAS_ST, C_MATCH, C_REQ, C_DRAM, C_BYTES,
+	C_EFF, C_BW, C_PCT,
+};
+
+static int close_enough(double measured, double predicted)
+{
+	return fabs(measured - predicted) <= COALESCE_MATCH_TOL * predicted + 1e-9;
+}
+
+/* The rows' measured side; returns the number of mismatches. */
+static size_t measured_row(struct report_table *t, size_t r, const struct coal_result *res,
+			   double copy_gbs)
+{
+	const struct coal_config *c = &res->cfg;
+	double primary, st, m_primary, m_st = NAN, sectors, requests;
+	size_t bad = 0;
+
+	coal_predicted_sectors(c, &primary, &st);
+	report_set_dbl(t, r, C_PRED, primary);
+	report_set_dbl(t, r, C_PRED_ST, st);
+	if (c->op == COAL_STORE) {
+		sectors = res->st_sectors;
+		requests = res->st_requests;
+	} else {
+		sectors = res->ld_sectors;
+		requests = res->ld_requests;
+	}
+	m_primary = tab_ratio(sectors, requests);
+	if (!isnan(requests))
+		report_set_int(t, r, C_REQ, (long long)requests);
+	if (c->op == COAL_COPY) {
+		m_st = tab_ratio(res->st_sectors, res->st_requests);
+		sectors += res->st_sectors;
+	}
+	report_set_dbl(t, r, C_MEAS, m_primary);
+	report_set_dbl(t, r, C_MEAS_ST, m_st);
+	if (!isnan(m_primary) && (c->op != COAL_COPY || !isnan(m_st))) {
+		int match = close_enough(m_primary, primary) &&
+			    (c->op != COAL_COPY || close_enough(m_st, st));
+		report_set_str(t, r, C_MATCH, match ? "yes" : "no");
+		bad += !match;
+	}
+	if (!isnan(res->dram_read_bytes) && !isnan(res->dram_write_bytes))
+		report_set_int(t, r, C_DRAM, (long long)(res->dram_read_bytes + res->dram_write_bytes));
+	report_set_int(t, r, C_BYTES, (long long)res->plan.bytes_requested);
+	report_set_dbl(t, r, C_EFF, 100.0 * tab_ratio(res->plan.bytes_requested, 32.0 * sectors));
+	report_set_dbl(t, r, C_BW, res->bandwidth_gbs);
+	report_set_dbl(t, r, C_PCT, 100.0 * tab_ratio(res->bandwidth_gbs, copy_gbs));
+	return bad;
+}
+
+static void transpose_note(struct report_table *t, const struct coal_result *res, size_t n)
+{
+	const struct coal_result *prev = NULL;
+
+	for (size_t i = 1; i < n; i++) {
+		const struct coal_result *cur = &res[i];
+		if (cur->cfg.pattern < COAL_TR_NAIVE || cur->cfg.pattern > COAL_TR_MULTI)
+			continue;
+		if (prev && cur->bandwidth_gbs <= prev->bandwidth_gbs)
+			report_note(t, "%s is not faster than %s (%.1f vs %.1f GB/s)",
+				    coal_pattern_name(cur->cfg.pattern),
+				    coal_pattern_name(prev->cfg.pattern),
+				    cur->bandwidth_gbs, prev->bandwidth_gbs);
+		prev = cur;
+	}
+}
+
+static void measured_table(struct report *rep, const struct gp_device *dev,
+			   const struct coal_run *run)
+{
+	const struct coal_result *res = run->res;
+	double copy_gbs = res[0].bandwidth_gbs, tr_copy_gbs = NAN, *bw, spread = 0;
+	size_t bad = 0, have_counters = 0;
+	struct report_table *t;
+
+	for (size_t i = 1; i < run->n; i++)
+		if (res[i].cfg.pattern == COAL_TR_COPY)
+			tr_copy_gbs = res[i].bandwidth_gbs;
+	t = report_add_table(rep, "Global-memory coalescing", coalesce_columns, COALESCE_NCOLUMNS);
+	bw = gp_xcalloc(run->n, sizeof(*bw));
+	for (size_t i = 1; i < run->n; i++) {
+		size_t r = report_add_row(t);
+		int tr = res[i].cfg.pattern >= COAL_TR_COPY;
+
+		tab_set_identity(t, r, dev);
+		set_config_cols(t, r, 2, &res[i].cfg);
+		bad += measured_row(t, r, &res[i], tr ? tr_copy_gbs : copy_gbs);
+		have_counters += !isnan(res[i].ld_requests) || !isnan(res[i].st_requests);
+		bw[i] = res[i].bandwidth_gbs;
+		if (res[i].ms.min > 0 && res[i].ms.max / res[i].ms.min - 1 > spread)
+			spread = res[i].ms.max / res[i].ms.min - 1;
+	}
+	report_note(t, "sect/req: l1tex sectors per warp instruction (global loads, or stores "
+		    "for --op store; st: the stores of a copy); model: coalesce(1)'s rule");
+	report_note(t, "bandwidth: bytes the threads request (loads + stores) / median of %d "
+		    "launches after %d warm-up (slowest/fastest launch: +%.1f %%); 1 GB = 10^9 B",
+		    run->reps, run->warmup, 100 * spread);
+	report_note(t, "%% of copy: against a coalesced %u-byte copy (%.1f GB/s); transposes "
+		    "against transpose-copy", run->width, copy_gbs);
+	if (!have_counters)
+		report_note(t, "counters unavailable: measured sectors, requests and DRAM bytes "
+			    "left empty");
+	else if (bad)
+		report_note(t, "%zu %s from the model (=model: no)", bad,
+			    bad == 1 ? "row differs" : "rows differ");
+	transpose_note(t, res, run->n);
+	chart(t, "bandwidth vs offset", "bandwidth", run->cfgs, bw, run->n, COAL_OFFSET, "GB/s");
+	chart(t, "bandwidth vs stride", "bandwidth", run->cfgs, bw, run->n, COAL_STRIDE, "GB/s");
+	free(bw);
+}
+
+void tab_coalesce(struct report *r, const struct gp_device *dev, const void *coal_run)
+{
+	const struct coal_run *run = coal_run;
+
+	if (run->model)
+		model_table(r, run);
+	else
+		measured_table(r, dev, run);
+}

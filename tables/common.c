@@ -1,0 +1,21 @@
+/* What every command's tables share: identity columns, ratios, plurals. */
+#include <math.h>
+#include "tables/tables.h"
+
+void tab_set_identity(struct report_table *t, size_t row, const struct gp_device *dev)
+{
+	char cc[16];
+
+	report_set_str(t, row, 0, dev->name);
+	report_set_str(t, row, 1, dev_cc_string(dev, cc, sizeof(cc)));
+}
+
+double tab_ratio(double a, double b)
+{
+	return isnan(a) || isnan(b) || b <= 0 ? NAN : a / b;
+}
+
+const char *tab_plural(long long n)
+{
+	return n == 1 ? "" : "s";
+}

@@ -1,0 +1,152 @@
+/* gpuperf info: the device inventory and the theoretical peaks derived from it. */
+#include <stdio.h>
+#include "model/pcie.h"
+#include "tables/info.h"
+
+enum {
+	C_DEVICE, C_CC, C_INDEX, C_BUS_ID, C_SMS, C_SM_CLOCK, C_SM_CLOCK_MEASURED,
+	C_MEM_CLOCK, C_BUS_WIDTH, C_DRAM_PEAK, C_L2, C_MEM_TOTAL, C_MEM_FREE,
+	C_SMEM_SM, C_SMEM_BLOCK, C_SMEM_OPTIN, C_SMEM_RESERVED, C_REGS_SM, C_REGS_BLOCK,
+	C_THREADS_SM, C_WARPS_SM, C_BLOCKS_SM, C_THREADS_BLOCK, C_WARP, C_ECC, C_NUMA,
+	C_PCIE_GEN, C_PCIE_WIDTH, C_PCIE_GEN_MAX, C_PCIE_WIDTH_MAX, C_PCIE_PEAK,
+	C_PCIE_SOURCE, C_DRIVER, C_RUNTIME, C_COUNTERS, C_COUNTERS_REASON,
+};
+
+const struct report_col info_columns[INFO_NCOLUMNS] = {
+	TAB_IDENTITY_COLS,
+	[C_INDEX] = { "index", "CUDA device index", REPORT_INT, 0 },
+	[C_BUS_ID] = { "pci_bus_id", "PCI bus id", REPORT_STR, 0 },
+	[C_SMS] = { "sm_count", "multiprocessors (SMs)", REPORT_INT, 0 },
+	[C_SM_CLOCK] = { "sm_clock_mhz", "SM clock, peak (MHz)", REPORT_DBL, 0 },
+	[C_SM_CLOCK_MEASURED] = { "sm_clock_measured_mhz", "SM clock, measured (MHz)", REPORT_DBL, 0 },
+	[C_MEM_CLOCK] = { "mem_clock_mhz", "memory clock (MHz)", REPORT_DBL, 0 },
+	[C_BUS_WIDTH] = { "mem_bus_width_bits", "memory bus width (bits)", REPORT_INT, 0 },
+	[C_DRAM_PEAK] = { "dram_peak_gbs", "theoretical DRAM bandwidth (GB/s)", REPORT_DBL, 1 },
+	[C_L2] = { "l2_bytes", "L2 cache (bytes)", REPORT_INT, 0 },
+	[C_MEM_TOTAL] = { "mem_total_bytes", "device memory (bytes)", REPORT_INT, 0 },
+	[C_MEM_FREE] = { "mem_free_bytes", "device memory free (bytes)", REPORT_INT, 0 },
+	[C_SMEM_SM] = { "smem_per_sm_bytes", "shared memory per SM (bytes)", REPORT_INT, 0 },
+	[C_SMEM_BLOCK] = { "smem_per_block_bytes", "shared memory per block (bytes)", REPORT_INT, 0 },
+	[C_SMEM_OPTIN] = { "smem_per_block_optin_bytes", "shared memory per block, opt-in (bytes)", REPORT_INT, 0 },
+	[C_SMEM_RESERVED] = { "smem_reserved_per_block_bytes", "shared memory reserved per block (bytes)", REPORT_INT, 0 },
+	[C_REGS_SM] = { "regs_per_sm", "registers per SM", REPORT_INT, 0 },
+	[C_REGS_BLOCK] = { "regs_per_block", "registers per block", REPORT_INT, 0 },
+	[C_THREADS_SM] = { "max_threads_per_sm", "max threads per SM", REPORT_INT, 0 },
+	[C_WARPS_SM] = { "max_warps_per_sm", "max warps per SM", REPORT_INT, 0 },
+	[C_BLOCKS_SM] = { "max_blocks_per_sm", "max blocks per SM", REPORT_INT, 0 },
+	[C_THREADS_BLOCK] = { "max_threads_per_block", "max threads per block", REPORT_INT, 0 },
+	[C_WARP] = { "warp_size", "warp size", REPORT_INT, 0 },
+	[C_ECC] = { "ecc", "ECC", REPORT_STR, 0 },
+	[C_NUMA] = { "numa_node", "NUMA node", REPORT_INT, 0 },
+	[C_PCIE_GEN] = { "pcie_gen", "PCIe generation, current", REPORT_INT, 0 },
+	[C_PCIE_WIDTH] = { "pcie_width", "PCIe width, current (lanes)", REPORT_INT, 0 },
+	[C_PCIE_GEN_MAX] = { "pcie_gen_max", "PCIe generation, max", REPORT_INT, 0 },
+	[C_PCIE_WIDTH_MAX] = { "pcie_width_max", "PCIe width, max (lanes)", REPORT_INT, 0 },
+	[C_PCIE_PEAK] = { "pcie_peak_gbs", "theoretical PCIe per direction (GB/s)", REPORT_DBL, 1 },
+	[C_PCIE_SOURCE] = { "pcie_link_source", "PCIe link read from", REPORT_STR, 0 },
+	[C_DRIVER] = { "driver_version", "CUDA driver version", REPORT_STR, 0 },
+	[C_RUNTIME] = { "runtime_version", "CUDA runtime version", REPORT_STR, 0 },
+	[C_COUNTERS] = { "counters", "hardware counters", REPORT_STR, 0 },
+	[C_COUNTERS_REASON] = { "counters_reason", "hardware counters: why not", REPORT_STR, 0 },
+};
+_Static_assert(C_COUNTERS_REASON + 1 == INFO_NCOLUMNS, "INFO_NCOLUMNS");
+
+static void set_pos_int(struct report_table *t, size_t row, size_t col, long long v)
+{
+	if (v > 0)
+		report_set_int(t, row, col, v);
+}
+
+static void set_version(struct report_table *t, size_t row, size_t col, int v)
+{
+	char buf[32];
+	if (v <= 0)
+		return;
+	snprintf(buf, sizeof(buf), "%d.%d", v / 1000, v % 1000 / 10);
+	report_set_str(t, row, col, buf);
+}
+
+static void add_notes(struct report_table *t, const struct gp_device *d, const char *why)
+{
+	const struct pcie_link *l = &d->link;
+
+	report_note(t, "%s", "");
+	report_note(t, "Theoretical DRAM bandwidth = 2 (double data rate) x %.0f MHz x %d bit / 8 "
+		    "= %.1f GB/s (1 GB = 10^9 B)", d->mem_clock_khz / 1e3, d->mem_bus_width_bits,
+		    dev_dram_peak_gbs(d));
+	if (l->max_gen && l->max_width) {
+		report_note(t, "Theoretical PCIe per direction = %g GT/s x %d lanes x %s / 8 = %.1f GB/s "
+			    "(Gen%d x%d, the link's maximum, read from %s)", pcie_gts(l->max_gen),
+			    l->max_width, pcie_encoding_name(l->max_gen),
+			    pcie_peak_gbs(l->max_gen, l->max_width), l->max_gen, l->max_width, l->source);
+		if (l->cur_gen != l->max_gen || l->cur_width != l->max_width)
+			report_note(t, "The link runs at Gen%d x%d now; idle links train down and come "
+				    "back up under load ('gpuperf pcie' reads it during a transfer)",
+				    l->cur_gen, l->cur_width);
+		if (l->path_gen && (l->path_gen < l->cur_gen || l->path_width < l->cur_width))
+			report_note(t, "A link on the way to the root port runs at Gen%d x%d: it caps "
+				    "the GPU's transfers", l->path_gen, l->path_width);
+	} else {
+		report_note(t, "PCIe link: unknown (neither sysfs nor NVML describes it)");
+	}
+	if (why)
+		report_note(t, "Hardware counters: unavailable: %s", why);
+}
+
+void tab_info(struct report *rep, const struct gp_device *d, const void *info_run)
+{
+	const struct info_run *run = info_run;
+	const char *why = run->counters_reason;
+	double mhz = run->sm_clock_measured_mhz;
+	struct report_table *t;
+	char title[512];
+	size_t r;
+
+	snprintf(title, sizeof(title), "Device %d: %s", d->index, d->name);
+	t = report_add_table(rep, title, info_columns, INFO_NCOLUMNS);
+	t->layout = REPORT_VERTICAL;
+	r = report_add_row(t);
+	tab_set_identity(t, r, d);
+	report_set_int(t, r, C_INDEX, d->index);
+	report_set_str(t, r, C_BUS_ID, d->pci_bus_id[0] ? d->pci_bus_id : NULL);
+	set_pos_int(t, r, C_SMS, d->sm_count);
+	if (d->sm_clock_khz > 0)
+		report_set_dbl(t, r, C_SM_CLOCK, d->sm_clock_khz / 1e3);
+	if (mhz > 0)
+		report_set_dbl(t, r, C_SM_CLOCK_MEASURED, mhz);
+	if (d->mem_clock_khz > 0)
+		report_set_dbl(t, r, C_MEM_CLOCK, d->mem_clock_khz / 1e3);
+	set_pos_int(t, r, C_BUS_WIDTH, d->mem_bus_width_bits);
+	if (d->mem_clock_khz > 0 && d->mem_bus_width_bits > 0)
+		report_set_dbl(t, r, C_DRAM_PEAK, dev_dram_peak_gbs(d));
+	set_pos_int(t, r, C_L2, d->l2_bytes);
+	set_pos_int(t, r, C_MEM_TOTAL, (long long)d->total_mem_bytes);
+	set_pos_int(t, r, C_MEM_FREE, (long long)d->free_mem_bytes);
+	set_pos_int(t, r, C_SMEM_SM, d->smem_per_sm);
+	set_pos_int(t, r, C_SMEM_BLOCK, d->smem_per_block);
+	set_pos_int(t, r, C_SMEM_OPTIN, d->smem_per_block_optin);
+	report_set_int(t, r, C_SMEM_RESERVED, d->reserved_smem_per_block);
+	set_pos_int(t, r, C_REGS_SM, d->regs_per_sm);
+	set_pos_int(t, r, C_REGS_BLOCK, d->regs_per_block);
+	set_pos_int(t, r, C_THREADS_SM, d->max_threads_per_sm);
+	if (d->warp_size > 0)
+		set_pos_int(t, r, C_WARPS_SM, d->max_threads_per_sm / d->warp_size);
+	set_pos_int(t, r, C_BLOCKS_SM, d->max_blocks_per_sm);
+	set_pos_int(t, r, C_THREADS_BLOCK, d->max_threads_per_block);
+	set_pos_int(t, r, C_WARP, d->warp_size);
+	report_set_str(t, r, C_ECC, d->ecc_enabled ? "on" : "off");
+	if (d->numa_node >= 0)
+		report_set_int(t, r, C_NUMA, d->numa_node);
+	set_pos_int(t, r, C_PCIE_GEN, d->link.cur_gen);
+	set_pos_int(t, r, C_PCIE_WIDTH, d->link.cur_width);
+	set_pos_int(t, r, C_PCIE_GEN_MAX, d->link.max_gen);
+	set_pos_int(t, r, C_PCIE_WIDTH_MAX, d->link.max_width);
+	if (d->link.max_gen && d->link.max_width)
+		report_set_dbl(t, r, C_PCIE_PEAK, pcie_peak_gbs(d->link.max_gen, d->link.max_width));
+	report_set_str(t, r, C_PCIE_SOURCE, d->link.source);
+	set_version(t, r, C_DRIVER, d->driver_version);
+	set_version(t, r, C_RUNTIME, d->runtime_version);
+	report_set_str(t, r, C_COUNTERS, why ? "unavailable" : "available");
+	report_set_str(t, r, C_COUNTERS_REASON, why);
+	add_notes(t, d, why);
+}

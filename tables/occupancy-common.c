@@ -1,0 +1,203 @@
+/*
+ * What every occupancy table shares: the machine columns of each mode,
+ * setters by column name, the limiter and size wording, the title.
+ */
+#include <stdio.h>
+#include "tables/occupancy.h"
+#include "util/compat.h"
+#include "util/parse.h"
+
+#define CFG REPORT_COL_CONFIG
+#define RESULT_COLS \
+	{ "carveout_pct", "carveout (%)", REPORT_INT, 0, CFG }, \
+	{ "barriers_per_block", "barriers/block", REPORT_INT, 0, CFG }, \
+	{ "regs_per_block_alloc", "regs/block alloc", REPORT_INT, 0 }, \
+	{ "smem_per_block_alloc_bytes", "smem/block alloc (B)", REPORT_INT, 0 }, \
+	{ "smem_per_sm_config_bytes", "smem/SM config (B)", REPORT_INT, 0 }, \
+	{ "active_blocks_per_sm", "blocks/SM", REPORT_INT, 0 }, \
+	{ "active_warps_per_sm", "warps/SM", REPORT_INT, 0 }, \
+	{ "active_threads_per_sm", "threads/SM", REPORT_INT, 0 }, \
+	{ "max_warps_per_sm", "max warps/SM", REPORT_INT, 0 }, \
+	{ "occupancy_pct", "occupancy (%)", REPORT_DBL, 1 }, \
+	{ "limiter", "limited by", REPORT_STR, 0 }, \
+	{ "blocks_limit_warps", "limit: warps", REPORT_INT, 0 }, \
+	{ "blocks_limit_blocks", "limit: blocks", REPORT_INT, 0 }, \
+	{ "blocks_limit_regs", "limit: regs", REPORT_INT, 0 }, \
+	{ "blocks_limit_smem", "limit: smem", REPORT_INT, 0 }, \
+	{ "blocks_limit_barriers", "limit: barriers", REPORT_INT, 0 }
+
+/* A calculation's configuration and result: one row, or a sweep's rows. */
+#define CONFIG_COLS \
+	TAB_IDENTITY_COLS, \
+	{ "arch", "arch", REPORT_STR, 0, CFG }, \
+	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG }, \
+	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG }, \
+	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG }, \
+	RESULT_COLS
+
+static const struct report_col config_cols[] = { CONFIG_COLS };
+
+static const struct report_col sweep_cols[] = {
+	CONFIG_COLS,
+	{ "current", "current", REPORT_INT, 0 },
+};
+
+static const struct report_col kernel_cols[] = {
+	TAB_IDENTITY_COLS,
+	{ "arch", "arch", REPORT_STR, 0, CFG },
+	{ "kernel", "kernel", REPORT_STR, 0, CFG },
+	{ "kernel_symbol", "symbol", REPORT_STR, 0, CFG },
+	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG },
+	{ "smem_static_bytes", "static smem (B)", REPORT_INT, 0, CFG },
+	{ "local_bytes_per_thread", "local (B)", REPORT_INT, 0, CFG },
+	{ "launch_bound_threads", "launch bound", REPORT_INT, 0, CFG },
+	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG },
+	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG },
+	RESULT_COLS,
+};
+
+static const struct report_col check_cols[] = {
+	TAB_IDENTITY_COLS,
+	{ "kernel", "kernel", REPORT_STR, 0 },
+	{ "check", "check", REPORT_STR, 0 },
+	{ "threads_per_block", "threads/block", REPORT_INT, 0 },
+	{ "dynamic_smem_bytes", "dynamic smem (B)", REPORT_INT, 0 },
+	{ "expected", "expected", REPORT_INT, 0 },
+	{ "actual", "runtime", REPORT_INT, 0 },
+	{ "match", "match", REPORT_INT, 0 },
+};
+
+const struct report_col occupancy_columns[OCCUPANCY_NCOLUMNS] = {
+	TAB_IDENTITY_COLS,
+	{ "arch", "arch", REPORT_STR, 0, CFG },
+	{ "kernel", "kernel", REPORT_STR, 0, CFG },
+	{ "kernel_symbol", "symbol", REPORT_STR, 0, CFG },
+	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG },
+	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG },
+	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG },
+	{ "smem_static_bytes", "static smem (B)", REPORT_INT, 0, CFG },
+	{ "local_bytes_per_thread", "local (B)", REPORT_INT, 0, CFG },
+	{ "launch_bound_threads", "launch bound", REPORT_INT, 0, CFG },
+	RESULT_COLS,
+	{ "current", "current", REPORT_INT, 0 },
+	{ "check", "check", REPORT_STR, 0, CFG },
+	{ "dynamic_smem_bytes", "dynamic smem (B)", REPORT_INT, 0, CFG },
+	{ "expected", "expected", REPORT_INT, 0 },
+	{ "actual", "runtime", REPORT_INT, 0 },
+	{ "match", "match", REPORT_INT, 0 },
+};
+
+struct report_table *occ_machine_table(struct report *r, const char *title,
+				       enum occ_table_kind kind)
+{
+	switch (kind) {
+	case OCC_TABLE_SWEEP:
+		return report_add_table(r, title, sweep_cols, ARRAY_SIZE(sweep_cols));
+	case OCC_TABLE_KERNEL:
+		return report_add_table(r, title, kernel_cols, ARRAY_SIZE(kernel_cols));
+	case OCC_TABLE_CHECK:
+		return report_add_table(r, title, check_cols, ARRAY_SIZE(check_cols));
+	case OCC_TABLE_CONFIG:
+	default:
+		return report_add_table(r, title, config_cols, ARRAY_SIZE(config_cols));
+	}
+}
+
+void occ_set_int(struct report_table *t, size_t row, const char *col, long long v)
+{
+	int c = report_col_index(t, col);
+
+	if (c >= 0)
+		report_set_int(t, row, (size_t)c, v);
+}
+
+void occ_set_str(struct report_table *t, size_t row, const char *col, const char *s)
+{
+	int c = report_col_index(t, col);
+
+	if (c >= 0)
+		report_set_str(t, row, (size_t)c, s);
+}
+
+static void set_limit(struct report_table *t, size_t row, const char *col, int lim)
+{
+	if (lim != OCC_NO_LIMIT)
+		occ_set_int(t, row, col, lim);  /* empty when the limit does not apply */
+}
+
+void occ_set_identity(struct report_table *t, size_t row, const struct gp_device *dev,
+		      const struct occ_run *run, const struct sm_arch *a)
+{
+	char cc[16];
+
+	if (run->from_device && dev) {
+		tab_set_identity(t, row, dev);
+		return;
+	}
+	snprintf(cc, sizeof(cc), "%d.%d", a->major, a->minor);
+	occ_set_str(t, row, "cc", cc);
+}
+
+void occ_fill_result(struct report_table *t, size_t row, const struct sm_arch *a,
+		     const struct occ_input *in, const struct occ_result *r)
+{
+	char buf[96];
+	int c;
+
+	occ_set_str(t, row, "arch", a->name);
+	occ_set_int(t, row, "threads_per_block", in->threads);
+	occ_set_int(t, row, "regs_per_thread", in->regs);
+	occ_set_int(t, row, "smem_per_block_bytes", in->smem);
+	if (in->carveout != OCC_CARVEOUT_DEFAULT)
+		occ_set_int(t, row, "carveout_pct", in->carveout);
+	occ_set_int(t, row, "barriers_per_block", in->barriers);
+	occ_set_int(t, row, "regs_per_block_alloc", r->regs_per_block);
+	occ_set_int(t, row, "smem_per_block_alloc_bytes", r->smem_per_block);
+	occ_set_int(t, row, "smem_per_sm_config_bytes", r->smem_per_sm);
+	occ_set_int(t, row, "active_blocks_per_sm", r->blocks);
+	occ_set_int(t, row, "active_warps_per_sm", r->active_warps);
+	occ_set_int(t, row, "active_threads_per_sm", r->active_threads);
+	occ_set_int(t, row, "max_warps_per_sm", r->max_warps);
+	if ((c = report_col_index(t, "occupancy_pct")) >= 0)
+		report_set_dbl(t, row, (size_t)c, r->occupancy_pct);
+	occ_set_str(t, row, "limiter", occ_limiter_words(r->binding, 1, buf, sizeof(buf)));
+	set_limit(t, row, "blocks_limit_warps", r->lim_warps);
+	set_limit(t, row, "blocks_limit_blocks", r->lim_blocks);
+	set_limit(t, row, "blocks_limit_regs", r->lim_regs);
+	set_limit(t, row, "blocks_limit_smem", r->lim_smem);
+	set_limit(t, row, "blocks_limit_barriers", r->lim_barriers);
+}
+
+const char *occ_limiter_words(unsigned mask, int machine, char *buf, size_t n)
+{
+	occ_limiters_string(mask, buf, n);
+	if (machine)
+		for (char *p = buf; *p; p++)
+			if (*p == ' ')
+				*p = '_';
+	return buf;
+}
+
+const char *occ_bytes(long long b, char *buf, size_t n)
+{
+	if (b < 0)
+		b = 0;
+	if (b >= 1024 && b % 1024 && b % 128 == 0)
+		snprintf(buf, n, "%.3g KiB (%lld B)", b / 1024.0, b);
+	else if (b >= 1024 && b % 1024)
+		snprintf(buf, n, "%lld B", b);
+	else
+		format_size(buf, n, (uint64_t)b);
+	return buf;
+}
+
+void occ_arch_title(const struct gp_device *dev, const struct occ_run *run, char *buf, size_t n)
+{
+	const struct sm_arch *a = &run->arch;
+
+	if (run->from_device && dev)
+		snprintf(buf, n, "device %d, %s (%s, CC %d.%d, live limits)", dev->index,
+			 dev->name, a->name, a->major, a->minor);
+	else
+		snprintf(buf, n, "%s (%s, CC %d.%d)", a->name, a->family, a->major, a->minor);
+}

@@ -1,0 +1,27 @@
+/*
+ * The tabulate step: each command's typed results turned into report
+ * tables, notes and charts.  Pure code: no CUDA, no output, and never
+ * told the output format; what differs between the human and the machine
+ * view is a table flag (REPORT_HUMAN_ONLY, REPORT_MACHINE_ONLY) or a
+ * chart's series flag, honoured by report/.
+ */
+#ifndef GP_TABLES_TABLES_H
+#define GP_TABLES_TABLES_H
+
+#include "gpu/device.h"
+#include "report/report.h"
+
+/* Identity columns every measured row carries, first in its table. */
+#define TAB_IDENTITY_COLS \
+	{ "device", "device", REPORT_STR, 0, REPORT_COL_ID }, \
+	{ "cc", "CC", REPORT_STR, 0, REPORT_COL_ID }
+#define TAB_NIDENTITY 2
+void tab_set_identity(struct report_table *t, size_t row, const struct gp_device *dev);
+
+/* a / b, or NaN when either is missing or b is not positive. */
+double tab_ratio(double a, double b);
+
+/* "s" unless n is 1: "1 row", "2 rows". */
+const char *tab_plural(long long n);
+
+#endif
