@@ -150,8 +150,9 @@ int main(void)
 	   "CSV: bidirectional PCIe");
 	ok(strstr(csv, "summary,metric=occupancy_256x64_pct,value,50.000,\n") != NULL,
 	   "CSV: occupancy of 256 x 64");
-	ok(strstr(csv, ",bandwidth,,bandwidth_gbs,2800.000,") != NULL,
-	   "CSV: the probe's own records follow");
+	ok(strstr(csv, ",bandwidth,kernel=copy width_bytes=16 size_bytes=1073741824,"
+		       "bandwidth_gbs,2800.000,GB/s\n") != NULL,
+	   "CSV: the probe's own records follow, with their configuration and unit");
 	ok(strstr(csv, "coalesce,pattern=stride op=copy offset=0 stride=32 width_bytes=4,"
 		       "measured_sectors_per_request,32.0000,\n") != NULL,
 	   "CSV: coalesce records keyed by pattern, offset and stride");
