@@ -96,6 +96,7 @@ const struct gp_cmd gp_cmd_banks = {
 	.flags = CMD_GPU_OPTIONAL,
 	.summary = "shared-memory bank conflicts: stride, broadcast, transpose tiles, measured and predicted",
 	.synopsis = "[--stride LIST] [--width 4|8|16] [--op load|store] [--pattern LIST] [--model]",
+	.no_gpu_hint = "--model prints the model's predictions without a GPU",
 	.options = options,
 	.columns = banks_columns,
 	.ncolumns = BANKS_NCOLUMNS,

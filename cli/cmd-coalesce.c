@@ -152,6 +152,7 @@ const struct gp_cmd gp_cmd_coalesce = {
 	.summary = "global-memory coalescing: offset, stride, AoS and transpose, measured and predicted",
 	.synopsis = "[--offset LIST] [--stride LIST] [--width 4|8|16] [--op load|store|copy] "
 		    "[--pattern LIST] [--size SIZE] [--model]",
+	.no_gpu_hint = "--model prints the model's predictions without a GPU",
 	.options = options,
 	.columns = coalesce_columns,
 	.ncolumns = COALESCE_NCOLUMNS,

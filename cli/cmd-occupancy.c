@@ -31,8 +31,10 @@ static const char *const sweep_names[] = { "threads", "regs", "smem", NULL };
 #define ARG(f) offsetof(struct args, f)
 static const struct gp_option options[] = {
 	{ "arch", 0, GP_OPT_STRING, "ARCH",
-	  "architecture: sm_XY, X.Y or XY (default: the current device)", .offset = ARG(arch_name) },
-	{ "cc", 0, GP_OPT_STRING, "X.Y", "compute capability (the same as --arch)", .offset = ARG(cc_name) },
+	  "architecture: sm_XY, X.Y or XY (default: the current device)", .offset = ARG(arch_name),
+	  .excludes = "cc" },
+	{ "cc", 0, GP_OPT_STRING, "X.Y", "compute capability (the same as --arch)",
+	  .offset = ARG(cc_name) },
 	{ "threads", 0, GP_OPT_INT, "N", "threads per block", NULL, 1, 1024, NULL, ARG(threads) },
 	{ "regs", 0, GP_OPT_INT, "N", "registers per thread", NULL, 1, 255, NULL, ARG(regs) },
 	{ "smem", 0, GP_OPT_SIZE, "SIZE", "the kernel's shared memory per block, static + dynamic",
@@ -86,12 +88,6 @@ static int parse_texts(const struct gp_args *given, struct args *a)
 	uint64_t v;
 	int rc;
 
-	if (a->arch_name && a->cc_name) {
-		int cc_last = given->pos[cli_option_index(cmd, "cc")] >
-			      given->pos[cli_option_index(cmd, "arch")];
-		return gp_error(GP_EXIT_USAGE, "%s: the architecture is already given "
-				"(--arch and --cc are one option)", cc_last ? "--cc" : "--arch");
-	}
 	if (a->arch_name && (rc = parse_arch("--arch", a->arch_name, a)))
 		return rc;
 	if (a->cc_name && (rc = parse_arch("--cc", a->cc_name, a)))
@@ -141,15 +137,13 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 }
 
 /* The device's architecture: the table's row with the limits the device reports. */
-static int device_arch(struct gp_ctx *ctx, const struct args *a, struct occ_run *run)
+static int device_arch(struct gp_ctx *ctx, struct occ_run *run)
 {
 	const struct gp_device *d = &ctx->dev;
 	char known[512];
 	int rc;
 
 	if ((rc = cli_open_device(ctx))) {
-		if (rc == GP_EXIT_NODEV && !a->check_runtime)
-			gp_note("hint: pass --arch sm_XY (or --cc X.Y) to compute without a GPU");
 		return rc;
 	}
 	if (occ_arch_of_device(d, &run->arch))
@@ -184,7 +178,8 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 	}
 	if (a->check_runtime) {
 		run->mode = OCC_MODE_CHECK;
-		if ((rc = device_arch(ctx, a, run)))
+		ctx->no_gpu_hint = NULL;  /* --arch cannot stand in for the runtime */
+		if ((rc = device_arch(ctx, run)))
 			return rc;
 		return occ_check_runtime(&ctx->dev, run);
 	}
@@ -196,7 +191,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 		return occ_run_kernels(run, a->function);
 	}
 	if (!a->arch) {
-		if ((rc = device_arch(ctx, a, run)) || (rc = check_against_arch(a, &run->arch)))
+		if ((rc = device_arch(ctx, run)) || (rc = check_against_arch(a, &run->arch)))
 			return rc;
 		run->have_arch = 1;
 	}
@@ -222,6 +217,7 @@ const struct gp_cmd gp_cmd_occupancy = {
 	.synopsis = "[--arch sm_XY | --cc X.Y] --threads N --regs N [--smem SIZE] [--carveout PCT] "
 		    "[--barriers N] [--sweep threads|regs|smem] [--kernel FILE [--function NAME]] "
 		    "[--check-runtime]",
+	.no_gpu_hint = "pass --arch sm_XY (or --cc X.Y) to compute without a GPU",
 	.options = options,
 	.columns = occupancy_columns,
 	.ncolumns = OCCUPANCY_NCOLUMNS,

@@ -45,6 +45,8 @@ struct gp_ctx {
 	enum report_format format;   /* --csv / --json: read by main() alone */
 	const char *output_path;     /* -o FILE, NULL for stdout */
 	enum counters_mode counters;
+	uint64_t globals_given;      /* bit i: global option i was on the line */
+	const char *no_gpu_hint;     /* the running command's, said when no GPU opens */
 	/* set by cli_open_device() */
 	struct gp_device dev;
 	int have_dev;
@@ -101,6 +103,7 @@ struct gp_option {
 	unsigned flags;       /* GP_OPT_* */
 	/* A rule the row cannot say (a multiple of 32); 0 or GP_EXIT_USAGE. */
 	int (*check)(const char *opt, const char *text, const void *field);
+	const char *excludes; /* the option of the same table it cannot stand beside */
 };
 
 #define GP_OPT_MAX 48  /* options of one command */
@@ -108,7 +111,6 @@ struct gp_option {
 /* What cli_parse saw besides the values it stored. */
 struct gp_args {
 	uint64_t given;       /* bit i: the command's option i was on the line */
-	int pos[GP_OPT_MAX];  /* argv index of its last occurrence */
 	char **rest;          /* CMD_TAKES_PROGRAM: the program and its arguments */
 	int nrest;
 };
@@ -118,6 +120,7 @@ struct gp_cmd {
 	unsigned flags;
 	const char *summary;    /* one line for `gpuperf --help` */
 	const char *synopsis;   /* options part of the usage line */
+	const char *no_gpu_hint; /* said when the GPU is missing: the mode that needs none */
 	const struct gp_option *options;  /* terminated by an entry with name NULL */
 	/* Columns of the command's CSV/JSON table, for the docs test (NULL if none). */
 	const struct report_col *columns;

@@ -11,6 +11,8 @@ int cli_open_device(struct gp_ctx *ctx)
 	if (ctx->have_dev)
 		return 0;
 	rc = dev_open(ctx->device_index, &ctx->dev);
+	if (rc == GP_EXIT_NODEV && ctx->no_gpu_hint)
+		gp_note("hint: %s", ctx->no_gpu_hint);
 	if (rc)
 		return rc;
 	ctx->have_dev = 1;

@@ -21,15 +21,17 @@ static const char *const counters_modes[] = { "auto", "off", "require", NULL };
 /* In the order of the GOPT_* ids (cli/global.h). */
 const struct gp_option gp_global_options[] = {
 	{ "device", 'd', GP_OPT_INT, "N", "GPU to use, as CUDA numbers them", "0", 0, 1023 },
-	{ "csv", 0, GP_OPT_FLAG, NULL, "print results as CSV (RFC 4180)" },
-	{ "json", 0, GP_OPT_FLAG, NULL, "print results as a JSON array of objects" },
+	{ "csv", 0, GP_OPT_FLAG, NULL, "print results as CSV (RFC 4180)", .excludes = "json" },
+	{ "json", 0, GP_OPT_FLAG, NULL, "print results as a JSON array of objects", .excludes = "csv" },
 	{ "output", 'o', GP_OPT_STRING, "FILE", "write results to FILE, whole or not at all",
 	  .flags = GP_OPT_FILE },
-	{ "quiet", 'q', GP_OPT_FLAG, NULL, "no notes or progress on stderr (errors and warnings stay)" },
-	{ "verbose", 'v', GP_OPT_FLAG, NULL, "more detail on stderr" },
-	{ "no-counters", 0, GP_OPT_FLAG, NULL, "do not read hardware counters (same as --counters=off)" },
+	{ "quiet", 'q', GP_OPT_FLAG, NULL, "no notes or progress on stderr (errors and warnings stay)",
+	  .excludes = "verbose" },
+	{ "verbose", 'v', GP_OPT_FLAG, NULL, "more detail on stderr", .excludes = "quiet" },
+	{ "no-counters", 0, GP_OPT_FLAG, NULL, "do not read hardware counters (same as --counters=off)",
+	  .excludes = "counters" },
 	{ "counters", 0, GP_OPT_CHOICE, "MODE", "auto, off, or require (exit 4 when unavailable)",
-	  .choices = counters_modes },
+	  .choices = counters_modes, .excludes = "no-counters" },
 	{ "help", 'h', GP_OPT_FLAG, NULL, "show help and exit" },
 	{ "version", 0, GP_OPT_FLAG, NULL, "show the version and exit" },
 	{ NULL }
@@ -144,6 +146,24 @@ static int missing_value(struct opt_iter *it)
 }
 
 /*
+ * Option i of table is on the line, with the options of *given before it:
+ * refuse it beside the one it excludes (either row may say so).  A
+ * repeated option is fine: the last value stands, as in git.
+ */
+static int exclusive(const struct gp_option *table, size_t i, uint64_t *given)
+{
+	for (size_t j = 0; table[j].name; j++) {
+		int clash = (table[i].excludes && !strcmp(table[i].excludes, table[j].name)) ||
+			    (table[j].excludes && !strcmp(table[j].excludes, table[i].name));
+		if (j != i && clash && (*given >> j & 1))
+			return gp_error(GP_EXIT_USAGE, "--%s and --%s exclude each other",
+					table[j].name, table[i].name);
+	}
+	*given |= 1ull << i;
+	return 0;
+}
+
+/*
  * The next option of the command: its id (CMD_ID + row) with the value in
  * it->arg, 0 at the end, or -1 on a usage error (message printed).  Global
  * options are handled here and not returned.
@@ -172,9 +192,9 @@ int cli_next_option(struct opt_iter *it)
 				/* Help and version end the run, whatever else is on the line. */
 				exit(cli_finish(c == GOPT_HELP ? cli_help(it->cmd) : cli_version()));
 			}
-			if (cli_global_option(it->ctx, c, optarg)) {
+			if (exclusive(gp_global_options, (size_t)(c - GOPT_FIRST), &it->ctx->globals_given) ||
+			    cli_global_option(it->ctx, c, optarg))
 				return -1;
-			}
 			continue;
 		}
 		return c;
@@ -340,10 +360,9 @@ int cli_parse(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **arg
 	while ((id = cli_next_option(&it)) > 0) {
 		size_t i = (size_t)(id - CMD_ID);
 
-		if ((rc = store_checked(&o[i], it.arg ? it.arg : "", args)))
+		if ((rc = exclusive(o, i, &given->given)) ||
+		    (rc = store_checked(&o[i], it.arg ? it.arg : "", args)))
 			return rc;
-		given->given |= 1ull << i;
-		given->pos[i] = optind - 1;
 	}
 	if (id < 0)
 		return GP_EXIT_USAGE;

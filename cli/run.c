@@ -17,6 +17,7 @@ int cli_measure(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **a
 	int rc;
 
 	rc = cli_parse(ctx, cmd, argc, argv, args, &given);
+	ctx->no_gpu_hint = cmd->no_gpu_hint;
 	if (!rc)
 		rc = cmd->measure(ctx, args, res);
 	cli_free_args(cmd, args);

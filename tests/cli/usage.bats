@@ -152,3 +152,38 @@ load lib
 		fi
 	done
 }
+
+@test "options that exclude each other are a usage error naming both, in either order" {
+	for pair in "--csv --json" "--json --csv" "-q -v" "--verbose --quiet" \
+		    "--no-counters --counters=auto" "--counters=off --no-counters"; do
+		assert_usage_error $pair occupancy --arch sm_90 --threads 32 --regs 32
+		[[ "$stderr" == *"exclude each other"* ]] || { echo "$pair: $stderr"; return 1; }
+	done
+	assert_usage_error --csv occupancy --arch sm_90 --threads 32 --regs 32 --json
+	assert_usage_error occupancy --cc 9.0 --arch sm_90 --threads 32 --regs 32
+	[[ "$stderr" == *"--cc and --arch exclude each other"* ]]
+}
+
+@test "an option given twice keeps its last value" {
+	run "$GPUPERF" --csv --csv occupancy --arch sm_90 --arch sm_80 --threads 64 --threads 32 --regs 1
+	[ "$status" -eq 0 ]
+	[[ "${lines[1]}" == ",8.0,sm_80,32,1,"* ]]
+	run "$GPUPERF" --csv banks --model --width 8 --width 16 --pattern broadcast
+	[ "$status" -eq 0 ]
+	[[ "${lines[1]}" == *",16,"* ]]
+}
+
+@test "a GPU command without a GPU names the mode that needs none" {
+	command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && skip "this machine has a GPU"
+	for c in coalesce banks; do
+		run_split "$GPUPERF" $c
+		[ "$status" -eq 3 ] && [ -z "$output" ]
+		[[ "$stderr" == *"hint: --model"* ]] || { echo "$c: $stderr"; return 1; }
+	done
+	run_split "$GPUPERF" occupancy --threads 32 --regs 32
+	[ "$status" -eq 3 ] && [[ "$stderr" == *"hint: pass --arch"* ]]
+	run_split "$GPUPERF" occupancy --check-runtime
+	[ "$status" -eq 3 ] && [[ "$stderr" != *"hint"* ]]
+	run_split "$GPUPERF" -q banks
+	[ "$status" -eq 3 ] && [[ "$stderr" != *"hint"* ]]
+}
