@@ -148,7 +148,8 @@ void report_render_text_chart(const struct report_chart *c, FILE *out)
 			len = 1;
 		memset(bar, '#', (size_t)len);
 		bar[len] = '\0';
-		fprintf(out, "  %*s | %-*s %.4g %s\n", (int)lw, label, width, bar, v, unit);
+		fprintf(out, "  %*s | %-*s %.4g %.*s\n", (int)lw, label, width, bar, v,
+			(int)(strlen(unit) - ((c->y.flags & REPORT_AXIS_COUNT) && v == 1 && *unit)), unit);
 	}
 	free(bar);
 	free(keys);

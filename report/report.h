@@ -83,6 +83,7 @@ struct report_series {
 
 #define REPORT_AXIS_LOG   0x1u   /* logarithmic scale */
 #define REPORT_AXIS_BYTES 0x2u   /* values are sizes in bytes: ticks in binary units */
+#define REPORT_AXIS_COUNT 0x4u   /* the unit is a plural noun: "1 wavefront", "2 wavefronts" */
 
 struct report_axis {
 	char *label;                 /* "working set per array" */

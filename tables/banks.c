@@ -1,6 +1,7 @@
 /* gpuperf banks: the model's predictions, or measurements beside them. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "model/banks.h"
 #include "tables/banks.h"
 #include "util/compat.h"
@@ -28,7 +29,7 @@ static void chart(struct report_table *t, const char *title, const char *what,
 	c->flags |= REPORT_CHART_SKIP_MISSING;
 	c->text_width = 50;
 	report_chart_axis(&c->x, "stride", "elements", 0);
-	report_chart_axis(&c->y, what, unit, 0);
+	report_chart_axis(&c->y, what, unit, strcmp(unit, "wavefronts") ? 0 : REPORT_AXIS_COUNT);
 	for (size_t i = 1; i < n; i++)
 		if (cfgs[i].pattern == BANK_STRIDE)
 			report_series_add(s, (double)cfgs[i].stride, values[i], NULL);

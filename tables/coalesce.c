@@ -1,6 +1,7 @@
 /* gpuperf coalesce: the model's predictions, or measurements beside them. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "model/coalesce.h"
 #include "tables/coalesce.h"
 #include "util/compat.h"
@@ -43,7 +44,7 @@ static void chart(struct report_table *t, const char *title, const char *what,
 	c->flags |= REPORT_CHART_SKIP_MISSING;
 	c->text_width = 50;
 	report_chart_axis(&c->x, pattern == COAL_OFFSET ? "offset" : "stride", "elements", 0);
-	report_chart_axis(&c->y, what, unit, 0);
+	report_chart_axis(&c->y, what, unit, strcmp(unit, "sectors") ? 0 : REPORT_AXIS_COUNT);
 	for (size_t i = 1; i < n; i++)  /* cfgs[0] is the reference copy */
 		if (cfgs[i].pattern == pattern)
 			report_series_add(s, (double)(pattern == COAL_OFFSET ? cfgs[i].offset

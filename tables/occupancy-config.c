@@ -47,8 +47,8 @@ static struct report_table *add_limiters(struct report *rep, const struct sm_arc
 		snprintf(d, sizeof(d), "%d threads: more than %d per block", in->threads,
 			 a->max_threads_per_block);
 	else
-		snprintf(d, sizeof(d), "%d warp slots per SM / %d warps per block", r->max_warps,
-			 r->warps_per_block);
+		snprintf(d, sizeof(d), "%d warp slots per SM / %d warp%s per block", r->max_warps,
+			 r->warps_per_block, tab_plural(r->warps_per_block));
 	limiter_row(t, OCC_LIM_WARPS, r->lim_warps, r, d);
 
 	snprintf(d, sizeof(d), "at most %d resident blocks per SM", a->max_blocks_per_sm);
@@ -129,24 +129,33 @@ static void add_steps(struct report_table *t, const struct sm_arch *a, const str
 
 	if (occ_next_step(a, in, OCC_RES_REGS, &s))
 		report_note(t, "next step: <= %lld registers per thread would allow %d block%s (%s)",
-			    s.value, s.r.blocks, s.r.blocks == 1 ? "" : "s",
+			    s.value, s.r.blocks, tab_plural(s.r.blocks),
 			    pct(s.r.occupancy_pct, p, sizeof(p)));
 	if (occ_next_step(a, in, OCC_RES_SMEM, &s))
 		report_note(t, "next step: <= %s of shared memory per block would allow %d block%s (%s)",
-			    occ_bytes(s.value, b1, sizeof(b1)), s.r.blocks, s.r.blocks == 1 ? "" : "s",
+			    occ_bytes(s.value, b1, sizeof(b1)), s.r.blocks, tab_plural(s.r.blocks),
 			    pct(s.r.occupancy_pct, p, sizeof(p)));
 	if (r->blocks == 0)
 		return;
 	if (occ_headroom(a, in, OCC_RES_REGS, &s)) {
+		struct occ_input more = *in;
+		struct occ_result m;
+
+		more.regs = in->regs + 1;
 		if (s.value > in->regs)
 			report_note(t, "headroom: up to %lld registers per thread keep %d block%s",
-				    s.value, r->blocks, r->blocks == 1 ? "" : "s");
-		else
-			report_note(t, "headroom: one more register per thread would cost a block");
+				    s.value, r->blocks, tab_plural(r->blocks));
+		else if (in->regs >= a->max_regs_per_thread || occ_compute(a, &more, &m))
+			report_note(t, "headroom: none: %d registers per thread is the most %s allows",
+				    in->regs, a->name);
+		else  /* the exact step: the allocation granularity decides it */
+			report_note(t, "headroom: none: %d registers per thread would give %d block%s (%s)",
+				    more.regs, m.blocks, tab_plural(m.blocks),
+				    pct(m.occupancy_pct, p, sizeof(p)));
 	}
 	if (occ_headroom(a, in, OCC_RES_SMEM, &s) && s.value > in->smem)
 		report_note(t, "headroom: up to %s of shared memory per block keep %d block%s",
-			    occ_bytes(s.value, b1, sizeof(b1)), r->blocks, r->blocks == 1 ? "" : "s");
+			    occ_bytes(s.value, b1, sizeof(b1)), r->blocks, tab_plural(r->blocks));
 }
 
 void tab_occupancy_config(struct report *rep, const struct gp_device *dev, const struct occ_run *run)

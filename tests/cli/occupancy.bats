@@ -398,3 +398,20 @@ compare_with_ptxas() {
 		[[ "$l" == *,_Z14occ_k_static4kPjji,*,4096,0,,* ]] || { echo "$l"; return 1; }
 	done
 }
+
+@test "occupancy: the headroom says the exact step the allocation granularity makes" {
+	run "$GPUPERF" occupancy --arch sm_90 --threads 256 --regs 64
+	[[ "$output" == *"headroom: none: 65 registers per thread would give 3 blocks (37.5 %)"* ]]
+	# 250 registers round up to 256 per thread: up to 255 keep the one block
+	run "$GPUPERF" occupancy --arch sm_90 --threads 256 --regs 250
+	[[ "$output" == *"headroom: up to 255 registers per thread keep 1 block"* ]]
+	run "$GPUPERF" occupancy --arch sm_70 --threads 64 --regs 255
+	[[ "$output" == *"headroom: none: 255 registers per thread is the most sm_70 allows"* ]]
+}
+
+@test "occupancy: one warp and one block are singular" {
+	run "$GPUPERF" occupancy --arch sm_90 --threads 32 --regs 32
+	[[ "$output" == *"/ 1 warp per block"* ]]
+	run "$GPUPERF" banks --model --pattern stride --stride 1-3
+	[[ "$output" == *" 1 wavefront"$'\n'* ]]
+}
