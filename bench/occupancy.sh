@@ -23,7 +23,7 @@ if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q 
 	"$gp" occupancy --check-runtime
 	echo "check exit $?, $(( ($(date +%s%N) - start) / 1000000 )) ms"
 	"$gp" --csv occupancy --check-runtime > /tmp/gpuperf-occupancy-check.csv
-	awk -F, 'NR > 1 { n[$4]++; if ($NF != 1) bad[$4]++ }
+	awk -F, 'NR > 1 { n[$8]++; if ($NF != 1) bad[$8]++ }
 		 END { for (c in n) printf "  %-22s %6d comparisons, %d differ\n", c, n[c], bad[c] + 0 }' \
 		/tmp/gpuperf-occupancy-check.csv
 	echo

@@ -13,6 +13,8 @@ struct gp_device {
 	int index;
 	char name[256];
 	char pci_bus_id[32];      /* "0000:1b:00.0", lower case, as sysfs names it */
+	char uuid[48];            /* "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", as nvidia-smi */
+	char hostname[256];       /* the machine it is in */
 	int cc_major, cc_minor;
 	int sm_count;
 	int warp_size;

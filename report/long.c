@@ -5,7 +5,8 @@
 #include "report/report.h"
 #include "util/error.h"
 
-enum { L_DEVICE, L_CC, L_PROBE, L_CONFIG, L_METRIC, L_VALUE, L_UNIT };
+/* The columns after the identity ones (REPORT_LONG_COLS). */
+enum { L_PROBE = 6, L_CONFIG, L_METRIC, L_VALUE, L_UNIT };
 
 /* "bandwidth (GB/s)" -> "GB/s"; "" when the header names no unit. */
 static void header_unit(const char *header, char *buf, size_t n)
@@ -36,6 +37,24 @@ static char *row_config(const struct report_table *src, size_t r)
 	return cfg;
 }
 
+/* dst's identity columns from src's of the same name. */
+static void copy_identity(struct report_table *dst, size_t row, const struct report_table *src,
+			  size_t r)
+{
+	for (size_t c = 0; c < src->ncols; c++) {
+		const struct report_cell *cell = report_cell(src, r, c);
+		int d = report_col_index(dst, src->cols[c].name);
+
+		if (!(src->cols[c].flags & REPORT_COL_ID) || !cell->set || d < 0 ||
+		    dst->cols[d].type != src->cols[c].type)
+			continue;
+		if (src->cols[c].type == REPORT_STR)
+			report_set_str(dst, row, (size_t)d, cell->u.s);
+		else if (src->cols[c].type == REPORT_INT)
+			report_set_int(dst, row, (size_t)d, cell->u.i);
+	}
+}
+
 void report_append_long(struct report_table *dst, const char *probe,
 			const struct report_table *src)
 {
@@ -43,25 +62,14 @@ void report_append_long(struct report_table *dst, const char *probe,
 
 	for (size_t r = 0; r < src->nrows; r++) {
 		char *cfg = row_config(src, r);
-		const char *dev = NULL, *cc = NULL;
-		for (size_t c = 0; c < src->ncols; c++) {
-			const struct report_cell *cell = report_cell(src, r, c);
-			if ((src->cols[c].flags & REPORT_COL_ID) && cell->set &&
-			    src->cols[c].type == REPORT_STR) {
-				if (!strcmp(src->cols[c].name, "device"))
-					dev = cell->u.s;
-				else if (!strcmp(src->cols[c].name, "cc"))
-					cc = cell->u.s;
-			}
-		}
+
 		for (size_t c = 0; c < src->ncols; c++) {
 			const struct report_cell *cell = report_cell(src, r, c);
 			size_t row;
 			if (!cell->set || (src->cols[c].flags & (REPORT_COL_ID | REPORT_COL_CONFIG)))
 				continue;
 			row = report_add_row(dst);
-			report_set_str(dst, row, L_DEVICE, dev);
-			report_set_str(dst, row, L_CC, cc);
+			copy_identity(dst, row, src, r);
 			report_set_str(dst, row, L_PROBE, probe);
 			report_set_str(dst, row, L_CONFIG, cfg);
 			report_set_str(dst, row, L_METRIC, src->cols[c].name);

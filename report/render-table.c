@@ -55,7 +55,8 @@ static int said_once(const struct report_table *t, size_t c)
 {
 	const struct report_cell *first;
 
-	if (!(t->cols[c].flags & REPORT_COL_ID) || t->cols[c].type != REPORT_STR || !t->nrows)
+	if (!(t->cols[c].flags & REPORT_COL_ID) || (t->cols[c].flags & REPORT_COL_MACHINE) ||
+	    t->cols[c].type != REPORT_STR || !t->nrows)
 		return 0;
 	first = report_cell(t, 0, c);
 	for (size_t r = 0; r < t->nrows; r++) {
@@ -89,7 +90,7 @@ static void render_rows(const struct report_table *t, FILE *out)
 
 	render_identity(t, out);
 	for (size_t c = 0; c < t->ncols; c++) {
-		hide[c] = (unsigned char)said_once(t, c);
+		hide[c] = (unsigned char)(said_once(t, c) || (t->cols[c].flags & REPORT_COL_MACHINE));
 		if (!hide[c])
 			last = c;
 	}

@@ -53,6 +53,7 @@ struct report_col {
 /* Column flags. */
 #define REPORT_COL_ID     0x1u  /* identity: device, cc */
 #define REPORT_COL_CONFIG 0x2u  /* describes the configuration measured, not a result */
+#define REPORT_COL_MACHINE 0x4u /* left out of the human format's row tables */
 
 enum report_format {
 	REPORT_TABLE,
@@ -179,7 +180,7 @@ void report_chart_free(struct report_chart *c);
 /*
  * Long format, for a stream mixing probes with different columns: append to
  * dst one row per result cell of src's rows.  dst must have the columns of
- * REPORT_LONG_COLS; identity columns are copied, REPORT_COL_CONFIG columns
+ * REPORT_LONG_COLS; identity columns are copied by name, REPORT_COL_CONFIG columns
  * are joined into config ("kernel=copy width_bytes=16"), every other set
  * cell becomes (metric = column name, value, unit from the header's
  * parentheses).
@@ -187,6 +188,10 @@ void report_chart_free(struct report_chart *c);
 #define REPORT_LONG_COLS \
 	{ "device", "device", REPORT_STR, 0, REPORT_COL_ID }, \
 	{ "cc", "CC", REPORT_STR, 0, REPORT_COL_ID }, \
+	{ "device_index", "CUDA device index", REPORT_INT, 0, REPORT_COL_ID }, \
+	{ "uuid", "UUID", REPORT_STR, 0, REPORT_COL_ID }, \
+	{ "pci_bus_id", "PCI bus id", REPORT_STR, 0, REPORT_COL_ID }, \
+	{ "hostname", "host", REPORT_STR, 0, REPORT_COL_ID }, \
 	{ "probe", "probe", REPORT_STR, 0, REPORT_COL_CONFIG }, \
 	{ "config", "configuration", REPORT_STR, 0, REPORT_COL_CONFIG }, \
 	{ "metric", "metric", REPORT_STR, 0, 0 }, \

@@ -26,7 +26,7 @@ const struct report_col all_summary_columns[ALL_SUMMARY_NCOLUMNS] = {
 	{ "reference", "against", REPORT_STR, 0 },
 };
 
-const struct report_col all_long_columns[7] = { REPORT_LONG_COLS };
+const struct report_col all_long_columns[ALL_LONG_NCOLUMNS] = { REPORT_LONG_COLS };
 
 static void add(struct report_table *t, const struct gp_device *d, const char *metric,
 		const char *what, double value, const char *unit, const char *reference)

@@ -36,9 +36,10 @@ struct all_run {
 	struct pcie_run *pcie;
 };
 
-#define ALL_SUMMARY_NCOLUMNS 7
+#define ALL_SUMMARY_NCOLUMNS 11
 extern const struct report_col all_summary_columns[ALL_SUMMARY_NCOLUMNS];
-extern const struct report_col all_long_columns[7];
+#define ALL_LONG_NCOLUMNS 11
+extern const struct report_col all_long_columns[ALL_LONG_NCOLUMNS];
 
 /*
  * The summary (a table for people, one for machines keyed "summary"),

@@ -94,7 +94,7 @@ const struct report_col banks_columns[BANKS_NCOLUMNS] = {
 
 
 enum {
-	C_WAYS = 6, C_PRED, C_MEAS, C_CONFL, C_MATCH, C_INSTR, C_EXPECT, C_TIME, C_BW,
+	C_WAYS = TAB_NIDENTITY + 4, C_PRED, C_MEAS, C_CONFL, C_MATCH, C_INSTR, C_EXPECT, C_TIME, C_BW,
 	C_BPC, C_SLOW,
 };
 
@@ -141,7 +141,7 @@ static void measured_table(struct report *rep, const struct gp_device *dev,
 		size_t r = report_add_row(t);
 
 		tab_set_identity(t, r, dev);
-		set_config_cols(t, r, 2, &res[i].cfg);
+		set_config_cols(t, r, TAB_NIDENTITY, &res[i].cfg);
 		bad += measured_row(t, r, &res[i], res[0].time_per_access_ns);
 		have_counters += !isnan(res[i].instructions);
 		from_counter |= res[i].clock_from_counter;

@@ -116,7 +116,7 @@ const struct report_col coalesce_columns[COALESCE_NCOLUMNS] = {
 };
 
 enum {
-	C_PRED = 7, C_MEAS, C_PRED_ST, C_MEAS_ST, C_MATCH, C_REQ, C_DRAM, C_BYTES,
+	C_PRED = TAB_NIDENTITY + 5, C_MEAS, C_PRED_ST, C_MEAS_ST, C_MATCH, C_REQ, C_DRAM, C_BYTES,
 	C_EFF, C_BW, C_PCT,
 };
 
@@ -202,7 +202,7 @@ static void measured_table(struct report *rep, const struct gp_device *dev,
 		int tr = res[i].cfg.pattern >= COAL_TR_COPY;
 
 		tab_set_identity(t, r, dev);
-		set_config_cols(t, r, 2, &res[i].cfg);
+		set_config_cols(t, r, TAB_NIDENTITY, &res[i].cfg);
 		bad += measured_row(t, r, &res[i], tr ? tr_copy_gbs : copy_gbs);
 		have_counters += !isnan(res[i].ld_requests) || !isnan(res[i].st_requests);
 		bw[i] = res[i].bandwidth_gbs;

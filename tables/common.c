@@ -8,6 +8,10 @@ void tab_set_identity(struct report_table *t, size_t row, const struct gp_device
 
 	report_set_str(t, row, 0, dev->name);
 	report_set_str(t, row, 1, dev_cc_string(dev, cc, sizeof(cc)));
+	report_set_int(t, row, 2, dev->index);
+	report_set_str(t, row, 3, dev->uuid[0] ? dev->uuid : NULL);
+	report_set_str(t, row, 4, dev->pci_bus_id[0] ? dev->pci_bus_id : NULL);
+	report_set_str(t, row, 5, dev->hostname[0] ? dev->hostname : NULL);
 }
 
 double tab_ratio(double a, double b)

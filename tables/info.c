@@ -4,7 +4,7 @@
 #include "tables/info.h"
 
 enum {
-	C_DEVICE, C_CC, C_INDEX, C_BUS_ID, C_SMS, C_SM_CLOCK, C_SM_CLOCK_MEASURED,
+	C_SMS = TAB_NIDENTITY, C_SM_CLOCK, C_SM_CLOCK_MEASURED,
 	C_MEM_CLOCK, C_BUS_WIDTH, C_DRAM_PEAK, C_L2, C_MEM_TOTAL, C_MEM_FREE,
 	C_SMEM_SM, C_SMEM_BLOCK, C_SMEM_OPTIN, C_SMEM_RESERVED, C_REGS_SM, C_REGS_BLOCK,
 	C_THREADS_SM, C_WARPS_SM, C_BLOCKS_SM, C_THREADS_BLOCK, C_WARP, C_ECC, C_NUMA,
@@ -14,8 +14,6 @@ enum {
 
 const struct report_col info_columns[INFO_NCOLUMNS] = {
 	TAB_IDENTITY_COLS,
-	[C_INDEX] = { "index", "CUDA device index", REPORT_INT, 0 },
-	[C_BUS_ID] = { "pci_bus_id", "PCI bus id", REPORT_STR, 0 },
 	[C_SMS] = { "sm_count", "multiprocessors (SMs)", REPORT_INT, 0 },
 	[C_SM_CLOCK] = { "sm_clock_mhz", "SM clock, peak (MHz)", REPORT_DBL, 0 },
 	[C_SM_CLOCK_MEASURED] = { "sm_clock_measured_mhz", "SM clock, measured (MHz)", REPORT_DBL, 0 },
@@ -107,8 +105,6 @@ void tab_info(struct report *rep, const struct gp_device *d, const void *info_ru
 	t->layout = REPORT_VERTICAL;
 	r = report_add_row(t);
 	tab_set_identity(t, r, d);
-	report_set_int(t, r, C_INDEX, d->index);
-	report_set_str(t, r, C_BUS_ID, d->pci_bus_id[0] ? d->pci_bus_id : NULL);
 	set_pos_int(t, r, C_SMS, d->sm_count);
 	if (d->sm_clock_khz > 0)
 		report_set_dbl(t, r, C_SM_CLOCK, d->sm_clock_khz / 1e3);

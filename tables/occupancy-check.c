@@ -6,6 +6,8 @@
 #include "tables/occupancy.h"
 #include "util/compat.h"
 
+enum { K_KERNEL = TAB_NIDENTITY };  /* the check table's first column after the identity */
+
 static void machine_table(struct report *rep, const struct gp_device *dev, const struct occ_run *run)
 {
 	struct report_table *t = occ_machine_table(rep, "Occupancy check against the CUDA runtime",
@@ -17,16 +19,16 @@ static void machine_table(struct report *rep, const struct gp_device *dev, const
 		size_t row = report_add_row(t);
 
 		tab_set_identity(t, row, dev);
-		report_set_str(t, row, 2, c->kernel);
-		report_set_str(t, row, 3, c->check);
+		report_set_str(t, row, K_KERNEL, c->kernel);
+		report_set_str(t, row, K_KERNEL + 1, c->check);
 		if (c->threads > 0) {
-			report_set_int(t, row, 4, c->threads);
-			report_set_int(t, row, 5, c->dynamic_smem);
+			report_set_int(t, row, K_KERNEL + 2, c->threads);
+			report_set_int(t, row, K_KERNEL + 3, c->dynamic_smem);
 		}
-		report_set_int(t, row, 6, c->expected);
+		report_set_int(t, row, K_KERNEL + 4, c->expected);
 		if (c->actual_known)
-			report_set_int(t, row, 7, c->actual);
-		report_set_int(t, row, 8, c->match);
+			report_set_int(t, row, K_KERNEL + 5, c->actual);
+		report_set_int(t, row, K_KERNEL + 6, c->match);
 	}
 }
 

@@ -6,7 +6,7 @@
 #include "tables/tables.h"
 
 /* Every column any mode writes, for --list-columns and the manual's test. */
-#define OCCUPANCY_NCOLUMNS 33
+#define OCCUPANCY_NCOLUMNS 37
 extern const struct report_col occupancy_columns[OCCUPANCY_NCOLUMNS];
 
 /* dev: the device the run used (NULL with --arch). */

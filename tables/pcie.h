@@ -10,8 +10,8 @@
  * context.  The human table is narrower: what varies per row, with the
  * link, the formula, verdicts and NUMA placement as notes under it.
  */
-#define PCIE_TRANSFER_NCOLS 21
-#define PCIE_OVERLAP_NCOLS 21
+#define PCIE_TRANSFER_NCOLS 25
+#define PCIE_OVERLAP_NCOLS 25
 extern const struct report_col pcie_transfer_cols[PCIE_TRANSFER_NCOLS];
 extern const struct report_col pcie_overlap_cols[PCIE_OVERLAP_NCOLS];
 

@@ -11,11 +11,19 @@
 #include "gpu/device.h"
 #include "report/report.h"
 
-/* Identity columns every measured row carries, first in its table. */
+/*
+ * Identity columns every measured row carries, first in its table, so that
+ * CSVs from many devices and nodes concatenate into one table.  The
+ * terminal's tables show the name and CC; the rest is for machines.
+ */
 #define TAB_IDENTITY_COLS \
 	{ "device", "device", REPORT_STR, 0, REPORT_COL_ID }, \
-	{ "cc", "CC", REPORT_STR, 0, REPORT_COL_ID }
-#define TAB_NIDENTITY 2
+	{ "cc", "CC", REPORT_STR, 0, REPORT_COL_ID }, \
+	{ "device_index", "CUDA device index", REPORT_INT, 0, REPORT_COL_ID | REPORT_COL_MACHINE }, \
+	{ "uuid", "UUID", REPORT_STR, 0, REPORT_COL_ID | REPORT_COL_MACHINE }, \
+	{ "pci_bus_id", "PCI bus id", REPORT_STR, 0, REPORT_COL_ID | REPORT_COL_MACHINE }, \
+	{ "hostname", "host", REPORT_STR, 0, REPORT_COL_ID | REPORT_COL_MACHINE }
+#define TAB_NIDENTITY 6
 void tab_set_identity(struct report_table *t, size_t row, const struct gp_device *dev);
 
 /* a / b, or NaN when either is missing or b is not positive. */

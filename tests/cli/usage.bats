@@ -167,7 +167,7 @@ load lib
 @test "an option given twice keeps its last value" {
 	run "$GPUPERF" --csv --csv occupancy --arch sm_90 --arch sm_80 --threads 64 --threads 32 --regs 1
 	[ "$status" -eq 0 ]
-	[[ "${lines[1]}" == ",8.0,sm_80,32,1,"* ]]
+	[[ "${lines[1]}" == ",8.0,,,,,sm_80,32,1,"* ]]
 	run "$GPUPERF" --csv banks --model --width 8 --width 16 --pattern broadcast
 	[ "$status" -eq 0 ]
 	[[ "${lines[1]}" == *",16,"* ]]

@@ -24,7 +24,7 @@ load lib
 	require_gpu
 	f=$BATS_TEST_TMPDIR/all.csv
 	"$GPUPERF" -q --csv all > "$f"
-	[ "$(head -n 1 "$f")" = "device,cc,probe,config,metric,value,unit" ]
+	[ "$(head -n 1 "$f")" = "device,cc,device_index,uuid,pci_bus_id,hostname,probe,config,metric,value,unit" ]
 	for p in summary info bandwidth coalesce banks occupancy pcie; do
 		grep -q ",$p," "$f" || { echo "no rows for $p"; return 1; }
 	done

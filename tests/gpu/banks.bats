@@ -33,7 +33,7 @@ check_width() {
 @test "banks width 4: columns, verified results" {
 	require_gpu
 	cached_csv w4 banks --width 4 --pattern stride
-	head -n 1 "$CSV" | grep -q '^device,cc,pattern,op,stride,width_bytes,predicted_ways,predicted_wavefronts_per_request,measured_wavefronts_per_request,measured_conflicts_per_request,'
+	head -n 1 "$CSV" | grep -q '^device,cc,device_index,uuid,pci_bus_id,hostname,pattern,op,stride,width_bytes,predicted_ways,predicted_wavefronts_per_request,measured_wavefronts_per_request,measured_conflicts_per_request,'
 	[ "$(tail -n +2 "$CSV" | wc -l)" -eq 34 ]
 }
 
@@ -64,8 +64,8 @@ check_width() {
 	require_gpu
 	cached_csv w4 banks --width 4 --pattern stride
 	local t1 t32
-	t1=$(field "$CSV" time_per_access_ns '$3 == "stride" && $5 == 1')
-	t32=$(field "$CSV" time_per_access_ns '$3 == "stride" && $5 == 32')
+	t1=$(field "$CSV" time_per_access_ns '$7 == "stride" && $9 == 1')
+	t32=$(field "$CSV" time_per_access_ns '$7 == "stride" && $9 == 32')
 	echo "# stride 1: $t1 ns, stride 32: $t32 ns per access" >&3
 	awk "BEGIN { exit !($t32 >= 8 * $t1) }"
 }
@@ -75,7 +75,7 @@ check_width() {
 	cached_csv w4 banks --width 4 --pattern stride
 	local prev=0 t s
 	for s in 1 2 4 8 16 32; do
-		t=$(field "$CSV" time_per_access_ns "\$3 == \"stride\" && \$5 == $s")
+		t=$(field "$CSV" time_per_access_ns "\$7 == \"stride\" && \$9 == $s")
 		awk "BEGIN { exit !($t > $prev) }" || { echo "stride $s: $t ns not above $prev" >&2; return 1; }
 		prev=$t
 	done
@@ -87,11 +87,11 @@ check_width() {
 	skip_without_counters measured_wavefronts_per_request
 	local c
 	for p in transpose-padded transpose-swizzled broadcast multicast; do
-		c=$(field "$CSV" measured_conflicts_per_request "\$3 == \"$p\"")
+		c=$(field "$CSV" measured_conflicts_per_request "\$7 == \"$p\"")
 		echo "# $p: $c conflicts per request" >&3
 		awk "BEGIN { exit !($c == 0) }"
 	done
-	[ -z "$(wavefront_mismatches '$3 ~ /^transpose/')" ]
+	[ -z "$(wavefront_mismatches '$7 ~ /^transpose/')" ]
 	[ -z "$(instruction_mismatches)" ]
 }
 

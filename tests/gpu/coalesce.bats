@@ -20,7 +20,7 @@ all_match() {
 @test "coalesce width 4: runs, verifies, identity columns first" {
 	require_gpu
 	cached_csv w4 coalesce --width 4
-	head -n 1 "$CSV" | grep -q '^device,cc,pattern,op,offset,stride,width_bytes,predicted_sectors_per_request,measured_sectors_per_request,'
+	head -n 1 "$CSV" | grep -q '^device,cc,device_index,uuid,pci_bus_id,hostname,pattern,op,offset,stride,width_bytes,predicted_sectors_per_request,measured_sectors_per_request,'
 	# 33 offsets + 32 strides + 3 AoS + 5 transposes
 	[ "$(tail -n +2 "$CSV" | wc -l)" -eq 73 ]
 }
@@ -59,7 +59,7 @@ all_match() {
 	require_gpu
 	cached_csv w4 coalesce --width 4
 	local bw
-	bw=$(field "$CSV" bandwidth_gbs '$3 == "stride"')
+	bw=$(field "$CSV" bandwidth_gbs '$7 == "stride"')
 	# Each stride no more than 10 % above the previous one, and stride 32
 	# under a quarter of stride 1.
 	echo "$bw" | awk 'NR > 1 && $1 > 1.10 * prev { print "stride " NR ": " $1 " > " prev; bad = 1 }
@@ -73,8 +73,8 @@ all_match() {
 	cached_csv w4 coalesce --width 4
 	skip_without_counters measured_sectors_per_request
 	local d0 d1
-	d0=$(field "$CSV" measured_sectors_per_request '$3 == "offset" && $5 == 0')
-	d1=$(field "$CSV" measured_sectors_per_request '$3 == "offset" && $5 == 1')
+	d0=$(field "$CSV" measured_sectors_per_request '$7 == "offset" && $9 == 0')
+	d1=$(field "$CSV" measured_sectors_per_request '$7 == "offset" && $9 == 1')
 	awk "BEGIN { exit !($d1 > $d0) }"
 }
 
@@ -82,10 +82,10 @@ all_match() {
 	require_gpu
 	cached_csv w4 coalesce --width 4
 	local naive tiled padded multi
-	naive=$(field "$CSV" bandwidth_gbs '$3 == "transpose-naive"')
-	tiled=$(field "$CSV" bandwidth_gbs '$3 == "transpose-tiled"')
-	padded=$(field "$CSV" bandwidth_gbs '$3 == "transpose-padded"')
-	multi=$(field "$CSV" bandwidth_gbs '$3 == "transpose-multi"')
+	naive=$(field "$CSV" bandwidth_gbs '$7 == "transpose-naive"')
+	tiled=$(field "$CSV" bandwidth_gbs '$7 == "transpose-tiled"')
+	padded=$(field "$CSV" bandwidth_gbs '$7 == "transpose-padded"')
+	multi=$(field "$CSV" bandwidth_gbs '$7 == "transpose-multi"')
 	echo "# naive $naive tiled $tiled padded $padded multi $multi GB/s" >&3
 	awk "BEGIN { exit !($padded > $tiled) }"
 	awk "BEGIN { exit !($multi > $naive) }"
@@ -99,10 +99,10 @@ all_match() {
 	cached_csv w4 coalesce --width 4
 	skip_without_counters measured_sectors_per_request
 	local direct soa bd bs
-	direct=$(field "$CSV" measured_sectors_per_request '$3 == "aos-direct"')
-	soa=$(field "$CSV" measured_sectors_per_request '$3 == "soa"')
-	bd=$(field "$CSV" bandwidth_gbs '$3 == "aos-direct"')
-	bs=$(field "$CSV" bandwidth_gbs '$3 == "soa"')
+	direct=$(field "$CSV" measured_sectors_per_request '$7 == "aos-direct"')
+	soa=$(field "$CSV" measured_sectors_per_request '$7 == "soa"')
+	bd=$(field "$CSV" bandwidth_gbs '$7 == "aos-direct"')
+	bs=$(field "$CSV" bandwidth_gbs '$7 == "soa"')
 	echo "# aos-direct $direct sectors/request, $bd GB/s; soa $soa sectors/request, $bs GB/s" >&3
 	awk "BEGIN { exit !($direct >= 2.9 * $soa) }"
 }

@@ -48,6 +48,9 @@ static void fabricate(struct gp_device *d, struct all_run *run)
 
 	memset(d, 0, sizeof(*d));
 	snprintf(d->name, sizeof(d->name), "Fake GPU, with a comma");
+	snprintf(d->uuid, sizeof(d->uuid), "GPU-fake");
+	snprintf(d->pci_bus_id, sizeof(d->pci_bus_id), "0000:1b:00.0");
+	snprintf(d->hostname, sizeof(d->hostname), "node-1");
 	d->cc_major = 9;
 	d->mem_clock_khz = 2619000;
 	d->mem_bus_width_bits = 5120;  /* 3352.32 GB/s */
@@ -137,8 +140,8 @@ int main(void)
 {
 	char *csv = compose(REPORT_CSV), *json, *human;
 
-	ok(!strncmp(csv, "device,cc,probe,config,metric,value,unit\n", 41), "CSV: the long header first");
-	ok(strstr(csv, "\"Fake GPU, with a comma\",9.0,summary,metric=dram_copy_gbs,value,2800.000,\n") != NULL,
+	ok(!strncmp(csv, "device,cc,device_index,uuid,pci_bus_id,hostname,probe,config,metric,value,unit\n", 77), "CSV: the long header first");
+	ok(strstr(csv, "\"Fake GPU, with a comma\",9.0,0,GPU-fake,0000:1b:00.0,node-1,summary,metric=dram_copy_gbs,value,2800.000,\n") != NULL,
 	   "CSV: summary row for the copy, device name quoted");
 	ok(strstr(csv, "summary,metric=misaligned_copy_pct,value,90.000,\n") != NULL,
 	   "CSV: misalignment costs 10 %% (1800 of 2000 GB/s)");
@@ -165,18 +168,18 @@ int main(void)
 		ok(rows > 60, "CSV: %d long rows", rows);
 	}
 	for (const char *p = csv; *p; p = strchr(p, '\n') + 1) {
-		/* every row has 7 fields: 6 separators outside quotes */
+		/* every row has 11 fields: 10 separators outside quotes */
 		int commas = 0, q = 0;
 		for (const char *c = p; *c && *c != '\n'; c++) {
 			q ^= *c == '"';
 			commas += !q && *c == ',';
 		}
-		if (commas != 6) {
+		if (commas != 10) {
 			ok(0, "CSV: a row with %d separators: %.60s", commas, p);
 			break;
 		}
 		if (!strchr(p, '\n') || !strchr(p, '\n')[1]) {
-			ok(1, "CSV: every row has 7 fields");
+			ok(1, "CSV: every row has 11 fields");
 			break;
 		}
 	}

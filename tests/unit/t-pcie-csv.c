@@ -11,11 +11,11 @@
 #include "tests/unit/unit.h"
 
 static const char transfer_header[] =
-	"device,cc,direction,memory,size_bytes,reps,copies_per_rep,time_us,time_min_us,"
+	"device,cc,device_index,uuid,pci_bus_id,hostname,direction,memory,size_bytes,reps,copies_per_rep,time_us,time_min_us,"
 	"time_max_us,bandwidth_gbs,pct_of_link,link_gen,link_width,link_max_gen,"
 	"link_max_width,link_peak_gbs,numa_node,host_numa_node,host_local,timer";
 static const char overlap_header[] =
-	"device,cc,memory,size_bytes,chunks,streams,kernel_iters,h2d_us,d2h_us,kernel_us,"
+	"device,cc,device_index,uuid,pci_bus_id,hostname,memory,size_bytes,chunks,streams,kernel_iters,h2d_us,d2h_us,kernel_us,"
 	"serial_us,serial_min_us,serial_max_us,overlapped_us,overlapped_min_us,"
 	"overlapped_max_us,speedup,overlap_pct,numa_node,host_numa_node,host_local";
 
@@ -119,31 +119,31 @@ static void test_transfers(void)
 	ok(same, "every line has %d fields", PCIE_TRANSFER_NCOLS);
 	is_str(field(csv, 1, 0, buf, sizeof(buf)), "NVIDIA H100 80GB HBM3", "identity: device first");
 	is_str(field(csv, 1, 1, buf, sizeof(buf)), "9.0", "identity: cc second");
-	is_str(field(csv, 1, 2, buf, sizeof(buf)), "h2d", "direction");
-	is_str(field(csv, 1, 3, buf, sizeof(buf)), "pinned", "memory");
-	is_str(field(csv, 1, 4, buf, sizeof(buf)), "268435456", "size_bytes");
-	is_dbl(atof(field(csv, 1, 7, buf, sizeof(buf))), 4850, 0.01, "time_us is the median");
-	is_dbl(atof(field(csv, 1, 10, buf, sizeof(buf))), 268435456 / 4850e-6 / 1e9, 0.001,
+	is_str(field(csv, 1, 6, buf, sizeof(buf)), "h2d", "direction");
+	is_str(field(csv, 1, 7, buf, sizeof(buf)), "pinned", "memory");
+	is_str(field(csv, 1, 8, buf, sizeof(buf)), "268435456", "size_bytes");
+	is_dbl(atof(field(csv, 1, 11, buf, sizeof(buf))), 4850, 0.01, "time_us is the median");
+	is_dbl(atof(field(csv, 1, 14, buf, sizeof(buf))), 268435456 / 4850e-6 / 1e9, 0.001,
 	       "bandwidth_gbs = size / time, 10^9 B/s");
-	is_dbl(atof(field(csv, 1, 11, buf, sizeof(buf))), 100 * (268435456 / 4850e-6 / 1e9) / 63.0154,
+	is_dbl(atof(field(csv, 1, 15, buf, sizeof(buf))), 100 * (268435456 / 4850e-6 / 1e9) / 63.0154,
 	       0.01, "pct_of_link against Gen5 x16 after encoding");
-	is_str(field(csv, 1, 12, buf, sizeof(buf)), "5", "link_gen under load, not the idle Gen1");
-	is_str(field(csv, 1, 13, buf, sizeof(buf)), "16", "link_width");
-	is_dbl(atof(field(csv, 1, 16, buf, sizeof(buf))), 63.0154, 0.001, "link_peak_gbs per direction");
-	is_str(field(csv, 1, 17, buf, sizeof(buf)), "0", "numa_node of the GPU");
-	is_str(field(csv, 1, 19, buf, sizeof(buf)), "1", "host buffer on the GPU's node: local");
-	is_str(field(csv, 1, 20, buf, sizeof(buf)), "event", "pinned is timed with events");
-	is_str(field(csv, 2, 19, buf, sizeof(buf)), "0", "host buffer on node 1: not local");
-	is_str(field(csv, 2, 20, buf, sizeof(buf)), "host", "pageable is timed with the host clock");
-	is_str(field(csv, 3, 2, buf, sizeof(buf)), "bidir-h2d", "bidir parts named");
-	is_str(field(csv, 3, 18, buf, sizeof(buf)), "", "unknown host node: empty");
-	is_str(field(csv, 3, 19, buf, sizeof(buf)), "", "unknown host node: locality empty");
-	is_str(field(csv, 4, 18, buf, sizeof(buf)), "", "pages on several nodes: no single node");
-	is_str(field(csv, 4, 19, buf, sizeof(buf)), "0", "pages on several nodes: not local");
-	is_str(field(csv, 5, 2, buf, sizeof(buf)), "bidir-sum", "the sum row");
-	is_dbl(atof(field(csv, 5, 10, buf, sizeof(buf))), 2 * 268435456 / 5400e-6 / 1e9, 0.001,
+	is_str(field(csv, 1, 16, buf, sizeof(buf)), "5", "link_gen under load, not the idle Gen1");
+	is_str(field(csv, 1, 17, buf, sizeof(buf)), "16", "link_width");
+	is_dbl(atof(field(csv, 1, 20, buf, sizeof(buf))), 63.0154, 0.001, "link_peak_gbs per direction");
+	is_str(field(csv, 1, 21, buf, sizeof(buf)), "0", "numa_node of the GPU");
+	is_str(field(csv, 1, 23, buf, sizeof(buf)), "1", "host buffer on the GPU's node: local");
+	is_str(field(csv, 1, 24, buf, sizeof(buf)), "event", "pinned is timed with events");
+	is_str(field(csv, 2, 23, buf, sizeof(buf)), "0", "host buffer on node 1: not local");
+	is_str(field(csv, 2, 24, buf, sizeof(buf)), "host", "pageable is timed with the host clock");
+	is_str(field(csv, 3, 6, buf, sizeof(buf)), "bidir-h2d", "bidir parts named");
+	is_str(field(csv, 3, 22, buf, sizeof(buf)), "", "unknown host node: empty");
+	is_str(field(csv, 3, 23, buf, sizeof(buf)), "", "unknown host node: locality empty");
+	is_str(field(csv, 4, 22, buf, sizeof(buf)), "", "pages on several nodes: no single node");
+	is_str(field(csv, 4, 23, buf, sizeof(buf)), "0", "pages on several nodes: not local");
+	is_str(field(csv, 5, 6, buf, sizeof(buf)), "bidir-sum", "the sum row");
+	is_dbl(atof(field(csv, 5, 14, buf, sizeof(buf))), 2 * 268435456 / 5400e-6 / 1e9, 0.001,
 	       "bidir-sum counts both directions' bytes");
-	is_dbl(atof(field(csv, 5, 16, buf, sizeof(buf))), 2 * 63.0154, 0.001,
+	is_dbl(atof(field(csv, 5, 20, buf, sizeof(buf))), 2 * 63.0154, 0.001,
 	       "bidir-sum is against both directions of the link");
 	report_free(&rep);
 	free(csv);
@@ -183,9 +183,9 @@ static void test_transfers(void)
 	memset(&rep, 0, sizeof(rep));
 	tab_pcie_transfers(&rep, &dev, &plan, &res);
 	csv = render(&rep, REPORT_CSV);
-	is_str(field(csv, 1, 11, buf, sizeof(buf)), "", "link unknown: pct_of_link empty");
-	is_str(field(csv, 1, 12, buf, sizeof(buf)), "", "link unknown: link_gen empty");
-	ok(atof(field(csv, 1, 10, buf, sizeof(buf))) > 55, "bandwidth still there");
+	is_str(field(csv, 1, 15, buf, sizeof(buf)), "", "link unknown: pct_of_link empty");
+	is_str(field(csv, 1, 16, buf, sizeof(buf)), "", "link unknown: link_gen empty");
+	ok(atof(field(csv, 1, 14, buf, sizeof(buf))) > 55, "bandwidth still there");
 	report_free(&rep);
 	free(csv);
 }
@@ -221,10 +221,10 @@ static void test_overlap(void)
 	ok(!strncmp(csv, overlap_header, strlen(overlap_header)) && csv[strlen(overlap_header)] == '\n',
 	   "--overlap CSV header");
 	is_int(count_char(csv, '\n', csv + strlen(csv)), 2, "header and one row");
-	is_dbl(atof(field(csv, 1, 16, buf, sizeof(buf))), 1.8, 1e-6, "speedup 18 / 10 ms");
-	is_dbl(atof(field(csv, 1, 17, buf, sizeof(buf))), 100.0 * 8000 / 9000, 0.01,
+	is_dbl(atof(field(csv, 1, 20, buf, sizeof(buf))), 1.8, 1e-6, "speedup 18 / 10 ms");
+	is_dbl(atof(field(csv, 1, 21, buf, sizeof(buf))), 100.0 * 8000 / 9000, 0.01,
 	       "overlap_pct: 8 of 9 ms hidden");
-	is_str(field(csv, 1, 20, buf, sizeof(buf)), "1", "host_local");
+	is_str(field(csv, 1, 24, buf, sizeof(buf)), "1", "host_local");
 	report_free(&rep);
 	free(csv);
 

@@ -153,7 +153,7 @@ int main(void)
 		static const struct report_col long_cols[] = { REPORT_LONG_COLS };
 		struct report src = { 0 }, dst = { 0 };
 		struct report_table *st = report_add_table(&src, "src", src_cols, 7);
-		struct report_table *lt = report_add_table(&dst, "long", long_cols, 7);
+		struct report_table *lt = report_add_table(&dst, "long", long_cols, 11);
 		size_t rr = report_add_row(st);
 		report_set_str(st, rr, 0, "NVIDIA H100");
 		report_set_str(st, rr, 1, "9.0");
@@ -163,9 +163,9 @@ int main(void)
 		report_set_int(st, rr, 6, 20);
 		report_append_long(lt, "bandwidth", st);
 		s = render(&dst, REPORT_CSV);
-		is_str(s, "device,cc,probe,config,metric,value,unit\n"
-			  "NVIDIA H100,9.0,bandwidth,kernel=copy width_bytes=16,bandwidth_gbs,3012.500,GB/s\n"
-			  "NVIDIA H100,9.0,bandwidth,kernel=copy width_bytes=16,reps,20,\n",
+		is_str(s, "device,cc,device_index,uuid,pci_bus_id,hostname,probe,config,metric,value,unit\n"
+			  "NVIDIA H100,9.0,,,,,bandwidth,kernel=copy width_bytes=16,bandwidth_gbs,3012.500,GB/s\n"
+			  "NVIDIA H100,9.0,,,,,bandwidth,kernel=copy width_bytes=16,reps,20,\n",
 		       "long format: config joined, one row per result, unit from the header, missing skipped");
 		free(s);
 		report_free(&src);

@@ -13,7 +13,7 @@
 #define COPY_GBS (2147483648.0 / 0.7158e-3 / 1e9)
 
 static const char header[] =
-	"device,cc,kernel,width_bytes,size_bytes,level,passes,bytes_moved,reps,time_ms,"
+	"device,cc,device_index,uuid,pci_bus_id,hostname,kernel,width_bytes,size_bytes,level,passes,bytes_moved,reps,time_ms,"
 	"bandwidth_gbs,best_gbs,min_gbs,cov_pct,pct_of_theoretical,theoretical_gbs,grid,"
 	"block,unroll,layout";
 
@@ -113,7 +113,7 @@ int main(void)
 	char *csv, *txt, *json, f[128], verdict[256];
 	int col;
 
-	is_int(BW_NCOLUMNS, 20, "20 machine columns");
+	is_int(BW_NCOLUMNS, 24, "24 machine columns");
 	tab_bandwidth(&r, &d, &req, &o);
 	csv = render(&r, REPORT_CSV);
 	ok(!strncmp(csv, header, strlen(header)) && csv[strlen(header)] == '\n',
@@ -124,36 +124,36 @@ int main(void)
 	is_str(f, "NVIDIA H100 80GB HBM3", "identity: device first");
 	field(csv, 1, 1, f, sizeof(f));
 	is_str(f, "9.0", "identity: cc second");
-	field(csv, 3, 2, f, sizeof(f));
+	field(csv, 3, 6, f, sizeof(f));
 	is_str(f, "copy", "third row is copy");
-	field(csv, 3, 7, f, sizeof(f));
-	is_str(f, "2147483648", "copy of 1 GiB moves 2 GiB");
-	field(csv, 3, 10, f, sizeof(f));
-	is_dbl(atof(f), COPY_GBS, 0.001, "copy bandwidth_gbs = 2 GiB / 0.7158 ms");
 	field(csv, 3, 11, f, sizeof(f));
-	is_dbl(atof(f), COPY_GBS / 0.99, 0.001, "best_gbs from the fastest repetition");
-	field(csv, 3, 12, f, sizeof(f));
-	is_dbl(atof(f), COPY_GBS / 1.02, 0.001, "min_gbs from the slowest repetition");
-	field(csv, 3, 13, f, sizeof(f));
-	is_dbl(atof(f), 0.4, 1e-9, "cov_pct is the CoV in percent");
+	is_str(f, "2147483648", "copy of 1 GiB moves 2 GiB");
 	field(csv, 3, 14, f, sizeof(f));
-	is_dbl(atof(f), 100.0 * COPY_GBS / 3352.32, 0.01, "pct_of_theoretical against 3352.3 GB/s");
+	is_dbl(atof(f), COPY_GBS, 0.001, "copy bandwidth_gbs = 2 GiB / 0.7158 ms");
 	field(csv, 3, 15, f, sizeof(f));
-	is_dbl(atof(f), 3352.32, 0.01, "theoretical_gbs = 2 x 2619 MHz x 5120 bit / 8");
-	field(csv, 3, 5, f, sizeof(f));
-	is_str(f, "DRAM", "2 GiB working set is DRAM");
+	is_dbl(atof(f), COPY_GBS / 0.99, 0.001, "best_gbs from the fastest repetition");
 	field(csv, 3, 16, f, sizeof(f));
+	is_dbl(atof(f), COPY_GBS / 1.02, 0.001, "min_gbs from the slowest repetition");
+	field(csv, 3, 17, f, sizeof(f));
+	is_dbl(atof(f), 0.4, 1e-9, "cov_pct is the CoV in percent");
+	field(csv, 3, 18, f, sizeof(f));
+	is_dbl(atof(f), 100.0 * COPY_GBS / 3352.32, 0.01, "pct_of_theoretical against 3352.3 GB/s");
+	field(csv, 3, 19, f, sizeof(f));
+	is_dbl(atof(f), 3352.32, 0.01, "theoretical_gbs = 2 x 2619 MHz x 5120 bit / 8");
+	field(csv, 3, 9, f, sizeof(f));
+	is_str(f, "DRAM", "2 GiB working set is DRAM");
+	field(csv, 3, 20, f, sizeof(f));
 	is_str(f, "1056", "grid = 8 blocks x 132 SMs");
-	field(csv, 7, 2, f, sizeof(f));
+	field(csv, 7, 6, f, sizeof(f));
 	is_str(f, "memcpy", "memcpy row last");
 	col = 3;
 	field(csv, 7, col, f, sizeof(f));
 	is_str(f, "", "memcpy has no width");
-	field(csv, 7, 16, f, sizeof(f));
+	field(csv, 7, 20, f, sizeof(f));
 	is_str(f, "", "memcpy has no grid");
-	field(csv, 7, 19, f, sizeof(f));
+	field(csv, 7, 23, f, sizeof(f));
 	is_str(f, "", "memcpy has no layout");
-	field(csv, 3, 19, f, sizeof(f));
+	field(csv, 3, 23, f, sizeof(f));
 	is_str(f, "grid", "copy's layout");
 	free(csv);
 
@@ -196,9 +196,9 @@ int main(void)
 		ok(strstr(txt, "swept up to 4096 times per launch") != NULL, "passes explained");
 		free(txt);
 		csv = render(&r, REPORT_CSV);
-		field(csv, 1, 5, f, sizeof(f));
+		field(csv, 1, 9, f, sizeof(f));
 		is_str(f, "L1", "4 MiB read over 132 SMs is labelled L1");
-		field(csv, 1, 6, f, sizeof(f));
+		field(csv, 1, 10, f, sizeof(f));
 		is_str(f, "256", "4 MiB read runs 256 passes to move 1 GiB");
 		free(csv);
 		ok(bw_verdict(verdict, sizeof(verdict), &d, &req, &os) &&
@@ -215,7 +215,7 @@ int main(void)
 		req.cold = 1;
 		tab_bandwidth(&r, &d, &req, &os);
 		csv = render(&r, REPORT_CSV);
-		field(csv, 1, 5, f, sizeof(f));
+		field(csv, 1, 9, f, sizeof(f));
 		is_str(f, "cold", "--cold rows are labelled cold");
 		free(csv);
 		report_free(&r);
