@@ -103,4 +103,5 @@ const struct gp_cmd gp_cmd_all = {
 	.measure = measure,
 	.tabulate = tab_all,
 	.free_results = free_results,
+	.tabulate_devices = tab_all_devices,
 };

@@ -38,10 +38,13 @@
 #include "counters/counters.h"
 #include "gpu/device.h"
 #include "report/report.h"
+#include "util/parse.h"
 
 struct gp_ctx {
 	/* global options */
-	int device_index;            /* -d N */
+	int device_index;            /* the device the steps use: -d N, or each of a list in turn */
+	struct u64_list devices;     /* -d LIST: the devices in turn (empty: device_index alone) */
+	int all_devices;             /* -d all */
 	enum report_format format;   /* --csv / --json: read by main() alone */
 	const char *output_path;     /* -o FILE, NULL for stdout */
 	enum counters_mode counters;
@@ -132,6 +135,9 @@ struct gp_cmd {
 	void (*tabulate)(struct report *r, const struct gp_device *dev, const void *results);
 	void (*free_results)(void *results);
 	void (*free_args)(void *args);    /* what check allocated in args, beyond lists */
+	/* With several devices: tables across them, after each device's own (optional). */
+	void (*tabulate_devices)(struct report *r, const struct gp_device *devs,
+				 const void *const *results, size_t n);
 };
 
 extern const struct gp_cmd *const gp_commands[];

@@ -192,27 +192,32 @@ static int list_request(int argc, char **argv, int *status)
 	return 1;
 }
 
-int main(int argc, char **argv)
+/* "info, bandwidth, ..., all" from the command table. */
+static void print_command_names(FILE *out)
 {
-	struct gp_ctx ctx;
+	for (size_t i = 0; i < gp_ncommands; i++)
+		fprintf(out, "%s%s", gp_commands[i]->name, i + 1 < gp_ncommands ? ", " : ".\n");
+}
+
+static int run(struct gp_ctx *ctx, int argc, char **argv)
+{
 	struct opt_iter it;
 	const struct gp_cmd *cmd;
 	int id, status, first;
 
-	memset(&ctx, 0, sizeof(ctx));
 	if (argc >= 2 && list_request(argc, argv, &status))
 		return cli_finish(status);
 	/* Global options before the command; getopt stops at the command name. */
-	cli_options_begin(&it, &ctx, NULL, argc, argv);
+	cli_options_begin(&it, ctx, NULL, argc, argv);
 	while ((id = cli_next_option(&it)) > 0)
 		;
 	if (id < 0)
 		return GP_EXIT_USAGE;
 	first = optind;
 	if (first >= argc) {
-		fprintf(stderr, "usage: gpuperf [global options] COMMAND [command options]\n"
-			"Commands: info, bandwidth, coalesce, banks, occupancy, pcie, all.\n"
-			"See 'gpuperf --help'.\n");
+		fprintf(stderr, "usage: gpuperf [global options] COMMAND [command options]\nCommands: ");
+		print_command_names(stderr);
+		fprintf(stderr, "See 'gpuperf --help'.\n");
 		return GP_EXIT_USAGE;
 	}
 	if (!strcmp(argv[first], "help"))
@@ -224,9 +229,20 @@ int main(int argc, char **argv)
 		return cli_finish(cli_help(cmd));
 
 	cli_signals_install();
-	status = cli_run(&ctx, cmd, argc - first, argv + first);
+	status = cli_run(ctx, cmd, argc - first, argv + first);
 	if (status == GP_EXIT_OK)
-		status = emit(&ctx);
-	report_free(&ctx.report);
+		status = emit(ctx);
 	return cli_finish(status);
+}
+
+int main(int argc, char **argv)
+{
+	struct gp_ctx ctx;
+	int status;
+
+	memset(&ctx, 0, sizeof(ctx));
+	status = run(&ctx, argc, argv);
+	report_free(&ctx.report);
+	u64_list_free(&ctx.devices);
+	return status;
 }

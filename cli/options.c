@@ -20,7 +20,8 @@ static const char *const counters_modes[] = { "auto", "off", "require", NULL };
 
 /* In the order of the GOPT_* ids (cli/global.h). */
 const struct gp_option gp_global_options[] = {
-	{ "device", 'd', GP_OPT_INT, "N", "GPU to use, as CUDA numbers them", "0", 0, 1023 },
+	{ "device", 'd', GP_OPT_LIST, "N|LIST|all",
+	  "GPU to use, as CUDA numbers them, a list such as 0,2 or 0-3, or all", "0", 0, 1023 },
 	{ "csv", 0, GP_OPT_FLAG, NULL, "print results as CSV (RFC 4180)", .excludes = "json" },
 	{ "json", 0, GP_OPT_FLAG, NULL, "print results as a JSON array of objects", .excludes = "csv" },
 	{ "output", 'o', GP_OPT_STRING, "FILE", "write results to FILE, whole or not at all",
@@ -203,14 +204,19 @@ int cli_next_option(struct opt_iter *it)
 
 int cli_global_option(struct gp_ctx *ctx, int id, const char *arg)
 {
-	uint64_t dev;
 	int mode;
 
 	switch (id) {
 	case GOPT_DEVICE:
-		if (parse_uint("--device", arg, 0, 1023, &dev))
+		u64_list_free(&ctx->devices);
+		ctx->all_devices = !strcmp(arg, "all");
+		if (ctx->all_devices)
+			return 0;
+		if (parse_list("--device", arg, PARSE_COUNT, 0, 1023, &ctx->devices))
 			return GP_EXIT_USAGE;
-		ctx->device_index = (int)dev;
+		ctx->device_index = (int)ctx->devices.v[0];
+		if (ctx->devices.n == 1)
+			u64_list_free(&ctx->devices);  /* one device: the usual path */
 		return 0;
 	case GOPT_CSV:
 		ctx->format = REPORT_CSV;

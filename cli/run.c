@@ -2,8 +2,10 @@
  * The steps of a command, run in order: parse (cli_parse and the
  * command's check), measure, then tabulate into ctx->report.  main()
  * renders the report; `gpuperf all` keeps each step's results for its
- * summary and tabulates them itself.
+ * summary and tabulates them itself.  With -d LIST or -d all, the steps
+ * run on each device in turn, never two at once, and the tables join.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include "cli/cmd.h"
 #include "util/error.h"
@@ -37,11 +39,93 @@ void cli_free_results(const struct gp_cmd *cmd, void *results)
 	free(results);
 }
 
+/*
+ * The devices of -d LIST or -d all, in order, each checked against the
+ * devices there are; 0 or a status.  Needs the driver: called once a
+ * command is known to use a device.
+ */
+static int device_list(const struct gp_ctx *ctx, int **out, size_t *n)
+{
+	int count, rc;
+
+	if ((rc = dev_count(&count)))
+		return rc;
+	*n = ctx->all_devices ? (size_t)count : ctx->devices.n;
+	*out = gp_xcalloc(*n ? *n : 1, sizeof(**out));
+	for (size_t i = 0; i < *n; i++) {
+		(*out)[i] = ctx->all_devices ? (int)i : (int)ctx->devices.v[i];
+		if ((*out)[i] >= count) {
+			free(*out);
+			return gp_error(GP_EXIT_USAGE, "--device: no device %d (found %d: 0%s%d)",
+					(*out)[i], count, count > 1 ? " to " : "", count > 1 ? count - 1 : 0);
+		}
+	}
+	return 0;
+}
+
+/*
+ * The steps on each device of the list in turn, never two at once.  A
+ * command that opens no device (--arch, --model) runs once; one that
+ * always needs a GPU has its list checked before anything is measured.
+ */
+static int run_devices(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **argv)
+{
+	struct gp_device *devs = NULL;
+	void **res = NULL;
+	int *list = NULL, rc = 0, first;
+	size_t n = 0, done = 0;
+
+	if ((cmd->flags & CMD_NEEDS_GPU) && (rc = device_list(ctx, &list, &n)))
+		return rc;
+	first = list ? list[0] : ctx->all_devices ? 0 : (int)ctx->devices.v[0];
+	devs = gp_xcalloc(1, sizeof(*devs));
+	res = gp_xcalloc(1, sizeof(*res));
+	for (size_t i = 0; !rc; i++) {
+		ctx->device_index = i == 0 ? first : list[i];
+		ctx->have_dev = 0;
+		rc = cli_measure(ctx, cmd, argc, argv, &res[i]);
+		devs[i] = ctx->dev;
+		done = i + 1;
+		if (rc || !ctx->have_dev)
+			break;  /* --arch, --model: nothing of a device's */
+		if (!list && (rc = device_list(ctx, &list, &n)))
+			break;
+		if (done >= n)
+			break;
+		devs = gp_xrealloc(devs, (done + 1) * sizeof(*devs));
+		res = gp_xrealloc(res, (done + 1) * sizeof(*res));
+		res[done] = NULL;
+	}
+	for (size_t i = 0; !rc && i < done; i++) {
+		struct report one = { 0 };
+		char heading[400];
+
+		cmd->tabulate(&one, ctx->have_dev ? &devs[i] : NULL, res[i]);
+		snprintf(heading, sizeof(heading), "== device %d: %s (%s)", devs[i].index,
+			 devs[i].name, devs[i].pci_bus_id[0] ? devs[i].pci_bus_id : "bus unknown");
+		if (done == 1)
+			report_move_tables(&ctx->report, &one, 0);
+		else
+			report_join(&ctx->report, &one, heading);
+	}
+	if (!rc && done > 1 && cmd->tabulate_devices)
+		cmd->tabulate_devices(&ctx->report, devs, (const void *const *)res, done);
+	for (size_t i = 0; i < done; i++)
+		cli_free_results(cmd, res[i]);
+	free(res);
+	free(devs);
+	free(list);
+	return rc;
+}
+
 int cli_run(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **argv)
 {
 	void *res;
-	int rc = cli_measure(ctx, cmd, argc, argv, &res);
+	int rc;
 
+	if (ctx->all_devices || ctx->devices.n > 1)
+		return run_devices(ctx, cmd, argc, argv);
+	rc = cli_measure(ctx, cmd, argc, argv, &res);
 	if (!rc)
 		cmd->tabulate(&ctx->report, ctx->have_dev ? &ctx->dev : NULL, res);
 	cli_free_results(cmd, res);

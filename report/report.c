@@ -70,6 +70,21 @@ void report_set_dbl(struct report_table *t, size_t row, size_t col, double v)
 	c->u.d = v;
 }
 
+void report_set_cell(struct report_table *t, size_t row, size_t col, const struct report_cell *c)
+{
+	if (!c->set) {
+		struct report_cell *dst = cell_for(t, row, col, t->cols[col].type);
+		dst->set = 0;
+		return;
+	}
+	if (t->cols[col].type == REPORT_STR)
+		report_set_str(t, row, col, c->u.s);
+	else if (t->cols[col].type == REPORT_INT)
+		report_set_int(t, row, col, c->u.i);
+	else
+		report_set_dbl(t, row, col, c->u.d);
+}
+
 int report_col_index(const struct report_table *t, const char *name)
 {
 	for (size_t i = 0; i < t->ncols; i++)
@@ -211,6 +226,15 @@ void report_move_tables(struct report *dst, struct report *src, unsigned skip_fl
 	src->ntables = 0;
 }
 
+void report_drop_table(struct report *r, size_t i)
+{
+	if (i >= r->ntables)
+		return;
+	table_free(r->tables[i]);
+	memmove(&r->tables[i], &r->tables[i + 1], (r->ntables - i - 1) * sizeof(*r->tables));
+	r->ntables--;
+}
+
 void report_append_rows(struct report_table *dst, const struct report_table *src)
 {
 	if (dst->cols != src->cols) {
@@ -219,17 +243,8 @@ void report_append_rows(struct report_table *dst, const struct report_table *src
 	}
 	for (size_t r = 0; r < src->nrows; r++) {
 		size_t row = report_add_row(dst);
-		for (size_t c = 0; c < src->ncols; c++) {
-			const struct report_cell *cell = report_cell(src, r, c);
-			if (!cell->set)
-				continue;
-			if (src->cols[c].type == REPORT_STR)
-				report_set_str(dst, row, c, cell->u.s);
-			else if (src->cols[c].type == REPORT_INT)
-				report_set_int(dst, row, c, cell->u.i);
-			else
-				report_set_dbl(dst, row, c, cell->u.d);
-		}
+		for (size_t c = 0; c < src->ncols; c++)
+			report_set_cell(dst, row, c, report_cell(src, r, c));
 	}
 }
 

@@ -150,6 +150,8 @@ size_t report_add_row(struct report_table *t);
 void report_set_str(struct report_table *t, size_t row, size_t col, const char *s);
 void report_set_int(struct report_table *t, size_t row, size_t col, long long v);
 void report_set_dbl(struct report_table *t, size_t row, size_t col, double v);
+/* Copy a cell (of another table, of the same type), unset cells included. */
+void report_set_cell(struct report_table *t, size_t row, size_t col, const struct report_cell *c);
 /* Index of the column named name, or -1. */
 int report_col_index(const struct report_table *t, const char *name);
 const struct report_cell *report_cell(const struct report_table *t, size_t row, size_t col);
@@ -205,6 +207,17 @@ void report_append_long(struct report_table *dst, const char *probe,
  * which are freed; src is left empty.
  */
 void report_move_tables(struct report *dst, struct report *src, unsigned skip_flags);
+
+/*
+ * Join the report of one more device to r (several devices, -d LIST): its
+ * tables for people under heading, its machine rows appended to r's
+ * machine tables of the same columns and key (the first device's come
+ * first).  one is left empty.
+ */
+void report_join(struct report *r, struct report *one, const char *heading);
+
+/* Free table i of r and close the gap. */
+void report_drop_table(struct report *r, size_t i);
 
 /* Append src's rows to dst; both must share the same column array. */
 void report_append_rows(struct report_table *dst, const struct report_table *src);

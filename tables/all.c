@@ -4,8 +4,10 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "model/coalesce.h"
+#include "model/outlier.h"
 #include "tables/all.h"
 #include "tables/bandwidth.h"
 #include "tables/banks.h"
@@ -14,6 +16,7 @@
 #include "tables/occupancy.h"
 #include "tables/pcie.h"
 #include "util/compat.h"
+#include "util/error.h"
 
 enum { S_METRIC, S_WHAT, S_VALUE, S_UNIT, S_REFERENCE };
 
@@ -28,17 +31,40 @@ const struct report_col all_summary_columns[ALL_SUMMARY_NCOLUMNS] = {
 
 const struct report_col all_long_columns[ALL_LONG_NCOLUMNS] = { REPORT_LONG_COLS };
 
-static void add(struct report_table *t, const struct gp_device *d, const char *metric,
-		const char *what, double value, const char *unit, const char *reference)
-{
-	size_t r = report_add_row(t);
+/* The headline figures of one device's run, in summary order. */
+struct headlines {
+	struct all_headline h[ALL_MAX_HEADLINES];
+	size_t n;
+};
 
-	tab_set_identity(t, r, d);
-	report_set_str(t, r, TAB_NIDENTITY + S_METRIC, metric);
-	report_set_str(t, r, TAB_NIDENTITY + S_WHAT, what);
-	report_set_dbl(t, r, TAB_NIDENTITY + S_VALUE, value);
-	report_set_str(t, r, TAB_NIDENTITY + S_UNIT, unit);
-	report_set_str(t, r, TAB_NIDENTITY + S_REFERENCE, reference);
+static void add_cmp(struct headlines *hs, const char *metric, const char *what, double value,
+		    const char *unit, const char *reference, int compare)
+{
+	struct all_headline *h;
+
+	if (hs->n == ALL_MAX_HEADLINES)
+		return;
+	h = &hs->h[hs->n++];
+	snprintf(h->metric, sizeof(h->metric), "%s", metric);
+	snprintf(h->what, sizeof(h->what), "%s", what);
+	snprintf(h->unit, sizeof(h->unit), "%s", unit);
+	snprintf(h->reference, sizeof(h->reference), "%s", reference);
+	h->value = value;
+	h->compare = compare;
+}
+
+/* A figure of the device's own ability (bandwidth): compared across devices. */
+static void add_figure(struct headlines *hs, const char *metric, const char *what, double value,
+		       const char *unit, const char *reference)
+{
+	add_cmp(hs, metric, what, value, unit, reference, 1);
+}
+
+/* A ratio or a calculation: the same on identical GPUs, not compared. */
+static void add(struct headlines *hs, const char *metric, const char *what, double value,
+		const char *unit, const char *reference)
+{
+	add_cmp(hs, metric, what, value, unit, reference, 0);
 }
 
 /* ---- each step's headline figures ---- */
@@ -56,7 +82,7 @@ static double bw_gbs_of(const struct bw_result *r)
 	return r ? bw_gbs(r->bytes, r->ms.median) : NAN;
 }
 
-static void summarize_bandwidth(struct report_table *s, const struct gp_device *d,
+static void summarize_bandwidth(struct headlines *s, const struct gp_device *d,
 				const struct bw_run *bw)
 {
 	static const enum bw_kernel kernels[] = { BW_COPY, BW_READ, BW_WRITE, BW_TRIAD };
@@ -74,7 +100,7 @@ static void summarize_bandwidth(struct report_table *s, const struct gp_device *
 				 "; cudaMemcpy D2D %.1f GB/s", memcpy_gbs);
 		snprintf(metric, sizeof(metric), "dram_%s_gbs", name);
 		snprintf(what, sizeof(what), "DRAM %s bandwidth", name);
-		add(s, d, metric, what, gbs, "GB/s", ref);
+		add_figure(s, metric, what, gbs, "GB/s", ref);
 	}
 }
 
@@ -90,8 +116,7 @@ static const struct coal_result *co_row(const struct coal_run *co, enum coal_pat
 	return NULL;
 }
 
-static void summarize_coalesce(struct report_table *s, const struct gp_device *d,
-			       const struct coal_run *co)
+static void summarize_coalesce(struct headlines *s, const struct coal_run *co)
 {
 	static const struct { enum coal_pattern pattern; uint64_t val, base;
 			      const char *metric, *what, *base_what; } rows[] = {
@@ -116,12 +141,11 @@ static void summarize_coalesce(struct report_table *s, const struct gp_device *d
 			     rows[i].base_what, base_gbs, predicted);
 		if (isfinite(m) && n > 0 && (size_t)n < sizeof(ref))
 			snprintf(ref + n, sizeof(ref) - (size_t)n, ", %.2f measured", m);
-		add(s, d, rows[i].metric, rows[i].what, 100 * gbs / base_gbs, "%", ref);
+		add(s, rows[i].metric, rows[i].what, 100 * gbs / base_gbs, "%", ref);
 	}
 }
 
-static void summarize_banks(struct report_table *s, const struct gp_device *d,
-			    const struct bank_run *bk)
+static void summarize_banks(struct headlines *s, const struct bank_run *bk)
 {
 	static const uint64_t strides[] = { 2, 32 };
 	char ref[160], metric[48], what[64];
@@ -149,12 +173,11 @@ static void summarize_banks(struct report_table *s, const struct gp_device *d,
 			 (unsigned long long)strides[i]);
 		snprintf(what, sizeof(what), "%llu-way bank conflict, shared loads",
 			 (unsigned long long)strides[i]);
-		add(s, d, metric, what, slow, "x", ref);
+		add(s, metric, what, slow, "x", ref);
 	}
 }
 
-static void summarize_pcie(struct report_table *s, const struct gp_device *d,
-			   const struct pcie_run *pc)
+static void summarize_pcie(struct headlines *s, const struct pcie_run *pc)
 {
 	static const struct { enum pcie_part part; const char *metric, *what; } rows[] = {
 		{ PCIE_PART_H2D, "pcie_pinned_h2d_gbs", "PCIe host to device, pinned" },
@@ -181,12 +204,11 @@ static void summarize_pcie(struct report_table *s, const struct gp_device *d,
 			 env && env->busy.cur_gen > 0 ? (double)env->busy.cur_gen : NAN,
 			 env && env->busy.cur_width > 0 ? (double)env->busy.cur_width : NAN,
 			 peak > 0 ? peak : NAN, i == 2 ? "both ways" : "per direction");
-		add(s, d, rows[i].metric, rows[i].what, gbs, "GB/s", ref);
+		add_figure(s, rows[i].metric, rows[i].what, gbs, "GB/s", ref);
 	}
 }
 
-static void summarize_occupancy(struct report_table *s, const struct gp_device *d,
-				const struct occ_run *oc)
+static void summarize_occupancy(struct headlines *s, const struct occ_run *oc)
 {
 	char ref[96], metric[64], what[96], lim[96];
 
@@ -196,21 +218,40 @@ static void summarize_occupancy(struct report_table *s, const struct gp_device *
 	snprintf(what, sizeof(what), "occupancy, %d threads x %d registers", oc->in.threads, oc->in.regs);
 	snprintf(ref, sizeof(ref), "%d block%s per SM, limited by %s", oc->r.blocks,
 		 tab_plural(oc->r.blocks), occ_limiter_words(oc->r.binding, 1, lim, sizeof(lim)));
-	add(s, d, metric, what, oc->r.occupancy_pct, "%", ref);
+	add(s, metric, what, oc->r.occupancy_pct, "%", ref);
 }
 
-static void summarize_counters(struct report_table *s, const struct gp_device *d,
-			       const struct info_run *info)
+static void summarize_counters(struct headlines *s, const struct info_run *info)
 {
 	const char *why = info ? info->counters_reason : NULL;
 
 	/* no number here: the availability stands in the unit's place */
-	add(s, d, "counters", "hardware counters", NAN, why ? "unavailable" : "available",
+	add(s, "counters", "hardware counters", NAN, why ? "unavailable" : "available",
 	    why ? why : "read through CUPTI's Range Profiler");
+}
+
+size_t all_headlines(const struct gp_device *d, const struct all_run *run,
+		     struct all_headline *out, size_t max)
+{
+	struct headlines hs = { .n = 0 };
+
+	summarize_bandwidth(&hs, d, run->bandwidth);
+	summarize_coalesce(&hs, run->coalesce);
+	summarize_banks(&hs, run->banks);
+	for (size_t i = 0; i < ARRAY_SIZE(run->occupancy); i++)
+		summarize_occupancy(&hs, run->occupancy[i]);
+	summarize_pcie(&hs, run->pcie);
+	summarize_counters(&hs, run->info);
+	if (hs.n > max)
+		hs.n = max;
+	memcpy(out, hs.h, hs.n * sizeof(*out));
+	return hs.n;
 }
 
 static void summary(struct report *rep, const struct gp_device *d, const struct all_run *run)
 {
+	struct all_headline h[ALL_MAX_HEADLINES];
+	size_t n = all_headlines(d, run, h, ALL_MAX_HEADLINES);
 	struct report_table *human, *machine;
 	char title[300];
 
@@ -222,25 +263,20 @@ static void summary(struct report *rep, const struct gp_device *d, const struct 
 	human->flags |= REPORT_HUMAN_ONLY;
 	machine->flags |= REPORT_MACHINE_ONLY;
 	machine->key = "summary";
-	summarize_bandwidth(machine, d, run->bandwidth);
-	summarize_coalesce(machine, d, run->coalesce);
-	summarize_banks(machine, d, run->banks);
-	for (size_t i = 0; i < ARRAY_SIZE(run->occupancy); i++)
-		summarize_occupancy(machine, d, run->occupancy[i]);
-	summarize_pcie(machine, d, run->pcie);
-	summarize_counters(machine, d, run->info);
-	/* The human summary is the same rows without the identity columns. */
-	for (size_t r = 0; r < machine->nrows; r++) {
-		size_t h = report_add_row(human);
-		for (size_t c = 0; c < human->ncols; c++) {
-			const struct report_cell *cell = report_cell(machine, r, c + TAB_NIDENTITY + S_WHAT);
-			if (!cell->set)
-				continue;
-			if (human->cols[c].type == REPORT_DBL)
-				report_set_dbl(human, h, c, cell->u.d);
-			else
-				report_set_str(human, h, c, cell->u.s);
-		}
+	for (size_t i = 0; i < n; i++) {
+		size_t r = report_add_row(machine), k = report_add_row(human);
+
+		tab_set_identity(machine, r, d);
+		report_set_str(machine, r, TAB_NIDENTITY + S_METRIC, h[i].metric);
+		report_set_str(machine, r, TAB_NIDENTITY + S_WHAT, h[i].what);
+		report_set_dbl(machine, r, TAB_NIDENTITY + S_VALUE, h[i].value);
+		report_set_str(machine, r, TAB_NIDENTITY + S_UNIT, h[i].unit);
+		report_set_str(machine, r, TAB_NIDENTITY + S_REFERENCE, h[i].reference);
+		/* the same row without the identity and the metric's script name */
+		report_set_str(human, k, 0, h[i].what);
+		report_set_dbl(human, k, 1, h[i].value);
+		report_set_str(human, k, 2, h[i].unit);
+		report_set_str(human, k, 3, h[i].reference);
 	}
 	report_note(human, "Detail tables follow; 'gpuperf COMMAND' runs one probe in full.");
 }
@@ -317,4 +353,96 @@ void tab_all(struct report *rep, const struct gp_device *d, const void *all_run)
 		tab_pcie(&sec, d, run->pcie);
 		section(rep, "pcie", &sec);
 	}
+}
+
+/* ---- several devices: each headline figure against the device's siblings ---- */
+
+const struct report_col all_devices_columns[ALL_DEVICES_NCOLUMNS] = {
+	TAB_IDENTITY_COLS,
+	{ "metric", "metric", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "what", "what", REPORT_STR, 0 },
+	{ "value", "value", REPORT_DBL, 1 },
+	{ "unit", "unit", REPORT_STR, 0 },
+	{ "siblings_median", "siblings", REPORT_DBL, 1 },
+	{ "pct_of_siblings", "of siblings (%)", REPORT_DBL, 1 },
+	{ "outlier", "outlier", REPORT_STR, 0 },
+};
+
+enum { D_METRIC = TAB_NIDENTITY, D_WHAT, D_VALUE, D_UNIT, D_MEDIAN, D_PCT, D_OUTLIER };
+
+/* People's view: the device by its index and bus, where the machines' has the identity. */
+static const struct report_col devices_view_cols[] = {
+	{ "gpu", "GPU", REPORT_INT, 0 },
+	{ "pci_bus_id", "PCI bus id", REPORT_STR, 0 },
+	{ "what", "what", REPORT_STR, 0 },
+	{ "value", "value", REPORT_DBL, 1 },
+	{ "unit", "unit", REPORT_STR, 0 },
+	{ "siblings_median", "siblings", REPORT_DBL, 1 },
+	{ "pct_of_siblings", "of siblings (%)", REPORT_DBL, 1 },
+	{ "outlier", "outlier", REPORT_STR, 0 },
+};
+
+/* One device's figure in the machines' table and in people's view. */
+static void device_row(struct report_table *t, struct report_table *view, const struct gp_device *d,
+		       const struct all_headline *h, double v, double m, int low)
+{
+	size_t r = report_add_row(t), k = report_add_row(view);
+	double pct = 100 * tab_ratio(v, m);
+
+	tab_set_identity(t, r, d);
+	report_set_str(t, r, D_METRIC, h->metric);
+	report_set_str(t, r, D_WHAT, h->what);
+	report_set_dbl(t, r, D_VALUE, v);
+	report_set_str(t, r, D_UNIT, h->unit);
+	report_set_dbl(t, r, D_MEDIAN, m);
+	report_set_dbl(t, r, D_PCT, pct);
+	report_set_str(t, r, D_OUTLIER, low ? "yes" : "no");
+	report_set_int(view, k, 0, d->index);
+	report_set_str(view, k, 1, d->pci_bus_id[0] ? d->pci_bus_id : NULL);
+	for (size_t c = 2; c < view->ncols; c++)  /* the rest: as in the machines' row */
+		report_set_cell(view, k, c, report_cell(t, r, (size_t)D_WHAT + c - 2));
+}
+
+void tab_all_devices(struct report *rep, const struct gp_device *devs,
+		     const void *const *runs, size_t n)
+{
+	struct all_headline (*h)[ALL_MAX_HEADLINES] = gp_xcalloc(n, sizeof(*h));
+	double *v = gp_xcalloc(n, sizeof(*v));
+	size_t nh = ALL_MAX_HEADLINES, flagged = 0;
+	struct report_table *t, *view;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t got = all_headlines(&devs[i], runs[i], h[i], ALL_MAX_HEADLINES);
+		if (got < nh)
+			nh = got;
+	}
+	view = report_add_table(rep, "Devices compared", devices_view_cols, ARRAY_SIZE(devices_view_cols));
+	view->flags |= REPORT_HUMAN_ONLY;
+	t = report_add_table(rep, "Devices compared", all_devices_columns, ALL_DEVICES_NCOLUMNS);
+	t->flags |= REPORT_MACHINE_ONLY;
+	t->key = "devices";
+	for (size_t k = 0; k < nh; k++) {
+		if (!h[0][k].compare)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			v[i] = h[i][k].value;
+		for (size_t i = 0; i < n; i++) {
+			double m = outlier_siblings_median(v, n, i);
+			int low = outlier_below(v, n, i, OUTLIER_PCT);
+
+			device_row(t, view, &devs[i], &h[i][k], v[i], m, low);
+			if (low) {
+				flagged++;
+				report_note(view, "device %d (%s) is %.1f %% below its siblings on %s: "
+					    "look at its clocks, its slot and its cooling", devs[i].index,
+					    devs[i].pci_bus_id, 100 - 100 * v[i] / m, h[i][k].what);
+			}
+		}
+	}
+	report_note(view, "siblings: the median of the other %zu device%s; outlier: more than %.0f %% "
+		    "below it", n - 1, tab_plural((long long)n - 1), OUTLIER_PCT);
+	if (!flagged)
+		report_note(view, "no device stands out");
+	free(v);
+	free(h);
 }

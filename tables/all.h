@@ -36,6 +36,21 @@ struct all_run {
 	struct pcie_run *pcie;
 };
 
+/* One headline figure of the summary. */
+#define ALL_MAX_HEADLINES 32
+struct all_headline {
+	char metric[48];     /* dram_copy_gbs */
+	char what[96];       /* "DRAM copy bandwidth" */
+	double value;
+	char unit[16];
+	char reference[192]; /* what it stands against */
+	int compare;         /* the device's own ability, higher is better: compared across devices */
+};
+
+/* The headline figures of one device's run, in summary order; their number. */
+size_t all_headlines(const struct gp_device *dev, const struct all_run *run,
+		     struct all_headline *out, size_t max);
+
 #define ALL_SUMMARY_NCOLUMNS 11
 extern const struct report_col all_summary_columns[ALL_SUMMARY_NCOLUMNS];
 #define ALL_LONG_NCOLUMNS 11
@@ -47,5 +62,15 @@ extern const struct report_col all_long_columns[ALL_LONG_NCOLUMNS];
  * report/ renders the keyed tables as JSON sections or one long CSV.
  */
 void tab_all(struct report *r, const struct gp_device *dev, const void *all_run);
+
+/*
+ * With several devices, after each one's tables: every comparable
+ * headline figure of each device against the median of its siblings,
+ * the outliers flagged (keyed "devices").  runs[i]: struct all_run.
+ */
+#define ALL_DEVICES_NCOLUMNS (TAB_NIDENTITY + 7)
+extern const struct report_col all_devices_columns[ALL_DEVICES_NCOLUMNS];
+void tab_all_devices(struct report *r, const struct gp_device *devs,
+		     const void *const *runs, size_t n);
 
 #endif

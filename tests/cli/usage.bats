@@ -187,3 +187,23 @@ load lib
 	run_split "$GPUPERF" -q banks
 	[ "$status" -eq 3 ] && [[ "$stderr" != *"hint"* ]]
 }
+
+@test "--device takes a number, a list, a range or all; bad ones are usage errors" {
+	for v in 0 0,1 0-3 1-7:2 all; do
+		run "$GPUPERF" --csv --device "$v" occupancy --arch sm_90 --threads 64 --regs 32
+		[ "$status" -eq 0 ] || { echo "--device $v: $status"; return 1; }
+		# a command that uses no device runs once: one row whatever the list
+		[ "${#lines[@]}" -eq 2 ] || { echo "--device $v: ${#lines[@]} lines"; return 1; }
+	done
+	for v in x -1 1.5 "" 99999 0x1 " 1" 3-1 all,0 0,,1 1024; do
+		assert_usage_error --device "$v" info
+	done
+}
+
+@test "--device LIST without a GPU: exit 3 before anything is measured" {
+	command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && skip "this machine has a GPU"
+	for v in all 0,1; do
+		run_split "$GPUPERF" --csv --device "$v" info
+		[ "$status" -eq 3 ] && [ -z "$output" ]
+	done
+}

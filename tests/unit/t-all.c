@@ -136,6 +136,102 @@ static int count_lines(const char *s, const char *prefix)
 	return n;
 }
 
+/* Three devices of one node, the third with a slow copy: the comparison flags it alone. */
+static void test_devices(void)
+{
+	struct gp_device devs[3];
+	struct all_run run;
+	const void *runs[3] = { &run, &run, &run };
+	struct report rep = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	fabricate(&devs[0], &run);
+	for (int i = 0; i < 3; i++) {
+		devs[i] = devs[0];
+		devs[i].index = i;
+		snprintf(devs[i].pci_bus_id, sizeof(devs[i].pci_bus_id), "0000:%02x:00.0", 0x1b + i);
+	}
+	/* every device sees the same run: make the third one's copy 10 % slower */
+	tab_all_devices(&rep, devs, runs, 3);
+	f = open_memstream(&buf, &len);
+	report_emit(&rep, REPORT_CSV, f);
+	fclose(f);
+	ok(strstr(buf, "devices,metric=dram_copy_gbs,outlier,no,") != NULL, "equal devices: no outlier");
+	ok(strstr(buf, "devices,metric=dram_copy_gbs,pct_of_siblings,100.000,%") != NULL,
+	   "equal devices: 100 %% of their siblings");
+	ok(strstr(buf, "metric=occupancy") == NULL, "calculations are not compared");
+	free(buf);
+	report_free(&rep);
+
+	{
+		struct all_run slow = run;
+		struct bw_run bw2 = *run.bandwidth;
+		struct bw_result r2[5];
+		const void *mixed[3] = { &run, &run, &slow };
+
+		memcpy(r2, bw2.out.res, sizeof(r2));
+		r2[2].ms.median *= 1.1;  /* copy: 2800 -> 2545 GB/s */
+		bw2.out.res = r2;
+		slow.bandwidth = &bw2;
+		memset(&rep, 0, sizeof(rep));
+		tab_all_devices(&rep, devs, mixed, 3);
+		buf = NULL;
+		f = open_memstream(&buf, &len);
+		report_emit(&rep, REPORT_TABLE, f);
+		fclose(f);
+		ok(strstr(buf, "device 2 (0000:1d:00.0) is 9.1 % below its siblings on DRAM copy bandwidth")
+		   != NULL, "a 10 %% slower copy on device 2 is named");
+		ok(strstr(buf, "device 0 (") == NULL && strstr(buf, "device 1 (") == NULL,
+		   "its siblings are not");
+		ok(strstr(buf, "no device stands out") == NULL, "and the table does not say all is well");
+		free(buf);
+		report_free(&rep);
+	}
+}
+
+/* Two nodes' `gpuperf --csv all`, concatenated as a cluster job would: one header, columns aligned. */
+static void test_nodes(void)
+{
+	char *csv[2];
+	int same = 1, hosts = 0;
+
+	for (int n = 0; n < 2; n++) {
+		struct gp_device dev;
+		struct all_run run;
+		struct report rep = { 0 };
+		size_t len = 0;
+		FILE *f;
+
+		csv[n] = NULL;
+		fabricate(&dev, &run);
+		snprintf(dev.hostname, sizeof(dev.hostname), "node-%d", n + 1);
+		tab_all(&rep, &dev, &run);
+		f = open_memstream(&csv[n], &len);
+		report_emit(&rep, REPORT_CSV, f);
+		fclose(f);
+		report_free(&rep);
+	}
+	ok(strcspn(csv[0], "\n") == strcspn(csv[1], "\n") &&
+	   !strncmp(csv[0], csv[1], strcspn(csv[0], "\n")), "nodes: the same header");
+	/* the second file's rows under the first's header: every row has the header's fields */
+	for (int n = 0; n < 2; n++)
+		for (const char *p = strchr(csv[n], '\n') + 1; *p; p = strchr(p, '\n') + 1) {
+			int commas = 0, q = 0;
+			for (const char *c = p; *c != '\n'; c++) {
+				q ^= *c == '"';
+				commas += !q && *c == ',';
+			}
+			same &= commas == 10;
+			hosts += !strncmp(strstr(p, "0000:1b:00.0,") + 13, n ? "node-2," : "node-1,", 7);
+		}
+	ok(same, "nodes: every row of both files has the header's 11 fields");
+	ok(hosts > 100, "nodes: each row names its host (%d rows)", hosts);
+	free(csv[0]);
+	free(csv[1]);
+}
+
 int main(void)
 {
 	char *csv = compose(REPORT_CSV), *json, *human;
@@ -206,5 +302,7 @@ int main(void)
 	ok(strstr(human, "\nDevice-memory bandwidth\n") != NULL, "human: detail tables follow");
 	ok(strstr(human, "\nShared-memory bank conflicts\n") != NULL, "human: the banks table too");
 	free(human);
+	test_devices();
+	test_nodes();
 	return done_testing();
 }

@@ -171,5 +171,57 @@ int main(void)
 		report_free(&src);
 		report_free(&dst);
 	}
+	{
+		/* two devices joined: one machine table of both, each device's view for people */
+		static const struct report_col jc[] = {
+			{ "device", "device", REPORT_STR, 0, REPORT_COL_ID },
+			{ "gbs", "bw (GB/s)", REPORT_DBL, 1, 0 },
+		};
+		struct report all = { 0 };
+		char *csv, *human;
+
+		for (int d = 0; d < 2; d++) {
+			struct report one = { 0 };
+			struct report_table *both = report_add_table(&one, "both", jc, 2);
+			struct report_table *mach = report_add_table(&one, "mach", jc, 2);
+			struct report_table *view = report_add_table(&one, "view", jc, 2);
+			char name[16], heading[32];
+			size_t jr;
+
+			snprintf(name, sizeof(name), "gpu%d", d);
+			snprintf(heading, sizeof(heading), "== device %d", d);
+			mach->flags |= REPORT_MACHINE_ONLY;
+			mach->key = "m";
+			both->key = "b";
+			view->flags |= REPORT_HUMAN_ONLY;
+			for (int k = 0; k < 3; k++) {
+				struct report_table *jt = k == 0 ? both : k == 1 ? mach : view;
+				jr = report_add_row(jt);
+				report_set_str(jt, jr, 0, name);
+				report_set_dbl(jt, jr, 1, 100 * (d + 1) + k);
+			}
+			report_join(&all, &one, heading);
+			ok(one.ntables == 0, "join: device %d's report is left empty", d);
+		}
+		csv = render(&all, REPORT_CSV);
+		ok(strstr(csv, "b,,gbs,100.000,GB/s") && strstr(csv, "b,,gbs,200.000,GB/s") &&
+		   strstr(csv, "m,,gbs,101.000,GB/s") && strstr(csv, "m,,gbs,201.000,GB/s"),
+		   "join: the machine tables hold both devices' rows");
+		ok(!strstr(csv, "102.000") && !strstr(csv, "202.000"), "join: people's tables stay out of CSV");
+		free(csv);
+		csv = render(&all, REPORT_JSON);
+		ok(strstr(csv, "\"b\": [") && strstr(csv, "\"m\": [") && strstr(csv, "\"gbs\": 200.000") &&
+		   strstr(csv, "\"gbs\": 201.000"), "join: JSON sections hold both devices");
+		free(csv);
+		human = render(&all, REPORT_TABLE);
+		ok(strstr(human, "== device 0\n") && strstr(human, "== device 1\n") &&
+		   strstr(human, "== device 0\n") < strstr(human, "== device 1\n"),
+		   "join: a heading per device, in order");
+		ok(strstr(human, "102.0") && strstr(human, "202.0") && strstr(human, "200.0") &&
+		   !strstr(human, "101.0") && strstr(human, "100.0") < strstr(human, "== device 1"),
+		   "join: each device's own view under its heading, machine-only rows out");
+		free(human);
+		report_free(&all);
+	}
 	return done_testing();
 }
