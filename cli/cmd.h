@@ -61,6 +61,7 @@ struct gp_ctx {
 #define CMD_NEEDS_GPU    0x1u  /* always needs a GPU */
 #define CMD_GPU_OPTIONAL 0x2u  /* needs one only for some options (--model, --arch) */
 #define CMD_TAKES_PROGRAM 0x4u /* options stop at the first non-option: "-- CMD ARGS" follow */
+#define CMD_TAKES_DEVICES 0x8u /* uses -d's list itself (p2p): not run once per device */
 
 /*
  * Option types, and the field each fills in the command's argument struct:

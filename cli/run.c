@@ -123,7 +123,7 @@ int cli_run(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **argv)
 	void *res;
 	int rc;
 
-	if (ctx->all_devices || ctx->devices.n > 1)
+	if ((ctx->all_devices || ctx->devices.n > 1) && !(cmd->flags & CMD_TAKES_DEVICES))
 		return run_devices(ctx, cmd, argc, argv);
 	rc = cli_measure(ctx, cmd, argc, argv, &res);
 	if (!rc)

@@ -143,9 +143,10 @@ cudaError_t launch_pcie_gate(volatile unsigned *flag, unsigned long long timeout
 			     volatile unsigned *timed_out, cudaStream_t stream);
 
 /*
- * Zero-copy transfer of bytes from src to dst (one of them the device
- * pointer of mapped host memory) by `blocks` blocks of 512 threads, coalesced
- * 16-byte accesses.  Both pointers 16-byte aligned.
+ * A copy of bytes from src to dst by the SMs, `blocks` blocks of 512
+ * threads, coalesced 16-byte accesses: zero-copy transfers (one pointer
+ * mapped host memory) and peer-to-peer copies (one in a peer GPU's
+ * memory).  Both pointers 16-byte aligned.
  */
 cudaError_t launch_pcie_mapped_copy(void *dst, const void *src, size_t bytes,
 				    int blocks, cudaStream_t stream);
