@@ -55,9 +55,9 @@ static int device_list(const struct gp_ctx *ctx, int **out, size_t *n)
 	for (size_t i = 0; i < *n; i++) {
 		(*out)[i] = ctx->all_devices ? (int)i : (int)ctx->devices.v[i];
 		if ((*out)[i] >= count) {
+			rc = dev_no_such((*out)[i], count);
 			free(*out);
-			return gp_error(GP_EXIT_USAGE, "--device: no device %d (found %d: 0%s%d)",
-					(*out)[i], count, count > 1 ? " to " : "", count > 1 ? count - 1 : 0);
+			return rc;
 		}
 	}
 	return 0;

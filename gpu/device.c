@@ -48,6 +48,14 @@ static void format_uuid(const unsigned char *u, char *out, size_t n)
 		 u[13], u[14], u[15]);
 }
 
+int dev_no_such(int index, int count)
+{
+	if (count == 1)
+		return gp_error(GP_EXIT_USAGE, "--device: no device %d (found 1: device 0)", index);
+	return gp_error(GP_EXIT_USAGE, "--device: no device %d (found %d: 0 to %d)", index, count,
+			count - 1);
+}
+
 int dev_open(int index, struct gp_device *d)
 {
 	struct cudaDeviceProp prop;
@@ -59,8 +67,7 @@ int dev_open(int index, struct gp_device *d)
 	if ((rc = dev_count(&count)))
 		return rc;
 	if (index < 0 || index >= count)
-		return gp_error(GP_EXIT_USAGE, "--device: no device %d (found %d: 0%s%d)", index,
-				count, count > 1 ? " to " : "", count > 1 ? count - 1 : 0);
+		return dev_no_such(index, count);
 	if ((rc = cuda_check(cudaSetDevice(index), "cudaSetDevice")) ||
 	    (rc = cuda_check(cudaGetDeviceProperties(&prop, index), "cudaGetDeviceProperties")))
 		return rc;

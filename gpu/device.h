@@ -47,6 +47,9 @@ struct gp_device {
  */
 int dev_count(int *count);
 
+/* "--device: no device 4 (found 2: 0 to 1)"; returns GP_EXIT_USAGE. */
+int dev_no_such(int index, int count);
+
 /* Fill d for device index and make it current.  0 or a GP_EXIT_* status. */
 int dev_open(int index, struct gp_device *d);
 

@@ -31,10 +31,11 @@ load lib
 	python3 - "$f" <<'PY'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
-assert all(len(r) == 7 for r in rows), "a row without 7 fields"
-summary = [r for r in rows[1:] if r[2] == "summary" and r[4] == "value" and r[3] != "metric=counters"]
+assert all(len(r) == 11 for r in rows), "a row without 11 fields"
+summary = [r for r in rows[1:] if r[6] == "summary" and r[8] == "value" and r[7] != "metric=counters"]
 assert len(summary) >= 15, len(summary)
-assert all(r[5] != "" for r in summary), [r for r in summary if r[5] == ""]
+assert all(r[9] != "" for r in summary), [r for r in summary if r[9] == ""]
+assert all(r[2] != "" and r[3].startswith("GPU-") and r[4] != "" for r in rows[1:]), "identity"
 PY
 }
 

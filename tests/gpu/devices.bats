@@ -43,6 +43,8 @@ csv_rows() {  # the rows of a CSV without its header
 
 @test "devices: a device past the last is refused before anything runs" {
 	run "$GPUPERF" --device "0,$ndev" info
+	echo "status $status: $output"
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"no device $ndev"* ]]
+	[[ "$output" == *"no device $ndev (found $ndev: "* ]]
+	[ "${#lines[@]}" -eq 1 ]
 }
