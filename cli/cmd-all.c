@@ -5,14 +5,47 @@
  * the single commands measure; the summary is built from the steps'
  * results (tables/all.c).
  */
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include "cli/commands.h"
 #include "tables/all.h"
 #include "util/error.h"
 
+struct args {
+	const char *html;
+};
+
 static const struct gp_option options[] = {
+	{ "html", 0, GP_OPT_STRING, "FILE",
+	  "also write the whole report as one self-contained HTML page, whole or not at all",
+	  .offset = offsetof(struct args, html), .flags = GP_OPT_FILE },
 	{ NULL }
 };
+
+/* --html: checked now, written by main() with the other outputs (ctx->html_path). */
+static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
+{
+	static const char *const html[] = { ".html", ".htm", NULL };
+	const struct args *a = p;
+	int rc;
+
+	(void)given;
+	if (!a->html)
+		return 0;
+	if ((rc = cli_check_out_path("--html", a->html, html)))
+		return rc;
+	if (ctx->output_path && !strcmp(ctx->output_path, a->html))
+		return gp_error(GP_EXIT_USAGE, "--html and --output name the same file '%s'", a->html);
+	ctx->html_path = a->html;
+	return 0;
+}
+
+static const char *no_plot(const void *args)
+{
+	(void)args;
+	return "all draws its charts into its HTML report: gpuperf all --html FILE";
+}
 
 /* The quick pass: each step's command line, command name first (enum all_step order). */
 static const char *const steps[ALL_NSTEPS][14] = {
@@ -95,11 +128,14 @@ const struct gp_cmd gp_cmd_all = {
 	.name = "all",
 	.flags = CMD_NEEDS_GPU,
 	.summary = "every probe with quick settings, and one summary of the headline figures",
-	.synopsis = "",
+	.synopsis = "[--html FILE]",
 	.options = options,
 	.columns = all_long_columns,
 	.ncolumns = ALL_LONG_NCOLUMNS,
+	.args_size = sizeof(struct args),
 	.results_size = sizeof(struct all_run),
+	.check = check,
+	.no_plot = no_plot,
 	.measure = measure,
 	.tabulate = tab_all,
 	.free_results = free_results,

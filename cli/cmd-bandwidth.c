@@ -170,6 +170,14 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 	return bw_probe(&ctx->dev, &run->req, &run->out);
 }
 
+static const char *no_plot(const void *p)
+{
+	const struct args *a = p;
+
+	return a->sizes.n > 1 ? NULL
+			      : "bandwidth measures one size here: give --size a range such as 16K-2G:x2";
+}
+
 const struct gp_cmd gp_cmd_bandwidth = {
 	.name = "bandwidth",
 	.flags = CMD_NEEDS_GPU,
@@ -183,6 +191,8 @@ const struct gp_cmd gp_cmd_bandwidth = {
 	.args_size = sizeof(struct args),
 	.results_size = sizeof(struct bw_run),
 	.check = check,
+	.no_plot = no_plot,
+	.plots = "bandwidth --size RANGE",
 	.measure = measure,
 	.tabulate = tab_bandwidth_run,
 	.free_results = bw_run_free,

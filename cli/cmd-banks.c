@@ -61,6 +61,16 @@ static struct bank_config *configs(const struct args *a, size_t *n)
 	return c;
 }
 
+/* The charts are of the stride sweep. */
+static const char *no_plot(const void *p)
+{
+	const struct args *a = p;
+
+	if ((a->patterns & PAT_STRIDE) && a->strides.n > 1)
+		return NULL;
+	return "banks sweeps no stride here (--pattern stride, with two strides or more)";
+}
+
 static void progress(size_t done, size_t total, void *arg)
 {
 	(void)arg;
@@ -102,6 +112,8 @@ const struct gp_cmd gp_cmd_banks = {
 	.ncolumns = BANKS_NCOLUMNS,
 	.args_size = sizeof(struct args),
 	.results_size = sizeof(struct bank_run),
+	.no_plot = no_plot,
+	.plots = "banks",
 	.measure = measure,
 	.tabulate = tab_banks,
 	.free_results = bank_run_free,

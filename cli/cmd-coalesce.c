@@ -108,6 +108,18 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 	return build_configs(a, a->cfgs);
 }
 
+/* The charts are of the offset and stride sweeps: one needs two values or more. */
+static const char *no_plot(const void *p)
+{
+	const struct args *a = p;
+
+	if (((a->patterns & PAT_OFFSET) && a->offsets.n > 1) ||
+	    ((a->patterns & PAT_STRIDE) && a->strides.n > 1))
+		return NULL;
+	return "coalesce sweeps no offset or stride here (--pattern offset or stride, "
+	       "with two values or more)";
+}
+
 static void progress(size_t done, size_t total, void *arg)
 {
 	(void)arg;
@@ -159,6 +171,8 @@ const struct gp_cmd gp_cmd_coalesce = {
 	.args_size = sizeof(struct args),
 	.results_size = sizeof(struct coal_run),
 	.check = check,
+	.no_plot = no_plot,
+	.plots = "coalesce",
 	.measure = measure,
 	.tabulate = tab_coalesce,
 	.free_results = coal_run_free,

@@ -210,6 +210,13 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 	return run->pts ? 0 : gp_error(GP_EXIT_FAIL, "out of memory");
 }
 
+static const char *no_plot(const void *p)
+{
+	const struct args *a = p;
+
+	return a->sweep_given ? NULL : "occupancy draws its charts with --sweep threads|regs|smem";
+}
+
 const struct gp_cmd gp_cmd_occupancy = {
 	.name = "occupancy",
 	.flags = CMD_GPU_OPTIONAL,
@@ -224,6 +231,8 @@ const struct gp_cmd gp_cmd_occupancy = {
 	.args_size = sizeof(struct args),
 	.results_size = sizeof(struct occ_run),
 	.check = check,
+	.no_plot = no_plot,
+	.plots = "occupancy --sweep threads|regs|smem",
 	.measure = measure,
 	.tabulate = tab_occupancy,
 	.free_results = occ_run_free,

@@ -71,6 +71,19 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 	return 0;
 }
 
+/* A chart of GB/s by transfer size: several sizes, or the default pinned sweep. */
+static const char *no_plot(const void *p)
+{
+	const struct pcie_opts *o = p;
+	unsigned one_way = 1u << PCIE_H2D | 1u << PCIE_D2H;
+
+	if (o->overlap)
+		return "pcie --overlap sweeps no transfer size";
+	if (o->sizes.n > 1 || (!o->sizes.n && (o->mems >> PCIE_PINNED & 1) && (o->dirs & one_way)))
+		return NULL;
+	return "pcie measures one size here: give --size a list or range such as 4K-1G:x4";
+}
+
 /* More host memory than the machine has is an impossible request, not a runtime failure. */
 static int check_host_memory(uint64_t need)
 {
@@ -121,6 +134,8 @@ const struct gp_cmd gp_cmd_pcie = {
 	.args_size = sizeof(struct pcie_opts),
 	.results_size = sizeof(struct pcie_run),
 	.check = check,
+	.no_plot = no_plot,
+	.plots = "pcie --size RANGE",
 	.measure = measure,
 	.tabulate = tab_pcie,
 	.free_results = pcie_run_free,

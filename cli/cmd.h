@@ -23,7 +23,12 @@
  *      fabricated results in tests/unit.
  *   4. Render: main() hands the report to report/, the only reader of
  *      --csv/--json, once every step has succeeded, so nothing partial
- *      reaches stdout on error.
+ *      reaches stdout on error.  --plot FILE.svg draws the charts the
+ *      tables carry (and all --html FILE the whole report) into a file
+ *      written whole or not at all, before stdout.
+ * A command whose results can make a chart of a sweep fills .no_plot and
+ * .plots (below), so that --plot is refused before any GPU is touched
+ * where the arguments make no sweep.
  * Then: one row in cli/commands.c; man/gpuperf-NAME.1 documenting every
  * option and CSV column, and a line in man/gpuperf.1 (tests/cli/man.bats
  * checks both); CLI tests in tests/cli, GPU tests in tests/gpu.
@@ -47,6 +52,8 @@ struct gp_ctx {
 	int all_devices;             /* -d all */
 	enum report_format format;   /* --csv / --json: read by main() alone */
 	const char *output_path;     /* -o FILE, NULL for stdout */
+	const char *plot_path;       /* --plot FILE.svg, NULL for none */
+	const char *html_path;       /* all --html FILE (set by all's check), NULL for none */
 	enum counters_mode counters;
 	uint64_t globals_given;      /* bit i: global option i was on the line */
 	const char *no_gpu_hint;     /* the running command's, said when no GPU opens */
@@ -132,6 +139,14 @@ struct gp_cmd {
 	/* The steps; args_size and results_size bytes are zeroed for them. */
 	size_t args_size, results_size;
 	int (*check)(struct gp_ctx *ctx, const struct gp_args *given, void *args);
+	/*
+	 * --plot: NULL when these arguments (after check) make a sweep of two
+	 * points or more, else why not, as the end of "--plot: ..." ("bandwidth
+	 * measures one size: give --size a range such as 16K-2G:x2").  NULL
+	 * hook: the command never plots.
+	 */
+	const char *(*no_plot)(const void *args);
+	const char *plots;      /* what plots, for the error listing them: "bandwidth --size RANGE" */
 	int (*measure)(struct gp_ctx *ctx, void *args, void *results);
 	void (*tabulate)(struct report *r, const struct gp_device *dev, const void *results);
 	void (*free_results)(void *results);
@@ -156,6 +171,14 @@ int cli_parse(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **arg
 size_t cli_option_index(const struct gp_cmd *cmd, const char *name);
 /* Whether the option with this long name was on the command line. */
 int cli_given(const struct gp_cmd *cmd, const struct gp_args *given, const char *name);
+/*
+ * A file --plot or --html will write (opt names the option): a usage
+ * error unless it ends in one of exts (".svg"), is no directory, and its
+ * directory is there to write in, so that a bad path costs no measuring.
+ */
+int cli_check_out_path(const char *opt, const char *path, const char *const *exts);
+/* After cmd's check: refuse --plot where cmd draws no chart of these args; 0 or GP_EXIT_USAGE. */
+int cli_check_plot(const struct gp_ctx *ctx, const struct gp_cmd *cmd, const void *args);
 /* Free what cli_parse allocated in args (lists). */
 void cli_free_args(const struct gp_cmd *cmd, void *args);
 

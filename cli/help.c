@@ -37,8 +37,8 @@ void cli_print_command_help(const struct gp_cmd *cmd, FILE *out)
 		fprintf(out, "\nOptions:\n");
 		print_options(cmd->options, out);
 	}
-	fprintf(out, "\nGlobal options (-d, --csv, --json, -o, -q, -v, --counters) work here too; "
-		"see 'gpuperf --help'.\nFull manual: 'gpuperf help %s' or 'man gpuperf-%s'.\n",
+	fprintf(out, "\nGlobal options (-d, --csv, --json, -o, --plot, -q, -v, --counters) work here "
+		"too; see 'gpuperf --help'.\nFull manual: 'gpuperf help %s' or 'man gpuperf-%s'.\n",
 		cmd->name, cmd->name);
 }
 

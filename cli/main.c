@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "cli/cmd.h"
 #include "cli/commands.h"
@@ -114,6 +116,116 @@ static int emit_to_file(const struct gp_ctx *ctx)
 out:
 	cli_signals_own_file(NULL);
 	free(tmp);
+	return rc;
+}
+
+/*
+ * Write a picture of the report (--plot, --html) to path as emit_to_file
+ * writes -o: a temporary file beside it, renamed over it once whole.  The
+ * file gets the mode a new file would (mkstemp's 0600 narrowed by umask
+ * is too tight for a report one attaches or serves).
+ */
+static int write_whole(const char *path, int (*render)(const struct report *, const struct report_doc *,
+						       FILE *),
+		       const struct report *r, const struct report_doc *doc)
+{
+	char *tmp = gp_xasprintf("%s.tmp.XXXXXX", path);
+	int fd = mkstemp(tmp), rc = 0;
+	mode_t mask = umask(0);
+	FILE *f;
+
+	umask(mask);
+	if (fd < 0) {
+		rc = gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	cli_signals_own_file(tmp);
+	f = fdopen(fd, "w");
+	if (!f || fchmod(fd, 0666 & ~mask) || render(r, doc, f) || fflush(f) || fsync(fileno(f))) {
+		rc = gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", path, strerror(errno));
+		if (f)
+			fclose(f);
+		else
+			close(fd);
+		unlink(tmp);
+		goto out;
+	}
+	if (fclose(f) || rename(tmp, path)) {
+		rc = gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", path, strerror(errno));
+		unlink(tmp);
+	}
+out:
+	cli_signals_own_file(NULL);
+	free(tmp);
+	return rc;
+}
+
+/* The command line as typed, each word quoted where a shell would need it. */
+static char *command_line(int argc, char **argv)
+{
+	char *s = gp_xstrdup("gpuperf"), *next;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int plain = *a && strspn(a, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+					   "0123456789_@%+=:,./-") == strlen(a);
+		if (plain) {
+			next = gp_xasprintf("%s %s", s, a);
+		} else {
+			/* 'it'\''s' */
+			size_t n = strlen(s) + 4 * strlen(a) + 4, k = strlen(s);
+			next = gp_xmalloc(n);
+			memcpy(next, s, k);
+			next[k++] = ' ';
+			next[k++] = '\'';
+			for (; *a; a++) {
+				if (*a == '\'') {
+					memcpy(next + k, "'\\''", 4);
+					k += 4;
+				} else {
+					next[k++] = *a;
+				}
+			}
+			next[k++] = '\'';
+			next[k] = '\0';
+		}
+		free(s);
+		s = next;
+	}
+	return s;
+}
+
+/* --plot FILE.svg and all --html FILE, before stdout: a failure leaves stdout empty. */
+static int emit_pictures(const struct gp_ctx *ctx, int argc, char **argv)
+{
+	struct report_doc doc = { .version = GP_VERSION };
+	char dev[320], cc[16], host[256], date[64];
+	time_t now = time(NULL);
+	struct tm tm;
+	int rc = 0;
+
+	if (!ctx->plot_path && !ctx->html_path)
+		return 0;
+	if (ctx->plot_path && !report_plot_count(&ctx->report))
+		return gp_error(GP_EXIT_FAIL, "--plot: the results hold no sweep of two points or "
+				"more to draw; '%s' not written", ctx->plot_path);
+	if (ctx->have_dev) {
+		snprintf(dev, sizeof(dev), "%s, CC %s", ctx->dev.name,
+			 dev_cc_string(&ctx->dev, cc, sizeof(cc)));
+		doc.device = dev;
+	}
+	if (!gethostname(host, sizeof(host))) {
+		host[sizeof(host) - 1] = '\0';
+		doc.host = host;
+	}
+	if (localtime_r(&now, &tm) && strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S %z", &tm))
+		doc.date = date;
+	doc.command_line = command_line(argc, argv);
+	if (ctx->plot_path)
+		rc = write_whole(ctx->plot_path, report_emit_svg, &ctx->report, &doc);
+	if (!rc && ctx->html_path)
+		rc = write_whole(ctx->html_path, report_emit_html, &ctx->report, &doc);
+	free((char *)doc.command_line);
 	return rc;
 }
 
@@ -230,6 +342,8 @@ static int run(struct gp_ctx *ctx, int argc, char **argv)
 
 	cli_signals_install();
 	status = cli_run(ctx, cmd, argc - first, argv + first);
+	if (status == GP_EXIT_OK)
+		status = emit_pictures(ctx, argc, argv);
 	if (status == GP_EXIT_OK)
 		status = emit(ctx);
 	return cli_finish(status);

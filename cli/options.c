@@ -26,6 +26,8 @@ const struct gp_option gp_global_options[] = {
 	{ "json", 0, GP_OPT_FLAG, NULL, "print results as a JSON array of objects", .excludes = "csv" },
 	{ "output", 'o', GP_OPT_STRING, "FILE", "write results to FILE, whole or not at all",
 	  .flags = GP_OPT_FILE },
+	{ "plot", 0, GP_OPT_STRING, "FILE.svg", "draw the sweep's charts into FILE.svg, whole or not at all",
+	  .flags = GP_OPT_FILE },
 	{ "quiet", 'q', GP_OPT_FLAG, NULL, "no notes or progress on stderr (errors and warnings stay)",
 	  .excludes = "verbose" },
 	{ "verbose", 'v', GP_OPT_FLAG, NULL, "more detail on stderr", .excludes = "quiet" },
@@ -229,6 +231,11 @@ int cli_global_option(struct gp_ctx *ctx, int id, const char *arg)
 			return gp_error(GP_EXIT_USAGE, "--output: empty file name");
 		ctx->output_path = arg;
 		return 0;
+	case GOPT_PLOT: {
+		static const char *const svg[] = { ".svg", NULL };
+		ctx->plot_path = arg;
+		return cli_check_out_path("--plot", arg, svg);
+	}
 	case GOPT_QUIET:
 		gp_verbosity = -1;
 		return 0;
@@ -376,7 +383,9 @@ int cli_parse(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **arg
 		given->rest = argv + optind;
 		given->nrest = argc - optind;
 	}
-	return cmd->check ? cmd->check(ctx, given, args) : 0;
+	if (cmd->check && (rc = cmd->check(ctx, given, args)))
+		return rc;
+	return cli_check_plot(ctx, cmd, args);
 }
 
 size_t cli_option_index(const struct gp_cmd *cmd, const char *name)

@@ -33,6 +33,7 @@ void report_chart_axis(struct report_axis *a, const char *label, const char *uni
 	a->label = dup_or_null(label);
 	a->unit = dup_or_null(unit);
 	a->flags = flags;
+	a->min = a->max = 0;
 }
 
 struct report_series *report_chart_series(struct report_chart *c, const char *name, unsigned flags)
@@ -66,6 +67,12 @@ void report_chart_marker(struct report_chart *c, char axis, double value, const 
 	c->markers[c->nmarkers++] = (struct report_marker){ axis, value, dup_or_null(label) };
 }
 
+void report_chart_text_title(struct report_chart *c, const char *title)
+{
+	free(c->text_title);
+	c->text_title = dup_or_null(title);
+}
+
 void report_chart_free(struct report_chart *c)
 {
 	if (!c)
@@ -88,6 +95,7 @@ void report_chart_free(struct report_chart *c)
 	free(c->y.label);
 	free(c->y.unit);
 	free(c->title);
+	free(c->text_title);
 	free(c);
 }
 
@@ -130,7 +138,7 @@ void report_render_text_chart(const struct report_chart *c, FILE *out)
 		return;
 	}
 	bar = gp_xmalloc((size_t)width + 1);
-	fprintf(out, "\n%s\n", c->title ? c->title : "");
+	fprintf(out, "\n%s\n", c->text_title ? c->text_title : c->title ? c->title : "");
 	for (size_t i = 0; i < s->n; i++) {
 		const char *label = s->labels[i] ? s->labels[i] : keys[i];
 		double v = s->y[i];

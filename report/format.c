@@ -1,5 +1,6 @@
-/* Formatting one cell: the only place numbers become text. */
+/* Cells as text (the only place a cell's number becomes text) and the identity rule. */
 #include <stdio.h>
+#include <string.h>
 #include "report/format.h"
 
 const char *report_format_cell(const struct report_col *col, const struct report_cell *c,
@@ -24,4 +25,20 @@ const char *report_format_cell(const struct report_col *col, const struct report
 		return buf;
 	}
 	return "";
+}
+
+int report_said_once(const struct report_table *t, size_t c)
+{
+	const struct report_cell *first;
+
+	if (!(t->cols[c].flags & REPORT_COL_ID) || (t->cols[c].flags & REPORT_COL_MACHINE) ||
+	    t->cols[c].type != REPORT_STR || !t->nrows)
+		return 0;
+	first = report_cell(t, 0, c);
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct report_cell *cell = report_cell(t, r, c);
+		if (!cell->set || !first->set || strcmp(cell->u.s, first->u.s))
+			return 0;
+	}
+	return 1;
 }

@@ -1,4 +1,4 @@
-/* Cell formatting shared by the renderers (internal to report/). */
+/* Cell formatting and the rules the renderers share (internal to report/). */
 #ifndef GP_REPORT_FORMAT_H
 #define GP_REPORT_FORMAT_H
 
@@ -12,5 +12,11 @@
  */
 const char *report_format_cell(const struct report_col *col, const struct report_cell *c,
 			       int extra_prec, char *buf, size_t n);
+
+/*
+ * An identity column with one value in every row: people get it once,
+ * above the table, rather than in every row (the table and HTML views).
+ */
+int report_said_once(const struct report_table *t, size_t c);
 
 #endif

@@ -50,29 +50,12 @@ static void render_vertical(const struct report_table *t, FILE *out)
 	}
 }
 
-/* An identity column with one value in every row is said once, above the table. */
-static int said_once(const struct report_table *t, size_t c)
-{
-	const struct report_cell *first;
-
-	if (!(t->cols[c].flags & REPORT_COL_ID) || (t->cols[c].flags & REPORT_COL_MACHINE) ||
-	    t->cols[c].type != REPORT_STR || !t->nrows)
-		return 0;
-	first = report_cell(t, 0, c);
-	for (size_t r = 0; r < t->nrows; r++) {
-		const struct report_cell *cell = report_cell(t, r, c);
-		if (!cell->set || !first->set || strcmp(cell->u.s, first->u.s))
-			return 0;
-	}
-	return 1;
-}
-
 static void render_identity(const struct report_table *t, FILE *out)
 {
 	int any = 0;
 
 	for (size_t c = 0; c < t->ncols; c++) {
-		if (!said_once(t, c))
+		if (!report_said_once(t, c))
 			continue;
 		fprintf(out, "%s%s %s", any ? ", " : "", t->cols[c].header, report_cell(t, 0, c)->u.s);
 		any = 1;
@@ -90,7 +73,7 @@ static void render_rows(const struct report_table *t, FILE *out)
 
 	render_identity(t, out);
 	for (size_t c = 0; c < t->ncols; c++) {
-		hide[c] = (unsigned char)(said_once(t, c) || (t->cols[c].flags & REPORT_COL_MACHINE));
+		hide[c] = (unsigned char)(report_said_once(t, c) || (t->cols[c].flags & REPORT_COL_MACHINE));
 		if (!hide[c])
 			last = c;
 	}

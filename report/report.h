@@ -23,7 +23,8 @@
  * view REPORT_HUMAN_ONLY, so every caller (gpuperf all too) gets both.
  * Notes and charts attached to a table are printed under it, in the order
  * they were added, in the human format only; a chart holds its data (not
- * text), so other renderers (--plot) can draw it too.
+ * text), so other renderers draw it too: --plot's SVG and the HTML report
+ * (report_emit_svg, report_emit_html).
  *
  * A report whose machine tables carry keys is sectioned (gpuperf all):
  * JSON gives one object with an array per key, CSV one long table of
@@ -90,6 +91,7 @@ struct report_axis {
 	char *label;                 /* "working set per array" */
 	char *unit;                  /* "GB/s"; the text chart prints the y unit after each value */
 	unsigned flags;              /* REPORT_AXIS_* */
+	double min, max;             /* plots: a range to show besides the data's, when min < max (0-100 %) */
 };
 
 struct report_marker {           /* a reference line: a cache size, a theoretical peak */
@@ -102,6 +104,7 @@ struct report_marker {           /* a reference line: a cache size, a theoretica
 
 struct report_chart {
 	char *title;
+	char *text_title;            /* the terminal's, when it differs (NULL: title) */
 	struct report_axis x, y;
 	unsigned flags;              /* REPORT_CHART_* */
 	int text_width;              /* longest bar of the text chart, in columns */
@@ -177,6 +180,11 @@ struct report_series *report_chart_series(struct report_chart *c, const char *na
 /* One point; label (copied) names it in the text chart, NULL: x as an integer. */
 void report_series_add(struct report_series *s, double x, double y, const char *label);
 void report_chart_marker(struct report_chart *c, char axis, double value, const char *label);
+/*
+ * The terminal draws one series, so its title may say more ("copy, 16 B:
+ * GB/s by size") or explain its marks ("(* = current)"); plots keep title.
+ */
+void report_chart_text_title(struct report_chart *c, const char *title);
 void report_chart_free(struct report_chart *c);
 
 /*
@@ -229,6 +237,39 @@ void report_append_rows(struct report_table *dst, const struct report_table *src
  */
 int report_emit(const struct report *r, enum report_format fmt, FILE *out);
 void report_free(struct report *r);
+
+/* ---- pictures: the charts drawn (--plot), and the whole report as a page (all --html) ---- */
+
+/* Where a picture came from, said in its title; NULL fields are left out. */
+struct report_doc {
+	const char *command_line;    /* "gpuperf occupancy --arch sm_90 ..." as typed */
+	const char *device;          /* "NVIDIA H100 80GB HBM3, CC 9.0"; NULL: no GPU used */
+	const char *version;         /* gpuperf's */
+	const char *host;            /* the machine's name */
+	const char *date;            /* when the results were written */
+};
+
+/*
+ * Charts that plots draw: those of tables shown to people with a
+ * REPORT_SERIES_PLOT series of two points or more (finite, and positive
+ * on a log axis).
+ */
+size_t report_plot_count(const struct report *r);
+
+/*
+ * One SVG of every chart report_plot_count counts, stacked top to bottom
+ * under a title naming the command line and the device: a fixed width
+ * and viewBox, system fonts, no scripts.  0, or -1 if writing failed.
+ */
+int report_emit_svg(const struct report *r, const struct report_doc *doc, FILE *out);
+
+/*
+ * The report as one self-contained HTML page: the command line, device
+ * and version, then every table shown to people with its notes, and its
+ * charts as inline SVG; inline CSS, no scripts, nothing fetched.  0, or
+ * -1 if writing failed.
+ */
+int report_emit_html(const struct report *r, const struct report_doc *doc, FILE *out);
 
 /* Renderers of one table (used by report_emit; exposed for tests). */
 void report_render_table(const struct report_table *t, FILE *out);

@@ -219,13 +219,15 @@ static void sweep_chart(struct report_table *t, const struct gp_device *dev,
 	double peak = dev_dram_peak_gbs(dev);
 	char title[96], name[64], sz[32];
 
+	/* plots draw every kernel and width; the terminal the first */
+	c = report_add_chart(t, "bandwidth by size per array");
 	if (first->width)
 		snprintf(title, sizeof(title), "%s, %d B accesses: GB/s by size per array",
 			 bw_kernel_names[first->kernel], first->width);
 	else
 		snprintf(title, sizeof(title), "%s: GB/s by size per array",
 			 bw_kernel_names[first->kernel]);
-	c = report_add_chart(t, title);
+	report_chart_text_title(c, title);
 	report_chart_axis(&c->x, "size per array", "B", REPORT_AXIS_LOG | REPORT_AXIS_BYTES);
 	report_chart_axis(&c->y, "bandwidth", "GB/s", REPORT_AXIS_LOG);
 	for (size_t i = 0; i < o->nres; i++) {

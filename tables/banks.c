@@ -19,20 +19,44 @@ static void set_config_cols(struct report_table *t, size_t r, size_t col,
 	report_set_int(t, r, col + 3, c->width);
 }
 
+/* The strides of the stride rows (cfgs[0], the baseline, is not a row): over decades, a log axis. */
+static void stride_axis(struct report_chart *c, const struct bank_config *cfgs, size_t n)
+{
+	double lo = INFINITY, hi = 0;
+
+	for (size_t i = 1; i < n; i++)
+		if (cfgs[i].pattern == BANK_STRIDE) {
+			lo = fmin(lo, (double)cfgs[i].stride);
+			hi = fmax(hi, (double)cfgs[i].stride);
+		}
+	report_chart_axis(&c->x, "stride", "elements", tab_log_if_wide(lo, hi));
+}
+
 /* values[i] against the strides of the stride rows. */
-static void chart(struct report_table *t, const char *title, const char *what,
-		  const struct bank_config *cfgs, const double *values, size_t n, const char *unit)
+static struct report_chart *chart(struct report_table *t, const char *title, const char *what,
+				  const struct bank_config *cfgs, const double *values, size_t n,
+				  const char *unit)
 {
 	struct report_chart *c = report_add_chart(t, title);
 	struct report_series *s = report_chart_series(c, what, REPORT_SERIES_TEXT | REPORT_SERIES_PLOT);
 
 	c->flags |= REPORT_CHART_SKIP_MISSING;
 	c->text_width = 50;
-	report_chart_axis(&c->x, "stride", "elements", 0);
+	stride_axis(c, cfgs, n);
 	report_chart_axis(&c->y, what, unit, strcmp(unit, "wavefronts") ? 0 : REPORT_AXIS_COUNT);
 	for (size_t i = 1; i < n; i++)
 		if (cfgs[i].pattern == BANK_STRIDE)
 			report_series_add(s, (double)cfgs[i].stride, values[i], NULL);
+	return c;
+}
+
+/* The conflict-free figure: the stride-1 baseline's wavefronts. */
+static void conflict_free_line(struct report_chart *c, const struct bank_config *base)
+{
+	struct bank_prediction p;
+
+	bank_predict(base, &p);
+	report_chart_marker(c, 'y', p.ideal, "conflict-free");
 }
 
 static const struct report_col model_cols[] = {
@@ -68,8 +92,9 @@ static void model_table(struct report *rep, const struct bank_run *run)
 		    "(32 banks; lanes on one word share it); 8- and 16-byte accesses are served "
 		    "in 2 and 4 phases");
 	report_note(t, "wavefronts/req: sum over phases; conflicts/req: wavefronts - ideal");
-	chart(t, "predicted wavefronts per request vs stride", "predicted wavefronts per request",
-	      run->cfgs, wf, run->n, "wavefronts");
+	conflict_free_line(chart(t, "predicted wavefronts per request vs stride",
+				 "predicted wavefronts per request", run->cfgs, wf, run->n, "wavefronts"),
+			   &run->cfgs[0]);
 	free(wf);
 }
 
@@ -127,6 +152,50 @@ static int measured_row(struct report_table *t, size_t r, const struct bank_resu
 	return bad;
 }
 
+/*
+ * Plots only (the table has the columns): wavefronts per request and the
+ * slowdown against stride 1, each measured beside the model's (the model's
+ * slowdown: its wavefronts over the baseline's, time following wavefronts).
+ */
+static void model_charts(struct report_table *t, const struct bank_run *run)
+{
+	const struct bank_result *res = run->res;
+	struct report_series *wf[2], *slow[2];
+	struct report_chart *cw, *cs;
+	struct bank_prediction base, p;
+	size_t rows = 0;
+
+	for (size_t i = 1; i < run->n; i++)
+		rows += run->cfgs[i].pattern == BANK_STRIDE;
+	if (rows < 2)
+		return;
+	bank_predict(&run->cfgs[0], &base);
+	cw = report_add_chart(t, "wavefronts per request vs stride, measured and predicted");
+	stride_axis(cw, run->cfgs, run->n);
+	report_chart_axis(&cw->y, "wavefronts per request", "wavefronts", REPORT_AXIS_COUNT);
+	wf[0] = report_chart_series(cw, "measured", REPORT_SERIES_PLOT);
+	wf[1] = report_chart_series(cw, "model", REPORT_SERIES_PLOT);
+	conflict_free_line(cw, &run->cfgs[0]);
+	cs = report_add_chart(t, "slowdown vs stride, measured and predicted");
+	stride_axis(cs, run->cfgs, run->n);
+	report_chart_axis(&cs->y, "slowdown against stride 1", "x", 0);
+	slow[0] = report_chart_series(cs, "measured", REPORT_SERIES_PLOT);
+	slow[1] = report_chart_series(cs, "model (wavefronts against stride 1)", REPORT_SERIES_PLOT);
+	report_chart_marker(cs, 'y', 1, "conflict-free");
+	for (size_t i = 1; i < run->n; i++) {
+		double x = (double)res[i].cfg.stride;
+
+		if (res[i].cfg.pattern != BANK_STRIDE)
+			continue;
+		bank_predict(&res[i].cfg, &p);
+		report_series_add(wf[0], x, tab_ratio(res[i].wavefronts, res[i].instructions), NULL);
+		report_series_add(wf[1], x, p.wavefronts, NULL);
+		report_series_add(slow[0], x, tab_ratio(res[i].time_per_access_ns,
+							 res[0].time_per_access_ns), NULL);
+		report_series_add(slow[1], x, tab_ratio(p.wavefronts, base.wavefronts), NULL);
+	}
+}
+
 static void measured_table(struct report *rep, const struct gp_device *dev,
 			   const struct bank_run *run)
 {
@@ -161,6 +230,7 @@ static void measured_table(struct report *rep, const struct gp_device *dev,
 		report_note(t, "%zu %s from the model or issued other than the intended "
 			    "instructions (=model: no)", bad, bad == 1 ? "row differs" : "rows differ");
 	chart(t, "time per access vs stride", "time per access", run->cfgs, tpa, run->n, "ns");
+	model_charts(t, run);
 	free(tpa);
 }
 

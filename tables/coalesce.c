@@ -33,23 +33,57 @@ static void set_config_cols(struct report_table *t, size_t r, size_t col,
 	report_set_int(t, r, col + 4, c->width);
 }
 
+static double sweep_x(const struct coal_config *c)
+{
+	return (double)(c->pattern == COAL_OFFSET ? c->offset : c->stride);
+}
+
+/* Rows of pattern (cfgs[0], the reference copy, is not a row). */
+static size_t rows_of(const struct coal_config *cfgs, size_t n, enum coal_pattern pattern)
+{
+	size_t k = 0;
+
+	for (size_t i = 1; i < n; i++)
+		k += cfgs[i].pattern == pattern;
+	return k;
+}
+
+/* The offsets or strides of pattern's rows: strides over decades on a log axis. */
+static void sweep_axis(struct report_chart *c, const struct coal_config *cfgs, size_t n,
+		       enum coal_pattern pattern)
+{
+	double lo = INFINITY, hi = 0;
+
+	for (size_t i = 1; i < n; i++)
+		if (cfgs[i].pattern == pattern) {
+			lo = fmin(lo, sweep_x(&cfgs[i]));
+			hi = fmax(hi, sweep_x(&cfgs[i]));
+		}
+	report_chart_axis(&c->x, pattern == COAL_OFFSET ? "offset" : "stride", "elements",
+			  pattern == COAL_STRIDE ? tab_log_if_wide(lo, hi) : 0);
+}
+
 /* One chart per sweep: values[i] against the offsets or strides of the rows of pattern. */
-static void chart(struct report_table *t, const char *title, const char *what,
-		  const struct coal_config *cfgs, const double *values, size_t n,
-		  enum coal_pattern pattern, const char *unit)
+static struct report_chart *chart(struct report_table *t, const char *title, const char *what,
+				  const struct coal_config *cfgs, const double *values, size_t n,
+				  enum coal_pattern pattern, const char *unit)
 {
 	struct report_chart *c = report_add_chart(t, title);
 	struct report_series *s = report_chart_series(c, what, REPORT_SERIES_TEXT | REPORT_SERIES_PLOT);
 
 	c->flags |= REPORT_CHART_SKIP_MISSING;
 	c->text_width = 50;
-	report_chart_axis(&c->x, pattern == COAL_OFFSET ? "offset" : "stride", "elements", 0);
+	sweep_axis(c, cfgs, n, pattern);
 	report_chart_axis(&c->y, what, unit, strcmp(unit, "sectors") ? 0 : REPORT_AXIS_COUNT);
-	for (size_t i = 1; i < n; i++)  /* cfgs[0] is the reference copy */
+	for (size_t i = 1; i < n; i++)
 		if (cfgs[i].pattern == pattern)
-			report_series_add(s, (double)(pattern == COAL_OFFSET ? cfgs[i].offset
-									       : cfgs[i].stride),
-					  values[i], NULL);
+			report_series_add(s, sweep_x(&cfgs[i]), values[i], NULL);
+	return c;
+}
+
+static void ideal_line(struct report_chart *c, unsigned width)
+{
+	report_chart_marker(c, 'y', coal_ideal_sectors(width), "ideal (coalesced)");
 }
 
 static const struct report_col model_cols[] = {
@@ -88,10 +122,10 @@ static void model_table(struct report *rep, const struct coal_run *run)
 	report_note(t, "sectors/req: distinct 32-byte sectors per warp instruction (32 lanes, "
 		    "all looked up at once); st: the store side of a copy");
 	report_note(t, "efficiency: bytes the lanes ask for / bytes the sectors carry");
-	chart(t, "predicted sectors per request vs offset", "predicted sectors per request",
-	      cfgs, sect, run->n, COAL_OFFSET, "sectors");
-	chart(t, "predicted sectors per request vs stride", "predicted sectors per request",
-	      cfgs, sect, run->n, COAL_STRIDE, "sectors");
+	ideal_line(chart(t, "predicted sectors per request vs offset", "predicted sectors per request",
+			 cfgs, sect, run->n, COAL_OFFSET, "sectors"), run->width);
+	ideal_line(chart(t, "predicted sectors per request vs stride", "predicted sectors per request",
+			 cfgs, sect, run->n, COAL_STRIDE, "sectors"), run->width);
 	free(sect);
 }
 
@@ -167,6 +201,53 @@ static size_t measured_row(struct report_table *t, size_t r, const struct coal_r
 	return bad;
 }
 
+/*
+ * Plots only (the table has both columns): measured sectors per request
+ * beside the model's, against offset or stride; a copy's stores too.
+ */
+static void sectors_chart(struct report_table *t, const struct coal_run *run, enum coal_pattern pattern)
+{
+	static const char *const names[2][2] = { { "measured", "model" },
+						 { "measured, loads", "model, loads" } };
+	struct report_series *s[4] = { 0 };
+	struct report_chart *c;
+	char title[96];
+	int copy = 0;
+
+	if (rows_of(run->cfgs, run->n, pattern) < 2)
+		return;
+	for (size_t i = 1; i < run->n; i++)
+		copy |= run->cfgs[i].pattern == pattern && run->cfgs[i].op == COAL_COPY;
+	snprintf(title, sizeof(title), "sectors per request vs %s, measured and predicted",
+		 pattern == COAL_OFFSET ? "offset" : "stride");
+	c = report_add_chart(t, title);
+	sweep_axis(c, run->cfgs, run->n, pattern);
+	report_chart_axis(&c->y, "sectors per request", "sectors", REPORT_AXIS_COUNT);
+	s[0] = report_chart_series(c, names[copy][0], REPORT_SERIES_PLOT);
+	s[1] = report_chart_series(c, names[copy][1], REPORT_SERIES_PLOT);
+	if (copy) {
+		s[2] = report_chart_series(c, "measured, stores", REPORT_SERIES_PLOT);
+		s[3] = report_chart_series(c, "model, stores", REPORT_SERIES_PLOT);
+	}
+	for (size_t i = 1; i < run->n; i++) {
+		const struct coal_result *r = &run->res[i];
+		double x = sweep_x(&r->cfg), primary, st;
+		int store = r->cfg.op == COAL_STORE;
+
+		if (r->cfg.pattern != pattern)
+			continue;
+		coal_predicted_sectors(&r->cfg, &primary, &st);
+		report_series_add(s[0], x, store ? tab_ratio(r->st_sectors, r->st_requests)
+						 : tab_ratio(r->ld_sectors, r->ld_requests), NULL);
+		report_series_add(s[1], x, primary, NULL);
+		if (copy) {
+			report_series_add(s[2], x, tab_ratio(r->st_sectors, r->st_requests), NULL);
+			report_series_add(s[3], x, st, NULL);
+		}
+	}
+	ideal_line(c, run->width);
+}
+
 static void transpose_note(struct report_table *t, const struct coal_result *res, size_t n)
 {
 	const struct coal_result *prev = NULL;
@@ -225,6 +306,8 @@ static void measured_table(struct report *rep, const struct gp_device *dev,
 	transpose_note(t, res, run->n);
 	chart(t, "bandwidth vs offset", "bandwidth", run->cfgs, bw, run->n, COAL_OFFSET, "GB/s");
 	chart(t, "bandwidth vs stride", "bandwidth", run->cfgs, bw, run->n, COAL_STRIDE, "GB/s");
+	sectors_chart(t, run, COAL_OFFSET);
+	sectors_chart(t, run, COAL_STRIDE);
 	free(bw);
 }
 

@@ -19,6 +19,11 @@ double tab_ratio(double a, double b)
 	return isnan(a) || isnan(b) || b <= 0 ? NAN : a / b;
 }
 
+unsigned tab_log_if_wide(double lo, double hi)
+{
+	return lo > 0 && hi >= 100 * lo ? REPORT_AXIS_LOG : 0;
+}
+
 const char *tab_plural(long long n)
 {
 	return n == 1 ? "" : "s";

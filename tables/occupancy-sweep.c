@@ -59,22 +59,32 @@ static const char *const what[] = {
 	"threads per block", "registers per thread", "shared memory per block",
 };
 
-/* The chart: the runs in the terminal, every value in plots, the current one marked. */
+/*
+ * The chart: the runs in the terminal, every value in plots on a 0-100 %
+ * scale as the spreadsheet's graphs, the current configuration marked
+ * with the limit that binds it.
+ */
 static struct report_chart *chart(struct report_table *t, const struct occ_run *run, long long cur)
 {
-	char title[160];
+	int smem = run->sweep == OCC_RES_SMEM;
+	char title[160], lim[96];
 	struct report_chart *c;
 	struct report_series *all;
 
-	snprintf(title, sizeof(title), "occupancy vs %s%s (* = current)", what[run->sweep],
-		 run->sweep == OCC_RES_SMEM ? " in bytes" : "");
+	snprintf(title, sizeof(title), "occupancy vs %s", what[run->sweep]);
 	c = report_add_chart(t, title);
-	report_chart_axis(&c->x, what[run->sweep], run->sweep == OCC_RES_SMEM ? "B" : "", 0);
+	snprintf(title, sizeof(title), "occupancy vs %s%s (* = current)", what[run->sweep],
+		 smem ? " in bytes" : "");
+	report_chart_text_title(c, title);
+	report_chart_axis(&c->x, what[run->sweep], smem ? "B" : "", smem ? REPORT_AXIS_BYTES : 0);
 	report_chart_axis(&c->y, "occupancy", "%", 0);
+	c->y.max = 100;
 	all = report_chart_series(c, "occupancy", REPORT_SERIES_PLOT);
 	for (size_t i = 0; i < run->npts; i++)
 		report_series_add(all, (double)run->pts[i].value, run->pts[i].r.occupancy_pct, NULL);
-	report_chart_marker(c, 'x', (double)cur, "current");
+	snprintf(title, sizeof(title), "current: %.4g %%, limited by %s", run->r.occupancy_pct,
+		 occ_limiter_words(run->r.binding, 0, lim, sizeof(lim)));
+	report_chart_marker(c, 'x', (double)cur, title);
 	return c;
 }
 

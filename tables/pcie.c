@@ -305,6 +305,52 @@ static void note_numa(struct report_table *t, const struct pcie_env *env, const 
 			    " is not visible to move_pages)");
 }
 
+/*
+ * Plots only (the terminal has the table): GB/s against transfer size, a
+ * series per memory kind and direction, the link's theoretical lines;
+ * none unless one series has two sizes or more.
+ */
+static void sweep_chart(struct report_table *t, const struct pcie_results *res)
+{
+	struct report_series *s[PCIE_NMEMS][PCIE_NPARTS] = { { 0 } };
+	size_t n[PCIE_NMEMS][PCIE_NPARTS] = { { 0 } }, most = 0;
+	int gen, width, bidir = 0;
+	struct report_chart *c;
+	double peak;
+	char name[96];
+
+	for (size_t i = 0; i < res->nrows; i++) {
+		size_t k = ++n[res->rows[i].mem][res->rows[i].part];
+		most = k > most ? k : most;
+	}
+	if (most < 2)
+		return;
+	c = report_add_chart(t, "bandwidth by transfer size");
+	report_chart_axis(&c->x, "transfer size", "B", REPORT_AXIS_LOG | REPORT_AXIS_BYTES);
+	report_chart_axis(&c->y, "bandwidth", "GB/s", REPORT_AXIS_LOG);
+	for (size_t i = 0; i < res->nrows; i++) {
+		const struct pcie_row *r = &res->rows[i];
+		struct report_series **sp = &s[r->mem][r->part];
+
+		if (!*sp) {
+			snprintf(name, sizeof(name), "%s %s", pcie_mem_names[r->mem], part_label(r->part));
+			*sp = report_chart_series(c, name, REPORT_SERIES_PLOT);
+		}
+		report_series_add(*sp, (double)r->size, pcie_row_gbs(r), NULL);
+		bidir |= r->part == PCIE_PART_BIDIR_SUM;
+	}
+	pcie_env_link(&res->env, &gen, &width);
+	peak = pcie_peak_gbs(gen, width);
+	if (!(peak > 0))
+		return;
+	snprintf(name, sizeof(name), "Gen%d x%d theoretical, one way", gen, width);
+	report_chart_marker(c, 'y', peak, name);
+	if (bidir) {
+		snprintf(name, sizeof(name), "Gen%d x%d theoretical, both ways", gen, width);
+		report_chart_marker(c, 'y', 2 * peak, name);
+	}
+}
+
 static char *title_for(const char *what, const struct gp_device *dev)
 {
 	char cc[16];
@@ -345,6 +391,7 @@ void tab_pcie_transfers(struct report *rep, const struct gp_device *dev,
 		    " the others with CUDA events; bidir-sum is the bytes of both directions over the"
 		    " time until both finished, the faster one given more transfers so that both stay"
 		    " busy; every transfer's data was verified");
+	sweep_chart(t, res);
 	free(nodes);
 }
 

@@ -29,6 +29,9 @@ void tab_set_identity(struct report_table *t, size_t row, const struct gp_device
 /* a / b, or NaN when either is missing or b is not positive. */
 double tab_ratio(double a, double b);
 
+/* REPORT_AXIS_LOG for a sweep from lo to hi over two decades or more (lo > 0), else 0. */
+unsigned tab_log_if_wide(double lo, double hi);
+
 /* "s" unless n is 1: "1 row", "2 rows". */
 const char *tab_plural(long long n);
 

@@ -1,0 +1,29 @@
+/*
+ * One chart drawn as SVG elements (internal to report/): the panels of
+ * --plot's picture and the figures of the HTML report are the same.
+ */
+#ifndef GP_REPORT_PLOT_H
+#define GP_REPORT_PLOT_H
+
+#include <stdio.h>
+#include "report/report.h"
+
+#define PLOT_WIDTH 760     /* every picture's width, in px */
+
+/* Whether plots draw c: a REPORT_SERIES_PLOT series of two usable points or more. */
+int plot_drawable(const struct report_chart *c);
+
+/* The height of c's panel. */
+double plot_panel_height(const struct report_chart *c);
+
+/*
+ * c's panel with its top at y: title, axes with ticks and units, every
+ * plot series, the markers as dashed reference lines, and a legend of
+ * both.  Elements only: the caller writes the <svg> around it.
+ */
+void plot_panel(const struct report_chart *c, double y, FILE *out);
+
+/* The attributes of the <svg> element that holds panels, height h. */
+void plot_svg_attrs(double h, FILE *out);
+
+#endif

@@ -1,0 +1,453 @@
+/*
+ * Charts as SVG: a panel per chart (axes with ticks and units, the plot
+ * series, reference lines, a legend), and --plot's picture, the panels
+ * stacked under a title.  Presentation attributes rather than CSS and
+ * sizes in px, so that browsers, rsvg and document editors draw it alike;
+ * no scripts, no fonts but the system's.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report/plot.h"
+#include "report/ticks.h"
+#include "report/xml.h"
+#include "util/compat.h"
+#include "util/error.h"
+
+#define PAD 16.0
+#define LEFT 76.0                  /* the plot area, after the y ticks */
+#define RIGHT (PLOT_WIDTH - 24.0)
+#define TOP 34.0                   /* under the panel's title */
+#define HEIGHT 270.0
+#define UNDER 58.0                 /* the x ticks and the x label */
+#define ROW 16.0                   /* a legend line */
+#define COLS 3                     /* legend columns */
+#define CHAR_W 6.2                 /* an 11 px character, about: for cutting text to fit */
+#define GAP 12.0                   /* between panels */
+#define FONT "DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif"
+#define MONO "DejaVu Sans Mono, Liberation Mono, Menlo, Consolas, monospace"
+
+/* Ten colours apart in hue and lightness, then the same with dashes. */
+static const char *const colors[] = {
+	"#1f5aa6", "#d9480f", "#2b8a3e", "#c2255c", "#6741d9",
+	"#8c6d1f", "#0b7285", "#495057", "#e64980", "#74b816",
+};
+static const char *const dashes[] = { NULL, "7 3", "2 2", "8 3 2 3" };
+
+static int usable(const struct report_axis *a, double v)
+{
+	return isfinite(v) && (!(a->flags & REPORT_AXIS_LOG) || v > 0);
+}
+
+static int point_usable(const struct report_chart *c, const struct report_series *s, size_t k)
+{
+	return usable(&c->x, s->x[k]) && usable(&c->y, s->y[k]);
+}
+
+static size_t usable_points(const struct report_chart *c, const struct report_series *s)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < s->n; k++)
+		n += point_usable(c, s, k);
+	return n;
+}
+
+int plot_drawable(const struct report_chart *c)
+{
+	for (size_t i = 0; i < c->nseries; i++)
+		if ((c->series[i].flags & REPORT_SERIES_PLOT) && usable_points(c, &c->series[i]) >= 2)
+			return 1;
+	return 0;
+}
+
+static size_t legend_entries(const struct report_chart *c)
+{
+	size_t n = c->nmarkers;
+
+	for (size_t i = 0; i < c->nseries; i++)
+		n += (c->series[i].flags & REPORT_SERIES_PLOT) != 0;
+	return n;
+}
+
+double plot_panel_height(const struct report_chart *c)
+{
+	size_t rows = (legend_entries(c) + COLS - 1) / COLS;
+
+	return TOP + HEIGHT + UNDER + (double)rows * ROW + 4;
+}
+
+void plot_svg_attrs(double h, FILE *out)
+{
+	fprintf(out, "width=\"%d\" height=\"%.0f\" viewBox=\"0 0 %d %.0f\" font-family=\"%s\"",
+		PLOT_WIDTH, ceil(h), PLOT_WIDTH, ceil(h), FONT);
+}
+
+/* ---- one panel ---- */
+
+struct frame {
+	const struct report_chart *c;
+	struct plot_scale x, y;
+	double top, bottom;
+};
+
+static void widen(double *lo, double *hi, double v)
+{
+	*lo = fmin(*lo, v);
+	*hi = fmax(*hi, v);
+}
+
+/* The data of every plot series, and the y reference lines (a peak is meant to be seen). */
+static void make_scales(struct frame *f)
+{
+	const struct report_chart *c = f->c;
+	double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
+
+	for (size_t i = 0; i < c->nseries; i++) {
+		const struct report_series *s = &c->series[i];
+		for (size_t k = 0; (s->flags & REPORT_SERIES_PLOT) && k < s->n; k++)
+			if (point_usable(c, s, k)) {
+				widen(&xlo, &xhi, s->x[k]);
+				widen(&ylo, &yhi, s->y[k]);
+			}
+	}
+	for (size_t i = 0; i < c->nmarkers; i++)
+		if (c->markers[i].axis == 'y' && usable(&c->y, c->markers[i].value))
+			widen(&ylo, &yhi, c->markers[i].value);
+	if (c->x.min < c->x.max && usable(&c->x, c->x.min)) {
+		widen(&xlo, &xhi, c->x.min);
+		widen(&xlo, &xhi, c->x.max);
+	}
+	if (c->y.min < c->y.max && usable(&c->y, c->y.min)) {
+		widen(&ylo, &yhi, c->y.min);
+		widen(&ylo, &yhi, c->y.max);
+	}
+	plot_scale_make(&f->x, xlo, xhi, c->x.flags, PLOT_TIGHT);
+	plot_scale_make(&f->y, ylo, yhi, c->y.flags, PLOT_ZERO);
+	f->top = TOP;
+	f->bottom = TOP + HEIGHT;
+}
+
+static double px(const struct frame *f, double v)
+{
+	return LEFT + plot_scale_pos(&f->x, v) * (RIGHT - LEFT);
+}
+
+static double py(const struct frame *f, double v)
+{
+	return f->bottom - plot_scale_pos(&f->y, v) * HEIGHT;
+}
+
+/* "bandwidth (GB/s)"; sizes and counted things say their unit in the ticks. */
+static void axis_title(const struct report_axis *a, char *buf, size_t n)
+{
+	int unit = a->unit && *a->unit && !(a->flags & (REPORT_AXIS_BYTES | REPORT_AXIS_COUNT));
+
+	snprintf(buf, n, "%s%s%s%s", a->label ? a->label : "", unit ? " (" : "",
+		 unit ? a->unit : "", unit ? ")" : "");
+}
+
+/* "3352 GB/s", "8.25 MiB", "1 sector" */
+static const char *value_text(const struct report_axis *a, double v, char *buf, size_t n)
+{
+	const char *unit = a->unit && *a->unit && !(a->flags & REPORT_AXIS_BYTES) ? a->unit : "";
+	size_t len = strlen(unit);
+	char num[48];
+
+	plot_value_label(v, a->flags, num, sizeof(num));
+	if ((a->flags & REPORT_AXIS_COUNT) && v == 1 && len)
+		len--;  /* "1 sector" */
+	snprintf(buf, n, "%s%s%.*s", num, len ? " " : "", (int)len, unit);
+	return buf;
+}
+
+static void text(FILE *out, double x, double y, const char *attrs, const char *s, size_t max)
+{
+	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\"%s%s>", x, y, *attrs ? " " : "", attrs);
+	xml_text(out, s ? s : "", max);
+	fputs("</text>\n", out);
+}
+
+static void axes(const struct frame *f, FILE *out)
+{
+	char buf[64], title[256];
+
+	fputs("<g class=\"axis x\" font-size=\"11\" fill=\"#495057\" text-anchor=\"middle\">\n", out);
+	for (size_t i = 0; i < f->x.nticks; i++) {
+		double x = px(f, f->x.ticks[i]);
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e9ecef\"/>\n",
+			x, f->top, x, f->bottom);
+		text(out, x, f->bottom + 16, "class=\"tick\"", plot_tick_label(&f->x, i, buf, sizeof(buf)), 0);
+	}
+	axis_title(&f->c->x, title, sizeof(title));
+	text(out, (LEFT + RIGHT) / 2, f->bottom + 38, "class=\"label\" font-size=\"12\" fill=\"#212529\"",
+	     title, 0);
+	fputs("</g>\n<g class=\"axis y\" font-size=\"11\" fill=\"#495057\" text-anchor=\"end\">\n", out);
+	for (size_t i = 0; i < f->y.nticks; i++) {
+		double y = py(f, f->y.ticks[i]);
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e9ecef\"/>\n",
+			LEFT, y, RIGHT, y);
+		text(out, LEFT - 6, y + 4, "class=\"tick\"", plot_tick_label(&f->y, i, buf, sizeof(buf)), 0);
+	}
+	axis_title(&f->c->y, title, sizeof(title));
+	fprintf(out, "<text class=\"label\" transform=\"translate(%.1f,%.1f) rotate(-90)\" "
+		"font-size=\"12\" fill=\"#212529\" text-anchor=\"middle\">", PAD + 2, (f->top + f->bottom) / 2);
+	xml_text(out, title, 48);
+	fputs("</text>\n</g>\n", out);
+}
+
+/* Indices of s's usable points in x order: a line joins neighbours, however they were added. */
+static size_t *by_x(const struct report_series *s, size_t *n)
+{
+	size_t *idx = gp_xcalloc(s->n ? s->n : 1, sizeof(*idx));
+
+	*n = 0;
+	for (size_t k = 0; k < s->n; k++) {
+		size_t j = (*n)++;
+		while (j > 0 && s->x[idx[j - 1]] > s->x[k]) {
+			idx[j] = idx[j - 1];
+			j--;
+		}
+		idx[j] = k;
+	}
+	return idx;
+}
+
+static void series(const struct frame *f, const struct report_series *s, size_t nth, FILE *out)
+{
+	const struct report_chart *c = f->c;
+	const char *dash = dashes[(nth / ARRAY_SIZE(colors)) % ARRAY_SIZE(dashes)];
+	double r = s->n > 64 ? 1.6 : 2.4;
+	size_t n, *idx = by_x(s, &n);
+	int pen = 0;
+	char xt[64], yt[64];
+
+	fprintf(out, "<g class=\"series\" stroke=\"%s\" fill=\"%s\">\n<title>",
+		colors[nth % ARRAY_SIZE(colors)], colors[nth % ARRAY_SIZE(colors)]);
+	xml_text(out, s->name ? s->name : "", 0);
+	fputs("</title>\n<path fill=\"none\" stroke-width=\"1.6\" stroke-linejoin=\"round\"", out);
+	if (dash)
+		fprintf(out, " stroke-dasharray=\"%s\"", dash);
+	fputs(" d=\"", out);
+	for (size_t i = 0; i < n; i++) {
+		size_t k = idx[i];
+		if (!point_usable(c, s, k)) {
+			pen = 0;  /* a missing value breaks the line */
+			continue;
+		}
+		fprintf(out, "%s%.1f %.1f", pen ? " L" : (i ? " M" : "M"), px(f, s->x[k]), py(f, s->y[k]));
+		pen = 1;
+	}
+	fputs("\"/>\n", out);
+	for (size_t i = 0; i < n; i++) {
+		size_t k = idx[i];
+		if (!point_usable(c, s, k))
+			continue;
+		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" stroke=\"none\"><title>",
+			px(f, s->x[k]), py(f, s->y[k]), r);
+		value_text(&c->x, s->x[k], xt, sizeof(xt));
+		value_text(&c->y, s->y[k], yt, sizeof(yt));
+		xml_text(out, xt, 0);
+		fputs(": ", out);
+		xml_text(out, yt, 0);
+		fputs("</title></circle>\n", out);
+	}
+	fputs("</g>\n", out);
+	free(idx);
+}
+
+/* Reference lines: x ones where the axis reaches them, y ones always (the scale took them in). */
+static void markers(const struct frame *f, FILE *out)
+{
+	const struct report_chart *c = f->c;
+
+	fputs("<g class=\"markers\" stroke=\"#868e96\" stroke-dasharray=\"5 3\" font-size=\"10\" "
+	      "fill=\"#495057\">\n", out);
+	for (size_t i = 0; i < c->nmarkers; i++) {
+		const struct report_marker *m = &c->markers[i];
+		double v = m->value;
+
+		if (m->axis == 'x') {
+			double x;
+			if (!usable(&c->x, v) || v < f->x.lo || v > f->x.hi)
+				continue;
+			x = px(f, v);
+			fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x, f->top, x,
+				f->bottom);
+			fprintf(out, "<text stroke=\"none\" text-anchor=\"end\" "
+				"transform=\"translate(%.1f,%.1f) rotate(-90)\">", x - 3, f->top + 4);
+			xml_text(out, m->label ? m->label : "", (size_t)(HEIGHT / CHAR_W));
+			fputs("</text>\n", out);
+		} else if (usable(&c->y, v)) {
+			double y = py(f, v);
+			fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", LEFT, y, RIGHT, y);
+			text(out, RIGHT - 4, y - 4, "stroke=\"none\" text-anchor=\"end\"", m->label,
+			     (size_t)((RIGHT - LEFT) / CHAR_W));
+		}
+	}
+	fputs("</g>\n", out);
+}
+
+static void legend_text(FILE *out, double x, double y, const char *a, const char *b, size_t max)
+{
+	char *s = gp_xasprintf("%s%s", a ? a : "", b);
+
+	text(out, x, y, "", s, max);
+	free(s);
+}
+
+/* Every plot series, then every reference line with its value: "L2 = 50 MiB". */
+static void legend(const struct frame *f, double top, FILE *out)
+{
+	const struct report_chart *c = f->c;
+	double colw = (PLOT_WIDTH - 2 * PAD) / COLS;
+	size_t max = (size_t)((colw - 34) / CHAR_W), k = 0, nth = 0;
+	char v[64], *eq;
+
+	fputs("<g class=\"legend\" font-size=\"11\" fill=\"#212529\">\n", out);
+	for (size_t i = 0; i < c->nseries; i++, k++) {
+		const struct report_series *s = &c->series[i];
+		double x = PAD + (double)(k % COLS) * colw, y = top + (double)(k / COLS) * ROW;
+		const char *color = colors[nth % ARRAY_SIZE(colors)];
+		const char *dash = dashes[(nth / ARRAY_SIZE(colors)) % ARRAY_SIZE(dashes)];
+
+		if (!(s->flags & REPORT_SERIES_PLOT)) {
+			k--;
+			continue;
+		}
+		nth++;
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+			"stroke-width=\"1.6\"%s%s%s/>\n<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.4\" fill=\"%s\"/>\n",
+			x, y - 4, x + 24, y - 4, color, dash ? " stroke-dasharray=\"" : "", dash ? dash : "",
+			dash ? "\"" : "", x + 12, y - 4, color);
+		legend_text(out, x + 30, y, s->name, usable_points(c, s) ? "" : " (no data)", max);
+	}
+	for (size_t i = 0; i < c->nmarkers; i++, k++) {
+		const struct report_marker *m = &c->markers[i];
+		double x = PAD + (double)(k % COLS) * colw, y = top + (double)(k / COLS) * ROW;
+
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#868e96\" "
+			"stroke-dasharray=\"5 3\"/>\n", x, y - 4, x + 24, y - 4);
+		eq = gp_xasprintf(" = %s", value_text(m->axis == 'x' ? &c->x : &c->y, m->value, v, sizeof(v)));
+		legend_text(out, x + 30, y, m->label, eq, max);
+		free(eq);
+	}
+	fputs("</g>\n", out);
+}
+
+void plot_panel(const struct report_chart *c, double y, FILE *out)
+{
+	struct frame f = { .c = c };
+	size_t nth = 0;
+
+	make_scales(&f);
+	fprintf(out, "<g class=\"chart\" transform=\"translate(0,%.1f)\">\n<title>", y);
+	xml_text(out, c->title ? c->title : "", 0);
+	fputs("</title>\n", out);
+	text(out, PAD, 20, "class=\"title\" font-size=\"13\" font-weight=\"bold\" fill=\"#212529\"",
+	     c->title, 0);
+	axes(&f, out);
+	for (size_t i = 0; i < c->nseries; i++)
+		if (c->series[i].flags & REPORT_SERIES_PLOT)
+			series(&f, &c->series[i], nth++, out);
+	markers(&f, out);
+	fprintf(out, "<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+		"fill=\"none\" stroke=\"#adb5bd\"/>\n", LEFT, f.top, RIGHT - LEFT, HEIGHT);
+	legend(&f, f.bottom + UNDER, out);
+	fputs("</g>\n", out);
+}
+
+/* ---- --plot's picture ---- */
+
+/* The charts plots draw, in report order: those under tables shown to people. */
+static const struct report_chart *nth_chart(const struct report *r, size_t n)
+{
+	for (size_t i = 0; i < r->ntables; i++) {
+		const struct report_table *t = r->tables[i];
+		for (size_t k = 0; !(t->flags & REPORT_MACHINE_ONLY) && k < t->nitems; k++)
+			if (t->items[k].chart && plot_drawable(t->items[k].chart) && n-- == 0)
+				return t->items[k].chart;
+	}
+	return NULL;
+}
+
+size_t report_plot_count(const struct report *r)
+{
+	size_t n = 0;
+
+	while (nth_chart(r, n))
+		n++;
+	return n;
+}
+
+/* The start of each line of s cut at spaces to width bytes at most (a longer word is cut). */
+static size_t wrap(const char *s, size_t width, const char **starts, size_t *lens, size_t max)
+{
+	size_t n = 0;
+
+	while (*s && n < max) {
+		size_t len = strlen(s), cut = len;
+		if (len > width) {
+			cut = width;
+			while (cut > 0 && s[cut] != ' ')
+				cut--;
+			if (cut == 0)  /* one long word: cut it, not inside a character */
+				for (cut = width; cut > 1 && ((unsigned char)s[cut] & 0xc0) == 0x80; cut--)
+					;
+		}
+		starts[n] = s;
+		lens[n++] = cut;
+		s += cut;
+		while (*s == ' ')
+			s++;
+	}
+	return n;
+}
+
+static void header(const struct report_doc *doc, const char **lines, const size_t *lens,
+		   size_t nlines, FILE *out)
+{
+	char *meta;
+
+	fprintf(out, "<g class=\"header\" fill=\"#212529\">\n");
+	for (size_t i = 0; i < nlines; i++) {
+		char *line = gp_xasprintf("%.*s", (int)lens[i], lines[i]);
+		text(out, PAD, PAD + 14 + 18 * (double)i,
+		     "class=\"command\" font-size=\"13\" font-family=\"" MONO "\"", line, 0);
+		free(line);
+	}
+	meta = gp_xasprintf("%s%s%s%s%s%s%s", doc->device ? doc->device : "no GPU used",
+			    doc->host ? " \xc2\xb7 " : "", doc->host ? doc->host : "",
+			    doc->date ? " \xc2\xb7 " : "", doc->date ? doc->date : "",
+			    doc->version ? " \xc2\xb7 gpuperf " : "", doc->version ? doc->version : "");
+	text(out, PAD, PAD + 14 + 18 * (double)nlines, "class=\"device\" font-size=\"11\" fill=\"#495057\"",
+	     meta, 0);
+	free(meta);
+	fputs("</g>\n", out);
+}
+
+int report_emit_svg(const struct report *r, const struct report_doc *doc, FILE *out)
+{
+	const char *cmd = doc->command_line ? doc->command_line : "gpuperf";
+	const char *lines[8];
+	size_t lens[8], nlines = wrap(cmd, (size_t)((PLOT_WIDTH - 2 * PAD) / 7.9), lines, lens, 8);
+	double top = PAD + 14 + 18 * (double)nlines + 20, h = top;
+	const struct report_chart *c;
+
+	for (size_t i = 0; (c = nth_chart(r, i)); i++)
+		h += plot_panel_height(c) + GAP;
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	      "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" ", out);
+	plot_svg_attrs(h, out);
+	fputs(">\n<title>", out);
+	xml_text(out, cmd, 0);
+	fputs("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n", out);
+	header(doc, lines, lens, nlines, out);
+	for (size_t i = 0; (c = nth_chart(r, i)); i++) {
+		plot_panel(c, top, out);
+		top += plot_panel_height(c) + GAP;
+	}
+	fputs("</svg>\n", out);
+	return ferror(out) ? -1 : 0;
+}
