@@ -41,8 +41,7 @@ struct report_series *report_chart_series(struct report_chart *c, const char *na
 	struct report_series *s;
 
 	c->series = gp_xrealloc(c->series, (c->nseries + 1) * sizeof(*c->series));
-	s = &c->series[c->nseries++];
-	memset(s, 0, sizeof(*s));
+	s = c->series[c->nseries++] = gp_xcalloc(1, sizeof(*s));
 	s->name = dup_or_null(name);
 	s->flags = flags;
 	return s;
@@ -78,13 +77,14 @@ void report_chart_free(struct report_chart *c)
 	if (!c)
 		return;
 	for (size_t i = 0; i < c->nseries; i++) {
-		struct report_series *s = &c->series[i];
+		struct report_series *s = c->series[i];
 		for (size_t k = 0; k < s->n; k++)
 			free(s->labels[k]);
 		free(s->labels);
 		free(s->x);
 		free(s->y);
 		free(s->name);
+		free(s);
 	}
 	for (size_t i = 0; i < c->nmarkers; i++)
 		free(c->markers[i].label);
@@ -102,8 +102,8 @@ void report_chart_free(struct report_chart *c)
 static const struct report_series *text_series(const struct report_chart *c)
 {
 	for (size_t i = 0; i < c->nseries; i++)
-		if (c->series[i].flags & REPORT_SERIES_TEXT)
-			return &c->series[i];
+		if (c->series[i]->flags & REPORT_SERIES_TEXT)
+			return c->series[i];
 	return NULL;
 }
 

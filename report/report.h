@@ -108,7 +108,7 @@ struct report_chart {
 	struct report_axis x, y;
 	unsigned flags;              /* REPORT_CHART_* */
 	int text_width;              /* longest bar of the text chart, in columns */
-	struct report_series *series;
+	struct report_series **series;  /* each its own allocation: a series stays where it is */
 	size_t nseries;
 	struct report_marker *markers;
 	size_t nmarkers;
@@ -176,6 +176,7 @@ void report_note(struct report_table *t, const char *fmt, ...) GP_PRINTF(2, 3);
  */
 struct report_chart *report_add_chart(struct report_table *t, const char *title);
 void report_chart_axis(struct report_axis *a, const char *label, const char *unit, unsigned flags);
+/* A new series of c; it stays valid, and where it is, as long as c. */
 struct report_series *report_chart_series(struct report_chart *c, const char *name, unsigned flags);
 /* One point; label (copied) names it in the text chart, NULL: x as an integer. */
 void report_series_add(struct report_series *s, double x, double y, const char *label);

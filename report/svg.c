@@ -57,25 +57,16 @@ static size_t usable_points(const struct report_chart *c, const struct report_se
 int plot_drawable(const struct report_chart *c)
 {
 	for (size_t i = 0; i < c->nseries; i++)
-		if ((c->series[i].flags & REPORT_SERIES_PLOT) && usable_points(c, &c->series[i]) >= 2)
+		if ((c->series[i]->flags & REPORT_SERIES_PLOT) && usable_points(c, c->series[i]) >= 2)
 			return 1;
 	return 0;
 }
 
-static size_t legend_entries(const struct report_chart *c)
-{
-	size_t n = c->nmarkers;
-
-	for (size_t i = 0; i < c->nseries; i++)
-		n += (c->series[i].flags & REPORT_SERIES_PLOT) != 0;
-	return n;
-}
+static size_t legend(const struct report_chart *c, double top, FILE *out);
 
 double plot_panel_height(const struct report_chart *c)
 {
-	size_t rows = (legend_entries(c) + COLS - 1) / COLS;
-
-	return TOP + HEIGHT + UNDER + (double)rows * ROW + 4;
+	return TOP + HEIGHT + UNDER + (double)legend(c, 0, NULL) * ROW + 4;
 }
 
 void plot_svg_attrs(double h, FILE *out)
@@ -105,7 +96,7 @@ static void make_scales(struct frame *f)
 	double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
 
 	for (size_t i = 0; i < c->nseries; i++) {
-		const struct report_series *s = &c->series[i];
+		const struct report_series *s = c->series[i];
 		for (size_t k = 0; (s->flags & REPORT_SERIES_PLOT) && k < s->n; k++)
 			if (point_usable(c, s, k)) {
 				widen(&xlo, &xhi, s->x[k]);
@@ -289,51 +280,74 @@ static void markers(const struct frame *f, FILE *out)
 	fputs("</g>\n", out);
 }
 
-static void legend_text(FILE *out, double x, double y, const char *a, const char *b, size_t max)
+/* Legend entry k (plot series first, then reference lines): its text, or NULL past the last. */
+static char *entry_text(const struct report_chart *c, size_t k, const struct report_series **s,
+			const struct report_marker **m)
 {
-	char *s = gp_xasprintf("%s%s", a ? a : "", b);
+	char v[64];
 
-	text(out, x, y, "", s, max);
-	free(s);
+	*s = NULL;
+	*m = NULL;
+	for (size_t i = 0; i < c->nseries; i++)
+		if ((c->series[i]->flags & REPORT_SERIES_PLOT) && k-- == 0) {
+			*s = c->series[i];
+			return gp_xasprintf("%s%s", (*s)->name ? (*s)->name : "",
+					    usable_points(c, *s) ? "" : " (no data)");
+		}
+	if (k >= c->nmarkers)
+		return NULL;
+	*m = &c->markers[k];
+	return gp_xasprintf("%s = %s", (*m)->label ? (*m)->label : "",
+			    value_text((*m)->axis == 'x' ? &c->x : &c->y, (*m)->value, v, sizeof(v)));
 }
 
-/* Every plot series, then every reference line with its value: "L2 = 50 MiB". */
-static void legend(const struct frame *f, double top, FILE *out)
+static void entry(FILE *out, double x, double y, const struct report_series *s, size_t nth,
+		  const char *label, size_t max)
 {
-	const struct report_chart *c = f->c;
+	const char *color = s ? colors[nth % ARRAY_SIZE(colors)] : "#868e96";
+	const char *dash = s ? dashes[(nth / ARRAY_SIZE(colors)) % ARRAY_SIZE(dashes)] : "5 3";
+
+	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+		"stroke-width=\"%s\"%s%s%s/>\n", x, y - 4, x + 24, y - 4, color, s ? "1.6" : "1",
+		dash ? " stroke-dasharray=\"" : "", dash ? dash : "", dash ? "\"" : "");
+	if (s)
+		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.4\" fill=\"%s\"/>\n", x + 12, y - 4,
+			color);
+	text(out, x + 30, y, "", label, max);
+}
+
+/*
+ * The legend from top, left to right in COLS columns, an entry too long
+ * for one column over two or three; out NULL only counts.  Returns rows.
+ */
+static size_t legend(const struct report_chart *c, double top, FILE *out)
+{
 	double colw = (PLOT_WIDTH - 2 * PAD) / COLS;
-	size_t max = (size_t)((colw - 34) / CHAR_W), k = 0, nth = 0;
-	char v[64], *eq;
+	const struct report_series *s;
+	const struct report_marker *m;
+	size_t col = 0, row = 0, k = 0, nth = 0;
+	char *label;
 
-	fputs("<g class=\"legend\" font-size=\"11\" fill=\"#212529\">\n", out);
-	for (size_t i = 0; i < c->nseries; i++, k++) {
-		const struct report_series *s = &c->series[i];
-		double x = PAD + (double)(k % COLS) * colw, y = top + (double)(k / COLS) * ROW;
-		const char *color = colors[nth % ARRAY_SIZE(colors)];
-		const char *dash = dashes[(nth / ARRAY_SIZE(colors)) % ARRAY_SIZE(dashes)];
+	if (out)
+		fputs("<g class=\"legend\" font-size=\"11\" fill=\"#212529\">\n", out);
+	for (; (label = entry_text(c, k, &s, &m)); k++) {
+		size_t span = (size_t)ceil((34 + CHAR_W * (double)xml_chars(label)) / colw);
 
-		if (!(s->flags & REPORT_SERIES_PLOT)) {
-			k--;
-			continue;
+		span = span > COLS ? COLS : span;
+		if (col + span > COLS) {
+			col = 0;
+			row++;
 		}
-		nth++;
-		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-			"stroke-width=\"1.6\"%s%s%s/>\n<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.4\" fill=\"%s\"/>\n",
-			x, y - 4, x + 24, y - 4, color, dash ? " stroke-dasharray=\"" : "", dash ? dash : "",
-			dash ? "\"" : "", x + 12, y - 4, color);
-		legend_text(out, x + 30, y, s->name, usable_points(c, s) ? "" : " (no data)", max);
+		if (out)
+			entry(out, PAD + (double)col * colw, top + (double)row * ROW, s, nth, label,
+			      (size_t)(((double)span * colw - 34) / CHAR_W));
+		nth += s != NULL;
+		col += span;
+		free(label);
 	}
-	for (size_t i = 0; i < c->nmarkers; i++, k++) {
-		const struct report_marker *m = &c->markers[i];
-		double x = PAD + (double)(k % COLS) * colw, y = top + (double)(k / COLS) * ROW;
-
-		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#868e96\" "
-			"stroke-dasharray=\"5 3\"/>\n", x, y - 4, x + 24, y - 4);
-		eq = gp_xasprintf(" = %s", value_text(m->axis == 'x' ? &c->x : &c->y, m->value, v, sizeof(v)));
-		legend_text(out, x + 30, y, m->label, eq, max);
-		free(eq);
-	}
-	fputs("</g>\n", out);
+	if (out)
+		fputs("</g>\n", out);
+	return k ? row + 1 : 0;
 }
 
 void plot_panel(const struct report_chart *c, double y, FILE *out)
@@ -349,12 +363,12 @@ void plot_panel(const struct report_chart *c, double y, FILE *out)
 	     c->title, 0);
 	axes(&f, out);
 	for (size_t i = 0; i < c->nseries; i++)
-		if (c->series[i].flags & REPORT_SERIES_PLOT)
-			series(&f, &c->series[i], nth++, out);
+		if (c->series[i]->flags & REPORT_SERIES_PLOT)
+			series(&f, c->series[i], nth++, out);
 	markers(&f, out);
 	fprintf(out, "<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
 		"fill=\"none\" stroke=\"#adb5bd\"/>\n", LEFT, f.top, RIGHT - LEFT, HEIGHT);
-	legend(&f, f.bottom + UNDER, out);
+	legend(c, f.bottom + UNDER, out);
 	fputs("</g>\n", out);
 }
 

@@ -81,14 +81,14 @@ static double nice125(double v, int down)
 	return 10 * e;
 }
 
-static void log10_scale(struct plot_scale *s, double lo, double hi)
+static void log10_scale(struct plot_scale *s, double lo, double hi, int tight)
 {
 	static const double between[] = { 1, 2, 5 };
 	double elo, ehi, every;
 	int few;
 
-	s->lo = nice125(lo, 1);
-	s->hi = nice125(hi, 0);
+	s->lo = tight ? lo : nice125(lo, 1);
+	s->hi = tight ? hi : nice125(hi, 0);
 	elo = floor(log10(s->lo) + EPS);
 	ehi = ceil(log10(s->hi) - EPS);
 	few = log10(s->hi / s->lo) <= 3 + EPS;
@@ -101,13 +101,19 @@ static void log10_scale(struct plot_scale *s, double lo, double hi)
 		}
 }
 
-static void log2_scale(struct plot_scale *s, double lo, double hi)
+static void log2_scale(struct plot_scale *s, double lo, double hi, int tight)
 {
 	static const int steps[] = { 1, 2, 5, 10, 20, 50 };
 	int elo = (int)floor(log2(lo) + EPS), ehi = (int)ceil(log2(hi) - EPS), step = 50;
 
 	s->lo = ldexp(1, elo);
 	s->hi = ldexp(1, ehi);
+	if (tight) {  /* ticks inside the data's range */
+		s->lo = lo;
+		s->hi = hi;
+		elo = (int)ceil(log2(lo) - EPS);
+		ehi = (int)floor(log2(hi) + EPS);
+	}
 	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
 		int n = 0;
 		for (int e = elo; e <= ehi; e++)
@@ -135,9 +141,9 @@ void plot_scale_make(struct plot_scale *s, double lo, double hi, unsigned flags,
 		hi *= 2;
 	}
 	if (flags & REPORT_AXIS_BYTES)
-		log2_scale(s, lo, hi);
+		log2_scale(s, lo, hi, (mode & PLOT_TIGHT) != 0);
 	else
-		log10_scale(s, lo, hi);
+		log10_scale(s, lo, hi, (mode & PLOT_TIGHT) != 0);
 }
 
 double plot_scale_pos(const struct plot_scale *s, double v)

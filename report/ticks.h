@@ -18,16 +18,16 @@ struct plot_scale {
 };
 
 #define PLOT_ZERO  0x1u   /* a linear scale takes in zero (a y axis of amounts) */
-#define PLOT_TIGHT 0x2u   /* a linear scale ends at the data, ticks inside (an x axis) */
+#define PLOT_TIGHT 0x2u   /* the scale ends at the data, ticks inside (an x axis) */
 
 /*
  * The scale for values lo..hi (finite, lo <= hi; positive on a log axis)
  * on an axis with REPORT_AXIS_* flags.  Linear: ticks at steps of 1, 2 or
- * 5 x 10^k (a power of two for bytes), the range widened to whole steps
- * unless PLOT_TIGHT.  Log: widened to 1, 2 or 5 x 10^k (a power of two
- * for bytes), ticks at the decades, with 2 and 5 between when there are
+ * 5 x 10^k (a power of two for bytes), the range widened to whole steps.
+ * Log: widened to 1, 2 or 5 x 10^k (a power of two for bytes), ticks at
+ * the decades, with 2 and 5 between when there are
  * three decades or fewer (bytes: every power of two, or every 2nd, 5th...
- * so that ten at most remain).
+ * so that ten at most remain).  PLOT_TIGHT keeps the data's own range.
  */
 void plot_scale_make(struct plot_scale *s, double lo, double hi, unsigned flags, unsigned mode);
 

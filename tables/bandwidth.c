@@ -239,8 +239,8 @@ static void sweep_chart(struct report_table *t, const struct gp_device *dev,
 		else
 			snprintf(name, sizeof(name), "%s", bw_kernel_names[r->kernel]);
 		for (size_t k = 0; k < c->nseries && !s; k++)
-			if (!strcmp(c->series[k].name, name))
-				s = &c->series[k];
+			if (!strcmp(c->series[k]->name, name))
+				s = c->series[k];
 		if (!s)
 			s = report_chart_series(c, name, REPORT_SERIES_PLOT |
 						(c->nseries ? 0 : REPORT_SERIES_TEXT));

@@ -8,107 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tables/all.h"
+#include "tests/unit/fake-all.h"
 #include "tests/unit/unit.h"
-
-/* gbs at bytes moved: the median time that gives it. */
-static struct stats ms_for(double bytes, double gbs)
-{
-	struct stats st = { 0 };
-
-	st.n = 10;
-	st.median = st.min = st.max = bytes / (gbs * 1e6);
-	return st;
-}
-
-static struct bw_run bw;
-static struct bw_result bw_res[5];
-static struct coal_run co;
-static struct coal_config co_cfg[6];
-static struct coal_result co_res[6];
-static struct bank_run bk;
-static struct bank_config bk_cfg[4];
-static struct bank_result bk_res[4];
-static struct occ_run oc;
-static struct pcie_run pc;
-static struct pcie_row pc_rows[5];
-static struct info_run info;
-
-static void fabricate(struct gp_device *d, struct all_run *run)
-{
-	static const enum bw_kernel k[] = { BW_READ, BW_WRITE, BW_COPY, BW_TRIAD, BW_MEMCPY };
-	static const double gbs[] = { 3100, 3200, 2800, 2900, 3000 };
-	static const enum coal_pattern pat[] = { COAL_OFFSET, COAL_OFFSET, COAL_OFFSET, COAL_STRIDE,
-						 COAL_STRIDE, COAL_STRIDE };
-	static const int off[] = { 0, 0, 1, 0, 0, 0 }, str[] = { 1, 1, 1, 1, 2, 32 };
-	static const double sec[] = { 4, 4, 5, 4, 8, 32 }, cbw[] = { 2000, 2000, 1800, 2000, 1000, 125 };
-	static const int bs[] = { 1, 1, 2, 32 };
-	static const enum pcie_part part[] = { PCIE_PART_H2D, PCIE_PART_D2H, PCIE_PART_BIDIR_H2D,
-					       PCIE_PART_BIDIR_D2H, PCIE_PART_BIDIR_SUM };
-	static const double pbw[] = { 55, 55.1, 46, 51, 95 };
-
-	memset(d, 0, sizeof(*d));
-	snprintf(d->name, sizeof(d->name), "Fake GPU, with a comma");
-	snprintf(d->uuid, sizeof(d->uuid), "GPU-fake");
-	snprintf(d->pci_bus_id, sizeof(d->pci_bus_id), "0000:1b:00.0");
-	snprintf(d->hostname, sizeof(d->hostname), "node-1");
-	d->cc_major = 9;
-	d->mem_clock_khz = 2619000;
-	d->mem_bus_width_bits = 5120;  /* 3352.32 GB/s */
-	d->sm_count = 132;
-	d->l2_bytes = 50 << 20;
-
-	for (int i = 0; i < 5; i++) {
-		double bytes = 2.0 * (1u << 30);
-		bw_res[i] = (struct bw_result){ .kernel = k[i], .width = 16, .size = 1u << 30,
-			.passes = 1, .bytes = (uint64_t)bytes, .reps = 10, .ms = ms_for(bytes, gbs[i]) };
-	}
-	bw.out.res = bw_res;
-	bw.out.nres = 5;
-	bw.req.reps = 10;
-	bw.req.nsizes = 1;
-
-	for (int i = 0; i < 6; i++) {
-		co_cfg[i] = (struct coal_config){ pat[i], COAL_COPY, (uint64_t)off[i], (uint64_t)str[i], 4, 0 };
-		co_res[i] = (struct coal_result){ .cfg = co_cfg[i], .bandwidth_gbs = cbw[i],
-			.ld_sectors = sec[i] * 1000, .ld_requests = 1000,
-			.st_sectors = sec[i] * 1000, .st_requests = 1000,
-			.dram_read_bytes = NAN, .dram_write_bytes = NAN };
-		co_res[i].ms.min = co_res[i].ms.max = co_res[i].ms.median = 1;
-	}
-	co = (struct coal_run){ .cfgs = co_cfg, .n = 6, .res = co_res, .width = 4, .reps = 15, .warmup = 3 };
-
-	for (int i = 0; i < 4; i++) {
-		bk_cfg[i] = (struct bank_config){ BANK_STRIDE, BANK_LOAD, (uint64_t)bs[i], 4 };
-		bk_res[i] = (struct bank_result){ .cfg = bk_cfg[i], .expected_instructions = 1000,
-			.time_per_access_ns = 0.5 * bs[i], .instructions = 1000,
-			.wavefronts = 1000.0 * bs[i], .conflicts = 1000.0 * (bs[i] - 1), .cycles = NAN };
-	}
-	bk = (struct bank_run){ .cfgs = bk_cfg, .n = 4, .res = bk_res, .reps = 10, .warmup = 2 };
-
-	oc.mode = OCC_MODE_CONFIG;
-	oc.arch = *arch_parse("sm_90");
-	oc.have_arch = oc.from_device = 1;
-	oc.in = (struct occ_input){ 256, 64, 0, OCC_CARVEOUT_DEFAULT, 1 };
-	occ_compute(&oc.arch, &oc.in, &oc.r);
-
-	for (int i = 0; i < 5; i++) {
-		uint64_t size = 256u << 20, bytes = part[i] == PCIE_PART_BIDIR_SUM ? 2 * size : size;
-		pc_rows[i] = (struct pcie_row){ .part = part[i], .mem = PCIE_PINNED, .size = size,
-			.bytes = bytes, .per_rep = 1, .host_node = 0 };
-		pc_rows[i].time_us.median = pc_rows[i].time_us.min = pc_rows[i].time_us.max =
-			bytes / (pbw[i] * 1e3);
-		pc_rows[i].time_us.n = 10;
-	}
-	pc.res.rows = pc_rows;
-	pc.res.nrows = 5;
-	pc.res.env.busy.cur_gen = pc.res.env.busy.max_gen = 5;
-	pc.res.env.busy.cur_width = pc.res.env.busy.max_width = 16;
-	pc.plan.reps = 10;
-	pc.plan.warmup = 2;
-
-	info.sm_clock_measured_mhz = 1980;
-	*run = (struct all_run){ &info, &bw, &co, &bk, { &oc, NULL, NULL }, &pc };
-}
 
 static char *compose(enum report_format fmt)
 {
@@ -119,7 +20,7 @@ static char *compose(enum report_format fmt)
 	size_t len = 0;
 	FILE *f;
 
-	fabricate(&dev, &run);
+	fake_all(&dev, &run);
 	tab_all(&rep, &dev, &run);
 	f = open_memstream(&buf, &len);
 	ok(report_emit(&rep, fmt, f) == 0, "emit format %d", (int)fmt);
@@ -147,7 +48,7 @@ static void test_devices(void)
 	size_t len = 0;
 	FILE *f;
 
-	fabricate(&devs[0], &run);
+	fake_all(&devs[0], &run);
 	for (int i = 0; i < 3; i++) {
 		devs[i] = devs[0];
 		devs[i].index = i;
@@ -205,7 +106,7 @@ static void test_nodes(void)
 		FILE *f;
 
 		csv[n] = NULL;
-		fabricate(&dev, &run);
+		fake_all(&dev, &run);
 		snprintf(dev.hostname, sizeof(dev.hostname), "node-%d", n + 1);
 		tab_all(&rep, &dev, &run);
 		f = open_memstream(&csv[n], &len);

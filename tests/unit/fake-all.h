@@ -1,0 +1,10 @@
+/* Fabricated gpuperf all results (tests/unit/fake-all.c), shared by the unit tests. */
+#ifndef GP_TESTS_FAKE_ALL_H
+#define GP_TESTS_FAKE_ALL_H
+
+#include "tables/all.h"
+
+/* Fill *d and *run with fixed results; they point at static storage, filled again by each call. */
+void fake_all(struct gp_device *d, struct all_run *run);
+
+#endif
