@@ -4,7 +4,11 @@
 
 #include "tables/all.h"
 
-/* Fill *d and *run with fixed results; they point at static storage, filled again by each call. */
-void fake_all(struct gp_device *d, struct all_run *run);
+/*
+ * Fill *d and *run with fixed results; they point at static storage,
+ * filled again by each call.  sweeps: bandwidth and pcie also measured
+ * at smaller sizes (after the rows the summary reads), so they chart.
+ */
+void fake_all(struct gp_device *d, struct all_run *run, int sweeps);
 
 #endif

@@ -20,7 +20,7 @@ static char *compose(enum report_format fmt)
 	size_t len = 0;
 	FILE *f;
 
-	fake_all(&dev, &run);
+	fake_all(&dev, &run, 0);
 	tab_all(&rep, &dev, &run);
 	f = open_memstream(&buf, &len);
 	ok(report_emit(&rep, fmt, f) == 0, "emit format %d", (int)fmt);
