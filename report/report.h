@@ -74,6 +74,7 @@ enum report_layout {
 
 #define REPORT_SERIES_TEXT 0x1u  /* drawn by the terminal's bar chart (the first such series) */
 #define REPORT_SERIES_PLOT 0x2u  /* drawn in plots (--plot) */
+#define REPORT_SERIES_MODEL 0x4u /* a prediction: plots dash it, so a measurement under it shows */
 
 struct report_series {
 	char *name;                  /* legend */

@@ -35,6 +35,35 @@ static const char *const colors[] = {
 };
 static const char *const dashes[] = { NULL, "7 3", "2 2", "8 3 2 3" };
 
+/* How the nth plot series is drawn: a model's line dashed, its dots open. */
+struct pen {
+	const char *color, *dash;
+	int open;
+};
+
+static struct pen pen_of(const struct report_series *s, size_t nth)
+{
+	struct pen p = { colors[nth % ARRAY_SIZE(colors)],
+			 dashes[(nth / ARRAY_SIZE(colors)) % ARRAY_SIZE(dashes)], 0 };
+
+	if (s->flags & REPORT_SERIES_MODEL) {
+		p.dash = "6 3";
+		p.open = 1;
+	}
+	return p;
+}
+
+/* A dot: filled, or open (white inside) for a model. */
+static void dot(FILE *out, struct pen p, double x, double y, double r, int close)
+{
+	fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", x, y, r);
+	if (p.open)
+		fprintf(out, " fill=\"#ffffff\" stroke=\"%s\" stroke-width=\"1.2\"", p.color);
+	else
+		fprintf(out, " fill=\"%s\" stroke=\"none\"", p.color);
+	fputs(close ? "/>\n" : ">", out);
+}
+
 static int usable(const struct report_axis *a, double v)
 {
 	return isfinite(v) && (!(a->flags & REPORT_AXIS_LOG) || v > 0);
@@ -89,11 +118,15 @@ static void widen(double *lo, double *hi, double v)
 	*hi = fmax(*hi, v);
 }
 
-/* The data of every plot series, and the y reference lines (a peak is meant to be seen). */
+/*
+ * The data of every plot series, and the y reference lines (a peak is
+ * meant to be seen); x values all whole (offsets, strides) get whole ticks.
+ */
 static void make_scales(struct frame *f)
 {
 	const struct report_chart *c = f->c;
 	double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
+	unsigned whole = PLOT_WHOLE;
 
 	for (size_t i = 0; i < c->nseries; i++) {
 		const struct report_series *s = c->series[i];
@@ -101,6 +134,8 @@ static void make_scales(struct frame *f)
 			if (point_usable(c, s, k)) {
 				widen(&xlo, &xhi, s->x[k]);
 				widen(&ylo, &yhi, s->y[k]);
+				if (s->x[k] != floor(s->x[k]))
+					whole = 0;
 			}
 	}
 	for (size_t i = 0; i < c->nmarkers; i++)
@@ -114,7 +149,7 @@ static void make_scales(struct frame *f)
 		widen(&ylo, &yhi, c->y.min);
 		widen(&ylo, &yhi, c->y.max);
 	}
-	plot_scale_make(&f->x, xlo, xhi, c->x.flags, PLOT_TIGHT);
+	plot_scale_make(&f->x, xlo, xhi, c->x.flags, PLOT_TIGHT | whole);
 	plot_scale_make(&f->y, ylo, yhi, c->y.flags, PLOT_ZERO);
 	f->top = TOP;
 	f->bottom = TOP + HEIGHT;
@@ -208,18 +243,18 @@ static size_t *by_x(const struct report_series *s, size_t *n)
 static void series(const struct frame *f, const struct report_series *s, size_t nth, FILE *out)
 {
 	const struct report_chart *c = f->c;
-	const char *dash = dashes[(nth / ARRAY_SIZE(colors)) % ARRAY_SIZE(dashes)];
+	struct pen p = pen_of(s, nth);
 	double r = s->n > 64 ? 1.6 : 2.4;
 	size_t n, *idx = by_x(s, &n);
 	int pen = 0;
 	char xt[64], yt[64];
 
-	fprintf(out, "<g class=\"series\" stroke=\"%s\" fill=\"%s\">\n<title>",
-		colors[nth % ARRAY_SIZE(colors)], colors[nth % ARRAY_SIZE(colors)]);
+	fprintf(out, "<g class=\"series\">\n<title>");
 	xml_text(out, s->name ? s->name : "", 0);
-	fputs("</title>\n<path fill=\"none\" stroke-width=\"1.6\" stroke-linejoin=\"round\"", out);
-	if (dash)
-		fprintf(out, " stroke-dasharray=\"%s\"", dash);
+	fprintf(out, "</title>\n<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" "
+		"stroke-linejoin=\"round\"", p.color);
+	if (p.dash)
+		fprintf(out, " stroke-dasharray=\"%s\"", p.dash);
 	fputs(" d=\"", out);
 	for (size_t i = 0; i < n; i++) {
 		size_t k = idx[i];
@@ -235,8 +270,8 @@ static void series(const struct frame *f, const struct report_series *s, size_t 
 		size_t k = idx[i];
 		if (!point_usable(c, s, k))
 			continue;
-		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" stroke=\"none\"><title>",
-			px(f, s->x[k]), py(f, s->y[k]), r);
+		dot(out, p, px(f, s->x[k]), py(f, s->y[k]), r, 0);
+		fputs("<title>", out);
 		value_text(&c->x, s->x[k], xt, sizeof(xt));
 		value_text(&c->y, s->y[k], yt, sizeof(yt));
 		xml_text(out, xt, 0);
@@ -304,15 +339,15 @@ static char *entry_text(const struct report_chart *c, size_t k, const struct rep
 static void entry(FILE *out, double x, double y, const struct report_series *s, size_t nth,
 		  const char *label, size_t max)
 {
-	const char *color = s ? colors[nth % ARRAY_SIZE(colors)] : "#868e96";
-	const char *dash = s ? dashes[(nth / ARRAY_SIZE(colors)) % ARRAY_SIZE(dashes)] : "5 3";
+	struct pen p = { "#868e96", "5 3", 0 };  /* a reference line's */
 
-	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-		"stroke-width=\"%s\"%s%s%s/>\n", x, y - 4, x + 24, y - 4, color, s ? "1.6" : "1",
-		dash ? " stroke-dasharray=\"" : "", dash ? dash : "", dash ? "\"" : "");
 	if (s)
-		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.4\" fill=\"%s\"/>\n", x + 12, y - 4,
-			color);
+		p = pen_of(s, nth);
+	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+		"stroke-width=\"%s\"%s%s%s/>\n", x, y - 4, x + 24, y - 4, p.color, s ? "1.6" : "1",
+		p.dash ? " stroke-dasharray=\"" : "", p.dash ? p.dash : "", p.dash ? "\"" : "");
+	if (s)
+		dot(out, p, x + 12, y - 4, 2.4, 1);
 	text(out, x + 30, y, "", label, max);
 }
 

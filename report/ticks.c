@@ -48,6 +48,8 @@ static void linear(struct plot_scale *s, double lo, double hi, unsigned mode)
 		hi += d;
 	}
 	step = nice_step((hi - lo) / 8, bytes);
+	if ((mode & PLOT_WHOLE) && step < 1)
+		step = 1;
 	klo = floor(lo / step + EPS);
 	khi = ceil(hi / step - EPS);
 	s->lo = klo * step;

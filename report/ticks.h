@@ -19,6 +19,7 @@ struct plot_scale {
 
 #define PLOT_ZERO  0x1u   /* a linear scale takes in zero (a y axis of amounts) */
 #define PLOT_TIGHT 0x2u   /* the scale ends at the data, ticks inside (an x axis) */
+#define PLOT_WHOLE 0x4u   /* the values are whole numbers (offsets, strides): no tick between */
 
 /*
  * The scale for values lo..hi (finite, lo <= hi; positive on a log axis)

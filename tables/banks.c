@@ -174,13 +174,14 @@ static void model_charts(struct report_table *t, const struct bank_run *run)
 	stride_axis(cw, run->cfgs, run->n);
 	report_chart_axis(&cw->y, "wavefronts per request", "wavefronts", REPORT_AXIS_COUNT);
 	wf[0] = report_chart_series(cw, "measured", REPORT_SERIES_PLOT);
-	wf[1] = report_chart_series(cw, "model", REPORT_SERIES_PLOT);
+	wf[1] = report_chart_series(cw, "model", REPORT_SERIES_PLOT | REPORT_SERIES_MODEL);
 	conflict_free_line(cw, &run->cfgs[0]);
 	cs = report_add_chart(t, "slowdown vs stride, measured and predicted");
 	stride_axis(cs, run->cfgs, run->n);
 	report_chart_axis(&cs->y, "slowdown against stride 1", "x", 0);
 	slow[0] = report_chart_series(cs, "measured", REPORT_SERIES_PLOT);
-	slow[1] = report_chart_series(cs, "model (wavefronts against stride 1)", REPORT_SERIES_PLOT);
+	slow[1] = report_chart_series(cs, "model (wavefronts against stride 1)",
+				      REPORT_SERIES_PLOT | REPORT_SERIES_MODEL);
 	report_chart_marker(cs, 'y', 1, "conflict-free");
 	for (size_t i = 1; i < run->n; i++) {
 		double x = (double)res[i].cfg.stride;

@@ -224,10 +224,10 @@ static void sectors_chart(struct report_table *t, const struct coal_run *run, en
 	sweep_axis(c, run->cfgs, run->n, pattern);
 	report_chart_axis(&c->y, "sectors per request", "sectors", REPORT_AXIS_COUNT);
 	s[0] = report_chart_series(c, names[copy][0], REPORT_SERIES_PLOT);
-	s[1] = report_chart_series(c, names[copy][1], REPORT_SERIES_PLOT);
+	s[1] = report_chart_series(c, names[copy][1], REPORT_SERIES_PLOT | REPORT_SERIES_MODEL);
 	if (copy) {
 		s[2] = report_chart_series(c, "measured, stores", REPORT_SERIES_PLOT);
-		s[3] = report_chart_series(c, "model, stores", REPORT_SERIES_PLOT);
+		s[3] = report_chart_series(c, "model, stores", REPORT_SERIES_PLOT | REPORT_SERIES_MODEL);
 	}
 	for (size_t i = 1; i < run->n; i++) {
 		const struct coal_result *r = &run->res[i];
