@@ -48,7 +48,7 @@ static void test_devices(void)
 	size_t len = 0;
 	FILE *f;
 
-	fake_all(&devs[0], &run);
+	fake_all(&devs[0], &run, 0);
 	for (int i = 0; i < 3; i++) {
 		devs[i] = devs[0];
 		devs[i].index = i;
@@ -106,7 +106,7 @@ static void test_nodes(void)
 		FILE *f;
 
 		csv[n] = NULL;
-		fake_all(&dev, &run);
+		fake_all(&dev, &run, 0);
 		snprintf(dev.hostname, sizeof(dev.hostname), "node-%d", n + 1);
 		tab_all(&rep, &dev, &run);
 		f = open_memstream(&csv[n], &len);
