@@ -60,6 +60,7 @@ struct gp_ctx {
 	/* set by cli_open_device() */
 	struct gp_device dev;
 	int have_dev;
+	size_t ndevices;             /* set by cli_run: devices the steps ran on, when several */
 	/* filled by the command's tabulate step, rendered by main() */
 	struct report report;
 };

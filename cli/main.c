@@ -209,7 +209,10 @@ static int emit_pictures(const struct gp_ctx *ctx, int argc, char **argv)
 	if (ctx->plot_path && !report_plot_count(&ctx->report))
 		return gp_error(GP_EXIT_FAIL, "--plot: the results hold no sweep of two points or "
 				"more to draw; '%s' not written", ctx->plot_path);
-	if (ctx->have_dev) {
+	if (ctx->ndevices > 1) {
+		snprintf(dev, sizeof(dev), "%zu devices, each in its own section", ctx->ndevices);
+		doc.device = dev;
+	} else if (ctx->have_dev) {
 		snprintf(dev, sizeof(dev), "%s, CC %s", ctx->dev.name,
 			 dev_cc_string(&ctx->dev, cc, sizeof(cc)));
 		doc.device = dev;

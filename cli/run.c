@@ -110,6 +110,7 @@ static int run_devices(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, c
 	}
 	if (!rc && done > 1 && cmd->tabulate_devices)
 		cmd->tabulate_devices(&ctx->report, devs, (const void *const *)res, done);
+	ctx->ndevices = ctx->have_dev ? done : 0;
 	for (size_t i = 0; i < done; i++)
 		cli_free_results(cmd, res[i]);
 	free(res);

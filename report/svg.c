@@ -409,25 +409,49 @@ void plot_panel(const struct report_chart *c, double y, FILE *out)
 
 /* ---- --plot's picture ---- */
 
-/* The charts plots draw, in report order: those under tables shown to people. */
-static const struct report_chart *nth_chart(const struct report *r, size_t n)
-{
-	for (size_t i = 0; i < r->ntables; i++) {
-		const struct report_table *t = r->tables[i];
-		for (size_t k = 0; !(t->flags & REPORT_MACHINE_ONLY) && k < t->nitems; k++)
-			if (t->items[k].chart && plot_drawable(t->items[k].chart) && n-- == 0)
-				return t->items[k].chart;
-	}
-	return NULL;
-}
-
 size_t report_plot_count(const struct report *r)
 {
 	size_t n = 0;
 
-	while (nth_chart(r, n))
-		n++;
+	for (size_t i = 0; i < r->ntables; i++) {
+		const struct report_table *t = r->tables[i];
+		for (size_t k = 0; !(t->flags & REPORT_MACHINE_ONLY) && k < t->nitems; k++)
+			n += t->items[k].chart && plot_drawable(t->items[k].chart);
+	}
 	return n;
+}
+
+/*
+ * The panels from top, in report order, those under tables shown to
+ * people; a table without columns is a heading (a device's, with -d all),
+ * said above the next panel.  out NULL only measures.  Returns the bottom.
+ */
+static double panels(const struct report *r, double top, FILE *out)
+{
+	const char *heading = NULL;
+
+	for (size_t i = 0; i < r->ntables; i++) {
+		const struct report_table *t = r->tables[i];
+
+		if (t->flags & REPORT_MACHINE_ONLY)
+			continue;
+		if (!t->ncols && t->title)
+			heading = t->title;
+		for (size_t k = 0; k < t->nitems; k++) {
+			const struct report_chart *c = t->items[k].chart;
+			if (!c || !plot_drawable(c))
+				continue;
+			if (heading && out)
+				text(out, PAD, top + 16, "class=\"heading\" font-size=\"14\" font-weight=\"bold\" "
+				     "fill=\"#212529\"", heading, 0);
+			top += heading ? 28 : 0;
+			heading = NULL;
+			if (out)
+				plot_panel(c, top, out);
+			top += plot_panel_height(c) + GAP;
+		}
+	}
+	return top;
 }
 
 /* The start of each line of s cut at spaces to width bytes at most (a longer word is cut). */
@@ -481,11 +505,8 @@ int report_emit_svg(const struct report *r, const struct report_doc *doc, FILE *
 	const char *cmd = doc->command_line ? doc->command_line : "gpuperf";
 	const char *lines[8];
 	size_t lens[8], nlines = wrap(cmd, (size_t)((PLOT_WIDTH - 2 * PAD) / 7.9), lines, lens, 8);
-	double top = PAD + 14 + 18 * (double)nlines + 20, h = top;
-	const struct report_chart *c;
+	double top = PAD + 14 + 18 * (double)nlines + 20, h = panels(r, top, NULL);
 
-	for (size_t i = 0; (c = nth_chart(r, i)); i++)
-		h += plot_panel_height(c) + GAP;
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	      "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" ", out);
 	plot_svg_attrs(h, out);
@@ -493,10 +514,7 @@ int report_emit_svg(const struct report *r, const struct report_doc *doc, FILE *
 	xml_text(out, cmd, 0);
 	fputs("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n", out);
 	header(doc, lines, lens, nlines, out);
-	for (size_t i = 0; (c = nth_chart(r, i)); i++) {
-		plot_panel(c, top, out);
-		top += plot_panel_height(c) + GAP;
-	}
+	panels(r, top, out);
 	fputs("</svg>\n", out);
 	return ferror(out) ? -1 : 0;
 }

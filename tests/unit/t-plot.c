@@ -191,9 +191,43 @@ static void chart_svg(void)
 	report_free(&rep);
 }
 
+/* -d all: each device's charts under its heading (report_join's), in device order. */
+static void devices_svg(void)
+{
+	static const struct report_col cols[] = { { "x", "x", REPORT_INT, 0 } };
+	struct report rep = { 0 };
+	char *svg = NULL, heading[64];
+
+	for (int d = 0; d < 2; d++) {
+		struct report one = { 0 };
+		struct report_table *t = report_add_table(&one, "Sweep", cols, 1);
+		struct report_series *s = report_chart_series(report_add_chart(t, "occupancy vs threads"),
+							      "occupancy", REPORT_SERIES_PLOT);
+
+		t->flags |= REPORT_HUMAN_ONLY;
+		report_series_add(s, 32, 50, NULL);
+		report_series_add(s, 64, 100, NULL);
+		snprintf(heading, sizeof(heading), "== device %d: Fake (0000:%02d:00.0)", d, d);
+		report_join(&rep, &one, heading);
+	}
+	is_int(report_plot_count(&rep), 2, "a chart per device");
+	svg_of(&rep, &svg);
+	{
+		const char *h0 = strstr(svg, ">== device 0: Fake (0000:00:00.0)</text>");
+		const char *h1 = strstr(svg, ">== device 1: Fake (0000:01:00.0)</text>");
+		const char *c1 = h0 ? strstr(h0, "<g class=\"chart\"") : NULL;
+		const char *c2 = c1 ? strstr(c1 + 1, "<g class=\"chart\"") : NULL;
+		ok(h0 && h1 && c1 && c2 && h0 < c1 && c1 < h1 && h1 < c2,
+		   "each device's heading above its own chart");
+	}
+	free(svg);
+	report_free(&rep);
+}
+
 int main(void)
 {
 	scales();
 	chart_svg();
+	devices_svg();
 	return done_testing();
 }
