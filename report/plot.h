@@ -26,4 +26,7 @@ void plot_panel(const struct report_chart *c, double y, FILE *out);
 /* The attributes of the <svg> element that holds panels, height h. */
 void plot_svg_attrs(double h, FILE *out);
 
+/* <text> at x, y with attrs ("" for none), s escaped and cut to max characters (0: whole). */
+void plot_text(FILE *out, double x, double y, const char *attrs, const char *s, size_t max);
+
 #endif
