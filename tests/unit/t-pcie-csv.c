@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tables/pcie.h"
+#include "tests/unit/render.h"
 #include "tests/unit/unit.h"
 
 static const char transfer_header[] =
@@ -18,17 +19,6 @@ static const char overlap_header[] =
 	"device,cc,device_index,uuid,pci_bus_id,hostname,memory,size_bytes,chunks,streams,kernel_iters,h2d_us,d2h_us,kernel_us,"
 	"serial_us,serial_min_us,serial_max_us,overlapped_us,overlapped_min_us,"
 	"overlapped_max_us,speedup,overlap_pct,numa_node,host_numa_node,host_local";
-
-static char *render(struct report *r, enum report_format fmt)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	report_emit(r, fmt, f);
-	fclose(f);
-	return buf;
-}
 
 static void fake_row(struct pcie_row *r, enum pcie_part part, enum pcie_mem mem, uint64_t size,
 		     double us, int host_node)

@@ -5,6 +5,7 @@
 
 #include "tables/bandwidth.h"
 #include "report/report.h"
+#include "tests/unit/render.h"
 #include "tests/unit/unit.h"
 
 #define GiB (1ull << 30)
@@ -53,17 +54,6 @@ static struct bw_result result(enum bw_kernel k, int width, uint64_t size, doubl
 		r.grid = 8 * 132;
 	}
 	return r;
-}
-
-static char *render(struct report *r, enum report_format fmt)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	report_emit(r, fmt, f);
-	fclose(f);
-	return buf;
 }
 
 static int count_lines(const char *s)

@@ -4,18 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tables/p2p.h"
+#include "tests/unit/render.h"
 #include "tests/unit/unit.h"
-
-static char *render(struct report *r, enum report_format fmt)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	report_emit(r, fmt, f);
-	fclose(f);
-	return buf;
-}
 
 /* size bytes at gbs: the median time of the stats. */
 static void timed(struct p2p_pair *p, enum p2p_method m, uint64_t bytes, double gbs)
