@@ -6,7 +6,8 @@
 #                        (skipped without a GPU); ends with "N passed, N failed"
 #   make test-gpu        GPU tests only; fails when no GPU is present
 #   make test-asan       CPU tests against an AddressSanitizer/UBSan build
-#   make fuzz            libFuzzer on the option parsers and the cubin reader (FUZZ_TIME=60 s each)
+#   make fuzz            libFuzzer on the option parsers, the cubin reader and the profile
+#                        record decoder (FUZZ_TIME=60 s each)
 #   make install / uninstall / clean / help
 #
 # Knobs (make VAR=value):
@@ -60,7 +61,7 @@ GP_LDLIBS := -L$(CUDA_LIBDIR) -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
 
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-HOST_DIRS := util report model arch occupancy gpu counters probes tables cli
+HOST_DIRS := util report model arch occupancy gpu counters probes profile tables cli
 HOST_SRC := $(sort $(foreach d,$(HOST_DIRS),$(wildcard $(d)/*.c)))
 LIB_SRC := $(filter-out cli/main.c,$(HOST_SRC))
 CU_SRC := $(sort $(wildcard kernels/*.cu))
@@ -186,12 +187,19 @@ build/fuzz/cubin-fuzz: tests/fuzz/cubin-fuzz.c occupancy/cubin.c arch/arch.c
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -ldl
 
-fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz
-	@mkdir -p build/fuzz/corpus-parse build/fuzz/corpus-cubin
+build/fuzz/record-fuzz: tests/fuzz/record-fuzz.c profile/record.c profile/record-decode.c \
+		counters/metrics.c util/error.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^
+
+fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz build/fuzz/record-fuzz
+	@mkdir -p build/fuzz/corpus-parse build/fuzz/corpus-cubin build/fuzz/corpus-record
 	build/fuzz/parse-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=256 \
 		build/fuzz/corpus-parse tests/fuzz/corpus-parse
 	build/fuzz/cubin-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		build/fuzz/corpus-cubin tests/fuzz/corpus
+	build/fuzz/record-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+		build/fuzz/corpus-record tests/fuzz/corpus-record
 
 lint-man:
 	$(Q)for m in man/*.1; do out=$$(groff -man -ww -z "$$m" 2>&1); \
