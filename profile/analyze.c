@@ -436,7 +436,7 @@ static void process_notes(const struct prof_records *rs, struct prof_analysis *a
 	}
 	if (a->ended < a->processes) {
 		char *t = gp_xasprintf("%zu of %zu profiled processes ended without saying so "
-				       "(killed, crashed or left through _exit): their last "
+				       "(killed, crashed, or left through _exit or exec): their last "
 				       "timings may be missing", a->processes - a->ended,
 				       a->processes);
 		note_add(a, "warning", t);
