@@ -81,6 +81,10 @@ INJECT_SRC := $(sort $(wildcard inject/*.c)) \
 	$(filter-out counters/cupti-rt.c,$(sort $(wildcard counters/*.c))) \
 	profile/record.c profile/filter.c occupancy/demangle.c util/error.c util/fault.c
 INJECT_OBJ := $(INJECT_SRC:%.c=build-pic/%.o)
+# gpuperf profile's test programs (see their rules below).
+APP_CU := $(filter-out tests/apps/driver-kernel.cu,$(sort $(wildcard tests/apps/*.cu)))
+APP_BIN := $(APP_CU:tests/apps/%.cu=build/tests/apps/%) build/tests/apps/coalesced-shared \
+	   build/tests/apps/driver-api build/tests/apps/driver-kernel.fatbin
 
 ifneq ($(V),1)
   Q := @
@@ -187,7 +191,41 @@ NOIMAGE_DIR := build/noimage-sm$(NOIMAGE_ARCH)
 test-gpu: gpuperf gpu-test-deps
 	$(Q)tests/run.sh --gpu
 
-gpu-test-deps: $(UNIT_BIN) $(GPU_FIXTURES)
+gpu-test-deps: $(UNIT_BIN) $(GPU_FIXTURES) $(INJECT_SO) $(APP_BIN) build/tests/profile-driver
+
+# Programs for gpuperf profile's GPU tests (tests/apps): known kernels, built
+# for the GPU of the machine (nvcc -arch=native) or, where nvcc cannot see
+# one, for GPU_ARCHS.  coalesced is built twice: static CUDA runtime (nvcc's
+# default) and shared.  Not part of `make`.
+APP_GENCODE = $(shell out=$$($(NVCC) -arch=native -E -x cu /dev/null -o /dev/null 2>&1) && \
+		[ -z "$$out" ] && echo -arch=native || echo '$(GENCODE)')
+APP_NVCCFLAGS = -std=c++17 -O3 -lineinfo $(APP_GENCODE)
+
+.PHONY: test-apps
+test-apps: $(APP_BIN) build/tests/profile-driver
+
+build/tests/apps/%: tests/apps/%.cu tests/apps/app.h
+	@mkdir -p $(dir $@)
+	$(QUIET_NVCC)$(NVCC) $(APP_NVCCFLAGS) -o $@ $<
+
+build/tests/apps/coalesced-shared: tests/apps/coalesced.cu tests/apps/app.h
+	@mkdir -p $(dir $@)
+	$(QUIET_NVCC)$(NVCC) $(APP_NVCCFLAGS) -cudart shared -Xlinker -rpath,$(CUDA_LIBDIR) -o $@ $<
+
+build/tests/apps/driver-kernel.fatbin: tests/apps/driver-kernel.cu
+	@mkdir -p $(dir $@)
+	$(QUIET_NVCC)$(NVCC) -fatbin $(APP_NVCCFLAGS) -o $@ $<
+
+# libcuda from the stubs to link; the driver's own at run time (no rpath).
+build/tests/apps/driver-api: tests/apps/driver-api.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) -isystem $(CUDA_HOME)/include \
+		-o $@ $< -L$(CUDA_LIBDIR)/stubs -L$(CUDA_HOME)/lib64/stubs -lcuda
+
+build/tests/profile-driver: tests/fixtures/profile-driver.c build/libgpuperf.a
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< \
+		build/libgpuperf.a $(GP_LDLIBS)
 
 build/tests/gpu-hog: tests/gpu/gpu-hog.c
 	@mkdir -p $(dir $@)

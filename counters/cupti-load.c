@@ -146,6 +146,23 @@ static void *open_bare(char **tried)
 	return h;
 }
 
+/* libcupti already in the process, or NULL; *path its file. */
+static void *open_loaded(char **path)
+{
+	char origin[4096];
+	void *h = dlopen(CUPTI_SONAME, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+
+	if (!h)
+		return NULL;
+	if (!dlinfo(h, RTLD_DI_ORIGIN, origin)) {
+		preload_nvperf(origin);
+		*path = gp_xasprintf("%s/%s", origin, CUPTI_SONAME);
+	} else {
+		*path = gp_xstrdup(CUPTI_SONAME);
+	}
+	return h;
+}
+
 static const char *resolve(void *h, const char *path)
 {
 	void *p;
@@ -182,6 +199,13 @@ const char *cupti_load(void)
 	} else {
 		const char *const dirs[] = { GP_CUDA_LIBDIR, GP_CUDA_LIBDIR "/../extras/CUPTI/lib64" };
 
+		/*
+		 * A libcupti the process already holds (a framework's, when the
+		 * profiling library runs inside a program) is the one to use:
+		 * two copies of CUPTI in one process cannot both attach.
+		 */
+		if ((h = open_loaded(&path)))
+			goto loaded;
 		for (size_t i = 0; !h && i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 			free(path);
 			path = gp_xasprintf("%s/%s", dirs[i], CUPTI_SONAME);
@@ -197,6 +221,7 @@ const char *cupti_load(void)
 			goto out;
 		}
 	}
+loaded:
 	if (resolve(h, path))
 		goto out;
 	if (GP_ASAN) {

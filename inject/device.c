@@ -69,7 +69,8 @@ void inj_device_record(int dev, const char *chip)
 	struct prof_rec r;
 	char name[256] = "";
 
-	if (dev < 0 || dev >= INJ_MAX_DEV || __atomic_exchange_n(&sent[dev], 1, __ATOMIC_SEQ_CST))
+	if (dev < 0 || dev >= INJ_MAX_DEV || __atomic_load_n(&sent[dev], __ATOMIC_RELAXED) ||
+	    __atomic_exchange_n(&sent[dev], 1, __ATOMIC_SEQ_CST))
 		return;
 	prof_rec_init(&r, PROF_DEVICE, inj.pid);
 	r.dev = dev;

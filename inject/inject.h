@@ -126,7 +126,10 @@ void inj_kernel_time(struct inj_kernel *k, uint64_t ns, int graph, const struct 
 /* Write a time record for every kernel with news since the last one.  Lock held. */
 void inj_kernels_flush(void);
 
-/* Correlation ids of profiled launches: their activity records are not counted again. */
+/*
+ * Correlation ids of profiled launches: their activity records are not
+ * counted again.  With inj.lock held.
+ */
 void inj_profiled_add(uint32_t corr);
 int inj_profiled_has(uint32_t corr);
 

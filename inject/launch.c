@@ -19,17 +19,11 @@
 #include "counters/counters.h"
 #include "inject/inject.h"
 
-/* What gpuperf profile reads: counters/metrics.c names them per chip. */
-static const enum ctr_id ids[] = {
-	CTR_GLOBAL_LOAD_SECTORS, CTR_GLOBAL_LOAD_REQUESTS, CTR_GLOBAL_LOAD_BYTES,
-	CTR_GLOBAL_STORE_SECTORS, CTR_GLOBAL_STORE_REQUESTS, CTR_GLOBAL_STORE_BYTES,
-	CTR_SHARED_LOAD_INSTRUCTIONS, CTR_SHARED_LOAD_WAVEFRONTS, CTR_SHARED_LOAD_BANK_CONFLICTS,
-	CTR_SHARED_STORE_INSTRUCTIONS, CTR_SHARED_STORE_WAVEFRONTS,
-	CTR_SHARED_STORE_BANK_CONFLICTS, CTR_ACHIEVED_OCCUPANCY_PCT, CTR_DRAM_READ_BYTES,
-	CTR_DRAM_WRITE_BYTES, CTR_L1_HIT_RATE_PCT, CTR_L2_HIT_RATE_PCT, CTR_L2_READ_SECTORS,
-	CTR_L2_WRITE_SECTORS, CTR_ELAPSED_CYCLES, CTR_DURATION_NS,
-};
-#define NIDS (sizeof(ids) / sizeof(ids[0]))
+/* What gpuperf profile reads (profile/record.h); counters/metrics.c names them per chip. */
+#define ids prof_counters
+#define NIDS prof_ncounters
+/* the values of one launch: a fixed buffer, the list is short */
+#define MAX_IDS 32
 
 /* What a launch's parameters say. */
 struct launch {
@@ -212,6 +206,13 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 	r->carveout = func_attr(l->f, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, -1);
 	if (r->carveout < -1 || r->carveout > 100)
 		r->carveout = -1;
+	/*
+	 * Its activity records (the replays) must not count as the program's
+	 * launches; marked now, before CUPTI's thread can deliver them.
+	 */
+	pthread_mutex_lock(&inj.lock);
+	inj_profiled_add(cb->correlationId);
+	pthread_mutex_unlock(&inj.lock);
 	br.open = 1;
 	br.corr = cb->correlationId;
 	br.k = k;
@@ -233,8 +234,8 @@ static void leave(const CUpti_CallbackData *cb)
 	rc = ctr_end(br.set);
 	got = ctr_nranges(br.set) - br.n0;
 	if (got == 1) {
-		double v[NIDS];
-		if (!ctr_read(br.set, br.n0, v))
+		double v[MAX_IDS];
+		if (NIDS <= MAX_IDS && !ctr_read(br.set, br.n0, v))
 			for (size_t i = 0; i < NIDS; i++)
 				r->ctr[ids[i]] = isfinite(v[i]) ? v[i] : NAN;
 	} else if (got > 1) {
@@ -243,8 +244,6 @@ static void leave(const CUpti_CallbackData *cb)
 	} else if (!launched && !rc) {
 		devs[r->dev].failed = 1;   /* counters broke mid-way: the warning said why */
 	}
-	if (got)
-		inj_profiled_add(br.corr);   /* its replays are not the program's launches */
 	if (launched || (!got && !rc)) {
 		pthread_mutex_lock(&inj.lock);
 		inj_kernel_unprofile(br.k);

@@ -89,6 +89,14 @@ struct prof_rec {
 	int off;                     /* profiling was turned off on the way (a note said why) */
 };
 
+/*
+ * The counters the library reads for each profiled launch (what "c.NAME"
+ * keys carry), in the order it asks for them: one list for the library,
+ * the analysis, and a comparison with Nsight Compute (bench/profile.sh).
+ */
+extern const enum ctr_id prof_counters[];
+extern const size_t prof_ncounters;
+
 /* "gpuperf-profile", "device", ...; NULL out of range. */
 const char *prof_type_name(enum prof_type t);
 
