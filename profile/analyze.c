@@ -382,6 +382,13 @@ static int by_name(const void *x, const void *y)
 	return c ? c : a->dev - b->dev;
 }
 
+/* qsort, which may not be given an empty (NULL) array */
+static void sort_rows(struct prof_kernel *k, size_t n, int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(k, n, sizeof(*k), cmp);
+}
+
 static void summarize(struct prof_analysis *a)
 {
 	struct prof_kernel *w;
@@ -394,8 +401,9 @@ static void summarize(struct prof_analysis *a)
 		return;
 	}
 	w = gp_xmalloc(a->n * sizeof(*w) + 1);
-	memcpy(w, a->k, a->n * sizeof(*w));
-	qsort(w, a->n, sizeof(*w), by_waste);
+	if (a->n)
+		memcpy(w, a->k, a->n * sizeof(*w));
+	sort_rows(w, a->n, by_waste);
 	s = gp_xmalloc(cap);
 	s[0] = '\0';
 	for (size_t i = 0; i < a->n && n < 3; i++) {
@@ -449,7 +457,7 @@ static void select_rows(struct prof_analysis *a, const struct prof_filter *f, si
 {
 	size_t kept = 0;
 
-	qsort(a->k, a->n, sizeof(*a->k), by_time);
+	sort_rows(a->k, a->n, by_time);
 	for (size_t i = 0; i < a->n; i++) {
 		struct prof_kernel *k = &a->k[i];
 		if (prof_filter_match(f, k->name) && (!top || kept < top)) {
@@ -503,9 +511,9 @@ int prof_analyze(const struct prof_records *rs, const struct prof_opts *o,
 	select_rows(a, &f, o->top);
 	prof_filter_free(&f);
 	if (o->sort == PROF_SORT_WASTE)
-		qsort(a->k, a->n, sizeof(*a->k), by_waste);
+		sort_rows(a->k, a->n, by_waste);
 	else if (o->sort == PROF_SORT_NAME)
-		qsort(a->k, a->n, sizeof(*a->k), by_name);
+		sort_rows(a->k, a->n, by_name);
 	summarize(a);
 	return 0;
 }
