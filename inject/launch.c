@@ -89,6 +89,8 @@ static int parse(CUpti_CallbackId id, const void *params, struct launch *l)
 	int ptsz = 0;
 
 	memset(l, 0, sizeof(*l));
+	if (!params)
+		return 0;
 	switch (id) {
 	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
 		FROM_GRID_PARAMS((const cuLaunchKernel_params *)params, "cuLaunchKernel");
@@ -123,7 +125,7 @@ static int parse(CUpti_CallbackId id, const void *params, struct launch *l)
 	/* the _ptsz forms' NULL stream is the thread's own, not the legacy one */
 	if (ptsz && !l->stream)
 		l->stream = CU_STREAM_PER_THREAD;
-	return params != NULL;
+	return 1;
 }
 
 static int capturing(CUstream s)
@@ -147,15 +149,17 @@ static int func_attr(CUfunction f, CUfunction_attribute a, int dflt)
 static struct ctr_set *device_set(int dev)
 {
 	if (!devs[dev].tried) {
+		struct ctr_set *set;
 		struct gp_device d;
 
-		devs[dev].tried = 1;
+		__atomic_store_n(&devs[dev].tried, 1, __ATOMIC_RELAXED);
 		memset(&d, 0, sizeof(d));
 		d.index = dev;
 		/* COUNTERS_AUTO: unavailable is a warning (a note record), never a failure */
-		if (ctr_open(&d, COUNTERS_AUTO, ids, NIDS, &devs[dev].set))
-			devs[dev].set = NULL;
-		inj_device_record(dev, devs[dev].set ? ctr_chip_name(&d) : NULL);
+		if (ctr_open(&d, COUNTERS_AUTO, ids, NIDS, &set))
+			set = NULL;
+		__atomic_store_n(&devs[dev].set, set, __ATOMIC_RELEASE);
+		inj_device_record(dev, set ? ctr_chip_name(&d) : NULL);
 	}
 	return devs[dev].failed ? NULL : devs[dev].set;
 }
@@ -242,7 +246,8 @@ static void leave(const CUpti_CallbackData *cb)
 		inj_note("warning", "a profiled launch of %s made %zu ranges (other work ran inside "
 			 "its bracket): its counters are left out", r->kernel, got);
 	} else if (!launched && !rc) {
-		devs[r->dev].failed = 1;   /* counters broke mid-way: the warning said why */
+		/* counters broke mid-way: the warning said why */
+		__atomic_store_n(&devs[r->dev].failed, 1, __ATOMIC_RELAXED);
 	}
 	if (launched || (!got && !rc)) {
 		pthread_mutex_lock(&inj.lock);
