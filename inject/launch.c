@@ -19,10 +19,7 @@
 #include "counters/counters.h"
 #include "inject/inject.h"
 
-/* What gpuperf profile reads (profile/record.h); counters/metrics.c names them per chip. */
-#define ids prof_counters
-#define NIDS prof_ncounters
-/* the values of one launch: a fixed buffer, the list is short */
+/* the values of one launch: a fixed buffer, the list (profile/record.h) is short */
 #define MAX_IDS 32
 
 /* What a launch's parameters say. */
@@ -41,17 +38,29 @@ static _Thread_local struct {
 	struct inj_kernel *k;
 	struct prof_rec rec;       /* the launch record, counters filled at exit */
 	struct ctr_set *set;
+	const enum ctr_id *ids;    /* what set reads */
+	size_t nids;
 	size_t n0;                 /* ranges before the bracket */
 } br;
 
 static _Thread_local int busy;   /* inside our callback: our own driver calls come back */
 
-/* Counter sets per device, opened at the first profiled launch there. */
+/*
+ * Counter sets per device, opened at the first profiled launch there:
+ * what gpuperf profile reads (profile/record.h), or, when a launch got no
+ * range with that, the same less the counters CUPTI gets by patching the
+ * kernel's code (SASS instrumentation), the part most likely to be refused.
+ */
 static struct {
 	int tried;
 	struct ctr_set *set;
-	int failed;               /* a bracket gave no range: counters broke here */
+	const enum ctr_id *ids;
+	size_t nids;
+	int fallback;             /* set is the one without instrumented counters */
+	int failed;               /* a bracket gave no range even so: counters broke here */
 } devs[INJ_MAX_DEV];
+
+static enum ctr_id plain_ids[MAX_IDS];
 
 #define FROM_GRID_PARAMS(p, name) \
 	do { \
@@ -145,23 +154,59 @@ static int func_attr(CUfunction f, CUfunction_attribute a, int dflt)
 	return v;
 }
 
+/* Open the set of list on dev; NULL when unavailable (COUNTERS_AUTO: a warning, a note). */
+static struct ctr_set *open_set(int dev, const enum ctr_id *list, size_t n)
+{
+	struct ctr_set *set;
+	struct gp_device d;
+
+	memset(&d, 0, sizeof(d));
+	d.index = dev;
+	if (n > MAX_IDS || ctr_open(&d, COUNTERS_AUTO, list, n, &set))
+		set = NULL;
+	devs[dev].ids = list;
+	devs[dev].nids = n;
+	__atomic_store_n(&devs[dev].set, set, __ATOMIC_RELEASE);
+	return set;
+}
+
 /* The counter set of dev; NULL when counters cannot be read there (a note said why). */
 static struct ctr_set *device_set(int dev)
 {
 	if (!devs[dev].tried) {
-		struct ctr_set *set;
 		struct gp_device d;
 
 		__atomic_store_n(&devs[dev].tried, 1, __ATOMIC_RELAXED);
 		memset(&d, 0, sizeof(d));
 		d.index = dev;
-		/* COUNTERS_AUTO: unavailable is a warning (a note record), never a failure */
-		if (ctr_open(&d, COUNTERS_AUTO, ids, NIDS, &set))
-			set = NULL;
-		__atomic_store_n(&devs[dev].set, set, __ATOMIC_RELEASE);
-		inj_device_record(dev, set ? ctr_chip_name(&d) : NULL);
+		inj_device_record(dev, open_set(dev, prof_counters, prof_ncounters) ?
+				  ctr_chip_name(&d) : NULL);
 	}
 	return devs[dev].failed ? NULL : devs[dev].set;
+}
+
+/* A bracket gave no range: once, try without the instrumented counters. */
+static void fall_back(int dev)
+{
+	struct ctr_set *old = devs[dev].set;
+	size_t n = 0;
+
+	if (devs[dev].fallback) {
+		__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	devs[dev].fallback = 1;
+	for (size_t i = 0; i < prof_ncounters && n < MAX_IDS; i++)
+		if (prof_counters[i] != CTR_GLOBAL_LOAD_BYTES &&
+		    prof_counters[i] != CTR_GLOBAL_STORE_BYTES)
+			plain_ids[n++] = prof_counters[i];
+	if (open_set(dev, plain_ids, n))
+		inj_note("info", "profiling goes on without the bytes global loads and stores asked "
+			 "for (counted by instrumented code, which gave no result here): their "
+			 "efficiency assumes 4-byte accesses");
+	else
+		__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
+	ctr_close(old);
 }
 
 /* Can counters be read on dev (as far as we know before trying)? */
@@ -221,6 +266,8 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 	br.corr = cb->correlationId;
 	br.k = k;
 	br.set = set;
+	br.ids = devs[dev].ids;
+	br.nids = devs[dev].nids;
 	br.n0 = ctr_nranges(set);
 	inj_sync_stream(l->stream);
 	ctr_begin(set);   /* a failure is a note, and shows as no range at the exit */
@@ -239,15 +286,14 @@ static void leave(const CUpti_CallbackData *cb)
 	got = ctr_nranges(br.set) - br.n0;
 	if (got == 1) {
 		double v[MAX_IDS];
-		if (NIDS <= MAX_IDS && !ctr_read(br.set, br.n0, v))
-			for (size_t i = 0; i < NIDS; i++)
-				r->ctr[ids[i]] = isfinite(v[i]) ? v[i] : NAN;
+		if (!ctr_read(br.set, br.n0, v))
+			for (size_t i = 0; i < br.nids; i++)
+				r->ctr[br.ids[i]] = isfinite(v[i]) ? v[i] : NAN;
 	} else if (got > 1) {
 		inj_note("warning", "a profiled launch of %s made %zu ranges (other work ran inside "
 			 "its bracket): its counters are left out", r->kernel, got);
 	} else if (!launched && !rc) {
-		/* counters broke mid-way: the warning said why */
-		__atomic_store_n(&devs[r->dev].failed, 1, __ATOMIC_RELAXED);
+		fall_back(r->dev);   /* counters broke: the warning said why */
 	}
 	if (launched || (!got && !rc)) {
 		pthread_mutex_lock(&inj.lock);

@@ -222,6 +222,12 @@ static void finish_access(struct prof_access *p, double req, double sec, double 
 	for (unsigned x = 1; x <= 16; x *= 2)
 		if (fabs(w - x) <= 0.05 * x)
 			p->width = x;
+	p->assumed = 0;
+	if (!(breq > 0) && req > 0) {
+		/* no instrumented byte counts: judge against a warp of 4-byte accesses */
+		p->assumed = 1;
+		p->ratio = p->sectors_per_request / 4;
+	}
 }
 
 static void finish_shared(struct prof_shared *s, double n, double w, double c)

@@ -64,6 +64,7 @@ struct prof_access {
 	double fetched_bytes;        /* 32 x sectors */
 	double ratio;                /* sectors / ideal sectors: 1 when coalesced */
 	unsigned width;              /* bytes per lane of a full warp (4, 8, 16), 0 unknown */
+	int assumed;                 /* bytes not counted: ratio assumes full warps of 4 bytes */
 };
 
 /* Shared loads or stores of a kernel. */

@@ -74,7 +74,7 @@ static const char *width_opt(unsigned width, char *buf, size_t n)
 
 static double coal_waste(const struct prof_access *a, double all_sectors)
 {
-	double ideal = a->sectors / a->ratio;
+	double ideal = a->sectors / a->ratio;   /* with assumed, the 4-byte ideal */
 
 	if (!(a->ratio >= COAL_MIN_RATIO) || !(all_sectors > 0))
 		return 0;
@@ -88,7 +88,8 @@ static void coalescing(struct prof_kernel *k, int store)
 	const struct prof_access *a = store ? &k->st : &k->ld;
 	const char *what = store ? "global stores write" : "global loads fetch";
 	const char *op = store ? "stores" : "loads";
-	double ratio = a->ratio, spr = a->sectors_per_request, ideal = a->ideal_per_request;
+	double ratio = a->ratio, spr = a->sectors_per_request;
+	double ideal = a->assumed ? 4 : a->ideal_per_request;
 	long n = lround(ratio);
 	char w[16], *text, *brief, *cmd;
 
@@ -118,6 +119,12 @@ static void coalescing(struct prof_kernel *k, int store)
 		text = gp_xasprintf("%s %.1fx the bytes they use (%.1f sectors per request where "
 				    "%.1f would do): scattered addresses", what, ratio, spr, ideal);
 		cmd = gp_xasprintf("gpuperf coalesce --pattern stride%s", w);
+	}
+	if (a->assumed) {
+		char *t = gp_xasprintf("%s (assuming 4-byte accesses: the bytes asked for were not "
+				       "counted)", text);
+		free(text);
+		text = t;
 	}
 	set(k, store ? PV_STORE_COALESCING : PV_LOAD_COALESCING, 1 - 1 / ratio, text, brief, cmd);
 }

@@ -216,6 +216,12 @@ static void test_coalescing(void)
 	verdict(&l, PV_LOAD_COALESCING, "gpuperf coalesce --pattern offset --offset 1 --width 8",
 		"1.12x", "8-byte offset-by-one copy names its width");
 
+	/* no instrumented byte counts (the library's fallback set): 4-byte lanes assumed */
+	l = copy("_Z10copyStridePfPKfi", 4, 1, 50);
+	l.ld_bytes = l.st_bytes = NAN;
+	verdict(&l, PV_LOAD_COALESCING, "gpuperf coalesce --pattern stride --stride 4",
+		"assuming 4-byte accesses", "stride-4 copy without byte counts");
+
 	/* a little waste in a kernel whose traffic is mostly elsewhere */
 	l = copy("_Z5smallPfPKf", 1, 1, 30);
 	l.ld_req = 100;
