@@ -57,6 +57,15 @@ enum ctr_id {
 	CTR_L2_READ_SECTORS,            /* L2 sectors read on behalf of L1TEX */
 	CTR_L2_WRITE_SECTORS,
 	CTR_DURATION_NS,                /* kernel duration as the profiler saw it */
+	/*
+	 * For gpuperf profile.  The requested bytes are counted by
+	 * instrumented code (SASS patching): one more pass, and only the
+	 * Range Profiler on Turing and later reads them.
+	 */
+	CTR_GLOBAL_LOAD_BYTES,          /* bytes the active lanes of global loads asked for */
+	CTR_GLOBAL_STORE_BYTES,
+	CTR_L1_HIT_RATE_PCT,            /* sectors of global loads that hit in L1TEX */
+	CTR_L2_HIT_RATE_PCT,            /* L2 sector lookups that hit, every source */
 	CTR_COUNT
 };
 

@@ -20,8 +20,6 @@
 
 #if GP_HAVE_CUPTI
 
-#include <cuda_runtime_api.h>
-
 struct cupti_config {
 	int dev;
 	CUpti_Profiler_Host_Object *host;
@@ -347,8 +345,8 @@ static char *evaluate(struct cupti_config *cfg, double **values, size_t *nranges
 int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 		     size_t *dropped, char **reason)
 {
-	cudaError_t e;
 	CUptiResult r;
+	char *why;
 	int rc = -1;
 
 	*values = NULL;
@@ -360,9 +358,9 @@ int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 		return -1;
 	}
 	/* Let every profiled launch finish before the session closes. */
-	if ((e = cudaDeviceSynchronize())) {
-		*reason = gp_xasprintf("a kernel failed while counters were read: %s",
-				       cudaGetErrorString(e));
+	if (cupti_synchronize(cfg->dev, &why)) {
+		*reason = gp_xasprintf("a kernel failed while counters were read: %s", why);
+		free(why);
 		rc = CUPTI_END_KERNEL_FAILED;
 		goto out;
 	}

@@ -23,6 +23,12 @@ const char *cupti_load(void);
 const char *cupti_lib_path(void);
 
 /*
+ * Another function of the loaded libcupti (the callback and activity
+ * APIs the injected library uses), or NULL: one library for both.
+ */
+void *cupti_symbol(const char *name);
+
+/*
  * Can counters be read on CUDA device dev (a runtime ordinal)?  Loads
  * CUPTI, makes dev current, initialises the profiler, checks device
  * support, reads the chip name and counter availability, and enables then

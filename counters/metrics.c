@@ -48,6 +48,13 @@ static const struct {
 	[CTR_L2_READ_SECTORS] = { "l2_read_sectors", "lts__t_sectors_srcunit_tex_op_read.sum" },
 	[CTR_L2_WRITE_SECTORS] = { "l2_write_sectors", "lts__t_sectors_srcunit_tex_op_write.sum" },
 	[CTR_DURATION_NS] = { "duration_ns", "gpu__time_duration.sum" },
+	[CTR_GLOBAL_LOAD_BYTES] =
+		{ "global_load_bytes", "smsp__sass_data_bytes_mem_global_op_ld.sum" },
+	[CTR_GLOBAL_STORE_BYTES] =
+		{ "global_store_bytes", "smsp__sass_data_bytes_mem_global_op_st.sum" },
+	[CTR_L1_HIT_RATE_PCT] =
+		{ "l1_hit_rate_pct", "l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct" },
+	[CTR_L2_HIT_RATE_PCT] = { "l2_hit_rate_pct", "lts__t_sector_hit_rate.pct" },
 };
 
 /* Chips that differ from the default; metric NULL: the chip has none. */

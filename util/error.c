@@ -9,9 +9,25 @@
 
 int gp_verbosity;
 static volatile sig_atomic_t progress_shown;
+static gp_message_sink sink;
+
+void gp_set_message_sink(gp_message_sink s)
+{
+	sink = s;
+}
 
 static void vmessage(const char *prefix, const char *fmt, va_list ap)
 {
+	if (sink) {
+		char *text = NULL;
+
+		/* Inside another program: a message we cannot format is dropped. */
+		if (vasprintf(&text, fmt, ap) >= 0) {
+			sink(*prefix ? prefix : "note: ", text);
+			free(text);
+		}
+		return;
+	}
 	gp_progress_done();
 	fprintf(stderr, "gpuperf: %s", prefix);
 	vfprintf(stderr, fmt, ap);

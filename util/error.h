@@ -45,6 +45,16 @@ void gp_progress_done(void);
 /* The same from a signal handler (async-signal-safe: one write(2)). */
 void gp_progress_abort(void);
 
+/*
+ * Send every message above to sink instead of stderr (NULL: back to
+ * stderr), for code running inside another program: the injected
+ * profiling library forwards them to gpuperf.  level is the prefix the
+ * message would have had: "error: ", "warning: ", or "note: " for notes
+ * and -v lines.
+ */
+typedef void (*gp_message_sink)(const char *level, const char *text);
+void gp_set_message_sink(gp_message_sink sink);
+
 /* Allocation that cannot fail: host memory exhaustion ends the program (exit 1). */
 void *gp_xmalloc(size_t n);
 void *gp_xcalloc(size_t count, size_t size);

@@ -31,3 +31,7 @@ fuzz_briefly() {
 @test "fuzz: cubin/fatbin/ELF reader, 10 s" {
 	fuzz_briefly cubin-fuzz 65536 corpus
 }
+
+@test "fuzz: profile record decoder, 10 s" {
+	fuzz_briefly record-fuzz 4096 corpus-record
+}

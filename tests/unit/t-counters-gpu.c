@@ -337,6 +337,15 @@ static int tap_theory(struct bufs *b)
 		   v[CTR_ACHIEVED_OCCUPANCY_PCT] > 0 && v[CTR_ACHIEVED_OCCUPANCY_PCT] <= 100,
 		   "%s: cycles %.0f, %.0f ns, occupancy %.1f %%", what, v[CTR_ELAPSED_CYCLES],
 		   v[CTR_DURATION_NS], v[CTR_ACHIEVED_OCCUPANCY_PCT]);
+		/* profile's counters: bytes the lanes asked for, and hit rates */
+		is_dbl(v[CTR_GLOBAL_LOAD_BYTES], WARPS * 128.0 * (c->kind == SHARED ? TILE / 256 : 1),
+		       0, "%s: global load bytes requested", what);
+		is_dbl(v[CTR_GLOBAL_STORE_BYTES], WARPS * 128.0, 0,
+		       "%s: global store bytes requested", what);
+		ok(v[CTR_L1_HIT_RATE_PCT] >= 0 && v[CTR_L1_HIT_RATE_PCT] <= 100 &&
+		   v[CTR_L2_HIT_RATE_PCT] >= 0 && v[CTR_L2_HIT_RATE_PCT] <= 100,
+		   "%s: L1 hit %.1f %%, L2 hit %.1f %%", what, v[CTR_L1_HIT_RATE_PCT],
+		   v[CTR_L2_HIT_RATE_PCT]);
 		diag("%s: DRAM read %.0f B write %.0f B, L2 read %.0f write %.0f sectors", what,
 		     v[CTR_DRAM_READ_BYTES], v[CTR_DRAM_WRITE_BYTES], v[CTR_L2_READ_SECTORS],
 		     v[CTR_L2_WRITE_SECTORS]);

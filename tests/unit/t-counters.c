@@ -126,9 +126,10 @@ static void test_metrics_offline(void)
 				diag("chip %s lacks %s (%s)", chips[c], metrics[i],
 				     ctr_name((enum ctr_id)i));
 			}
+		/* profile's instrumented byte counts add the third */
 		if (!strcmp(chips[c], "GH100"))
-			ok(cupti_config_passes(cfg) >= 1 && cupti_config_passes(cfg) <= 2,
-			   "GH100: every counter at once needs 1-2 passes (got %zu)",
+			ok(cupti_config_passes(cfg) >= 1 && cupti_config_passes(cfg) <= 3,
+			   "GH100: every counter at once needs 1-3 passes (got %zu)",
 			   cupti_config_passes(cfg));
 		cupti_config_free(cfg);
 	}
