@@ -57,6 +57,8 @@ struct gp_ctx {
 	enum counters_mode counters;
 	uint64_t globals_given;      /* bit i: global option i was on the line */
 	const char *no_gpu_hint;     /* the running command's, said when no GPU opens */
+	int exit_status;             /* a status the command asks for after its output (profile:
+				        the program's) */
 	/* set by cli_open_device() */
 	struct gp_device dev;
 	int have_dev;

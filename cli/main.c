@@ -340,7 +340,8 @@ static int run(struct gp_ctx *ctx, int argc, char **argv)
 	cmd = cmd_lookup(argv[first]);
 	if (!cmd)
 		return unknown_command(argv[first]);
-	if (wants_help(argc - first, argv + first))
+	/* a program's own -h is its own: getopt sees gpuperf's, before the program */
+	if (!(cmd->flags & CMD_TAKES_PROGRAM) && wants_help(argc - first, argv + first))
 		return cli_finish(cli_help(cmd));
 
 	cli_signals_install();
@@ -349,6 +350,8 @@ static int run(struct gp_ctx *ctx, int argc, char **argv)
 		status = emit_pictures(ctx, argc, argv);
 	if (status == GP_EXIT_OK)
 		status = emit(ctx);
+	if (status == GP_EXIT_OK)
+		status = ctx->exit_status;
 	return cli_finish(status);
 }
 
