@@ -117,6 +117,15 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	prof_records_free(&rs);
 	if (rc)
 		return gp_error(GP_EXIT_USAGE, "--kernel: the pattern does not compile");
+	/* what the library and the analysis have to say: diagnostics, on stderr in every format */
+	for (size_t i = 0; i < run->a.nnotes; i++) {
+		if (!strcmp(run->a.notes[i].level, "warning"))
+			gp_warn("%s", run->a.notes[i].text);
+		else
+			gp_note("%s", run->a.notes[i].text);
+	}
+	if (!run->a.nkernels && run->a.summary)
+		gp_note("%s", run->a.summary);
 	if (ctx->counters == COUNTERS_REQUIRE && a->launches > 0 && run->a.launches &&
 	    !run->a.counters_seen)
 		rc = gp_error(GP_EXIT_NOCOUNTERS, "no launch of the program could be profiled "

@@ -109,6 +109,14 @@ int ctr_open(const struct gp_device *dev, enum counters_mode mode,
 int ctr_begin(struct ctr_set *cs);
 int ctr_end(struct ctr_set *cs);
 
+/*
+ * For a caller that brackets a launch or a few at a time over a long run
+ * (the library injected by gpuperf profile): each bracket records at most
+ * `ranges` launches, and the profiler stays enabled between brackets, so
+ * only the first pays for enabling it; ctr_close disables it.  NULL is fine.
+ */
+void ctr_one_launch_at_a_time(struct ctr_set *cs, size_t ranges);
+
 /* Ranges recorded so far, over every begin/end bracket. */
 size_t ctr_nranges(const struct ctr_set *cs);
 

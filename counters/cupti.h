@@ -80,6 +80,13 @@ int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, char **reaso
 int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 		     size_t *dropped, char **reason);
 
+/*
+ * Keep the Range Profiler enabled, and its counter data image, from one
+ * session to the next (until cupti_config_free): a caller that profiles
+ * one launch at a time over a long program pays the enabling once.
+ */
+void cupti_config_keep(struct cupti_config *cfg);
+
 void cupti_config_free(struct cupti_config *cfg);
 
 #endif

@@ -41,7 +41,8 @@
 	X(cuFuncGetAttribute, 12000, 1) \
 	X(cuDeviceGetAttribute, 12000, 1) \
 	X(cuDeviceGetName, 12000, 1) \
-	X(cuFuncGetName, 12030, 0)
+	X(cuFuncGetName, 12030, 0) \
+	X(cuFuncLoad, 12040, 0)
 
 #define INJ_CUPTI_FUNCTIONS(X) \
 	X(cuptiSubscribe) \

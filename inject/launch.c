@@ -41,6 +41,7 @@ static _Thread_local struct {
 	const enum ctr_id *ids;    /* what set reads */
 	size_t nids;
 	size_t n0;                 /* ranges before the bracket */
+	CUfunction f;              /* its resources are read at the exit */
 } br;
 
 static _Thread_local int busy;   /* inside our callback: our own driver calls come back */
@@ -145,13 +146,39 @@ static int capturing(CUstream s)
 	return inj_api.cuStreamIsCapturing(s, &st) || st != CU_STREAM_CAPTURE_STATUS_NONE;
 }
 
-static int func_attr(CUfunction f, CUfunction_attribute a, int dflt)
+static int func_attr(CUfunction f, CUfunction_attribute a, int dflt, CUresult *err)
 {
 	int v = dflt;
+	CUresult e = inj_api.cuFuncGetAttribute(&v, a, f);
 
-	if (inj_api.cuFuncGetAttribute(&v, a, f))
+	if (e) {
 		v = dflt;
+		if (!*err)
+			*err = e;
+	}
 	return v;
+}
+
+/*
+ * The function's resources, read once its launch returned: at the entry
+ * of the first launch a lazily loaded function may not be loaded yet.
+ */
+static void func_resources(CUfunction f, struct prof_rec *r)
+{
+	static int said;
+	CUresult err = CUDA_SUCCESS;
+
+	if (inj_api.cuFuncLoad)
+		inj_api.cuFuncLoad(f);  /* a no-op for a loaded function */
+	r->regs = func_attr(f, CU_FUNC_ATTRIBUTE_NUM_REGS, 0, &err);
+	r->static_smem = (unsigned)func_attr(f, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, 0, &err);
+	r->local_bytes = (unsigned)func_attr(f, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, 0, &err);
+	r->carveout = func_attr(f, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, -1, &err);
+	if (r->carveout < -1 || r->carveout > 100)
+		r->carveout = -1;
+	if (err && !said++)
+		inj_note("warning", "registers and shared memory of %s unknown (cuFuncGetAttribute: %s): "
+			 "no theoretical occupancy", r->kernel, inj_cuda_error(err));
 }
 
 /* Open the set of list on dev; NULL when unavailable (COUNTERS_AUTO: a warning, a note). */
@@ -164,22 +191,46 @@ static struct ctr_set *open_set(int dev, const enum ctr_id *list, size_t n)
 	d.index = dev;
 	if (n > MAX_IDS || ctr_open(&d, COUNTERS_AUTO, list, n, &set))
 		set = NULL;
+	/* a bracket per profiled launch: enable the profiler once, small images (another
+	   thread's launch that slips in is dropped: the exit callback sees it) */
+	ctr_one_launch_at_a_time(set, 4);
 	devs[dev].ids = list;
 	devs[dev].nids = n;
 	__atomic_store_n(&devs[dev].set, set, __ATOMIC_RELEASE);
 	return set;
 }
 
-/* The counter set of dev; NULL when counters cannot be read there (a note said why). */
+/* profile's counters without the instrumented ones (the bytes lanes ask for) into plain_ids. */
+static size_t plain_list(void)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < prof_ncounters && n < MAX_IDS; i++)
+		if (prof_counters[i] != CTR_GLOBAL_LOAD_BYTES &&
+		    prof_counters[i] != CTR_GLOBAL_STORE_BYTES)
+			plain_ids[n++] = prof_counters[i];
+	return n;
+}
+
+/*
+ * The counter set of dev; NULL when counters cannot be read there (a note
+ * said why).  GPUPERF_PROFILE_COUNTERS=plain leaves the instrumented
+ * counters out from the start (instrumentation adds instructions to the
+ * kernel in its pass).
+ */
 static struct ctr_set *device_set(int dev)
 {
 	if (!devs[dev].tried) {
+		const char *which = getenv("GPUPERF_PROFILE_COUNTERS");
+		int plain = which && !strcmp(which, "plain");
 		struct gp_device d;
 
 		__atomic_store_n(&devs[dev].tried, 1, __ATOMIC_RELAXED);
 		memset(&d, 0, sizeof(d));
 		d.index = dev;
-		inj_device_record(dev, open_set(dev, prof_counters, prof_ncounters) ?
+		devs[dev].fallback = plain;
+		inj_device_record(dev, (plain ? open_set(dev, plain_ids, plain_list())
+					      : open_set(dev, prof_counters, prof_ncounters)) ?
 				  ctr_chip_name(&d) : NULL);
 	}
 	return devs[dev].failed ? NULL : devs[dev].set;
@@ -196,10 +247,7 @@ static void fall_back(int dev)
 		return;
 	}
 	devs[dev].fallback = 1;
-	for (size_t i = 0; i < prof_ncounters && n < MAX_IDS; i++)
-		if (prof_counters[i] != CTR_GLOBAL_LOAD_BYTES &&
-		    prof_counters[i] != CTR_GLOBAL_STORE_BYTES)
-			plain_ids[n++] = prof_counters[i];
+	n = plain_list();
 	if (open_set(dev, plain_ids, n))
 		inj_note("info", "profiling goes on without the bytes global loads and stores asked "
 			 "for (counted by instrumented code, which gave no result here): their "
@@ -249,12 +297,7 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 	r->block = l->block;
 	r->cluster = l->cluster;
 	r->dyn_smem = l->dyn_smem;
-	r->regs = func_attr(l->f, CU_FUNC_ATTRIBUTE_NUM_REGS, 0);
-	r->static_smem = (unsigned)func_attr(l->f, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, 0);
-	r->local_bytes = (unsigned)func_attr(l->f, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, 0);
-	r->carveout = func_attr(l->f, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, -1);
-	if (r->carveout < -1 || r->carveout > 100)
-		r->carveout = -1;
+	br.f = l->f;
 	/*
 	 * Its activity records (the replays) must not count as the program's
 	 * launches; marked now, before CUPTI's thread can deliver them.
@@ -283,6 +326,7 @@ static void leave(const CUpti_CallbackData *cb)
 
 	br.open = 0;
 	rc = ctr_end(br.set);
+	func_resources(br.f, r);
 	got = ctr_nranges(br.set) - br.n0;
 	if (got == 1) {
 		double v[MAX_IDS];

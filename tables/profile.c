@@ -242,8 +242,6 @@ static void view_notes(struct report_table *t, const struct profile_run *run)
 			    "carry the bytes asked for; smem ways: shared-memory wavefronts / the "
 			    "conflict-free number; occupancy: achieved (counter) of theoretical "
 			    "(gpuperf's calculator)");
-	for (size_t i = 0; i < a->nnotes; i++)
-		report_note(t, "%s: %s", a->notes[i].level, a->notes[i].text);
 	if (run->signal)
 		report_note(t, "the program was killed by signal %d", run->signal);
 	else if (run->status)

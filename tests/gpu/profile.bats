@@ -29,8 +29,9 @@ prof() {
 	shift
 	CSV=$BATS_FILE_TMPDIR/$name.csv
 	if [ ! -e "$CSV.status" ]; then
-		"$GPUPERF" --csv -o "$CSV" profile "$@" >"$CSV.stdout" 2>"$CSV.stderr"
-		echo $? >"$CSV.status"
+		local rc=0  # the program's failure is a result here, not the test's (set -e)
+		"$GPUPERF" --csv -o "$CSV" profile "$@" >"$CSV.stdout" 2>"$CSV.stderr" || rc=$?
+		echo "$rc" >"$CSV.status"
 	fi
 	echo "== $name: status $(cat "$CSV.status")"
 	cat "$CSV.stderr"
