@@ -167,16 +167,16 @@ build-pic/%.o: %.c
 
 build-pic/counters/%.o build-pic/inject/%.o: GP_CPPFLAGS += -Icounters/cshim
 
-test: gpuperf $(UNIT_BIN) build-asan/gpuperf $(ASAN_UNIT_BIN)
+test: gpuperf $(INJECT_SO) $(UNIT_BIN) build-asan/gpuperf $(ASAN_UNIT_BIN)
 	$(Q)tests/run.sh --all
 
 test-unit: $(UNIT_BIN)
 	$(Q)tests/run.sh --unit
 
-test-cli: gpuperf
+test-cli: gpuperf $(INJECT_SO)
 	$(Q)tests/run.sh --cli
 
-test-asan: build-asan/gpuperf $(ASAN_UNIT_BIN)
+test-asan: build-asan/gpuperf $(INJECT_SO) $(ASAN_UNIT_BIN)
 	$(Q)tests/run.sh --asan
 
 # Fixtures of tests/gpu/faults.bats: a process that holds device memory, a

@@ -58,7 +58,9 @@ suite() {
 		export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99
 		export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 		run_unit build-asan
-		run_bats build-asan/gpuperf tests/cli
+		# build-asan/ has no library of its own to inject: the build's
+		GPUPERF_INJECT_LIB=${GPUPERF_INJECT_LIB:-$PWD/build/lib/gpuperf/libgpuperf-inject.so} \
+			run_bats build-asan/gpuperf tests/cli
 		unset ASAN_OPTIONS UBSAN_OPTIONS ;;
 	gpu) run_bats gpuperf tests/gpu ;;
 	esac
