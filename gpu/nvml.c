@@ -88,7 +88,11 @@ static void load(void)
 
 	if (!lib) {
 		const char *err = dlerror();
+		size_t k = strlen(name);
 
+		/* dlerror() starts with the name already given */
+		if (err && !strncmp(err, name, k))
+			err += k + strspn(err + k, ": ");
 		snprintf(why_not, sizeof(why_not), "NVML not found (%s%s: %s)", name,
 			 env && *env ? ", from GPUPERF_NVML_LIB" : "", err ? err : "cannot be loaded");
 		return;

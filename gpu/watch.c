@@ -183,6 +183,7 @@ static void sample(struct wdev *d)
 		d->s.sm_max_mhz = c.sm_max_mhz ? c.sm_max_mhz : d->s.sm_max_mhz;
 		d->s.mem_max_mhz = c.mem_max_mhz ? c.mem_max_mhz : d->s.mem_max_mhz;
 		if (c.reasons_known) {
+			d->s.reasons_read++;
 			d->s.reasons |= c.reasons & TRUST_REASON_SLOWDOWNS;
 			/* an idle GPU's clocks say nothing about the probe's */
 			if (!(c.reasons & TRUST_REASON_IDLE)) {

@@ -83,6 +83,7 @@ void trust_merge(struct trust_summary *a, const struct trust_summary *b)
 	a->sm_min_mhz = min_known(a->sm_min_mhz, b->sm_min_mhz);
 	a->mem_min_mhz = min_known(a->mem_min_mhz, b->mem_min_mhz);
 	a->reasons |= b->reasons;
+	a->reasons_read += b->reasons_read;
 }
 
 static int busy_before(const struct trust_summary *s)
@@ -118,7 +119,7 @@ const char *trust_reason_words(unsigned long long mask, int machine, const char 
 
 const char *trust_throttled(const struct trust_summary *s, char *buf, size_t n)
 {
-	if (!s->watched)
+	if (!s->watched || !s->reasons_read)
 		return NULL;
 	if (!(s->reasons & TRUST_REASON_SLOWDOWNS)) {
 		snprintf(buf, n, "no");

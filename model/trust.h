@@ -76,6 +76,7 @@ struct trust_summary {
 	unsigned sm_max_mhz, mem_max_mhz;      /* the maximum clocks; 0 unknown */
 	unsigned sm_min_mhz, mem_min_mhz;      /* lowest clock in a reading of a busy GPU; 0 none */
 	unsigned long long reasons;   /* OR of the reasons seen, IDLE left out */
+	int reasons_read;             /* readings that gave the reasons: 0, throttled unknown */
 };
 
 /* Initialise s as "not watched" with why (may be NULL). */

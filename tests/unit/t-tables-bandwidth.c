@@ -191,6 +191,7 @@ int main(void)
 
 		trust_unwatched(&w, NULL);
 		w.watched = 1;
+		w.reasons_read = 3;
 		w.procs = TRUST_PROCS_VISIBLE;
 		w.nothers = 1;
 		w.others[0] = (struct trust_proc){ 4242, "python", 0 };

@@ -26,6 +26,7 @@ static struct trust_summary idle(void)
 	s.mem_max_mhz = 2619;
 	s.sm_min_mhz = 1980;
 	s.mem_min_mhz = 2619;
+	s.reasons_read = 5;
 	return s;
 }
 
@@ -59,6 +60,8 @@ static void flags(void)
 	       "throttled names the reasons, '+' between them");
 	s.reasons = TRUST_REASON_IDLE;
 	is_str(trust_throttled(&s, buf, sizeof(buf)), "no", "idle alone is no slowdown");
+	s.reasons_read = 0;
+	ok(trust_throttled(&s, buf, sizeof(buf)) == NULL, "watched but no reason ever read: unknown");
 
 	s = idle();
 	s.procs = TRUST_PROCS_HIDDEN;
