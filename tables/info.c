@@ -65,7 +65,7 @@ static void set_watch(struct report_table *t, size_t r, const struct trust_summa
 	char buf[64];
 
 	if (!w->watched) {
-		report_set_str(t, r, C_NVML, w->why[0] ? w->why : "not read");
+		report_set_str(t, r, C_NVML, w->why[0] ? w->why : NULL);
 		return;
 	}
 	report_set_str(t, r, C_NVML, "read");
@@ -132,8 +132,8 @@ static void add_notes(struct report_table *t, const struct gp_device *d, const c
 static void watch_notes(struct report_table *t, const struct trust_summary *w)
 {
 	if (!w->watched) {
-		report_note(t, "Modes, maximum clocks and other processes: unknown (%s)",
-			    w->why[0] ? w->why : "not read");
+		if (w->why[0])  /* a reason: the watch ran and could not read */
+			report_note(t, "Modes, maximum clocks and other processes: unknown (%s)", w->why);
 		return;
 	}
 	if (w->modes.mig == 1)
