@@ -42,9 +42,10 @@ struct nv_pci {
 	unsigned domain, bus, device, device_id, subsystem_id;
 	char bus_id[32];
 };
-/* nvmlUtilization_t */
-struct nv_util {
-	unsigned gpu, memory;
+/* nvmlMemory_v2_t, whose version field is its size | 2 << 24 */
+struct nv_memory_v2 {
+	unsigned version;
+	unsigned long long total, reserved, free, used;
 };
 
 #define NVML_FUNCTIONS(X) \
@@ -62,7 +63,7 @@ struct nv_util {
 	X(int, nvmlDeviceGetComputeRunningProcesses_v3, (nv_device, unsigned *, struct nv_proc_v2 *)) \
 	X(int, nvmlDeviceGetComputeRunningProcesses_v2, (nv_device, unsigned *, struct nv_proc_v2 *)) \
 	X(int, nvmlDeviceGetComputeRunningProcesses, (nv_device, unsigned *, struct nv_proc_v1 *)) \
-	X(int, nvmlDeviceGetUtilizationRates, (nv_device, struct nv_util *)) \
+	X(int, nvmlDeviceGetMemoryInfo_v2, (nv_device, struct nv_memory_v2 *)) \
 	X(int, nvmlDeviceGetNvLinkState, (nv_device, unsigned, int *)) \
 	X(int, nvmlDeviceGetNvLinkVersion, (nv_device, unsigned, unsigned *)) \
 	X(int, nvmlDeviceGetNvLinkRemotePciInfo_v2, (nv_device, unsigned, struct nv_pci *)) \
@@ -250,14 +251,14 @@ int nvml_read_procs(const struct nvml_gpu *g, struct trust_proc *p, size_t max)
 	return (int)count;
 }
 
-int nvml_read_busy(const struct nvml_gpu *g, int *pct)
+int nvml_read_mem_used(const struct nvml_gpu *g, unsigned long long *bytes)
 {
-	struct nv_util u;
+	struct nv_memory_v2 m = { (unsigned)sizeof(struct nv_memory_v2) | 2u << 24, 0, 0, 0, 0 };
 
-	*pct = -1;
-	if (!nv.nvmlDeviceGetUtilizationRates || nv.nvmlDeviceGetUtilizationRates(g->handle, &u))
+	*bytes = 0;
+	if (!nv.nvmlDeviceGetMemoryInfo_v2 || nv.nvmlDeviceGetMemoryInfo_v2(g->handle, &m))
 		return -1;
-	*pct = (int)u.gpu;
+	*bytes = m.used;
 	return 0;
 }
 

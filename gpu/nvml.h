@@ -45,8 +45,12 @@ int nvml_read_modes(const struct nvml_gpu *g, struct trust_modes *m);
  */
 int nvml_read_procs(const struct nvml_gpu *g, struct trust_proc *p, size_t max);
 
-/* Percent of the last sampling window a kernel ran; 0, or -1 when unknown. */
-int nvml_read_busy(const struct nvml_gpu *g, int *pct);
+/*
+ * Device memory allocated now, reserved memory left out (NVML's v2
+ * query: a v1-only NVML counts reserved memory as used, so it says
+ * nothing here); 0, or -1 when unknown.
+ */
+int nvml_read_mem_used(const struct nvml_gpu *g, unsigned long long *bytes);
 
 /* How a GPU reaches another over NVLink. */
 struct nvml_nvlink {

@@ -43,7 +43,8 @@ static struct {
 	char bus[32];
 	unsigned pids[MAX_PIDS];
 	int n;          /* -1: read failed */
-	int added;      /* a watch has read it since: utilization is no longer someone else's */
+	long long mem;  /* device memory in use then; -1 unknown */
+	int added;      /* a watch has read it since */
 } seen[WATCH_MAX_DEVICES];
 static size_t nseen;
 
@@ -56,12 +57,14 @@ static size_t seen_slot(const char *bus)
 		return WATCH_MAX_DEVICES;
 	snprintf(seen[nseen].bus, sizeof(seen[nseen].bus), "%s", bus);
 	seen[nseen].n = -1;
+	seen[nseen].mem = -1;
 	return nseen++;
 }
 
 int watch_before_open(const char *bus_id, struct trust_modes *modes)
 {
 	struct trust_proc p[MAX_PIDS];
+	unsigned long long used;
 	struct nvml_gpu g;
 	const char *why;
 	size_t slot = seen_slot(bus_id);
@@ -77,6 +80,7 @@ int watch_before_open(const char *bus_id, struct trust_modes *modes)
 	seen[slot].n = n < 0 ? -1 : n > MAX_PIDS ? MAX_PIDS : n;
 	for (int i = 0; i < seen[slot].n; i++)
 		seen[slot].pids[i] = p[i].pid;
+	seen[slot].mem = nvml_read_mem_used(&g, &used) ? -1 : (long long)used;
 	return 0;
 }
 
@@ -270,9 +274,9 @@ void watch_add(struct gp_watch *w, const char *bus_id)
 	slot = seen_slot(bus_id);
 	if ((n = nvml_read_procs(&d->g, p, MAX_PIDS)) >= 0)
 		find_self(p, n > MAX_PIDS ? MAX_PIDS : n, slot);
-	/* busy before this process ran anything there: someone else's work */
-	if (!nvml_read_busy(&d->g, &d->s.busy_before_pct))
-		d->s.busy_before_valid = slot < WATCH_MAX_DEVICES && !seen[slot].added;
+	/* memory in use before this process held any there: someone else's */
+	if (slot < WATCH_MAX_DEVICES && !seen[slot].added)
+		d->s.mem_before = seen[slot].mem;
 	if (slot < WATCH_MAX_DEVICES)
 		seen[slot].added = 1;
 	sample(d);

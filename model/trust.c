@@ -5,12 +5,14 @@
 #include "model/trust.h"
 
 /*
- * Utilization at the opening that counts as someone else's work, where
- * the process list cannot say: a busy loop shows 90-100 %; a process that
- * ended just before (bench scripts run gpuperf back to back) leaves a
- * fraction of NVML's sampling window.
+ * Device memory held by others before gpuperf opened the device that
+ * counts as another process, where the process list cannot say: any
+ * CUDA context holds a few hundred MiB (an H100's about 500), an idle
+ * GPU none once reserved memory is left out.  Unlike utilization,
+ * which NVML averages over up to a second, memory is freed when a
+ * process exits, so a gpuperf run just before leaves no trace.
  */
-#define TRUST_BUSY_PCT 50
+#define TRUST_OTHERS_MEM (256ll << 20)
 
 static const struct {
 	unsigned long long bit;
@@ -30,7 +32,7 @@ void trust_unwatched(struct trust_summary *s, const char *why)
 {
 	memset(s, 0, sizeof(*s));
 	s->modes = (struct trust_modes){ -1, -1, -1, -1, -1, -1 };
-	s->busy_before_pct = -1;
+	s->mem_before = -1;
 	if (why)
 		snprintf(s->why, sizeof(s->why), "%s", why);
 }
@@ -74,10 +76,8 @@ void trust_merge(struct trust_summary *a, const struct trust_summary *b)
 			a->others[a->nothers] = b->others[i];
 		a->nothers++;
 	}
-	if (b->busy_before_valid && b->busy_before_pct > a->busy_before_pct) {
-		a->busy_before_pct = b->busy_before_pct;
-		a->busy_before_valid = 1;
-	}
+	if (b->mem_before > a->mem_before)
+		a->mem_before = b->mem_before;
 	a->sm_max_mhz = max_of(a->sm_max_mhz, b->sm_max_mhz);
 	a->mem_max_mhz = max_of(a->mem_max_mhz, b->mem_max_mhz);
 	a->sm_min_mhz = min_known(a->sm_min_mhz, b->sm_min_mhz);
@@ -86,9 +86,9 @@ void trust_merge(struct trust_summary *a, const struct trust_summary *b)
 	a->reasons_read += b->reasons_read;
 }
 
-static int busy_before(const struct trust_summary *s)
+static int held_before(const struct trust_summary *s)
 {
-	return s->busy_before_valid && s->busy_before_pct >= TRUST_BUSY_PCT;
+	return s->mem_before >= TRUST_OTHERS_MEM;
 }
 
 int trust_contended(const struct trust_summary *s)
@@ -99,7 +99,7 @@ int trust_contended(const struct trust_summary *s)
 		return 1;
 	if (s->procs == TRUST_PROCS_VISIBLE)
 		return 0;
-	return busy_before(s) ? 1 : -1;
+	return held_before(s) ? 1 : -1;
 }
 
 const char *trust_reason_words(unsigned long long mask, int machine, const char *sep,
@@ -184,10 +184,11 @@ size_t trust_warnings(const struct trust_summary *s, const char *where,
 		snprintf(lines[k++], TRUST_LINE, "%s: another process used the GPU while gpuperf "
 			 "measured (%s): the figures are low and unsteady (rows flagged contended); "
 			 "stop it, or rerun on an idle GPU", where, text);
-	} else if (s->procs != TRUST_PROCS_VISIBLE && busy_before(s) && k < max) {
-		snprintf(lines[k++], TRUST_LINE, "%s: the GPU was %d %% busy before gpuperf ran "
-			 "anything on it: another process is likely using it, unseen from here (rows "
-			 "flagged contended); rerun on an idle GPU", where, s->busy_before_pct);
+	} else if (s->procs != TRUST_PROCS_VISIBLE && held_before(s) && k < max) {
+		snprintf(lines[k++], TRUST_LINE, "%s: %.1f GiB of device memory were in use before "
+			 "gpuperf opened the GPU: another process is using it, unseen from here (a "
+			 "container hides the process list; rows flagged contended); rerun on an idle GPU",
+			 where, (double)s->mem_before / (1ull << 30));
 	}
 	if ((s->reasons & TRUST_REASON_SLOWDOWNS) && k < max) {
 		char clocks[96] = "";

@@ -71,8 +71,12 @@ struct trust_summary {
 	enum trust_visibility procs;
 	size_t nothers;               /* other compute processes seen, before or during */
 	struct trust_proc others[TRUST_MAX_PROCS];  /* the first TRUST_MAX_PROCS of them */
-	int busy_before_pct;          /* GPU utilization at the opening, -1 unknown */
-	int busy_before_valid;        /* 1: gpuperf had run nothing on it yet, so it is someone else's */
+	/*
+	 * Device memory in use just before this process first opened the
+	 * device (none of it gpuperf's, reserved memory left out): someone
+	 * else's; -1 unknown, or read after gpuperf already held some.
+	 */
+	long long mem_before;
 	unsigned sm_max_mhz, mem_max_mhz;      /* the maximum clocks; 0 unknown */
 	unsigned sm_min_mhz, mem_min_mhz;      /* lowest clock in a reading of a busy GPU; 0 none */
 	unsigned long long reasons;   /* OR of the reasons seen, IDLE left out */

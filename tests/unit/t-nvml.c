@@ -50,7 +50,7 @@ static int host_pids(void)
 	return bad;
 }
 
-/* A PID namespace that hides everything: utilization at the opening decides, once. */
+/* A PID namespace that hides everything: memory in use before the opening decides, once. */
 static int hidden(void)
 {
 	struct trust_summary s;
@@ -59,22 +59,22 @@ static int hidden(void)
 	int bad = 0;
 
 	setenv("FAKE_NVML_PROCS", "4242:100", 1);
-	setenv("FAKE_NVML_BUSY", "95", 1);
+	setenv("FAKE_NVML_USED_MIB", "3000", 1);
 	watch_before_open(BUS, &m);
 	w = watch_new(10);
 	watch_add(w, BUS);
 	watch_finish(w, &s);
 	watch_free(w);
 	CHILD_CHECK(&bad, s.procs == TRUST_PROCS_HIDDEN, "gpuperf not in the list: hidden");
-	CHILD_CHECK(&bad, s.busy_before_pct == 95 && s.busy_before_valid, "busy before anything ran");
-	CHILD_CHECK(&bad, trust_contended(&s) == 1, "contended from utilization");
-	/* a later step on the same device: gpuperf's own work is in the window now */
+	CHILD_CHECK(&bad, s.mem_before == 3000ll << 20, "memory in use before the opening");
+	CHILD_CHECK(&bad, trust_contended(&s) == 1, "contended from memory");
+	/* a later step on the same device: gpuperf's own memory is in there now */
 	w = watch_new(10);
 	watch_add(w, BUS);
 	watch_finish(w, &s);
 	watch_free(w);
-	CHILD_CHECK(&bad, !s.busy_before_valid && trust_contended(&s) == -1,
-		    "a second watch of the device cannot use utilization");
+	CHILD_CHECK(&bad, s.mem_before == -1 && trust_contended(&s) == -1,
+		    "a second watch of the device cannot use memory");
 	return bad;
 }
 
@@ -86,14 +86,14 @@ static int hidden_idle(void)
 	int bad = 0;
 
 	setenv("FAKE_NVML_PROCS", "", 1);
-	setenv("FAKE_NVML_BUSY", "0", 1);
+	setenv("FAKE_NVML_USED_MIB", "0", 1);
 	watch_before_open(BUS, &m);
 	w = watch_new(10);
 	watch_add(w, BUS);
 	watch_finish(w, &s);
 	watch_free(w);
 	CHILD_CHECK(&bad, s.procs == TRUST_PROCS_HIDDEN && trust_contended(&s) == -1,
-		    "an empty list and an idle GPU: cannot tell");
+		    "an empty list and no memory in use: cannot tell");
 	return bad;
 }
 
@@ -210,7 +210,7 @@ int main(void)
 
 	setenv("GPUPERF_NVML_LIB", fake_nvml_path(), 1);
 	ok(in_child(host_pids), "host PIDs (a container): gpuperf told apart, the other process flagged");
-	ok(in_child(hidden), "processes hidden: a busy GPU before anything ran is contention, once");
+	ok(in_child(hidden), "processes hidden: memory in use before the opening is contention, once");
 	ok(in_child(hidden_idle), "processes hidden, GPU idle: contended unknown");
 	ok(nvml_unavailable() == NULL, "the fake NVML loads and starts");
 	lib = dlopen(fake_nvml_path(), RTLD_NOW | RTLD_NOLOAD);

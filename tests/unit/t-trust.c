@@ -19,8 +19,7 @@ static struct trust_summary idle(void)
 	s.devices = 1;
 	s.samples = 5;
 	s.procs = TRUST_PROCS_VISIBLE;
-	s.busy_before_pct = 0;
-	s.busy_before_valid = 1;
+	s.mem_before = 0;
 	s.modes = (struct trust_modes){ 1, 1, 1, 0, 0, TRUST_COMPUTE_DEFAULT };
 	s.sm_max_mhz = 1980;
 	s.mem_max_mhz = 2619;
@@ -66,12 +65,14 @@ static void flags(void)
 	s = idle();
 	s.procs = TRUST_PROCS_HIDDEN;
 	is_int(trust_contended(&s), -1, "hidden process list, GPU idle before: cannot tell");
-	s.busy_before_pct = 98;
-	is_int(trust_contended(&s), 1, "hidden list, 98 %% busy before gpuperf ran anything: contended");
-	s.busy_before_valid = 0;
-	is_int(trust_contended(&s), -1, "the same after gpuperf's own work (not valid): cannot tell");
+	s.mem_before = 3ll << 30;
+	is_int(trust_contended(&s), 1, "hidden list, 3 GiB in use before gpuperf opened it: contended");
+	s.mem_before = 100ll << 20;
+	is_int(trust_contended(&s), -1, "100 MiB in use before: no CUDA context, cannot tell");
+	s.mem_before = -1;
+	is_int(trust_contended(&s), -1, "not known (gpuperf already held memory): cannot tell");
 	s = idle();
-	s.busy_before_pct = 98;
+	s.mem_before = 3ll << 30;
 	is_int(trust_contended(&s), 0, "a visible list is believed over utilization");
 }
 
@@ -114,9 +115,9 @@ static void warnings(void)
 
 	s = idle();
 	s.procs = TRUST_PROCS_HIDDEN;
-	s.busy_before_pct = 97;
+	s.mem_before = 20ll << 30;
 	n = trust_warnings(&s, "device 0", lines, TRUST_MAX_WARNINGS);
-	ok(n == 1 && strstr(lines[0], "97 % busy before gpuperf ran anything"),
+	ok(n == 1 && strstr(lines[0], "20.0 GiB of device memory were in use before gpuperf opened"),
 	   "hidden list, busy GPU: the warning says what it rests on");
 
 	s = idle();

@@ -11,7 +11,7 @@
  *   FAKE_NVML_REASONS=HEX   clock event reasons (default 1: idle)
  *   FAKE_NVML_SM, _SM_MAX, _MEM, _MEM_MAX   clocks in MHz
  *   FAKE_NVML_ECC, _PERSIST, _COMPUTE       modes; FAKE_NVML_MIG=0|1|ns
- *   FAKE_NVML_BUSY=PCT      GPU utilization
+ *   FAKE_NVML_USED_MIB=N    device memory allocated (reserved memory aside)
  *   FAKE_NVML_LINKS=KIND:N:VERSION   NVLink of every GPU: KIND direct or switch
  *   FAKE_NVML_PEER=BUS      the far end of direct links
  *
@@ -39,8 +39,9 @@ struct pci {
 	unsigned domain, bus, device, device_id, subsystem_id;
 	char bus_id[32];
 };
-struct util {
-	unsigned gpu, memory;
+struct memory_v2 {
+	unsigned version;
+	unsigned long long total, reserved, free, used;
 };
 
 static char buses[8][32];
@@ -181,14 +182,18 @@ int nvmlDeviceGetComputeRunningProcesses_v3(void *h, unsigned *count, struct pro
 	return n > cap ? E_INSUFFICIENT : 0;
 }
 
-int nvmlDeviceGetUtilizationRates(void *h, struct util *u);
-int nvmlDeviceGetUtilizationRates(void *h, struct util *u)
+int nvmlDeviceGetMemoryInfo_v2(void *h, struct memory_v2 *m);
+int nvmlDeviceGetMemoryInfo_v2(void *h, struct memory_v2 *m)
 {
 	(void)h;
 	if (failing())
 		return E_UNKNOWN;
-	u->gpu = (unsigned)env("FAKE_NVML_BUSY", 0);
-	u->memory = 0;
+	if (m->version != (sizeof(*m) | 2u << 24))
+		return 2;  /* NVML refuses a wrong version: the caller's struct is off */
+	m->total = 80ull << 30;
+	m->reserved = 512ull << 20;
+	m->used = (unsigned long long)env("FAKE_NVML_USED_MIB", 0) << 20;
+	m->free = m->total - m->reserved - m->used;
 	return 0;
 }
 
