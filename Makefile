@@ -162,9 +162,9 @@ test-gpu: gpuperf gpu-test-deps
 
 gpu-test-deps: $(UNIT_BIN) $(GPU_FIXTURES)
 
-build/tests/gpu-hog: tests/gpu/gpu-hog.c
+build/tests/gpu-hog: tests/gpu/gpu-hog.c build/libgpuperf.a
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(GP_LDLIBS)
+	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< build/libgpuperf.a $(GP_LDLIBS)
 
 build/tests/cupti-shim/libcupti-failshim.so: tests/gpu/cupti-failshim.c
 	@mkdir -p $(dir $@)
