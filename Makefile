@@ -145,6 +145,15 @@ build-asan/tests/%: tests/unit/%.c $(UNIT_HELPERS) build-asan/libgpuperf.a
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $< $(UNIT_HELPERS) build-asan/libgpuperf.a $(GP_LDLIBS)
 
+# The fake NVML the watch's unit tests load (tests/unit/t-nvml*.c find it
+# beside their own binary, through /proc/self/exe).
+FAKE_NVML := tests/unit/fake-nvml/fake-nvml.c
+build/tests/fake-nvml/libnvidia-ml.so.1 build-asan/tests/fake-nvml/libnvidia-ml.so.1: $(FAKE_NVML)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) -shared -fPIC -o $@ $<
+build/tests/t-nvml build/tests/t-nvml-fail: build/tests/fake-nvml/libnvidia-ml.so.1
+build-asan/tests/t-nvml build-asan/tests/t-nvml-fail: build-asan/tests/fake-nvml/libnvidia-ml.so.1
+
 # cupti_profiler_host.h includes C++'s <string> and uses nothing from it;
 # counters/cshim holds an empty <string> so that C can include the header.
 build/counters/%.o build-asan/counters/%.o: GP_CPPFLAGS += -Icounters/cshim
@@ -227,9 +236,9 @@ build/tests/profile-driver: tests/fixtures/profile-driver.c build/libgpuperf.a
 	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< \
 		build/libgpuperf.a $(GP_LDLIBS)
 
-build/tests/gpu-hog: tests/gpu/gpu-hog.c
+build/tests/gpu-hog: tests/gpu/gpu-hog.c build/libgpuperf.a
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(GP_LDLIBS)
+	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< build/libgpuperf.a $(GP_LDLIBS)
 
 build/tests/cupti-shim/libcupti-failshim.so: tests/gpu/cupti-failshim.c
 	@mkdir -p $(dir $@)

@@ -180,7 +180,7 @@ static const char *no_plot(const void *p)
 
 const struct gp_cmd gp_cmd_bandwidth = {
 	.name = "bandwidth",
-	.flags = CMD_NEEDS_GPU,
+	.flags = CMD_NEEDS_GPU | CMD_WATCHED,
 	.summary = "device-memory bandwidth: read, write, copy, scale, add, triad vs theoretical",
 	.synopsis = "[--kernel LIST] [--width LIST] [--size SIZE|RANGE] [--reps N] [--warmup N] "
 		    "[--tune] [--memcpy] [--cold] [--block N] [--blocks-per-sm N] [--unroll N] "
@@ -190,6 +190,7 @@ const struct gp_cmd gp_cmd_bandwidth = {
 	.ncolumns = BW_NCOLUMNS,
 	.args_size = sizeof(struct args),
 	.results_size = sizeof(struct bw_run),
+	.watch_offset = offsetof(struct bw_run, watch),
 	.check = check,
 	.no_plot = no_plot,
 	.plots = "bandwidth --size RANGE",

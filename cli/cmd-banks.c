@@ -103,7 +103,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 
 const struct gp_cmd gp_cmd_banks = {
 	.name = "banks",
-	.flags = CMD_GPU_OPTIONAL,
+	.flags = CMD_GPU_OPTIONAL | CMD_WATCHED,
 	.summary = "shared-memory bank conflicts: stride, broadcast, transpose tiles, measured and predicted",
 	.synopsis = "[--stride LIST] [--width 4|8|16] [--op load|store] [--pattern LIST] [--model]",
 	.no_gpu_hint = "--model prints the model's predictions without a GPU",
@@ -112,6 +112,7 @@ const struct gp_cmd gp_cmd_banks = {
 	.ncolumns = BANKS_NCOLUMNS,
 	.args_size = sizeof(struct args),
 	.results_size = sizeof(struct bank_run),
+	.watch_offset = offsetof(struct bank_run, watch),
 	.no_plot = no_plot,
 	.plots = "banks",
 	.measure = measure,

@@ -160,7 +160,7 @@ static void free_args(void *p)
 
 const struct gp_cmd gp_cmd_coalesce = {
 	.name = "coalesce",
-	.flags = CMD_GPU_OPTIONAL,
+	.flags = CMD_GPU_OPTIONAL | CMD_WATCHED,
 	.summary = "global-memory coalescing: offset, stride, AoS and transpose, measured and predicted",
 	.synopsis = "[--offset LIST] [--stride LIST] [--width 4|8|16] [--op load|store|copy] "
 		    "[--pattern LIST] [--size SIZE] [--model]",
@@ -170,6 +170,7 @@ const struct gp_cmd gp_cmd_coalesce = {
 	.ncolumns = COALESCE_NCOLUMNS,
 	.args_size = sizeof(struct args),
 	.results_size = sizeof(struct coal_run),
+	.watch_offset = offsetof(struct coal_run, watch),
 	.check = check,
 	.no_plot = no_plot,
 	.plots = "coalesce",

@@ -12,10 +12,13 @@
  *      other) and derives what follows; usage errors come before any GPU
  *      is touched.
  *   2. Measure: .measure opens the device if it needs one
- *      (cli_open_device) and calls the probe (probes/NAME.c with
+ *      (cli_open_device, or cli_open_other for more) and calls the probe (probes/NAME.c with
  *      kernels/NAME.cu), the calculator (occupancy/) or the model (model/),
  *      which turn the arguments into a typed results struct: no tables,
- *      no output.
+ *      no output.  A command that measures a device (CMD_WATCHED) is
+ *      watched meanwhile by cli_measure (gpu/watch.h): from the moment a
+ *      device opens until measure returns, and the summary lands in its
+ *      results at .watch_offset, with any warning said once on stderr.
  *   3. Tabulate: .tabulate calls tables/NAME.c, which turns the results
  *      into report tables, notes and charts.  Pure code: no CUDA, no
  *      output, and never told the output format; what differs between
@@ -42,6 +45,7 @@
 #include <stdint.h>
 #include "counters/counters.h"
 #include "gpu/device.h"
+#include "gpu/watch.h"
 #include "report/report.h"
 #include "util/parse.h"
 
@@ -63,6 +67,8 @@ struct gp_ctx {
 	struct gp_device dev;
 	int have_dev;
 	size_t ndevices;             /* set by cli_run: devices the steps ran on, when several */
+	const char *command;         /* the command typed (all for its steps): what a mode refuses */
+	struct gp_watch *watch;      /* the running measure step's (CMD_WATCHED), else NULL */
 	/* filled by the command's tabulate step, rendered by main() */
 	struct report report;
 };
@@ -72,6 +78,7 @@ struct gp_ctx {
 #define CMD_GPU_OPTIONAL 0x2u  /* needs one only for some options (--model, --arch) */
 #define CMD_TAKES_PROGRAM 0x4u /* options stop at the first non-option: "-- CMD ARGS" follow */
 #define CMD_TAKES_DEVICES 0x8u /* uses -d's list itself (p2p): not run once per device */
+#define CMD_WATCHED 0x10u      /* measures a device: watched, results hold a struct trust_summary */
 
 /*
  * Option types, and the field each fills in the command's argument struct:
@@ -157,6 +164,8 @@ struct gp_cmd {
 	/* With several devices: tables across them, after each device's own (optional). */
 	void (*tabulate_devices)(struct report *r, const struct gp_device *devs,
 				 const void *const *results, size_t n);
+	/* CMD_WATCHED: where the results struct holds its struct trust_summary. */
+	size_t watch_offset;
 };
 
 extern const struct gp_cmd *const gp_commands[];
@@ -213,8 +222,21 @@ int cli_next_option(struct opt_iter *it);
 /* Handle one global option (id from the global table); 0 or GP_EXIT_USAGE. */
 int cli_global_option(struct gp_ctx *ctx, int id, const char *arg);
 
-/* Open ctx->device_index into ctx->dev; 0, or GP_EXIT_NODEV/USAGE with a message. */
+/*
+ * Open ctx->device_index into ctx->dev; 0, or GP_EXIT_NODEV/USAGE with a
+ * message.  A mode that makes the command meaningless (a MIG slice, a
+ * prohibited compute mode: model/trust.h) refuses here, GP_EXIT_NODEV.
+ */
 int cli_open_device(struct gp_ctx *ctx);
+/* Open one more device (p2p's) into *d likewise, watched with the first. */
+int cli_open_other(struct gp_ctx *ctx, int index, struct gp_device *d);
+/*
+ * cli/run.c's watch hooks for the two above: before device index opens
+ * (its modes may refuse the command: 0 or GP_EXIT_NODEV after a message),
+ * and once it is open (or already was) to watch it.
+ */
+int cli_watch_before_open(struct gp_ctx *ctx, int index);
+void cli_watch_opened(struct gp_ctx *ctx, const struct gp_device *d);
 
 /* Print a command's --help text to out. */
 void cli_print_command_help(const struct gp_cmd *cmd, FILE *out);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "gpu/device.h"
+#include "model/trust.h"
 #include "util/stats.h"
 
 /* How bytes cross, in the order of the tables; names in p2p_method_names. */
@@ -52,6 +53,7 @@ struct p2p_run {
 	size_t npairs;
 	uint64_t size;
 	int reps, warmup;
+	struct trust_summary watch;  /* the devices while it measured (cli/run.c fills it) */
 };
 
 /* GB/s (10^9 B/s) of a pair's method, NaN when not measured. */

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include "gpu/device.h"
 #include "gpu/pcie-link.h"
+#include "model/trust.h"
 #include "util/parse.h"
 #include "util/stats.h"
 
@@ -175,6 +176,7 @@ struct pcie_run {
 	struct pcie_results res;
 	struct pcie_overlap_plan oplan;
 	struct pcie_overlap_results ores;
+	struct trust_summary watch;  /* the device while it measured (cli/run.c fills it) */
 };
 void pcie_run_free(void *pcie_run);
 

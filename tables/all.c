@@ -337,7 +337,7 @@ void tab_all(struct report *rep, const struct gp_device *d, const void *all_run)
 		section(rep, "info", &sec);
 	}
 	if (run->bandwidth) {
-		tab_bandwidth(&sec, d, &run->bandwidth->req, &run->bandwidth->out);
+		tab_bandwidth(&sec, d, &run->bandwidth->req, &run->bandwidth->out, &run->bandwidth->watch);
 		section(rep, "bandwidth", &sec);
 	}
 	if (run->coalesce) {

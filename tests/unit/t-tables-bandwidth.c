@@ -16,7 +16,7 @@
 static const char header[] =
 	"device,cc,device_index,uuid,pci_bus_id,hostname,kernel,width_bytes,size_bytes,level,passes,bytes_moved,reps,time_ms,"
 	"bandwidth_gbs,best_gbs,min_gbs,cov_pct,pct_of_theoretical,theoretical_gbs,grid,"
-	"block,unroll,layout";
+	"block,unroll,layout,contended,throttled";
 
 static struct gp_device h100(void)
 {
@@ -103,8 +103,8 @@ int main(void)
 	char *csv, *txt, *json, f[128], verdict[256];
 	int col;
 
-	is_int(BW_NCOLUMNS, 24, "24 machine columns");
-	tab_bandwidth(&r, &d, &req, &o);
+	is_int(BW_NCOLUMNS, 26, "26 machine columns");
+	tab_bandwidth(&r, &d, &req, &o, NULL);
 	csv = render(&r, REPORT_CSV);
 	ok(!strncmp(csv, header, strlen(header)) && csv[strlen(header)] == '\n',
 	   "CSV header is the documented column list");
@@ -145,6 +145,10 @@ int main(void)
 	is_str(f, "", "memcpy has no layout");
 	field(csv, 3, 23, f, sizeof(f));
 	is_str(f, "grid", "copy's layout");
+	field(csv, 3, 24, f, sizeof(f));
+	is_str(f, "", "not watched: contended empty");
+	field(csv, 3, 25, f, sizeof(f));
+	is_str(f, "", "not watched: throttled empty");
 	free(csv);
 
 	txt = render(&r, REPORT_TABLE);
@@ -160,12 +164,58 @@ int main(void)
 	   strstr(txt, "528 x 512, unroll 2, tile") != NULL, "tuning table shows default and winner");
 	ok(strstr(txt, "read 101.4 %") == NULL && strstr(txt, "of theoretical at 1 GiB: read") != NULL,
 	   "per-kernel summary line");
+	ok(strstr(txt, "\nstability: stable: CoV at most 0.40 % over 7 figures\n") != NULL,
+	   "the stability line under the table");
+	ok(strstr(txt, "contended") == NULL && strstr(txt, "throttled") == NULL,
+	   "the flags are machine columns only");
 	free(txt);
 
 	json = render(&r, REPORT_JSON);
 	ok(json[0] == '[' && strstr(json, "\"kernel\": \"triad\"") != NULL, "JSON has the same records");
 	free(json);
 	report_free(&r);
+
+	/* Watched beside another process with the power cap on: every row flagged, the line says so. */
+	{
+		struct trust_summary w;
+
+		trust_unwatched(&w, NULL);
+		w.watched = 1;
+		w.reasons_read = 3;
+		w.procs = TRUST_PROCS_VISIBLE;
+		w.nothers = 1;
+		w.others[0] = (struct trust_proc){ 4242, "python", 0 };
+		w.reasons = TRUST_REASON_SW_POWER;
+		res[2].ms.cov = 0.78;
+		tab_bandwidth(&r, &d, &req, &o, &w);
+		csv = render(&r, REPORT_CSV);
+		for (int line = 1, all = 1; line <= 7; line++) {
+			field(csv, line, 24, f, sizeof(f));
+			all &= !strcmp(f, "1");
+			field(csv, line, 25, f, sizeof(f));
+			all &= !strcmp(f, "power_cap");
+			if (line == 7)
+				ok(all, "every row: contended 1, throttled power_cap");
+		}
+		free(csv);
+		txt = render(&r, REPORT_TABLE);
+		ok(strstr(txt, "\nstability: unstable: CoV up to 78.0 % (copy 16 B 1 GiB), above 5 %: rerun "
+			       "on an idle GPU; measured beside another process; clocks held down (power cap)\n")
+		   != NULL, "the stability line names the worst figure and what the watch saw");
+		free(txt);
+		report_free(&r);
+		res[2].ms.cov = 0.004;
+		w.nothers = 0;
+		w.reasons = 0;
+		tab_bandwidth(&r, &d, &req, &o, &w);
+		csv = render(&r, REPORT_CSV);
+		field(csv, 1, 24, f, sizeof(f));
+		is_str(f, "0", "watched, alone: contended 0");
+		field(csv, 1, 25, f, sizeof(f));
+		is_str(f, "no", "watched, clocks free: throttled no");
+		free(csv);
+		report_free(&r);
+	}
 
 	/* A sweep: chart under the table, cache levels, no verdict from a cache size. */
 	{
@@ -180,7 +230,7 @@ int main(void)
 		req.sizes = sw;
 		req.nsizes = 2;
 		memset(&r, 0, sizeof(r));
-		tab_bandwidth(&r, &d, &req, &os);
+		tab_bandwidth(&r, &d, &req, &os, NULL);
 		txt = render(&r, REPORT_TABLE);
 		ok(strstr(txt, "read, 16 B accesses: GB/s by size per array") != NULL, "sweep chart");
 		ok(strstr(txt, "swept up to 4096 times per launch") != NULL, "passes explained");
@@ -203,7 +253,7 @@ int main(void)
 		report_free(&r);
 
 		req.cold = 1;
-		tab_bandwidth(&r, &d, &req, &os);
+		tab_bandwidth(&r, &d, &req, &os, NULL);
 		csv = render(&r, REPORT_CSV);
 		field(csv, 1, 9, f, sizeof(f));
 		is_str(f, "cold", "--cold rows are labelled cold");
