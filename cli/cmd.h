@@ -173,11 +173,15 @@ size_t cli_option_index(const struct gp_cmd *cmd, const char *name);
 /* Whether the option with this long name was on the command line. */
 int cli_given(const struct gp_cmd *cmd, const struct gp_args *given, const char *name);
 /*
- * A file --plot or --html will write (opt names the option): a usage
- * error unless it ends in one of exts (".svg"), is no directory, and its
- * directory is there to write in, so that a bad path costs no measuring.
+ * A file -o, --plot or --html will write (opt names the option): a usage
+ * error if it is a directory, or a file (new, or a regular one, links
+ * followed: util/outpath.h) that does not end in one of exts (".svg";
+ * NULL: any name) or whose directory is not there to write in, so that a
+ * bad path costs no measuring.  FIFOs, devices and "-" pass.
  */
 int cli_check_out_path(const char *opt, const char *path, const char *const *exts);
+/* opt's path and the report's (-o, else stdout) must be two files; 0 or GP_EXIT_USAGE. */
+int cli_check_apart(const struct gp_ctx *ctx, const char *opt, const char *path);
 /* After cmd's check: refuse --plot where cmd draws no chart of these args; 0 or GP_EXIT_USAGE. */
 int cli_check_plot(const struct gp_ctx *ctx, const struct gp_cmd *cmd, const void *args);
 /* Free what cli_parse allocated in args (lists). */

@@ -227,10 +227,8 @@ int cli_global_option(struct gp_ctx *ctx, int id, const char *arg)
 		ctx->format = REPORT_JSON;
 		return 0;
 	case GOPT_OUTPUT:
-		if (!*arg)
-			return gp_error(GP_EXIT_USAGE, "--output: empty file name");
 		ctx->output_path = arg;
-		return 0;
+		return cli_check_out_path("--output", arg, NULL);
 	case GOPT_PLOT: {
 		static const char *const svg[] = { ".svg", NULL };
 		ctx->plot_path = arg;
