@@ -34,6 +34,14 @@ static int same_dir(const struct stat *a, const char *path)
 	return !stat(path, &b) && a->st_dev == b.st_dev && a->st_ino == b.st_ino;
 }
 
+/* dir is our own /proc/self/fd, reached by whatever name (/dev/fd). */
+static int own_fd_dir(const char *dir)
+{
+	struct stat st;
+
+	return !stat(dir, &st) && (same_dir(&st, "/proc/self/fd") || same_dir(&st, "/proc/thread-self/fd"));
+}
+
 /*
  * link is an entry of our own /proc/self/fd (reached as /dev/fd/N,
  * /dev/stdout...): the descriptor it stands for, else -1.  Writing goes
@@ -43,12 +51,11 @@ static int own_fd(const char *link)
 {
 	char *dir = dir_of(link);
 	const char *name = strrchr(link, '/');
-	struct stat st;
 	long n = -1;
 	char *end;
 
 	name = name ? name + 1 : link;
-	if (!stat(dir, &st) && (same_dir(&st, "/proc/self/fd") || same_dir(&st, "/proc/thread-self/fd"))) {
+	if (own_fd_dir(dir)) {
 		errno = 0;
 		n = strtol(name, &end, 10);
 		if (errno || end == name || *end || n < 0 || n > INT_MAX)
@@ -88,7 +95,7 @@ static char *follow(const char *cur, int *err)
 	return next;
 }
 
-/* Nothing at cur: a new file, if its directory is there. */
+/* Nothing at cur: a new file, if its directory is there (and is not /proc's). */
 static int new_file(struct outpath *w, char *cur)
 {
 	struct stat st;
@@ -98,7 +105,14 @@ static int new_file(struct outpath *w, char *cur)
 	w->dir = dir_of(cur);
 	if (stat(w->dir, &st))
 		return errno;
-	return S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+	if (!S_ISDIR(st.st_mode))
+		return ENOTDIR;
+	/* /dev/fd/N of a descriptor that is not open; nothing can be made in /proc */
+	if (own_fd_dir(w->dir) || in_procfs(cur)) {
+		w->kind = own_fd_dir(w->dir) ? OUTPATH_FD : OUTPATH_DIRECT;
+		return own_fd_dir(w->dir) ? EBADF : ENOENT;
+	}
+	return 0;
 }
 
 int outpath_resolve(const char *path, struct outpath *w)
