@@ -24,8 +24,8 @@
  *   4. Render: main() hands the report to report/, the only reader of
  *      --csv/--json, once every step has succeeded, so nothing partial
  *      reaches stdout on error.  --plot FILE.svg draws the charts the
- *      tables carry (and all --html FILE the whole report) into a file
- *      written whole or not at all, before stdout.
+ *      tables carry (and all --html FILE the whole report) through
+ *      util/outfile.h (a file written whole or not at all), before stdout.
  * A command whose results can make a chart of a sweep fills .no_plot and
  * .plots (below), so that --plot is refused before any GPU is touched
  * where the arguments make no sweep.
