@@ -415,3 +415,30 @@ compare_with_ptxas() {
 	run "$GPUPERF" banks --model --pattern stride --stride 1-3
 	[[ "$output" == *" 1 wavefront"$'\n'* ]]
 }
+
+@test "occupancy --kernel --json: a kernel name of bytes that are not UTF-8 and control characters stays valid JSON" {
+	command -v python3 >/dev/null || skip "python3 is not installed"
+	local c=$BATS_TEST_TMPDIR/odd.cubin
+	# every copy of the name (symbol and section names), same length: \xff and \xc3( are not UTF-8, \x01 and ESC are controls
+	python3 - "$BATS_TEST_DIRNAME/../fuzz/corpus/seed-sm90.cubin" "$c" <<-'EOF'
+		import sys
+		d = open(sys.argv[1], 'rb').read()
+		assert d.count(b'seed_plain') > 2
+		open(sys.argv[2], 'wb').write(d.replace(b'seed_plain', b's\xffe\x01d\x1b\xc3(in'))
+	EOF
+	run_split "$GPUPERF" --json occupancy --kernel "$c" --threads 128
+	[ "$status" -eq 0 ] || { echo "status $status: $stderr"; return 1; }
+	printf '%s' "$output" | python3 -c '
+import json, sys
+raw = sys.stdin.buffer.read()
+text = raw.decode("utf-8")                      # strict: every byte is UTF-8
+assert all(ch >= " " or ch == "\n" for ch in text), "a raw control character"
+def refuse(name): raise ValueError(name)
+rows = json.loads(text, parse_constant=refuse)  # no NaN or Infinity either
+odd = "s\ufffde\x01d\x1b\ufffd(in"
+byname = {r["kernel"]: r for r in rows}
+assert sorted(byname) == sorted([odd + "(int*)", "seed_tile(float*, int)"]), list(byname)
+assert byname[odd + "(int*)"]["kernel_symbol"] == "_Z10" + odd + "Pi"
+'
+	[[ "$output" == *'"s\ufffde\u0001d\u001b\ufffd(in(int*)"'* ]]
+}
