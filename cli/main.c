@@ -3,11 +3,13 @@
  * report a command built, and the exit status.  The only file that exits.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli/cmd.h"
@@ -56,7 +58,38 @@ static int find_man_page(const char *cmd, char *path, size_t n)
 	return -1;
 }
 
-/* `gpuperf help [COMMAND]`: the manual page, or the command's help without man. */
+/* Whether man(1) finds the page NAME where it looks (MANPATH...): `man -w NAME`, quietly. */
+static int man_finds(const char *name)
+{
+	pid_t pid;
+	int status;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return 0;
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+		if (null >= 0) {
+			dup2(null, STDOUT_FILENO);
+			dup2(null, STDERR_FILENO);
+		}
+		execlp("man", "man", "-w", name, (char *)NULL);
+		_exit(127);
+	}
+	return waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+static int help_on_help(void)
+{
+	printf("usage: gpuperf help [COMMAND]\n\n"
+	       "Show COMMAND's manual page (gpuperf-COMMAND(1)): the one beside the binary,\n"
+	       "else the one man(1) finds; where there is none, or no man program, the\n"
+	       "built-in help ('gpuperf COMMAND --help').  Without COMMAND, the general help.\n");
+	return 0;
+}
+
+/* `gpuperf help [COMMAND]`: the manual page, or the command's built-in help where there is none. */
 static int help_command(int argc, char **argv)
 {
 	const struct gp_cmd *cmd;
@@ -66,6 +99,8 @@ static int help_command(int argc, char **argv)
 		return cli_help(NULL);
 	if (argc > 2)
 		return gp_error(GP_EXIT_USAGE, "help takes one command name");
+	if (!strcmp(argv[1], "help"))
+		return help_on_help();
 	cmd = cmd_lookup(argv[1]);
 	if (!cmd)
 		return unknown_command(argv[1]);
@@ -73,8 +108,10 @@ static int help_command(int argc, char **argv)
 	if (!find_man_page(cmd->name, page, sizeof(page)))
 		execlp("man", "man", "-l", page, (char *)NULL);
 	snprintf(name, sizeof(name), "gpuperf-%s", cmd->name);
-	execlp("man", "man", name, (char *)NULL);
-	/* No man program: the built-in help is better than nothing. */
+	if (man_finds(name))
+		execlp("man", "man", name, (char *)NULL);
+	/* No page installed, or no man program: the built-in help is the manual's summary. */
+	gp_note("no manual page gpuperf-%s(1) found; the built-in help follows", cmd->name);
 	return cli_help(cmd);
 }
 
