@@ -564,11 +564,3 @@ char *arch_known_names(char *buf, size_t n)
 	}
 	return buf;
 }
-
-int arch_has_smem_config(const struct sm_arch *a, int size_kb)
-{
-	for (int i = 0; i < a->n_smem_configs; i++)
-		if (a->smem_configs_kb[i] == size_kb)
-			return 1;
-	return 0;
-}

@@ -86,7 +86,4 @@ const struct sm_arch *arch_parse(const char *s);
 /* "sm_10, sm_11, ..., sm_121" into buf (always terminated); returns buf. */
 char *arch_known_names(char *buf, size_t n);
 
-/* Is size_kb one of the row's shared-memory configurations? */
-int arch_has_smem_config(const struct sm_arch *a, int size_kb);
-
 #endif

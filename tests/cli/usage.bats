@@ -143,16 +143,6 @@ load lib
 	[ "$output" = "usage: gpuperf [global options] COMMAND [command options]" ]
 }
 
-@test "commands not yet implemented say so and exit 1" {
-	for c in $("$GPUPERF" --list-commands); do
-		run_split "$GPUPERF" "$c"
-		if [[ "$stderr" == *"not implemented yet"* ]]; then
-			[ "$status" -eq 1 ]
-			[ -z "$output" ]
-		fi
-	done
-}
-
 @test "options that exclude each other are a usage error naming both, in either order" {
 	for pair in "--csv --json" "--json --csv" "-q -v" "--verbose --quiet" \
 		    "--no-counters --counters=auto" "--counters=off --no-counters"; do
