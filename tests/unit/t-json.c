@@ -8,6 +8,7 @@
 #include <string.h>
 #include "report/report.h"
 #include "tests/unit/json-check.h"
+#include "tests/unit/render.h"
 #include "tests/unit/unit.h"
 #include "util/utf8.h"
 
@@ -49,17 +50,6 @@ static void utf8(void)
 	is_int(utf8_seq_len((const unsigned char *)"\xe2\x82"), 0, "cut short by the NUL");
 }
 
-static char *render_json(struct report *r)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	report_emit(r, REPORT_JSON, f);
-	fclose(f);
-	return buf;
-}
-
 static void writer(void)
 {
 	static const struct report_col cols[] = {
@@ -73,7 +63,7 @@ static void writer(void)
 
 	report_set_str(t, row, 0, "s\xff" "e\x01" "d\x1b\xc3(\x7f \"q\" \\ caf\xc3\xa9");
 	report_set_str(t, row, 1, "\xf0\x9f\x98");
-	s = render_json(&r);
+	s = unit_render(&r, REPORT_JSON);
 	ok(!json_check(s, strlen(s), &where), "hostile strings make valid JSON (error at %zu)", where);
 	ok(strstr(s, "\"s\\ufffde\\u0001d\\u001b\\ufffd(\\u007f \\\"q\\\" \\\\ caf\xc3\xa9\"") != NULL,
 	   "bad bytes as U+FFFD, controls as \\u escapes, valid UTF-8 kept");
@@ -82,7 +72,7 @@ static void writer(void)
 	free(s);
 
 	t->key = "sec\"tion";
-	s = render_json(&r);
+	s = unit_render(&r, REPORT_JSON);
 	ok(!json_check(s, strlen(s), &where), "a sectioned report is valid JSON too");
 	ok(strstr(s, "\"sec\\\"tion\": [") != NULL, "its section key escaped");
 	free(s);

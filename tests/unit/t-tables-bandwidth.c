@@ -5,6 +5,7 @@
 
 #include "tables/bandwidth.h"
 #include "report/report.h"
+#include "tests/unit/render.h"
 #include "tests/unit/unit.h"
 
 #define GiB (1ull << 30)
@@ -53,17 +54,6 @@ static struct bw_result result(enum bw_kernel k, int width, uint64_t size, doubl
 		r.grid = 8 * 132;
 	}
 	return r;
-}
-
-static char *render(struct report *r, enum report_format fmt)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	report_emit(r, fmt, f);
-	fclose(f);
-	return buf;
 }
 
 static int count_lines(const char *s)
@@ -115,7 +105,7 @@ int main(void)
 
 	is_int(BW_NCOLUMNS, 24, "24 machine columns");
 	tab_bandwidth(&r, &d, &req, &o);
-	csv = render(&r, REPORT_CSV);
+	csv = unit_render(&r, REPORT_CSV);
 	ok(!strncmp(csv, header, strlen(header)) && csv[strlen(header)] == '\n',
 	   "CSV header is the documented column list");
 	is_int(count_lines(csv), 8, "header + one row per kernel and memcpy; tuning table not in CSV");
@@ -157,7 +147,7 @@ int main(void)
 	is_str(f, "grid", "copy's layout");
 	free(csv);
 
-	txt = render(&r, REPORT_TABLE);
+	txt = unit_render(&r, REPORT_TABLE);
 	ok(strstr(txt, "verdict: copy reaches 89.5 % of theoretical (3000 of 3352 GB/s at 1 GiB)") != NULL,
 	   "verdict line names copy and its share of theoretical");
 	ok(strstr(txt, "1.05x cudaMemcpy D2D") != NULL, "verdict compares with cudaMemcpy");
@@ -172,7 +162,7 @@ int main(void)
 	   "per-kernel summary line");
 	free(txt);
 
-	json = render(&r, REPORT_JSON);
+	json = unit_render(&r, REPORT_JSON);
 	ok(json[0] == '[' && strstr(json, "\"kernel\": \"triad\"") != NULL, "JSON has the same records");
 	free(json);
 	report_free(&r);
@@ -191,11 +181,11 @@ int main(void)
 		req.nsizes = 2;
 		memset(&r, 0, sizeof(r));
 		tab_bandwidth(&r, &d, &req, &os);
-		txt = render(&r, REPORT_TABLE);
+		txt = unit_render(&r, REPORT_TABLE);
 		ok(strstr(txt, "read, 16 B accesses: GB/s by size per array") != NULL, "sweep chart");
 		ok(strstr(txt, "swept up to 4096 times per launch") != NULL, "passes explained");
 		free(txt);
-		csv = render(&r, REPORT_CSV);
+		csv = unit_render(&r, REPORT_CSV);
 		field(csv, 1, 9, f, sizeof(f));
 		is_str(f, "L1", "4 MiB read over 132 SMs is labelled L1");
 		field(csv, 1, 10, f, sizeof(f));
@@ -214,7 +204,7 @@ int main(void)
 
 		req.cold = 1;
 		tab_bandwidth(&r, &d, &req, &os);
-		csv = render(&r, REPORT_CSV);
+		csv = unit_render(&r, REPORT_CSV);
 		field(csv, 1, 9, f, sizeof(f));
 		is_str(f, "cold", "--cold rows are labelled cold");
 		free(csv);
