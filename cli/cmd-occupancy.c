@@ -63,6 +63,8 @@ static int parse_arch(const char *opt, const char *s, struct args *a)
 	if (!a->arch)
 		return gp_error(GP_EXIT_USAGE, "%s: unknown architecture '%s' (known: %s)", opt, s,
 				arch_known_names(known, sizeof(known)));
+	if (arch_renamed(s))
+		gp_note("%s %s: %s", opt, s, arch_renamed(s));
 	return 0;
 }
 

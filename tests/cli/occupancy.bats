@@ -442,3 +442,20 @@ assert byname[odd + "(int*)"]["kernel_symbol"] == "_Z10" + odd + "Pi"
 '
 	[[ "$output" == *'"s\ufffde\u0001d\u001b\ufffd(in(int*)"'* ]]
 }
+
+@test "occupancy --arch: sm_101 (CUDA 12.8/12.9) is sm_110 with a note; the a and f suffixes are accepted" {
+	run_split "$GPUPERF" --csv occupancy --arch sm_101 --threads 256 --regs 32
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"--arch sm_101: sm_101 (compute capability 10.1, in CUDA 12.8 and 12.9) is sm_110 (11.0) since CUDA 13.0"* ]]
+	[[ "${lines[1]}" == *,sm_110,256,32,* ]]
+	local want=${lines[1]}
+	for name in sm_101a sm_101f 10.1 sm_110 sm_110a sm_110f 11.0; do
+		run_split "$GPUPERF" -q --csv occupancy --arch "$name" --threads 256 --regs 32
+		[ "$status" -eq 0 ] && [ "${lines[1]}" = "$want" ] || { echo "$name: ${lines[1]}"; return 1; }
+	done
+	run_split "$GPUPERF" --csv occupancy --arch sm_90a --threads 256 --regs 32
+	[ "$status" -eq 0 ] && [ -z "$stderr" ] && [[ "${lines[1]}" == *,sm_90,* ]]
+	run_split "$GPUPERF" --csv occupancy --arch sm_100f --threads 256 --regs 32
+	[ "$status" -eq 0 ] && [[ "${lines[1]}" == *,sm_100,* ]]
+	assert_usage_error occupancy --arch sm_90b --threads 256 --regs 32
+}
