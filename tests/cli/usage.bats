@@ -197,3 +197,20 @@ load lib
 		[ "$status" -eq 3 ] && [ -z "$output" ]
 	done
 }
+
+@test "sizes in messages are in the units typed or binary units, never raw byte counts" {
+	assert_usage_error pcie --size 2T
+	[[ "$stderr" == *"--size: '2T' is out of range (1 B to 1 TiB)"* ]]
+	assert_usage_error bandwidth --size 0
+	[[ "$stderr" == *"--size: '0' is out of range (1 B to 1 PiB)"* ]]
+	assert_usage_error pcie --size 1M-2T:x2
+	[[ "$stderr" == *"--size: 2 TiB (in '1M-2T:x2') is out of range (1 B to 1 TiB)"* ]]
+	assert_usage_error pcie --size 99999999999T
+	[[ "$stderr" == *"--size: '99999999999T' is out of range (1 B to 1 TiB)"* ]]
+	assert_usage_error occupancy --arch sm_90 --threads 256 --regs 32 --smem 2G
+	[[ "$stderr" == *"--smem: '2G' is out of range (0 B to 1 GiB)"* ]]
+	for args in "pcie --size 2T" "bandwidth --size 0" "pcie --size 1M-2T:x2" "coalesce --model --size 2T"; do
+		assert_usage_error $args
+		! grep -qE '[0-9]{7}' <<<"$stderr" || { echo "$args: $stderr"; return 1; }
+	done
+}
