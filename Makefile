@@ -3,7 +3,8 @@
 # Targets:
 #   make                 build ./gpuperf
 #   make test            CPU unit + CLI tests, the same under ASan/UBSan, GPU tests
-#                        (skipped without a GPU); ends with "N passed, N failed"
+#                        (skipped without a GPU); ends with a line per suite (passed,
+#                        failed, skipped, the skips grouped by reason) and the total
 #   make test-gpu        GPU tests only; fails when no GPU is present
 #   make test-asan       CPU tests against an AddressSanitizer/UBSan build
 #   make fuzz            libFuzzer on the option parsers, the cubin reader and the JSON
