@@ -3,11 +3,12 @@
 # Targets:
 #   make                 build ./gpuperf
 #   make test            CPU unit + CLI tests, the same under ASan/UBSan, GPU tests
-#                        (skipped without a GPU); ends with "N passed, N failed"
+#                        (skipped without a GPU); ends with a line per suite (passed,
+#                        failed, skipped, the skips grouped by reason) and the total
 #   make test-gpu        GPU tests only; fails when no GPU is present
 #   make test-asan       CPU tests against an AddressSanitizer/UBSan build
-#   make fuzz            libFuzzer on the option parsers, the cubin reader and the profile
-#                        record decoder (FUZZ_TIME=60 s each)
+#   make fuzz            libFuzzer on the option parsers, the cubin reader, the profile
+#                        record decoder and the JSON writer (FUZZ_TIME=60 s each)
 #   make install / uninstall / clean / help
 #
 # Knobs (make VAR=value):
@@ -274,14 +275,21 @@ build/fuzz/record-fuzz: tests/fuzz/record-fuzz.c profile/record.c profile/record
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^
 
-fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz build/fuzz/record-fuzz
-	@mkdir -p build/fuzz/corpus-parse build/fuzz/corpus-cubin build/fuzz/corpus-record
+# The JSON writer: every output must parse (tests/unit/json-check.c).
+build/fuzz/json-fuzz: tests/fuzz/json-fuzz.c tests/unit/json-check.c $(wildcard report/*.c) util/error.c util/utf8.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -lm
+
+fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz build/fuzz/record-fuzz build/fuzz/json-fuzz
+	@mkdir -p build/fuzz/corpus-parse build/fuzz/corpus-cubin build/fuzz/corpus-record build/fuzz/corpus-json
 	build/fuzz/parse-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=256 \
 		build/fuzz/corpus-parse tests/fuzz/corpus-parse
 	build/fuzz/cubin-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		build/fuzz/corpus-cubin tests/fuzz/corpus
 	build/fuzz/record-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=4096 \
 		build/fuzz/corpus-record tests/fuzz/corpus-record
+	build/fuzz/json-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+		build/fuzz/corpus-json tests/fuzz/corpus-json
 
 lint-man:
 	$(Q)for m in man/*.1; do out=$$(groff -man -ww -z "$$m" 2>&1); \

@@ -78,10 +78,12 @@ static int check_sizes(struct u64_list *sizes)
 	for (size_t i = 0; i < sizes->n; i++) {
 		uint64_t s = sizes->v[i];
 
-		if (s < 16)
+		if (s < 16) {
+			char sz[32];
 			return gp_error(GP_EXIT_USAGE,
-					"--size: '%llu' is smaller than 16 bytes, one 16-byte access",
-					(unsigned long long)s);
+					"--size: %s is smaller than one 16-byte access",
+					format_size(sz, sizeof(sz), s));
+		}
 		rounded |= (s % 16) != 0;
 		sizes->v[i] = s - s % 16;
 	}
@@ -133,13 +135,16 @@ static int fit_sizes(const struct gp_device *dev, const struct args *a, struct b
 		run->req.nsizes = 1;
 		return 0;
 	}
-	for (size_t i = 0; i < a->sizes.n; i++)
+	for (size_t i = 0; i < a->sizes.n; i++) {
+		char want[32];
+
 		if (a->sizes.v[i] > max)
 			return gp_error(GP_EXIT_USAGE,
-					"--size: %llu bytes do not fit in device memory: at most %s per "
-					"array for %d arrays (%s free of %s)",
-					(unsigned long long)a->sizes.v[i], format_size(s, sizeof(s), max),
-					narrays, b, c);
+					"--size: %s per array does not fit in device memory: at most %s "
+					"per array for %d arrays (%s free of %s)",
+					format_size(want, sizeof(want), a->sizes.v[i]),
+					format_size(s, sizeof(s), max), narrays, b, c);
+	}
 	run->sizes = gp_xcalloc(a->sizes.n, sizeof(*run->sizes));
 	for (size_t i = 0; i < a->sizes.n; i++)
 		run->sizes[i] = a->sizes.v[i];

@@ -71,11 +71,7 @@ static const char *no_plot(const void *p)
 	return "banks sweeps no stride here (--pattern stride, with two strides or more)";
 }
 
-static void progress(size_t done, size_t total, void *arg)
-{
-	(void)arg;
-	gp_progress("banks: configuration %zu of %zu", done + 1, total);
-}
+static char progress_what[] = "banks: configuration";  /* gp_progress_step's */
 
 static int measure(struct gp_ctx *ctx, void *p, void *r)
 {
@@ -83,7 +79,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 	struct bank_run *run = r;
 	struct bank_opts o = {
 		.warmup = WARMUP, .reps = REPS, .iters = ITERS, .counters = ctx->counters,
-		.progress = progress,
+		.progress = gp_progress_step, .progress_arg = progress_what,
 	};
 	int rc;
 

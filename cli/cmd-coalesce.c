@@ -120,11 +120,7 @@ static const char *no_plot(const void *p)
 	       "with two values or more)";
 }
 
-static void progress(size_t done, size_t total, void *arg)
-{
-	(void)arg;
-	gp_progress("coalesce: configuration %zu of %zu", done + 1, total);
-}
+static char progress_what[] = "coalesce: configuration";  /* gp_progress_step's */
 
 static int measure(struct gp_ctx *ctx, void *p, void *r)
 {
@@ -132,7 +128,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 	struct coal_run *run = r;
 	struct coal_opts o = {
 		.size = a->size, .warmup = WARMUP, .reps = REPS, .counters = ctx->counters,
-		.progress = progress,
+		.progress = gp_progress_step, .progress_arg = progress_what,
 	};
 	int rc;
 

@@ -151,17 +151,13 @@ static void link_of(struct p2p_pair *p, const struct gp_device *s, const struct 
 	}
 }
 
-static void progress(size_t done, size_t total, void *arg)
-{
-	(void)arg;
-	gp_progress("p2p: pair %zu of %zu", done + 1, total);
-}
+static char progress_what[] = "p2p: pair";  /* gp_progress_step's */
 
 static int measure(struct gp_ctx *ctx, void *p, void *r)
 {
 	struct args *a = p;
 	struct p2p_run *run = r;
-	struct p2p_opts o = { a->size, a->reps, a->warmup, NULL, 0, progress };
+	struct p2p_opts o = { a->size, a->reps, a->warmup, NULL, 0, gp_progress_step, progress_what };
 	int count, rc;
 
 	if ((rc = dev_count(&count)) || (!a->npairs && (rc = all_pairs(ctx, count, a))))

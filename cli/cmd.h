@@ -27,8 +27,8 @@
  *   4. Render: main() hands the report to report/, the only reader of
  *      --csv/--json, once every step has succeeded, so nothing partial
  *      reaches stdout on error.  --plot FILE.svg draws the charts the
- *      tables carry (and all --html FILE the whole report) into a file
- *      written whole or not at all, before stdout.
+ *      tables carry (and all --html FILE the whole report) through
+ *      util/outfile.h (a file written whole or not at all), before stdout.
  * A command whose results can make a chart of a sweep fills .no_plot and
  * .plots (below), so that --plot is refused before any GPU is touched
  * where the arguments make no sweep.
@@ -184,11 +184,15 @@ size_t cli_option_index(const struct gp_cmd *cmd, const char *name);
 /* Whether the option with this long name was on the command line. */
 int cli_given(const struct gp_cmd *cmd, const struct gp_args *given, const char *name);
 /*
- * A file --plot or --html will write (opt names the option): a usage
- * error unless it ends in one of exts (".svg"), is no directory, and its
- * directory is there to write in, so that a bad path costs no measuring.
+ * A file -o, --plot or --html will write (opt names the option): a usage
+ * error if it is a directory, or a file (new, or a regular one, links
+ * followed: util/outpath.h) that does not end in one of exts (".svg";
+ * NULL: any name) or whose directory is not there to write in, so that a
+ * bad path costs no measuring.  FIFOs, devices and "-" pass.
  */
 int cli_check_out_path(const char *opt, const char *path, const char *const *exts);
+/* opt's path and the report's (-o, else stdout) must be two files; 0 or GP_EXIT_USAGE. */
+int cli_check_apart(const struct gp_ctx *ctx, const char *opt, const char *path);
 /* After cmd's check: refuse --plot where cmd draws no chart of these args; 0 or GP_EXIT_USAGE. */
 int cli_check_plot(const struct gp_ctx *ctx, const struct gp_cmd *cmd, const void *args);
 /* Free what cli_parse allocated in args (lists). */

@@ -44,6 +44,7 @@ struct p2p_opts {
 	const int *pairs;       /* src, dst, src, dst, ... */
 	size_t npairs;
 	void (*progress)(size_t done, size_t total, void *arg);
+	void *progress_arg;
 };
 
 struct p2p_run {

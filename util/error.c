@@ -84,6 +84,11 @@ void gp_progress(const char *fmt, ...)
 	progress_shown = 1;
 }
 
+void gp_progress_step(size_t done, size_t total, void *what)
+{
+	gp_progress("%s %zu of %zu", (const char *)what, done + 1, total);
+}
+
 void gp_progress_done(void)
 {
 	if (!progress_shown)

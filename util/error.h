@@ -42,6 +42,8 @@ void gp_debug(const char *fmt, ...) GP_PRINTF(1, 2);
  */
 void gp_progress(const char *fmt, ...) GP_PRINTF(1, 2);
 void gp_progress_done(void);
+/* A probe's progress callback: "<what> 3 of 40", what a string ("banks: configuration"). */
+void gp_progress_step(size_t done, size_t total, void *what);
 /* The same from a signal handler (async-signal-safe: one write(2)). */
 void gp_progress_abort(void);
 

@@ -28,7 +28,7 @@ no_gpu() {
 
 @test "bandwidth: sizes smaller than one 16-byte access are usage errors" {
 	assert_usage_error bandwidth --size 8
-	[[ "$stderr" == *"smaller than 16 bytes"* ]]
+	[[ "$stderr" == *"--size: 8 B is smaller than one 16-byte access"* ]]
 	assert_usage_error bandwidth --size 15
 }
 

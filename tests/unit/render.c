@@ -1,9 +1,9 @@
-/* For unit tests: a report rendered into a string. */
+/* unit_render: report_emit into a memory stream (see render.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include "tests/unit/render.h"
 
-char *render(const struct report *r, enum report_format fmt)
+char *unit_render(const struct report *r, enum report_format fmt)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -13,8 +13,7 @@ char *render(const struct report *r, enum report_format fmt)
 	if (!f)
 		return NULL;
 	rc = report_emit(r, fmt, f);
-	fclose(f);
-	if (rc) {
+	if (fclose(f) || rc) {
 		free(buf);
 		return NULL;
 	}

@@ -115,7 +115,8 @@ static void test_metrics_offline(void)
 		cfg = cupti_config_new(chips[c], -1, metrics, CTR_COUNT, valid, &reason);
 		if (!cfg) {
 			/* e.g. GV11B: listed, but the Range Profiler refuses it */
-			diag("chip %s not checked: %s", chips[c], reason);
+			diag("chip %s skipped, as expected where the Range Profiler refuses a chip: %s",
+			     chips[c], reason);
 			free(reason);
 			continue;
 		}
@@ -160,7 +161,7 @@ static void test_metrics_offline(void)
 
 		ok(!cfg && reason && strstr(reason, "; "), "an unknown chip is refused with a reason");
 		if (reason)
-			diag("%s", reason);
+			diag("expected refusal of the made-up chip NOSUCHCHIP: %s", reason);
 		free(reason);
 	}
 }

@@ -92,7 +92,7 @@ static void test_transfers(void)
 	fake_row(&rows[4], PCIE_PART_BIDIR_SUM, PCIE_PINNED, 256ull << 20, 5400, 0);
 
 	tab_pcie_transfers(&rep, &dev, &plan, &res, NULL);
-	csv = render(&rep, REPORT_CSV);
+	csv = unit_render(&rep, REPORT_CSV);
 	ok(!strncmp(csv, transfer_header, strlen(transfer_header)) &&
 	   csv[strlen(transfer_header)] == '\n', "CSV header: the documented columns in order");
 	if (strncmp(csv, transfer_header, strlen(transfer_header)))
@@ -140,7 +140,7 @@ static void test_transfers(void)
 
 	memset(&rep, 0, sizeof(rep));
 	tab_pcie_transfers(&rep, &dev, &plan, &res, NULL);
-	human = render(&rep, REPORT_TABLE);
+	human = unit_render(&rep, REPORT_TABLE);
 	ok(strstr(human, "pinned H2D reaches 88 % of the Gen5 x16 link") != NULL,
 	   "human verdict for pinned H2D");
 	ok(strstr(human, "pinned bidirectional reaches") != NULL, "human verdict for bidir");
@@ -159,7 +159,7 @@ static void test_transfers(void)
 	res.env.gpu_node = -1;
 	memset(&rep, 0, sizeof(rep));
 	tab_pcie_transfers(&rep, &dev, &plan, &res, NULL);
-	human = render(&rep, REPORT_TABLE);
+	human = unit_render(&rep, REPORT_TABLE);
 	ok(strstr(human, "the link ran below its maximum (Gen4 x8 of Gen5 x16)") != NULL,
 	   "current below maximum: said");
 	ok(strstr(human, "of the Gen4 x8 link") != NULL, "percentages against the link as it ran");
@@ -172,7 +172,7 @@ static void test_transfers(void)
 	res.env.gpu_node = -1;
 	memset(&rep, 0, sizeof(rep));
 	tab_pcie_transfers(&rep, &dev, &plan, &res, NULL);
-	csv = render(&rep, REPORT_CSV);
+	csv = unit_render(&rep, REPORT_CSV);
 	is_str(field(csv, 1, 15, buf, sizeof(buf)), "", "link unknown: pct_of_link empty");
 	is_str(field(csv, 1, 16, buf, sizeof(buf)), "", "link unknown: link_gen empty");
 	ok(atof(field(csv, 1, 14, buf, sizeof(buf))) > 55, "bandwidth still there");
@@ -207,7 +207,7 @@ static void test_overlap(void)
 	row.host_node = 0;
 
 	tab_pcie_overlap(&rep, &dev, &plan, &res, NULL);
-	csv = render(&rep, REPORT_CSV);
+	csv = unit_render(&rep, REPORT_CSV);
 	ok(!strncmp(csv, overlap_header, strlen(overlap_header)) && csv[strlen(overlap_header)] == '\n',
 	   "--overlap CSV header");
 	is_int(count_char(csv, '\n', csv + strlen(csv)), 2, "header and one row");
@@ -220,7 +220,7 @@ static void test_overlap(void)
 
 	memset(&rep, 0, sizeof(rep));
 	tab_pcie_overlap(&rep, &dev, &plan, &res, NULL);
-	human = render(&rep, REPORT_TABLE);
+	human = unit_render(&rep, REPORT_TABLE);
 	ok(strstr(human, "8 chunks on 4 streams hide 89 %") != NULL, "human overlap verdict");
 	report_free(&rep);
 	free(human);

@@ -13,6 +13,14 @@ static const struct report_col cols[] = {
 	{ "bandwidth_gbs", "bandwidth (GB/s)", REPORT_DBL, 1 },
 };
 
+static char *render(struct report *r, enum report_format fmt)
+{
+	char *s = unit_render(r, fmt);
+
+	ok(s != NULL, "emit format %d", (int)fmt);
+	return s;
+}
+
 int main(void)
 {
 	struct report r = { 0 };

@@ -105,7 +105,7 @@ int main(void)
 
 	is_int(BW_NCOLUMNS, 26, "26 machine columns");
 	tab_bandwidth(&r, &d, &req, &o, NULL);
-	csv = render(&r, REPORT_CSV);
+	csv = unit_render(&r, REPORT_CSV);
 	ok(!strncmp(csv, header, strlen(header)) && csv[strlen(header)] == '\n',
 	   "CSV header is the documented column list");
 	is_int(count_lines(csv), 8, "header + one row per kernel and memcpy; tuning table not in CSV");
@@ -151,7 +151,7 @@ int main(void)
 	is_str(f, "", "not watched: throttled empty");
 	free(csv);
 
-	txt = render(&r, REPORT_TABLE);
+	txt = unit_render(&r, REPORT_TABLE);
 	ok(strstr(txt, "verdict: copy reaches 89.5 % of theoretical (3000 of 3352 GB/s at 1 GiB)") != NULL,
 	   "verdict line names copy and its share of theoretical");
 	ok(strstr(txt, "1.05x cudaMemcpy D2D") != NULL, "verdict compares with cudaMemcpy");
@@ -170,7 +170,7 @@ int main(void)
 	   "the flags are machine columns only");
 	free(txt);
 
-	json = render(&r, REPORT_JSON);
+	json = unit_render(&r, REPORT_JSON);
 	ok(json[0] == '[' && strstr(json, "\"kernel\": \"triad\"") != NULL, "JSON has the same records");
 	free(json);
 	report_free(&r);
@@ -188,7 +188,7 @@ int main(void)
 		w.reasons = TRUST_REASON_SW_POWER;
 		res[2].ms.cov = 0.78;
 		tab_bandwidth(&r, &d, &req, &o, &w);
-		csv = render(&r, REPORT_CSV);
+		csv = unit_render(&r, REPORT_CSV);
 		for (int line = 1, all = 1; line <= 7; line++) {
 			field(csv, line, 24, f, sizeof(f));
 			all &= !strcmp(f, "1");
@@ -198,7 +198,7 @@ int main(void)
 				ok(all, "every row: contended 1, throttled power_cap");
 		}
 		free(csv);
-		txt = render(&r, REPORT_TABLE);
+		txt = unit_render(&r, REPORT_TABLE);
 		ok(strstr(txt, "\nstability: unstable: CoV up to 78.0 % (copy 16 B 1 GiB), above 5 %: rerun "
 			       "on an idle GPU; measured beside another process; clocks held down (power cap)\n")
 		   != NULL, "the stability line names the worst figure and what the watch saw");
@@ -208,7 +208,7 @@ int main(void)
 		w.nothers = 0;
 		w.reasons = 0;
 		tab_bandwidth(&r, &d, &req, &o, &w);
-		csv = render(&r, REPORT_CSV);
+		csv = unit_render(&r, REPORT_CSV);
 		field(csv, 1, 24, f, sizeof(f));
 		is_str(f, "0", "watched, alone: contended 0");
 		field(csv, 1, 25, f, sizeof(f));
@@ -231,11 +231,11 @@ int main(void)
 		req.nsizes = 2;
 		memset(&r, 0, sizeof(r));
 		tab_bandwidth(&r, &d, &req, &os, NULL);
-		txt = render(&r, REPORT_TABLE);
+		txt = unit_render(&r, REPORT_TABLE);
 		ok(strstr(txt, "read, 16 B accesses: GB/s by size per array") != NULL, "sweep chart");
 		ok(strstr(txt, "swept up to 4096 times per launch") != NULL, "passes explained");
 		free(txt);
-		csv = render(&r, REPORT_CSV);
+		csv = unit_render(&r, REPORT_CSV);
 		field(csv, 1, 9, f, sizeof(f));
 		is_str(f, "L1", "4 MiB read over 132 SMs is labelled L1");
 		field(csv, 1, 10, f, sizeof(f));
@@ -254,7 +254,7 @@ int main(void)
 
 		req.cold = 1;
 		tab_bandwidth(&r, &d, &req, &os, NULL);
-		csv = render(&r, REPORT_CSV);
+		csv = unit_render(&r, REPORT_CSV);
 		field(csv, 1, 9, f, sizeof(f));
 		is_str(f, "cold", "--cold rows are labelled cold");
 		free(csv);
