@@ -110,10 +110,29 @@ torch.cuda.synchronize()
 print(f"checksum {total:.6e}")
 EOF
 
+# breakdown NAME CMD...: where the profiled time goes (gpuperf -v says what the
+# library spent setting up counters and inside the profiled launches), with
+# and without the instrumented counters.
+breakdown() {
+	local name=$1 t
+	shift
+	[ "${profiler[0]}" = ./gpuperf ] || return 0
+	echo "== $name: where the time goes"
+	t=$(once ./gpuperf -v -o "$out/$name.v.txt" profile -- "$@")
+	echo "  default: $t s"
+	grep -h 'profile:' "$out/last.err" | grep -v 'launch of' | sed 's/^/    /'
+	grep -h 'launch of' "$out/last.err" | head -n 6 | sed 's/^/    /'
+	t=$(GPUPERF_PROFILE_COUNTERS=plain once ./gpuperf -v -o "$out/$name.plain.txt" profile -- "$@")
+	echo "  GPUPERF_PROFILE_COUNTERS=plain: $t s"
+	grep -h 'profile:' "$out/last.err" | grep -v 'launch of' | sed 's/^/    /'
+}
+
 if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
 	compare pytorch python3 "$out/workload.py"
+	breakdown pytorch python3 "$out/workload.py"
 else
 	echo "== pytorch: python3 has no CUDA-enabled torch here; skipped"
 fi
 compare transpose build/tests/apps/transpose
+breakdown transpose build/tests/apps/transpose
 exit $status

@@ -121,6 +121,8 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	for (size_t i = 0; i < run->a.nnotes; i++) {
 		if (!strcmp(run->a.notes[i].level, "warning"))
 			gp_warn("%s", run->a.notes[i].text);
+		else if (!strcmp(run->a.notes[i].level, "debug"))
+			gp_debug("%s", run->a.notes[i].text);
 		else
 			gp_note("%s", run->a.notes[i].text);
 	}

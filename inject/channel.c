@@ -162,8 +162,10 @@ void inj_note(const char *level, const char *fmt, ...)
 
 void inj_message_sink(const char *level, const char *text)
 {
-	/* an "error" inside the library is a warning about profiling, not the program's */
-	inj_note(strncmp(level, "note", 4) ? "warning" : "info", "%s", text);
+	/* an "error" inside the library is a warning about profiling, not the program's;
+	   gp_debug's lines (only under gpuperf -v) stay debug */
+	inj_note(!strncmp(level, "debug", 5) ? "debug" : strncmp(level, "note", 4) ? "warning" : "info",
+		 "%s", text);
 }
 
 void inj_stderr_line(const char *fmt, ...)

@@ -84,6 +84,7 @@ static void at_exit(void)
 	r.off = inj.off_said;
 	pthread_mutex_unlock(&inj.lock);
 	r.dropped = inj_activity_dropped();
+	inj_launch_costs();
 	inj_write(&r);
 }
 
@@ -163,6 +164,7 @@ int InitializeInjection(void)
 {
 	static int once;
 	struct prof_rec hello;
+	double t0 = inj_ms();
 
 	if (once++)
 		return 1;
@@ -183,5 +185,6 @@ int InitializeInjection(void)
 	atexit(at_exit);
 	settings();
 	start();
+	gp_debug("profile: the profiling library started in %.0f ms", inj_ms() - t0);
 	return 1;
 }

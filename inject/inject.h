@@ -147,6 +147,12 @@ unsigned long long inj_activity_dropped(void);
 
 void inj_launch_callback(CUpti_CallbackId cbid, const CUpti_CallbackData *cb);
 
+/* Milliseconds on the monotonic clock: what profiling costs, said under gpuperf -v. */
+double inj_ms(void);
+
+/* Under -v, at the exit: the profiled launches' brackets, their count and total time. */
+void inj_launch_costs(void);
+
 /* ---- device.c ---- */
 
 /* The stream the next cupti_synchronize on this thread waits for: the profiled launch's. */

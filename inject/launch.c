@@ -16,6 +16,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "counters/counters.h"
 #include "inject/inject.h"
 
@@ -42,7 +43,32 @@ static _Thread_local struct {
 	size_t nids;
 	size_t n0;                 /* ranges before the bracket */
 	CUfunction f;              /* its resources are read at the exit */
+	double t0;                 /* inj_ms() at its entry */
 } br;
+
+/* The brackets' cost, for gpuperf -v (all threads). */
+static struct {
+	pthread_mutex_t lock;
+	unsigned n;
+	double ms, setup_ms;
+} cost = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0 };
+
+double inj_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+void inj_launch_costs(void)
+{
+	pthread_mutex_lock(&cost.lock);
+	if (cost.n)
+		gp_debug("profile: %u profiled launches took %.0f ms from entry to exit, %.0f ms "
+			 "of it setting up counters", cost.n, cost.ms, cost.setup_ms);
+	pthread_mutex_unlock(&cost.lock);
+}
 
 static _Thread_local int busy;   /* inside our callback: our own driver calls come back */
 
@@ -225,6 +251,8 @@ static struct ctr_set *device_set(int dev)
 		int plain = which && !strcmp(which, "plain");
 		struct gp_device d;
 
+		double t0 = inj_ms();
+
 		__atomic_store_n(&devs[dev].tried, 1, __ATOMIC_RELAXED);
 		memset(&d, 0, sizeof(d));
 		d.index = dev;
@@ -232,6 +260,9 @@ static struct ctr_set *device_set(int dev)
 		inj_device_record(dev, (plain ? open_set(dev, plain_ids, plain_list())
 					      : open_set(dev, prof_counters, prof_ncounters)) ?
 				  ctr_chip_name(&d) : NULL);
+		pthread_mutex_lock(&cost.lock);
+		cost.setup_ms += inj_ms() - t0;
+		pthread_mutex_unlock(&cost.lock);
 	}
 	return devs[dev].failed ? NULL : devs[dev].set;
 }
@@ -279,8 +310,10 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 {
 	struct prof_rec *r = &br.rec;
 	struct ctr_set *set;
+	double t0 = inj_ms();
 
 	pthread_mutex_lock(&inj.bracket);
+	br.t0 = t0;
 	if (!inj.counters_on || !(set = device_set(dev))) {
 		pthread_mutex_lock(&inj.lock);
 		inj_kernel_unprofile(k);
@@ -350,6 +383,11 @@ static void leave(const CUpti_CallbackData *cb)
 		inj.profiled += got == 1;
 		pthread_mutex_unlock(&inj.lock);
 	}
+	pthread_mutex_lock(&cost.lock);
+	cost.n++;
+	cost.ms += inj_ms() - br.t0;
+	pthread_mutex_unlock(&cost.lock);
+	gp_debug("profile: launch of %s: %.1f ms from entry to exit", r->kernel, inj_ms() - br.t0);
 	free(r->kernel);
 	r->kernel = NULL;
 	pthread_mutex_unlock(&inj.bracket);

@@ -16,14 +16,15 @@ void gp_set_message_sink(gp_message_sink s)
 	sink = s;
 }
 
-static void vmessage(const char *prefix, const char *fmt, va_list ap)
+/* prefix on stderr; level for a sink ("error: ", "warning: ", "note: ", "debug: ") */
+static void vmessage(const char *prefix, const char *level, const char *fmt, va_list ap)
 {
 	if (sink) {
 		char *text = NULL;
 
 		/* Inside another program: a message we cannot format is dropped. */
 		if (vasprintf(&text, fmt, ap) >= 0) {
-			sink(*prefix ? prefix : "note: ", text);
+			sink(level, text);
 			free(text);
 		}
 		return;
@@ -38,7 +39,7 @@ int gp_error(int status, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vmessage("error: ", fmt, ap);
+	vmessage("error: ", "error: ", fmt, ap);
 	va_end(ap);
 	return status;
 }
@@ -47,7 +48,7 @@ void gp_warn(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vmessage("warning: ", fmt, ap);
+	vmessage("warning: ", "warning: ", fmt, ap);
 	va_end(ap);
 }
 
@@ -57,7 +58,7 @@ void gp_note(const char *fmt, ...)
 	if (gp_verbosity < 0)
 		return;
 	va_start(ap, fmt);
-	vmessage("", fmt, ap);
+	vmessage("", "note: ", fmt, ap);
 	va_end(ap);
 }
 
@@ -67,7 +68,7 @@ void gp_debug(const char *fmt, ...)
 	if (gp_verbosity < 1)
 		return;
 	va_start(ap, fmt);
-	vmessage("", fmt, ap);
+	vmessage("", "debug: ", fmt, ap);
 	va_end(ap);
 }
 

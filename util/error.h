@@ -50,9 +50,8 @@ void gp_progress_abort(void);
 /*
  * Send every message above to sink instead of stderr (NULL: back to
  * stderr), for code running inside another program: the injected
- * profiling library forwards them to gpuperf.  level is the prefix the
- * message would have had: "error: ", "warning: ", or "note: " for notes
- * and -v lines.
+ * profiling library forwards them to gpuperf.  level: "error: ",
+ * "warning: ", "note: ", or "debug: " for -v lines.
  */
 typedef void (*gp_message_sink)(const char *level, const char *text);
 void gp_set_message_sink(gp_message_sink sink);
