@@ -9,7 +9,8 @@
 # as `gpuperf --csv -v pcie --memory pinned --direction h2d,d2h,bidir --size 256M`.
 # A VARIANT is "SPEC [GPUPERF ARGS...]": SPEC goes to GPUPERF_PCIE_VARIANT
 # (driver, hugetlb, thp, small, bind, split=N, nogate, nosample, joined by
-# commas; see probes/pcie.h), the rest are extra options.  Then, per
+# commas; see probes/pcie.h), the rest are extra options; SPEC node=N runs
+# gpuperf --no-bind under taskset on node N's CPUs (its pages land there).  Then, per
 # variant: the median, the spread ((max - min) / median) over the rounds of
 # H2D, D2H and the bidirectional sum, the ratio of medians to nvbandwidth's
 # (the sum against its two bidirectional figures added), how many rounds
@@ -38,6 +39,10 @@ variants=("$@")
 if [ ${#variants[@]} -eq 0 ]; then
 	variants=(default "default --warmup 10" "default --reps 40" "default --no-bind" hugetlb
 		  "hugetlb,bind" thp small split=2 split=4 nogate nosample)
+	# with several NUMA nodes, the thread held on each node's CPUs in turn
+	for n in /sys/devices/system/node/node[0-9]*; do
+		[ -d /sys/devices/system/node/node1 ] && [ -r "$n/cpulist" ] && variants+=("node=${n##*node}")
+	done
 fi
 gp=${PEERS_GPUPERF:-$PWD/gpuperf}
 [ -x "$gp" ] || make -j"$(nproc)" gpuperf >/dev/null || exit 1
@@ -99,9 +104,16 @@ for r in $(seq 1 "$rounds"); do
 		i=$(( (k + r - 1) % nv ))  # rotated: no variant always runs first
 		read -r spec args <<<"${variants[$i]}"
 		csv=$tmp/v$i-r$r.csv
+		wrap=()
+		if [[ $spec == node=* ]]; then
+			# the thread (and so its pages, touched first) on one node's CPUs
+			wrap=(taskset -c "$(cat "/sys/devices/system/node/node${spec#node=}/cpulist")")
+			spec=default
+			args="$args --no-bind"
+		fi
 		# shellcheck disable=SC2086
-		if ! GPUPERF_PCIE_VARIANT=$spec "$gp" --csv -v pcie --memory pinned --direction h2d,d2h,bidir \
-			--size 256M $args >"$csv" 2>"$csv.err"; then
+		if ! GPUPERF_PCIE_VARIANT=$spec "${wrap[@]}" "$gp" --csv -v pcie --memory pinned \
+			--direction h2d,d2h,bidir --size 256M $args >"$csv" 2>"$csv.err"; then
 			echo "variant '${variants[$i]}' failed:" >&2
 			tail -n 5 "$csv.err" >&2
 			exit 1
