@@ -42,6 +42,7 @@
 	X(cuDeviceGetAttribute, 12000, 1) \
 	X(cuDeviceGetName, 12000, 1) \
 	X(cuFuncGetName, 12030, 0) \
+	X(cuKernelGetFunction, 12000, 0) \
 	X(cuFuncLoad, 12040, 0)
 
 #define INJ_CUPTI_FUNCTIONS(X) \

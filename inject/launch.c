@@ -19,6 +19,7 @@
 #include <time.h>
 #include "counters/counters.h"
 #include "inject/inject.h"
+#include "util/error.h"
 
 /* the values of one launch: a fixed buffer, the list (profile/record.h) is short */
 #define MAX_IDS 32
@@ -187,16 +188,26 @@ static int func_attr(CUfunction f, CUfunction_attribute a, int dflt, CUresult *e
 
 /*
  * The function's resources, read once its launch returned: at the entry
- * of the first launch a lazily loaded function may not be loaded yet.
+ * of the first launch a lazily loaded function may not be loaded yet.  The
+ * runtime launches through a CUkernel (context-independent loading) where
+ * the driver API passes a CUfunction: the launch takes either, the
+ * attribute query only a CUfunction, the kernel's in this context.
  */
 static void func_resources(CUfunction f, struct prof_rec *r)
 {
 	static int said;
 	CUresult err = CUDA_SUCCESS;
+	CUfunction g;
 
 	if (inj_api.cuFuncLoad)
 		inj_api.cuFuncLoad(f);  /* a no-op for a loaded function */
 	r->regs = func_attr(f, CU_FUNC_ATTRIBUTE_NUM_REGS, 0, &err);
+	if (err == CUDA_ERROR_INVALID_HANDLE && inj_api.cuKernelGetFunction &&
+	    !inj_api.cuKernelGetFunction(&g, (CUkernel)f)) {
+		f = g;
+		err = CUDA_SUCCESS;
+		r->regs = func_attr(f, CU_FUNC_ATTRIBUTE_NUM_REGS, 0, &err);
+	}
 	r->static_smem = (unsigned)func_attr(f, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, 0, &err);
 	r->local_bytes = (unsigned)func_attr(f, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, 0, &err);
 	r->carveout = func_attr(f, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, -1, &err);

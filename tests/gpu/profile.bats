@@ -153,7 +153,7 @@ is() {
 }
 
 @test "profile: --json has the same records" {
-	run "$GPUPERF" --json profile -- "$APPS/coalesced"
+	run_split "$GPUPERF" --json profile -- "$APPS/coalesced"
 	[ "$status" -eq 0 ]
 	python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); print(d)' <<<"$output" >/dev/null
 }
