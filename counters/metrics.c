@@ -50,8 +50,8 @@ static const struct {
 	[CTR_DURATION_NS] = { "duration_ns", "gpu__time_duration.sum" },
 	[CTR_L1_LOAD_HIT_SECTORS] =
 		{ "l1_load_hit_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum" },
-	[CTR_L2_READ_HIT_SECTORS] =
-		{ "l2_read_hit_sectors", "lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum" },
+	[CTR_L2_READ_MISS_SECTORS] =
+		{ "l2_read_miss_sectors", "lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum" },
 };
 
 /* Chips that differ from the default; metric NULL: the chip has none. */

@@ -332,3 +332,29 @@ const char *lv_class_name(const struct lv_class *c, char *buf, size_t n)
 		snprintf(buf, n, "%s+%s", lv_name(c->level), lv_name(c->level2));
 	return buf;
 }
+
+/* Is size inside the span of a level that is wanted? */
+static int wanted(uint64_t size, const struct lv_caches *c, unsigned want)
+{
+	return ((want & LV_WANT_L1) && size <= 2 * c->l1_bytes) ||
+	       ((want & LV_WANT_L2) && size >= c->l1_bytes / 2 && size <= 2 * c->l2_bytes) ||
+	       ((want & LV_WANT_DRAM) && size >= c->l2_bytes && size <= (1ull << 30)) ||
+	       ((want & LV_WANT_TLB) && size >= (256ull << 20));
+}
+
+size_t lv_default_sizes(const struct lv_caches *c, unsigned want, uint64_t max_size,
+			uint64_t *out, size_t cap)
+{
+	size_t n = 0;
+
+	for (uint64_t s = LV_SWEEP_MIN; s <= LV_SWEEP_MAX && s <= max_size; s *= 2) {
+		uint64_t mid = s + s / 2;
+
+		if (n < cap && wanted(s, c, want))
+			out[n++] = s;
+		if (n < cap && mid >= c->l2_bytes / 4 && mid <= 2 * c->l2_bytes && mid <= max_size &&
+		    mid < LV_SWEEP_MAX && wanted(mid, c, want))
+			out[n++] = mid;
+	}
+	return n;
+}

@@ -96,6 +96,24 @@ struct lv_plateau {
 size_t lv_classify(const struct lv_point *p, size_t n, const struct lv_caches *c,
 		   struct lv_class *out, struct lv_plateau *pl, size_t max);
 
+/* --level's cache levels, the sizes of the default sweep around each. */
+#define LV_WANT_L1   0x1u  /* 1 KiB to 2 x L1 */
+#define LV_WANT_L2   0x2u  /* L1 / 2 to 2 x L2: near, far, and the steps either side */
+#define LV_WANT_DRAM 0x4u  /* L2 to 1 GiB */
+#define LV_WANT_TLB  0x8u  /* 256 MiB to 4 GiB */
+#define LV_SWEEP_MIN (1ull << 10)
+#define LV_SWEEP_MAX (4ull << 30)
+
+/*
+ * The default sweep: LV_SWEEP_MIN to LV_SWEEP_MAX by powers of two, plus
+ * midpoints (x1.5) from L2 / 4 to 2 x L2, where the near and far L2
+ * plateaus and the step to DRAM lie; only sizes in the span of a level
+ * of `want` and at most max_size.  Ascending; up to cap into out;
+ * returns how many.
+ */
+size_t lv_default_sizes(const struct lv_caches *c, unsigned want, uint64_t max_size,
+			uint64_t *out, size_t cap);
+
 /* "L2+DRAM" for a transition, the level's name otherwise. */
 const char *lv_class_name(const struct lv_class *c, char *buf, size_t n);
 

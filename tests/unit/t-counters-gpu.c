@@ -337,14 +337,14 @@ static int tap_theory(struct bufs *b)
 		   v[CTR_ACHIEVED_OCCUPANCY_PCT] > 0 && v[CTR_ACHIEVED_OCCUPANCY_PCT] <= 100,
 		   "%s: cycles %.0f, %.0f ns, occupancy %.1f %%", what, v[CTR_ELAPSED_CYCLES],
 		   v[CTR_DURATION_NS], v[CTR_ACHIEVED_OCCUPANCY_PCT]);
-		/* hits are a part of their lookups (latency's level rule rests on it) */
+		/* hits and misses are a part of their lookups (latency's level rule rests on it) */
 		ok(v[CTR_L1_LOAD_HIT_SECTORS] >= 0 &&
 		   v[CTR_L1_LOAD_HIT_SECTORS] <= v[CTR_GLOBAL_LOAD_SECTORS] &&
-		   v[CTR_L2_READ_HIT_SECTORS] >= 0 &&
-		   v[CTR_L2_READ_HIT_SECTORS] <= v[CTR_L2_READ_SECTORS],
-		   "%s: L1 load hits %.0f of %.0f sectors, L2 read hits %.0f of %.0f", what,
+		   v[CTR_L2_READ_MISS_SECTORS] >= 0 &&
+		   v[CTR_L2_READ_MISS_SECTORS] <= v[CTR_L2_READ_SECTORS],
+		   "%s: L1 load hits %.0f of %.0f sectors, L2 read misses %.0f of %.0f", what,
 		   v[CTR_L1_LOAD_HIT_SECTORS], v[CTR_GLOBAL_LOAD_SECTORS],
-		   v[CTR_L2_READ_HIT_SECTORS], v[CTR_L2_READ_SECTORS]);
+		   v[CTR_L2_READ_MISS_SECTORS], v[CTR_L2_READ_SECTORS]);
 		diag("%s: DRAM read %.0f B write %.0f B, L2 read %.0f write %.0f sectors", what,
 		     v[CTR_DRAM_READ_BYTES], v[CTR_DRAM_WRITE_BYTES], v[CTR_L2_READ_SECTORS],
 		     v[CTR_L2_WRITE_SECTORS]);

@@ -248,8 +248,31 @@ static void test_edges(void)
 	   "base levels");
 }
 
+static void test_default_sizes(void)
+{
+	uint64_t v[64];
+	size_t n = lv_default_sizes(&h100_caches, 0xf, ~0ull, v, 64), mids = 0;
+	int ascending = 1;
+
+	for (size_t i = 1; i < n; i++)
+		ascending &= v[i] > v[i - 1];
+	for (size_t i = 0; i < n; i++)
+		mids += v[i] % 3 == 0;
+	ok(ascending && v[0] == 1 * K && v[n - 1] == 4 * G, "1 KiB to 4 GiB, ascending (%zu sizes)", n);
+	is_int(mids, 3, "midpoints 24, 48 and 96 MiB around a 50 MiB L2");
+	n = lv_default_sizes(&h100_caches, LV_WANT_L1, ~0ull, v, 64);
+	ok(n == 10 && v[n - 1] == 512 * K, "l1: 1 KiB to 2 x L1 (%zu sizes)", n);
+	n = lv_default_sizes(&h100_caches, LV_WANT_L2 | LV_WANT_TLB, ~0ull, v, 64);
+	ok(v[0] == 128 * K && v[n - 1] == 4 * G, "l2,tlb: from L1 / 2, and the largest sizes");
+	n = lv_default_sizes(&h100_caches, 0xf, 1 * G, v, 64);
+	ok(v[n - 1] == 1 * G, "clipped to what fits");
+	is_int(lv_default_sizes(&h100_caches, 0xf, ~0ull, v, 3), 3, "and to the room given");
+	is_int(lv_default_sizes(&h100_caches, 0, ~0ull, v, 64), 0, "no level, no size");
+}
+
 int main(void)
 {
+	test_default_sizes();
 	test_clean(1);
 	test_clean(0);
 	test_noisy();
