@@ -146,6 +146,21 @@ int main(void)
 	ok(strstr(human, "level by counters") != NULL, "human: how levels are known");
 	ok(report_plot_count(&rep) == 1, "one chart for --plot");
 	free(human);
+	{
+		struct report_doc doc = { "gpuperf latency", "Fake GPU, CC 9.0", "0.1.0", NULL, NULL };
+		char *svg = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&svg, &len);
+
+		ok(report_emit_svg(&rep, &doc, f) == 0, "--plot: the SVG renders");
+		fclose(f);
+		ok(strstr(svg, ">latency (cycles)</text>") != NULL, "--plot: latency in cycles on y");
+		ok(strstr(svg, ">1 KiB</text>") && strstr(svg, ">1 MiB</text>") && strstr(svg, ">1 GiB</text>"),
+		   "--plot: working set on a log axis of bytes");
+		ok(strstr(svg, "L1 34 cycles") && strstr(svg, "DRAM-TLB") && strstr(svg, "L1 per SM") &&
+		   strstr(svg, ">L2 = "), "--plot: plateaus and cache sizes marked");
+		free(svg);
+	}
 	n = lat_levels(&dev, &run, lv, 16);
 	ok(n == 9 && !strcmp(lv[0].name, "L1") && !strcmp(lv[1].name, "L2") &&
 	   !strcmp(lv[3].name, "DRAM") && !strcmp(lv[5].name, "shared") &&
