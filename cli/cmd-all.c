@@ -58,6 +58,9 @@ static const char *const steps[ALL_NSTEPS][14] = {
 	[ALL_OCCUPANCY_2] = { "occupancy", "--threads", "256", "--regs", "64" },
 	[ALL_OCCUPANCY_3] = { "occupancy", "--threads", "1024", "--regs", "64" },
 	[ALL_PCIE] = { "pcie", "--memory", "pinned", "--size", "256M" },
+	/* three sets per level, so that each is a plateau even without counters */
+	[ALL_LATENCY] = { "latency", "--level", "l1,l2,dram",
+			  "--size", "4K,8K,16K,1M,1536K,2M,256M,384M,512M" },
 };
 
 /* Each step's results in their typed place, and back out. */
@@ -72,6 +75,7 @@ static void put(struct all_run *run, enum all_step s, void *res)
 	case ALL_OCCUPANCY_2: run->occupancy[1] = res; break;
 	case ALL_OCCUPANCY_3: run->occupancy[2] = res; break;
 	case ALL_PCIE: run->pcie = res; break;
+	case ALL_LATENCY: run->latency = res; break;
 	case ALL_NSTEPS: break;
 	}
 }
@@ -87,6 +91,7 @@ static void *get(const struct all_run *run, enum all_step s)
 	case ALL_OCCUPANCY_2: return run->occupancy[1];
 	case ALL_OCCUPANCY_3: return run->occupancy[2];
 	case ALL_PCIE: return run->pcie;
+	case ALL_LATENCY: return run->latency;
 	case ALL_NSTEPS: break;
 	}
 	return NULL;

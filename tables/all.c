@@ -13,10 +13,12 @@
 #include "tables/banks.h"
 #include "tables/coalesce.h"
 #include "tables/info.h"
+#include "tables/latency.h"
 #include "tables/occupancy.h"
 #include "tables/pcie.h"
 #include "util/compat.h"
 #include "util/error.h"
+#include "util/parse.h"
 
 enum { S_METRIC, S_WHAT, S_VALUE, S_UNIT, S_REFERENCE };
 
@@ -208,6 +210,36 @@ static void summarize_pcie(struct headlines *s, const struct pcie_run *pc)
 	}
 }
 
+/* L1, L2 and DRAM latency: the first plateau of each level in the latency step's sweep. */
+static void summarize_latency(struct headlines *s, const struct gp_device *d,
+			      const struct lat_run *lat)
+{
+	static const struct { const char *level, *metric, *what; } rows[] = {
+		{ "L1", "latency_l1_cycles", "L1 hit latency" },
+		{ "L2", "latency_l2_cycles", "L2 hit latency" },
+		{ "DRAM", "latency_dram_cycles", "DRAM latency" },
+	};
+	struct lat_level lv[LV_MAX_PLATEAUS + 8];
+	size_t n = lat ? lat_levels(d, lat, lv, ARRAY_SIZE(lv)) : 0;
+	char ref[192], a[32], b[32];
+
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		const struct lat_level *l = NULL;
+
+		for (size_t k = 0; k < n && !l; k++)
+			if (!strcmp(lv[k].name, rows[i].level))
+				l = &lv[k];
+		if (l)
+			snprintf(ref, sizeof(ref), "%.1f ns at %.0f MHz; one thread's dependent loads "
+				 "over %s-%s, level by %s", l->ns, lat->sm_mhz,
+				 format_size(a, sizeof(a), l->size_lo),
+				 format_size(b, sizeof(b), l->size_hi), lv_source_name(l->source));
+		else
+			snprintf(ref, sizeof(ref), "no plateau of the sweep was %s", rows[i].level);
+		add(s, rows[i].metric, rows[i].what, l ? l->cycles : NAN, "cycles", ref);
+	}
+}
+
 static void summarize_occupancy(struct headlines *s, const struct occ_run *oc)
 {
 	char ref[96], metric[64], what[96], lim[96];
@@ -241,6 +273,7 @@ size_t all_headlines(const struct gp_device *d, const struct all_run *run,
 	for (size_t i = 0; i < ARRAY_SIZE(run->occupancy); i++)
 		summarize_occupancy(&hs, run->occupancy[i]);
 	summarize_pcie(&hs, run->pcie);
+	summarize_latency(&hs, d, run->latency);
 	summarize_counters(&hs, run->info);
 	if (hs.n > max)
 		hs.n = max;
@@ -352,6 +385,10 @@ void tab_all(struct report *rep, const struct gp_device *d, const void *all_run)
 	if (run->pcie) {
 		tab_pcie(&sec, d, run->pcie);
 		section(rep, "pcie", &sec);
+	}
+	if (run->latency) {
+		tab_latency(&sec, d, run->latency);
+		section(rep, "latency", &sec);
 	}
 }
 

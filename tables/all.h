@@ -10,6 +10,7 @@
 #include "probes/banks.h"
 #include "probes/coalesce.h"
 #include "probes/info.h"
+#include "probes/latency.h"
 #include "probes/pcie.h"
 #include "tables/tables.h"
 
@@ -23,6 +24,7 @@ enum all_step {
 	ALL_OCCUPANCY_2,
 	ALL_OCCUPANCY_3,
 	ALL_PCIE,
+	ALL_LATENCY,
 	ALL_NSTEPS
 };
 
@@ -34,6 +36,7 @@ struct all_run {
 	struct bank_run *banks;
 	struct occ_run *occupancy[3];
 	struct pcie_run *pcie;
+	struct lat_run *latency;
 };
 
 /* One headline figure of the summary. */

@@ -150,6 +150,13 @@ int main(void)
 	   "CSV: bidirectional PCIe");
 	ok(strstr(csv, "summary,metric=occupancy_256x64_pct,value,50.000,\n") != NULL,
 	   "CSV: occupancy of 256 x 64");
+	ok(strstr(csv, "summary,metric=latency_l1_cycles,value,34.000,\n") &&
+	   strstr(csv, "summary,metric=latency_l2_cycles,value,263.000,\n") &&
+	   strstr(csv, "summary,metric=latency_dram_cycles,value,650.000,\n"),
+	   "CSV: L1, L2 and DRAM latency from the latency step's plateaus");
+	ok(strstr(csv, "summary,metric=latency_l1_cycles,reference,\"17.2 ns at 1980 MHz; ") != NULL &&
+	   strstr(csv, ",latency,row=level memory=global size_bytes=1048576 ") != NULL,
+	   "CSV: latency in ns beside the cycles, the latency step's records follow");
 	ok(strstr(csv, ",bandwidth,kernel=copy width_bytes=16 size_bytes=1073741824,"
 		       "bandwidth_gbs,2800.000,GB/s\n") != NULL,
 	   "CSV: the probe's own records follow, with their configuration and unit");
