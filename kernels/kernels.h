@@ -53,6 +53,20 @@ cudaError_t bw_stream_max_blocks(int kernel, int width, int unroll, int block,
 				 int *blocks_per_sm);
 /* Registers per thread of that kernel. */
 cudaError_t bw_stream_regs(int kernel, int width, int unroll, int *regs);
+/*
+ * The read kernel's L1 and L2 methods (model/bandwidth-method.h): grid
+ * blocks of block threads; block b re-reads, passes times, the window of
+ * win vectors of width bytes starting at vector bw_window_start(step, b,
+ * 128 / width) of a, unroll independent loads per thread per iteration
+ * (win a multiple of block x unroll), plain loads (cg 0, cached in L1) or
+ * ld.global.cg (cg 1, L2 only).  sink and check as launch_bw_stream's
+ * read kernel.  cudaErrorInvalidValue for a combination not built.
+ */
+cudaError_t launch_bw_window(int width, int unroll, int cg, int grid, int block, const void *a,
+			     uint64_t win, uint64_t step, unsigned passes, unsigned *sink,
+			     int check, cudaStream_t stream);
+/* Resident blocks per SM of that window kernel at `block` threads. */
+cudaError_t bw_window_max_blocks(int width, int unroll, int cg, int block, int *blocks_per_sm);
 /* a[j] = bw_pat_a(j), b[j] = bw_pat_b(j) for j < n floats; either may be NULL. */
 cudaError_t launch_bw_fill(float *a, float *b, uint64_t n, cudaStream_t stream);
 /*
