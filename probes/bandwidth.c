@@ -406,7 +406,7 @@ static int measure(struct job *j, int warmup, int reps, int cold, double *ms,
 	r->bytes = windowed(j) ? bw_window_bytes(&j->w, j->grid, j->width, j->passes)
 			       : bw_bytes_moved(j->k, j->size, j->passes);
 	r->reps = reps;
-	r->method = j->method ? j->method : BW_METHOD_STREAM;
+	r->method = j->k == BW_MEMCPY ? BW_METHOD_AUTO : j->method ? j->method : BW_METHOD_STREAM;
 	r->window_bytes = windowed(j) ? j->w.win * (uint64_t)j->width : 0;
 	r->traffic = (struct bw_traffic){ NAN, NAN, NAN };
 	if (j->k != BW_MEMCPY) {
