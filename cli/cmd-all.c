@@ -51,6 +51,8 @@ static const char *no_plot(const void *args)
 static const char *const steps[ALL_NSTEPS][14] = {
 	[ALL_INFO] = { "info" },
 	[ALL_BANDWIDTH] = { "bandwidth", "--reps", "10" },
+	/* within 3/4 of the smallest unified L1 (96 KiB) and the smallest L2 (2 MiB and up) */
+	[ALL_BANDWIDTH_LEVELS] = { "bandwidth", "--kernel", "read", "--size", "64K,2M", "--reps", "10" },
 	[ALL_COALESCE] = { "coalesce", "--pattern", "offset,stride", "--offset", "0,1",
 			   "--stride", "1,2,32", "--size", "256M" },
 	[ALL_BANKS] = { "banks", "--pattern", "stride", "--stride", "1,2,32" },
@@ -69,6 +71,7 @@ static void put(struct all_run *run, enum all_step s, void *res)
 	switch (s) {
 	case ALL_INFO: run->info = res; break;
 	case ALL_BANDWIDTH: run->bandwidth = res; break;
+	case ALL_BANDWIDTH_LEVELS: run->levels = res; break;
 	case ALL_COALESCE: run->coalesce = res; break;
 	case ALL_BANKS: run->banks = res; break;
 	case ALL_OCCUPANCY_1: run->occupancy[0] = res; break;
@@ -85,6 +88,7 @@ static void *get(const struct all_run *run, enum all_step s)
 	switch (s) {
 	case ALL_INFO: return run->info;
 	case ALL_BANDWIDTH: return run->bandwidth;
+	case ALL_BANDWIDTH_LEVELS: return run->levels;
 	case ALL_COALESCE: return run->coalesce;
 	case ALL_BANKS: return run->banks;
 	case ALL_OCCUPANCY_1: return run->occupancy[0];

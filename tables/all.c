@@ -106,6 +106,47 @@ static void summarize_bandwidth(struct headlines *s, const struct gp_device *d,
 	}
 }
 
+/* 128 B/clk per SM: 32 banks of 4 bytes, and one L1 load of a 128-byte line per clock. */
+#define SM_BYTES_PER_CLOCK 128.0
+
+/* The L1 and L2 reads of the levels step: bandwidth against 128 B/clk x SMs x clock. */
+static void summarize_levels(struct headlines *s, const struct gp_device *d,
+			     const struct bw_run *lv, const struct info_run *info)
+{
+	static const struct { enum bw_method m; const char *metric, *what; } rows[] = {
+		{ BW_METHOD_L1, "l1_read_gbs", "L1 read bandwidth" },
+		{ BW_METHOD_L2, "l2_read_gbs", "L2 read bandwidth" },
+	};
+	double mhz = info ? info->sm_clock_measured_mhz : NAN;
+	double l1_peak = SM_BYTES_PER_CLOCK * d->sm_count * mhz * 1e6 / 1e9;
+	char ref[192], sz[32];
+
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		const struct bw_result *r = NULL;
+		const char *level = "", *source = "";
+		double gbs = NAN;
+		int n = 0;
+
+		for (size_t k = 0; lv && k < lv->out.nres && !r; k++)
+			if (lv->out.res[k].method == rows[i].m)
+				r = &lv->out.res[k];
+		if (r) {
+			gbs = bw_gbs(r->bytes, r->ms.median);
+			level = bw_row_level(d, &lv->req, &lv->out, r, &source);
+			n = snprintf(ref, sizeof(ref), "%s set, %s loads, level %s by %s",
+				     format_size(sz, sizeof(sz), r->size),
+				     rows[i].m == BW_METHOD_L1 ? "plain" : "ld.global.cg", level, source);
+		} else {
+			n = snprintf(ref, sizeof(ref), "not measured: no set fit the %s method",
+				     bw_method_names[rows[i].m]);
+		}
+		if (r && rows[i].m == BW_METHOD_L1 && l1_peak > 0 && n > 0 && (size_t)n < sizeof(ref))
+			snprintf(ref + n, sizeof(ref) - (size_t)n, "; %.1f %% of 128 B/clk x %d SMs x "
+				 "%.0f MHz = %.0f GB/s", 100 * gbs / l1_peak, d->sm_count, mhz, l1_peak);
+		add_figure(s, rows[i].metric, rows[i].what, gbs, "GB/s", ref);
+	}
+}
+
 /* The measured row of pattern at offset or stride value, or NULL. */
 static const struct coal_result *co_row(const struct coal_run *co, enum coal_pattern p,
 					uint64_t value)
@@ -177,6 +218,20 @@ static void summarize_banks(struct headlines *s, const struct bank_run *bk)
 			 (unsigned long long)strides[i]);
 		add(s, metric, what, slow, "x", ref);
 	}
+}
+
+/* Shared memory per SM: the conflict-free case of the banks step in bytes per clock. */
+static void summarize_shared(struct headlines *s, const struct bank_run *bk)
+{
+	const struct bank_result *r = bk && bk->res && bk->n ? &bk->res[0] : NULL;
+	double v = r && r->cfg.stride == 1 ? r->bytes_per_clock_per_sm : NAN;
+	char ref[192];
+
+	snprintf(ref, sizeof(ref), "%.1f %% of %.0f B/clk/SM theoretical (32 banks x 4 B); "
+		 "conflict-free 4-byte loads, clock %s", 100 * v / SM_BYTES_PER_CLOCK,
+		 SM_BYTES_PER_CLOCK, r && r->clock_from_counter ? "from the cycles counter" :
+		 "at the peak SM clock");
+	add(s, "shared_bytes_per_clock_per_sm", "shared memory bandwidth per SM", v, "B/clk", ref);
 }
 
 static void summarize_pcie(struct headlines *s, const struct pcie_run *pc)
@@ -268,8 +323,10 @@ size_t all_headlines(const struct gp_device *d, const struct all_run *run,
 	struct headlines hs = { .n = 0 };
 
 	summarize_bandwidth(&hs, d, run->bandwidth);
+	summarize_levels(&hs, d, run->levels, run->info);
 	summarize_coalesce(&hs, run->coalesce);
 	summarize_banks(&hs, run->banks);
+	summarize_shared(&hs, run->banks);
 	for (size_t i = 0; i < ARRAY_SIZE(run->occupancy); i++)
 		summarize_occupancy(&hs, run->occupancy[i]);
 	summarize_pcie(&hs, run->pcie);
@@ -334,6 +391,20 @@ static void section(struct report *rep, const char *key, struct report *sec)
 	report_move_tables(rep, sec, 0);
 }
 
+/* Another run of a step into its section: its records joined to the first run's. */
+static void join(struct report *sec, struct report *more)
+{
+	struct report_table *have = records(sec), *add_t = records(more);
+
+	if (have && add_t) {
+		report_append_rows(have, add_t);
+		add_t->flags |= REPORT_MACHINE_ONLY;
+		report_move_tables(sec, more, REPORT_MACHINE_ONLY);
+	} else {
+		report_move_tables(sec, more, 0);
+	}
+}
+
 /* The three occupancy runs: one section, the later runs' records joined to the first's. */
 static void occupancy_section(struct report *rep, const struct gp_device *d, const struct all_run *run)
 {
@@ -341,22 +412,28 @@ static void occupancy_section(struct report *rep, const struct gp_device *d, con
 
 	for (size_t i = 0; i < ARRAY_SIZE(run->occupancy); i++) {
 		struct report more = { 0 };
-		struct report_table *have, *add_t;
 
 		if (!run->occupancy[i])
 			continue;
 		tab_occupancy(&more, d, run->occupancy[i]);
-		have = records(&sec);
-		add_t = records(&more);
-		if (have && add_t) {
-			report_append_rows(have, add_t);
-			add_t->flags |= REPORT_MACHINE_ONLY;
-			report_move_tables(&sec, &more, REPORT_MACHINE_ONLY);
-		} else {
-			report_move_tables(&sec, &more, 0);
-		}
+		join(&sec, &more);
 	}
 	section(rep, "occupancy", &sec);
+}
+
+/* DRAM bandwidth, then the L1 and L2 reads: one section. */
+static void bandwidth_section(struct report *rep, const struct gp_device *d, const struct all_run *run)
+{
+	struct report sec = { 0 }, more = { 0 };
+
+	if (run->bandwidth)
+		tab_bandwidth(&sec, d, &run->bandwidth->req, &run->bandwidth->out);
+	if (run->levels) {
+		tab_bandwidth(&more, d, &run->levels->req, &run->levels->out);
+		join(&sec, &more);
+	}
+	if (sec.ntables)
+		section(rep, "bandwidth", &sec);
 }
 
 void tab_all(struct report *rep, const struct gp_device *d, const void *all_run)
@@ -369,10 +446,7 @@ void tab_all(struct report *rep, const struct gp_device *d, const void *all_run)
 		tab_info(&sec, d, run->info);
 		section(rep, "info", &sec);
 	}
-	if (run->bandwidth) {
-		tab_bandwidth(&sec, d, &run->bandwidth->req, &run->bandwidth->out);
-		section(rep, "bandwidth", &sec);
-	}
+	bandwidth_section(rep, d, run);
 	if (run->coalesce) {
 		tab_coalesce(&sec, d, run->coalesce);
 		section(rep, "coalesce", &sec);

@@ -18,6 +18,7 @@
 enum all_step {
 	ALL_INFO,
 	ALL_BANDWIDTH,
+	ALL_BANDWIDTH_LEVELS,
 	ALL_COALESCE,
 	ALL_BANKS,
 	ALL_OCCUPANCY_1,
@@ -32,6 +33,7 @@ enum all_step {
 struct all_run {
 	struct info_run *info;
 	struct bw_run *bandwidth;
+	struct bw_run *levels;     /* the read of an L1- and an L2-sized set */
 	struct coal_run *coalesce;
 	struct bank_run *banks;
 	struct occ_run *occupancy[3];

@@ -33,7 +33,10 @@ import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
 assert all(len(r) == 11 for r in rows), "a row without 11 fields"
 summary = [r for r in rows[1:] if r[6] == "summary" and r[8] == "value" and r[7] != "metric=counters"]
-assert len(summary) >= 18, len(summary)
+assert len(summary) >= 21, len(summary)
+val = {r[7]: float(r[9]) for r in summary}
+assert val["metric=l1_read_gbs"] > val["metric=l2_read_gbs"] > val["metric=dram_read_gbs"], val
+assert 0 < val["metric=shared_bytes_per_clock_per_sm"] <= 128 * 1.02, val
 lat = {r[7]: float(r[9]) for r in summary if r[7].startswith("metric=latency_")}
 assert lat["metric=latency_l1_cycles"] < lat["metric=latency_l2_cycles"] < lat["metric=latency_dram_cycles"], lat
 assert all(r[9] != "" for r in summary), [r for r in summary if r[9] == ""]
