@@ -3,10 +3,12 @@
 # Targets:
 #   make                 build ./gpuperf
 #   make test            CPU unit + CLI tests, the same under ASan/UBSan, GPU tests
-#                        (skipped without a GPU); ends with "N passed, N failed"
+#                        (skipped without a GPU); ends with a line per suite (passed,
+#                        failed, skipped, the skips grouped by reason) and the total
 #   make test-gpu        GPU tests only; fails when no GPU is present
 #   make test-asan       CPU tests against an AddressSanitizer/UBSan build
-#   make fuzz            libFuzzer on the option parsers and the cubin reader (FUZZ_TIME=60 s each)
+#   make fuzz            libFuzzer on the option parsers, the cubin reader, the profile
+#                        record decoder and the JSON writer (FUZZ_TIME=60 s each)
 #   make install / uninstall / clean / help
 #
 # Knobs (make VAR=value):
@@ -22,6 +24,7 @@ VERSION := 0.1.0
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
 MANDIR ?= $(PREFIX)/share/man
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 
@@ -50,7 +53,8 @@ ifeq ($(WERROR),1)
   WARNINGS += -Werror
 endif
 GP_CPPFLAGS := -I. -isystem $(CUDA_HOME)/include -D_GNU_SOURCE \
-	       -DGP_VERSION='"$(VERSION)"' -DGP_CUDA_LIBDIR='"$(CUDA_LIBDIR)"'
+	       -DGP_VERSION='"$(VERSION)"' -DGP_CUDA_LIBDIR='"$(CUDA_LIBDIR)"' \
+	       -DGP_LIBDIR='"$(LIBDIR)"'
 GP_CFLAGS := -std=c11 $(WARNINGS) -MMD -MP
 NVCCFLAGS ?= -O3
 GP_NVCCFLAGS := -std=c++17 -I. $(GENCODE) -Xcompiler -Wall,-Wextra -MMD -MP
@@ -60,7 +64,7 @@ GP_LDLIBS := -L$(CUDA_LIBDIR) -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
 
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-HOST_DIRS := util report model arch occupancy gpu counters probes tables cli
+HOST_DIRS := util report model arch occupancy gpu counters probes profile tables cli
 HOST_SRC := $(sort $(foreach d,$(HOST_DIRS),$(wildcard $(d)/*.c)))
 LIB_SRC := $(filter-out cli/main.c,$(HOST_SRC))
 CU_SRC := $(sort $(wildcard kernels/*.cu))
@@ -72,6 +76,16 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 ASAN_LIB_OBJ := $(LIB_SRC:%.c=build-asan/%.o)
 ASAN_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build-asan/tests/%)
 UNIT_HELPERS := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
+# The injected profiling library (see its rule below).
+INJECT_SO := build/lib/gpuperf/libgpuperf-inject.so
+INJECT_SRC := $(sort $(wildcard inject/*.c)) \
+	$(filter-out counters/cupti-rt.c,$(sort $(wildcard counters/*.c))) \
+	profile/record.c profile/filter.c occupancy/demangle.c util/error.c util/fault.c
+INJECT_OBJ := $(INJECT_SRC:%.c=build-pic/%.o)
+# gpuperf profile's test programs (see their rules below).
+APP_CU := $(filter-out tests/apps/driver-kernel.cu,$(sort $(wildcard tests/apps/*.cu)))
+APP_BIN := $(APP_CU:tests/apps/%.cu=build/tests/apps/%) build/tests/apps/coalesced-shared \
+	   build/tests/apps/driver-api build/tests/apps/driver-kernel.fatbin
 
 ifneq ($(V),1)
   Q := @
@@ -88,7 +102,7 @@ MAKEFLAGS += -r
 
 .PHONY: all test test-unit test-cli test-asan test-gpu gpu-test-deps install uninstall clean help lint-man fuzz
 
-all: gpuperf
+all: gpuperf $(INJECT_SO)
 
 gpuperf: build/cli/main.o build/libgpuperf.a
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GP_LDLIBS)
@@ -108,6 +122,15 @@ build/tests/%: tests/unit/%.c $(UNIT_HELPERS) build/libgpuperf.a
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_HELPERS) build/libgpuperf.a $(GP_LDLIBS)
 
+# The profiling library's tests load it into fake-cuinit, a stand-in for the
+# driver's cuInit (tests/fixtures/fake-cuinit.c), so they run without a GPU.
+PROFILE_TEST_DEPS := $(INJECT_SO) build/tests/fake-cuinit
+build/tests/t-profile-run build-asan/tests/t-profile-run: $(PROFILE_TEST_DEPS)
+
+build/tests/fake-cuinit: tests/fixtures/fake-cuinit.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(LDFLAGS) -o $@ $< -ldl
+
 # Sanitizer build: host C instrumented, device code shared with the normal build.
 build-asan/gpuperf: build-asan/cli/main.o build-asan/libgpuperf.a
 	$(QUIET_LINK)$(CC) $(SAN_FLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GP_LDLIBS)
@@ -123,20 +146,47 @@ build-asan/tests/%: tests/unit/%.c $(UNIT_HELPERS) build-asan/libgpuperf.a
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $< $(UNIT_HELPERS) build-asan/libgpuperf.a $(GP_LDLIBS)
 
+# The fake NVML the watch's unit tests load (tests/unit/t-nvml*.c find it
+# beside their own binary, through /proc/self/exe).
+FAKE_NVML := tests/unit/fake-nvml/fake-nvml.c
+build/tests/fake-nvml/libnvidia-ml.so.1 build-asan/tests/fake-nvml/libnvidia-ml.so.1: $(FAKE_NVML)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) -shared -fPIC -o $@ $<
+build/tests/t-nvml build/tests/t-nvml-fail: build/tests/fake-nvml/libnvidia-ml.so.1
+build-asan/tests/t-nvml build-asan/tests/t-nvml-fail: build-asan/tests/fake-nvml/libnvidia-ml.so.1
+
 # cupti_profiler_host.h includes C++'s <string> and uses nothing from it;
 # counters/cshim holds an empty <string> so that C can include the header.
 build/counters/%.o build-asan/counters/%.o: GP_CPPFLAGS += -Icounters/cshim
 
-test: gpuperf $(UNIT_BIN) build-asan/gpuperf $(ASAN_UNIT_BIN)
+# The profiling library gpuperf profile injects (CUDA_INJECTION64_PATH):
+# inject/ with its own position-independent copies of counters/ (less the
+# CUDA-runtime file: inject/device.c stands in), the record codec, the
+# kernel filter and the demangler.  It links neither libcuda nor libcupti
+# (both found at run time) and exports InitializeInjection alone.
+
+$(INJECT_SO): $(INJECT_OBJ) inject/exports.map
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libgpuperf-inject.so \
+		-Wl,--version-script=inject/exports.map -Wl,-z,defs -o $@ $(INJECT_OBJ) \
+		-ldl -lpthread -lstdc++ -lm
+
+build-pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) -fPIC -fvisibility=hidden -c -o $@ $<
+
+build-pic/counters/%.o build-pic/inject/%.o: GP_CPPFLAGS += -Icounters/cshim
+
+test: gpuperf $(INJECT_SO) $(UNIT_BIN) build-asan/gpuperf $(ASAN_UNIT_BIN)
 	$(Q)tests/run.sh --all
 
 test-unit: $(UNIT_BIN)
 	$(Q)tests/run.sh --unit
 
-test-cli: gpuperf
+test-cli: gpuperf $(INJECT_SO)
 	$(Q)tests/run.sh --cli
 
-test-asan: build-asan/gpuperf $(ASAN_UNIT_BIN)
+test-asan: build-asan/gpuperf $(INJECT_SO) $(ASAN_UNIT_BIN)
 	$(Q)tests/run.sh --asan
 
 # Fixtures of tests/gpu/faults.bats: a process that holds device memory, a
@@ -151,11 +201,45 @@ NOIMAGE_DIR := build/noimage-sm$(NOIMAGE_ARCH)
 test-gpu: gpuperf gpu-test-deps
 	$(Q)tests/run.sh --gpu
 
-gpu-test-deps: $(UNIT_BIN) $(GPU_FIXTURES)
+gpu-test-deps: $(UNIT_BIN) $(GPU_FIXTURES) $(INJECT_SO) $(APP_BIN) build/tests/profile-driver
 
-build/tests/gpu-hog: tests/gpu/gpu-hog.c
+# Programs for gpuperf profile's GPU tests (tests/apps): known kernels, built
+# for the GPU of the machine (nvcc -arch=native) or, where nvcc cannot see
+# one, for GPU_ARCHS.  coalesced is built twice: static CUDA runtime (nvcc's
+# default) and shared.  Not part of `make`.
+APP_GENCODE = $(shell out=$$($(NVCC) -arch=native -E -x cu /dev/null -o /dev/null 2>&1) && \
+		[ -z "$$out" ] && echo -arch=native || echo '$(GENCODE)')
+APP_NVCCFLAGS = -std=c++17 -O3 -lineinfo $(APP_GENCODE)
+
+.PHONY: test-apps
+test-apps: $(APP_BIN) build/tests/profile-driver
+
+build/tests/apps/%: tests/apps/%.cu tests/apps/app.h
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(GP_LDLIBS)
+	$(QUIET_NVCC)$(NVCC) $(APP_NVCCFLAGS) -o $@ $<
+
+build/tests/apps/coalesced-shared: tests/apps/coalesced.cu tests/apps/app.h
+	@mkdir -p $(dir $@)
+	$(QUIET_NVCC)$(NVCC) $(APP_NVCCFLAGS) -cudart shared -Xlinker -rpath,$(CUDA_LIBDIR) -o $@ $<
+
+build/tests/apps/driver-kernel.fatbin: tests/apps/driver-kernel.cu
+	@mkdir -p $(dir $@)
+	$(QUIET_NVCC)$(NVCC) -fatbin $(APP_NVCCFLAGS) -o $@ $<
+
+# libcuda from the stubs to link; the driver's own at run time (no rpath).
+build/tests/apps/driver-api: tests/apps/driver-api.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) -isystem $(CUDA_HOME)/include \
+		-o $@ $< -L$(CUDA_LIBDIR)/stubs -L$(CUDA_HOME)/lib64/stubs -lcuda
+
+build/tests/profile-driver: tests/fixtures/profile-driver.c build/libgpuperf.a
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< \
+		build/libgpuperf.a $(GP_LDLIBS)
+
+build/tests/gpu-hog: tests/gpu/gpu-hog.c build/libgpuperf.a
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< build/libgpuperf.a $(GP_LDLIBS)
 
 build/tests/cupti-shim/libcupti-failshim.so: tests/gpu/cupti-failshim.c
 	@mkdir -p $(dir $@)
@@ -186,31 +270,49 @@ build/fuzz/cubin-fuzz: tests/fuzz/cubin-fuzz.c occupancy/cubin.c arch/arch.c
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -ldl
 
-fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz
-	@mkdir -p build/fuzz/corpus-parse build/fuzz/corpus-cubin
+build/fuzz/record-fuzz: tests/fuzz/record-fuzz.c profile/record.c profile/record-decode.c \
+		counters/metrics.c util/error.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^
+
+# The JSON writer: every output must parse (tests/unit/json-check.c).
+build/fuzz/json-fuzz: tests/fuzz/json-fuzz.c tests/unit/json-check.c $(wildcard report/*.c) util/error.c util/utf8.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -lm
+
+fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz build/fuzz/record-fuzz build/fuzz/json-fuzz
+	@mkdir -p build/fuzz/corpus-parse build/fuzz/corpus-cubin build/fuzz/corpus-record build/fuzz/corpus-json
 	build/fuzz/parse-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=256 \
 		build/fuzz/corpus-parse tests/fuzz/corpus-parse
 	build/fuzz/cubin-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		build/fuzz/corpus-cubin tests/fuzz/corpus
+	build/fuzz/record-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+		build/fuzz/corpus-record tests/fuzz/corpus-record
+	build/fuzz/json-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+		build/fuzz/corpus-json tests/fuzz/corpus-json
 
 lint-man:
 	$(Q)for m in man/*.1; do out=$$(groff -man -ww -z "$$m" 2>&1); \
 		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; done
 
-install: gpuperf
-	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(COMPLETIONDIR)'
+install: gpuperf $(INJECT_SO)
+	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(COMPLETIONDIR)' \
+		'$(DESTDIR)$(LIBDIR)/gpuperf'
 	install -m 0755 gpuperf '$(DESTDIR)$(BINDIR)/gpuperf'
+	install -m 0755 $(INJECT_SO) '$(DESTDIR)$(LIBDIR)/gpuperf/libgpuperf-inject.so'
 	install -m 0644 man/*.1 '$(DESTDIR)$(MANDIR)/man1/'
 	install -m 0644 completion/gpuperf.bash '$(DESTDIR)$(COMPLETIONDIR)/gpuperf'
 
 uninstall:
 	rm -f '$(DESTDIR)$(BINDIR)/gpuperf' '$(DESTDIR)$(COMPLETIONDIR)/gpuperf'
+	rm -f '$(DESTDIR)$(LIBDIR)/gpuperf/libgpuperf-inject.so'
+	-rmdir '$(DESTDIR)$(LIBDIR)/gpuperf' 2>/dev/null
 	rm -f $(patsubst man/%,'$(DESTDIR)$(MANDIR)/man1/%',$(wildcard man/*.1))
 
 clean:
-	rm -rf build build-asan gpuperf
+	rm -rf build build-asan build-pic gpuperf
 
 help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 
--include $(wildcard build/*/*.d build/*/*/*.d build-asan/*/*.d build-asan/*/*/*.d)
+-include $(wildcard build/*/*.d build/*/*/*.d build-asan/*/*.d build-asan/*/*/*.d build-pic/*/*.d)

@@ -1,8 +1,41 @@
 /*
- * The per-architecture table.  Rows follow shared/reference/cc_limits.csv
- * column for column; its "sources" and "flags" columns say where each
- * number comes from and where the sources disagree (the caveat line
- * carries the disagreement that can change a result).
+ * The per-architecture table.  Rows follow the design's reference table
+ * (shared/reference/cc_limits.csv) column for column, which records per
+ * row where the sources disagree; a row's caveat carries the disagreement
+ * that can change a result.  tests/unit/t-arch-sources.c checks a sample
+ * of rows against figures typed from the sources below.
+ *
+ * Sources, by column:
+ *   Guide  the CUDA C++ Programming Guide, table "Technical Specifications
+ *          per Compute Capability" (and, for the L1 size and the
+ *          shared-memory capacities, its per-architecture sections)
+ *   occ    cuda_occupancy.h of CUDA 13.0 (CUDA_VERSION 13000; the
+ *          toolkit's include/), the function named
+ *   XLS    the CUDA Occupancy Calculator spreadsheet: v2.4 for CC 1.x,
+ *          v11.1 for 2.x; the only source for both, which the Guide and
+ *          occ no longer cover
+ *
+ *   warp_size, max_warps_per_sm, max_threads_per_sm, max_threads_per_block,
+ *   regs_per_sm, max_regs_per_block    Guide
+ *   max_regs_per_thread     Guide (255; occ's cudaOccRegAllocationMaxPerThread
+ *                           allocates up to 256 from 7.0, not what a thread gets)
+ *   max_blocks_per_sm       occ cudaOccMaxBlocksPerMultiprocessor (the Guide
+ *                           agrees but for 12.x: CAVEAT_12X)
+ *   reg_alloc_unit          occ cudaOccRegAllocationGranularity; XLS on 1.x/2.x
+ *   reg_alloc, warp_alloc_granularity  XLS ("allocation granularity" rows)
+ *   sub_partitions          occ cudaOccSubPartitionsPerMultiprocessor
+ *   smem_per_sm, smem_per_block, smem_per_block_optin  Guide ("shared memory
+ *                           per SM", "per thread block", and its opt-in figure)
+ *   smem_configs_kb         occ cudaOccAlignUpShmemSizeVoltaPlus (7.0 on) and
+ *                           cudaOccSMemPreference (3.x); Guide before
+ *   smem_alloc_unit         occ cudaOccSMemAllocationGranularity; XLS on 1.x/2.x
+ *   reserved_smem_per_block Guide (1 KB per block from 8.0), as occ adds
+ *                           reservedSharedMemPerBlock
+ *   carveout                occ cudaOccSMemPerMultiprocessor (from 7.0)
+ *   block_barriers_per_sm   occ cudaOccMaxBlocksPerSMBlockBarrierLimit (one
+ *                           or two per resident block)
+ *   l1_smem_unified_kb, smem_banks, sector_bytes  Guide
+ *   family                  NVIDIA's chip names; flags and caveat: ours
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -518,34 +551,63 @@ static int small_number(const char *s, size_t len, size_t max)
 	return v;
 }
 
-const struct sm_arch *arch_parse(const char *s)
+/*
+ * Names toolkits have since given to another architecture: accepted,
+ * with a note.  Thor was compute capability 10.1 (sm_101) in CUDA 12.8
+ * and 12.9; CUDA 13.0 calls it 11.0 (sm_110), as cuda_occupancy.h does.
+ */
+static const struct {
+	int old_sm, new_sm;
+	const char *note;
+} renamed[] = {
+	{ 101, 110, "sm_101 (compute capability 10.1, in CUDA 12.8 and 12.9) is sm_110 (11.0) "
+		    "since CUDA 13.0: figures for sm_110" },
+};
+
+const struct sm_arch *arch_lookup_sm(int sm)
+{
+	for (size_t i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++)
+		if (renamed[i].old_sm == sm)
+			sm = renamed[i].new_sm;
+	return sm >= 10 ? arch_lookup_cc(sm / 10, sm % 10) : NULL;
+}
+
+/* "sm_90", "sm_90a", "compute_90", "9.0", "90" as 90; -1 when malformed. */
+static int sm_number(const char *s)
 {
 	size_t len;
-	int n;
 
-	if (!s)
-		return NULL;
 	if (!strncasecmp(s, "sm_", 3) || !strncasecmp(s, "compute_", 8)) {
 		/* "sm_90", and the arch-specific "sm_90a" / family "sm_100f" */
 		s += tolower((unsigned char)s[0]) == 's' ? 3 : 8;
 		len = strlen(s);
 		if (len > 0 && (s[len - 1] == 'a' || s[len - 1] == 'f'))
 			len--;
-		n = small_number(s, len, 3);
-	} else if (strchr(s, '.')) {
+		return small_number(s, len, 3);
+	}
+	if (strchr(s, '.')) {
 		const char *dot = strchr(s, '.');
 		int major = small_number(s, (size_t)(dot - s), 2);
 		int minor = small_number(dot + 1, strlen(dot + 1), 1);
 
-		if (major < 0 || minor < 0)
-			return NULL;
-		return arch_lookup_cc(major, minor);
-	} else {
-		n = small_number(s, strlen(s), 3);
+		return major < 0 || minor < 0 ? -1 : major * 10 + minor;
 	}
-	if (n < 10)
-		return NULL;
-	return arch_lookup_cc(n / 10, n % 10);
+	return small_number(s, strlen(s), 3);
+}
+
+const struct sm_arch *arch_parse(const char *s)
+{
+	return s ? arch_lookup_sm(sm_number(s)) : NULL;
+}
+
+const char *arch_renamed(const char *s)
+{
+	int sm = s ? sm_number(s) : -1;
+
+	for (size_t i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++)
+		if (renamed[i].old_sm == sm)
+			return renamed[i].note;
+	return NULL;
 }
 
 char *arch_known_names(char *buf, size_t n)
@@ -563,12 +625,4 @@ char *arch_known_names(char *buf, size_t n)
 		used += (size_t)w;
 	}
 	return buf;
-}
-
-int arch_has_smem_config(const struct sm_arch *a, int size_kb)
-{
-	for (int i = 0; i < a->n_smem_configs; i++)
-		if (a->smem_configs_kb[i] == size_kb)
-			return 1;
-	return 0;
 }

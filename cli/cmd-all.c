@@ -35,8 +35,8 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 		return 0;
 	if ((rc = cli_check_out_path("--html", a->html, html)))
 		return rc;
-	if (ctx->output_path && !strcmp(ctx->output_path, a->html))
-		return gp_error(GP_EXIT_USAGE, "--html and --output name the same file '%s'", a->html);
+	if ((rc = cli_check_apart(ctx, "--html", a->html)))
+		return rc;
 	ctx->html_path = a->html;
 	return 0;
 }

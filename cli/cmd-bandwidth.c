@@ -78,10 +78,12 @@ static int check_sizes(struct u64_list *sizes)
 	for (size_t i = 0; i < sizes->n; i++) {
 		uint64_t s = sizes->v[i];
 
-		if (s < 16)
+		if (s < 16) {
+			char sz[32];
 			return gp_error(GP_EXIT_USAGE,
-					"--size: '%llu' is smaller than 16 bytes, one 16-byte access",
-					(unsigned long long)s);
+					"--size: %s is smaller than one 16-byte access",
+					format_size(sz, sizeof(sz), s));
+		}
 		rounded |= (s % 16) != 0;
 		sizes->v[i] = s - s % 16;
 	}
@@ -133,13 +135,16 @@ static int fit_sizes(const struct gp_device *dev, const struct args *a, struct b
 		run->req.nsizes = 1;
 		return 0;
 	}
-	for (size_t i = 0; i < a->sizes.n; i++)
+	for (size_t i = 0; i < a->sizes.n; i++) {
+		char want[32];
+
 		if (a->sizes.v[i] > max)
 			return gp_error(GP_EXIT_USAGE,
-					"--size: %llu bytes do not fit in device memory: at most %s per "
-					"array for %d arrays (%s free of %s)",
-					(unsigned long long)a->sizes.v[i], format_size(s, sizeof(s), max),
-					narrays, b, c);
+					"--size: %s per array does not fit in device memory: at most %s "
+					"per array for %d arrays (%s free of %s)",
+					format_size(want, sizeof(want), a->sizes.v[i]),
+					format_size(s, sizeof(s), max), narrays, b, c);
+	}
 	run->sizes = gp_xcalloc(a->sizes.n, sizeof(*run->sizes));
 	for (size_t i = 0; i < a->sizes.n; i++)
 		run->sizes[i] = a->sizes.v[i];
@@ -181,7 +186,7 @@ static const char *no_plot(const void *p)
 
 const struct gp_cmd gp_cmd_bandwidth = {
 	.name = "bandwidth",
-	.flags = CMD_NEEDS_GPU,
+	.flags = CMD_NEEDS_GPU | CMD_WATCHED,
 	.summary = "device-memory bandwidth: read, write, copy, scale, add, triad vs theoretical",
 	.synopsis = "[--kernel LIST] [--width LIST] [--size SIZE|RANGE] [--reps N] [--warmup N] "
 		    "[--tune] [--memcpy] [--cold] [--block N] [--blocks-per-sm N] [--unroll N] "
@@ -191,6 +196,7 @@ const struct gp_cmd gp_cmd_bandwidth = {
 	.ncolumns = BW_NCOLUMNS,
 	.args_size = sizeof(struct args),
 	.results_size = sizeof(struct bw_run),
+	.watch_offset = offsetof(struct bw_run, watch),
 	.check = check,
 	.no_plot = no_plot,
 	.plots = "bandwidth --size RANGE",

@@ -71,11 +71,7 @@ static const char *no_plot(const void *p)
 	return "banks sweeps no stride here (--pattern stride, with two strides or more)";
 }
 
-static void progress(size_t done, size_t total, void *arg)
-{
-	(void)arg;
-	gp_progress("banks: configuration %zu of %zu", done + 1, total);
-}
+static char progress_what[] = "banks: configuration";  /* gp_progress_step's */
 
 static int measure(struct gp_ctx *ctx, void *p, void *r)
 {
@@ -83,7 +79,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 	struct bank_run *run = r;
 	struct bank_opts o = {
 		.warmup = WARMUP, .reps = REPS, .iters = ITERS, .counters = ctx->counters,
-		.progress = progress,
+		.progress = gp_progress_step, .progress_arg = progress_what,
 	};
 	int rc;
 
@@ -103,7 +99,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 
 const struct gp_cmd gp_cmd_banks = {
 	.name = "banks",
-	.flags = CMD_GPU_OPTIONAL,
+	.flags = CMD_GPU_OPTIONAL | CMD_WATCHED,
 	.summary = "shared-memory bank conflicts: stride, broadcast, transpose tiles, measured and predicted",
 	.synopsis = "[--stride LIST] [--width 4|8|16] [--op load|store] [--pattern LIST] [--model]",
 	.no_gpu_hint = "--model prints the model's predictions without a GPU",
@@ -112,6 +108,7 @@ const struct gp_cmd gp_cmd_banks = {
 	.ncolumns = BANKS_NCOLUMNS,
 	.args_size = sizeof(struct args),
 	.results_size = sizeof(struct bank_run),
+	.watch_offset = offsetof(struct bank_run, watch),
 	.no_plot = no_plot,
 	.plots = "banks",
 	.measure = measure,

@@ -120,11 +120,7 @@ static const char *no_plot(const void *p)
 	       "with two values or more)";
 }
 
-static void progress(size_t done, size_t total, void *arg)
-{
-	(void)arg;
-	gp_progress("coalesce: configuration %zu of %zu", done + 1, total);
-}
+static char progress_what[] = "coalesce: configuration";  /* gp_progress_step's */
 
 static int measure(struct gp_ctx *ctx, void *p, void *r)
 {
@@ -132,7 +128,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 	struct coal_run *run = r;
 	struct coal_opts o = {
 		.size = a->size, .warmup = WARMUP, .reps = REPS, .counters = ctx->counters,
-		.progress = progress,
+		.progress = gp_progress_step, .progress_arg = progress_what,
 	};
 	int rc;
 
@@ -160,7 +156,7 @@ static void free_args(void *p)
 
 const struct gp_cmd gp_cmd_coalesce = {
 	.name = "coalesce",
-	.flags = CMD_GPU_OPTIONAL,
+	.flags = CMD_GPU_OPTIONAL | CMD_WATCHED,
 	.summary = "global-memory coalescing: offset, stride, AoS and transpose, measured and predicted",
 	.synopsis = "[--offset LIST] [--stride LIST] [--width 4|8|16] [--op load|store|copy] "
 		    "[--pattern LIST] [--size SIZE] [--model]",
@@ -170,6 +166,7 @@ const struct gp_cmd gp_cmd_coalesce = {
 	.ncolumns = COALESCE_NCOLUMNS,
 	.args_size = sizeof(struct args),
 	.results_size = sizeof(struct coal_run),
+	.watch_offset = offsetof(struct coal_run, watch),
 	.check = check,
 	.no_plot = no_plot,
 	.plots = "coalesce",

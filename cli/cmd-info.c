@@ -1,4 +1,5 @@
 /* gpuperf info: the device inventory and the theoretical peaks derived from it. */
+#include <stddef.h>
 #include "cli/commands.h"
 #include "counters/counters.h"
 #include "gpu/sm-clock.h"
@@ -24,13 +25,14 @@ static int measure(struct gp_ctx *ctx, void *args, void *r)
 
 const struct gp_cmd gp_cmd_info = {
 	.name = "info",
-	.flags = CMD_NEEDS_GPU,
+	.flags = CMD_NEEDS_GPU | CMD_WATCHED,
 	.summary = "device inventory with theoretical DRAM and PCIe bandwidth",
 	.synopsis = "",
 	.options = options,
 	.columns = info_columns,
 	.ncolumns = INFO_NCOLUMNS,
 	.results_size = sizeof(struct info_run),
+	.watch_offset = offsetof(struct info_run, watch),
 	.measure = measure,
 	.tabulate = tab_info,
 };

@@ -168,7 +168,7 @@ static const char *no_plot(const void *p)
 
 const struct gp_cmd gp_cmd_latency = {
 	.name = "latency",
-	.flags = CMD_NEEDS_GPU,
+	.flags = CMD_NEEDS_GPU | CMD_WATCHED,
 	.summary = "pointer-chase latency per level: L1, L2, DRAM, TLB, shared, host memory, cudaMemcpy",
 	.synopsis = "[--size SIZE|RANGE] [--stride BYTES] [--pattern random|stride] [--level LIST]",
 	.options = options,
@@ -182,4 +182,5 @@ const struct gp_cmd gp_cmd_latency = {
 	.measure = measure,
 	.tabulate = tab_latency,
 	.free_results = lat_run_free,
+	.watch_offset = offsetof(struct lat_run, watch),
 };

@@ -63,6 +63,8 @@ static int parse_arch(const char *opt, const char *s, struct args *a)
 	if (!a->arch)
 		return gp_error(GP_EXIT_USAGE, "%s: unknown architecture '%s' (known: %s)", opt, s,
 				arch_known_names(known, sizeof(known)));
+	if (arch_renamed(s))
+		gp_note("%s %s: %s", opt, s, arch_renamed(s));
 	return 0;
 }
 
@@ -195,9 +197,12 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 			return rc;
 		run->have_arch = 1;
 	}
-	if (occ_compute(&run->arch, &run->in, &run->r))
-		return gp_error(GP_EXIT_FAIL, "%s: the shared memory per SM (%d bytes) matches no "
-				"configuration of the architecture", run->arch.name, run->arch.smem_per_sm);
+	if (occ_compute(&run->arch, &run->in, &run->r)) {
+		char sz[32];
+		return gp_error(GP_EXIT_FAIL, "%s: the shared memory per SM (%s) matches no "
+				"configuration of the architecture", run->arch.name,
+				format_size(sz, sizeof(sz), (uint64_t)run->arch.smem_per_sm));
+	}
 	if (run->r.blocks == 0)
 		warn_cannot_launch(run);
 	if (!a->sweep_given) {

@@ -11,6 +11,8 @@
 #include <string.h>
 #include "cli/commands.h"
 #include "cli/global.h"
+#include "gpu/nvml.h"
+#include "model/nvlink.h"
 #include "model/pcie.h"
 #include "probes/p2p.h"
 #include "tables/p2p.h"
@@ -95,7 +97,36 @@ static int all_pairs(const struct gp_ctx *ctx, int count, struct args *a)
 	return 0;
 }
 
-/* The link of a pair and its theoretical bandwidth: PCIe, the narrower of the two ends. */
+/*
+ * NVLink between two GPUs from NVML: "NVLink4 x18" and its theoretical
+ * bandwidth per direction; 0 when NVML knows of none.
+ */
+static int nvlink_of(struct p2p_pair *p, const struct gp_device *s, const struct gp_device *d)
+{
+	struct nvml_gpu a, b;
+	struct nvml_nvlink l;
+	const char *why;
+	int gen;
+
+	if (nvml_gpu_open(s->pci_bus_id, &a, &why) || nvml_gpu_open(d->pci_bus_id, &b, &why)) {
+		gp_debug("p2p: NVLink not read: %s", why);
+		return 0;
+	}
+	if (nvml_nvlink_between(&a, &b, &l) || !l.links)
+		return 0;
+	gen = nvlink_generation(l.version, s->cc_major, s->cc_minor);
+	nvlink_name(gen, l.links, p->link, sizeof(p->link));
+	if (l.via_switch)
+		snprintf(p->link + strlen(p->link), sizeof(p->link) - strlen(p->link), " via NVSwitch");
+	if (nvlink_link_gbs(gen) > 0)
+		p->link_peak_gbs = l.links * nvlink_link_gbs(gen);
+	return 1;
+}
+
+/*
+ * The link of a pair and its theoretical bandwidth per direction: NVLink
+ * where NVML finds it, else PCIe, the narrower of the two ends.
+ */
 static void link_of(struct p2p_pair *p, const struct gp_device *s, const struct gp_device *d)
 {
 	int gen = s->link.max_gen < d->link.max_gen ? s->link.max_gen : d->link.max_gen;
@@ -106,6 +137,8 @@ static void link_of(struct p2p_pair *p, const struct gp_device *s, const struct 
 		snprintf(p->link, sizeof(p->link), "same device");
 		return;
 	}
+	if (nvlink_of(p, s, d))
+		return;
 	if (p->perf_rank == 0 && p->access && gen > 0) {
 		/* the best rank the driver gives: NVLink where the GPUs have it */
 		snprintf(p->link, sizeof(p->link), "peer (rank 0)");
@@ -118,17 +151,13 @@ static void link_of(struct p2p_pair *p, const struct gp_device *s, const struct 
 	}
 }
 
-static void progress(size_t done, size_t total, void *arg)
-{
-	(void)arg;
-	gp_progress("p2p: pair %zu of %zu", done + 1, total);
-}
+static char progress_what[] = "p2p: pair";  /* gp_progress_step's */
 
 static int measure(struct gp_ctx *ctx, void *p, void *r)
 {
 	struct args *a = p;
 	struct p2p_run *run = r;
-	struct p2p_opts o = { a->size, a->reps, a->warmup, NULL, 0, progress };
+	struct p2p_opts o = { a->size, a->reps, a->warmup, NULL, 0, gp_progress_step, progress_what };
 	int count, rc;
 
 	if ((rc = dev_count(&count)) || (!a->npairs && (rc = all_pairs(ctx, count, a))))
@@ -139,7 +168,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 		int d = a->pairs[i];
 		if (d >= count)
 			return gp_error(GP_EXIT_USAGE, "--pair: no device %d (found %d)", d, count);
-		if (!run->devs[d].name[0] && (rc = dev_open(d, &run->devs[d])))
+		if (!run->devs[d].name[0] && (rc = cli_open_other(ctx, d, &run->devs[d])))
 			return rc;
 	}
 	ctx->have_dev = 0;  /* each pair sets its own devices */
@@ -159,7 +188,7 @@ static void free_args(void *p)
 
 const struct gp_cmd gp_cmd_p2p = {
 	.name = "p2p",
-	.flags = CMD_NEEDS_GPU | CMD_TAKES_DEVICES,
+	.flags = CMD_NEEDS_GPU | CMD_TAKES_DEVICES | CMD_WATCHED,
 	.summary = "peer-to-peer links between the GPUs of a node: access, path, copy bandwidth",
 	.synopsis = "[--size SIZE] [--reps N] [--warmup N] [--pair LIST]",
 	.options = options,
@@ -167,6 +196,7 @@ const struct gp_cmd gp_cmd_p2p = {
 	.ncolumns = P2P_NCOLUMNS,
 	.args_size = sizeof(struct args),
 	.results_size = sizeof(struct p2p_run),
+	.watch_offset = offsetof(struct p2p_run, watch),
 	.check = check,
 	.measure = measure,
 	.tabulate = tab_p2p,

@@ -123,7 +123,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 
 const struct gp_cmd gp_cmd_pcie = {
 	.name = "pcie",
-	.flags = CMD_NEEDS_GPU,
+	.flags = CMD_NEEDS_GPU | CMD_WATCHED,
 	.summary = "host-device transfers over PCIe",
 	.synopsis = "[--direction LIST] [--memory LIST] [--size SIZE|LIST] [--reps N] [--warmup N]"
 		    " [--overlap [--chunks N] [--streams N] [--kernel-us US]] [--no-bind]",
@@ -133,6 +133,7 @@ const struct gp_cmd gp_cmd_pcie = {
 	.ncolumns = PCIE_TRANSFER_NCOLS,
 	.args_size = sizeof(struct pcie_opts),
 	.results_size = sizeof(struct pcie_run),
+	.watch_offset = offsetof(struct pcie_run, watch),
 	.check = check,
 	.no_plot = no_plot,
 	.plots = "pcie --size RANGE",

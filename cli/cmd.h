@@ -12,10 +12,13 @@
  *      other) and derives what follows; usage errors come before any GPU
  *      is touched.
  *   2. Measure: .measure opens the device if it needs one
- *      (cli_open_device) and calls the probe (probes/NAME.c with
+ *      (cli_open_device, or cli_open_other for more) and calls the probe (probes/NAME.c with
  *      kernels/NAME.cu), the calculator (occupancy/) or the model (model/),
  *      which turn the arguments into a typed results struct: no tables,
- *      no output.
+ *      no output.  A command that measures a device (CMD_WATCHED) is
+ *      watched meanwhile by cli_measure (gpu/watch.h): from the moment a
+ *      device opens until measure returns, and the summary lands in its
+ *      results at .watch_offset, with any warning said once on stderr.
  *   3. Tabulate: .tabulate calls tables/NAME.c, which turns the results
  *      into report tables, notes and charts.  Pure code: no CUDA, no
  *      output, and never told the output format; what differs between
@@ -24,8 +27,8 @@
  *   4. Render: main() hands the report to report/, the only reader of
  *      --csv/--json, once every step has succeeded, so nothing partial
  *      reaches stdout on error.  --plot FILE.svg draws the charts the
- *      tables carry (and all --html FILE the whole report) into a file
- *      written whole or not at all, before stdout.
+ *      tables carry (and all --html FILE the whole report) through
+ *      util/outfile.h (a file written whole or not at all), before stdout.
  * A command whose results can make a chart of a sweep fills .no_plot and
  * .plots (below), so that --plot is refused before any GPU is touched
  * where the arguments make no sweep.
@@ -42,6 +45,7 @@
 #include <stdint.h>
 #include "counters/counters.h"
 #include "gpu/device.h"
+#include "gpu/watch.h"
 #include "report/report.h"
 #include "util/parse.h"
 
@@ -57,10 +61,14 @@ struct gp_ctx {
 	enum counters_mode counters;
 	uint64_t globals_given;      /* bit i: global option i was on the line */
 	const char *no_gpu_hint;     /* the running command's, said when no GPU opens */
+	int exit_status;             /* a status the command asks for after its output (profile:
+				        the program's) */
 	/* set by cli_open_device() */
 	struct gp_device dev;
 	int have_dev;
 	size_t ndevices;             /* set by cli_run: devices the steps ran on, when several */
+	const char *command;         /* the command typed (all for its steps): what a mode refuses */
+	struct gp_watch *watch;      /* the running measure step's (CMD_WATCHED), else NULL */
 	/* filled by the command's tabulate step, rendered by main() */
 	struct report report;
 };
@@ -70,6 +78,7 @@ struct gp_ctx {
 #define CMD_GPU_OPTIONAL 0x2u  /* needs one only for some options (--model, --arch) */
 #define CMD_TAKES_PROGRAM 0x4u /* options stop at the first non-option: "-- CMD ARGS" follow */
 #define CMD_TAKES_DEVICES 0x8u /* uses -d's list itself (p2p): not run once per device */
+#define CMD_WATCHED 0x10u      /* measures a device: watched, results hold a struct trust_summary */
 
 /*
  * Option types, and the field each fills in the command's argument struct:
@@ -155,6 +164,8 @@ struct gp_cmd {
 	/* With several devices: tables across them, after each device's own (optional). */
 	void (*tabulate_devices)(struct report *r, const struct gp_device *devs,
 				 const void *const *results, size_t n);
+	/* CMD_WATCHED: where the results struct holds its struct trust_summary. */
+	size_t watch_offset;
 };
 
 extern const struct gp_cmd *const gp_commands[];
@@ -173,11 +184,15 @@ size_t cli_option_index(const struct gp_cmd *cmd, const char *name);
 /* Whether the option with this long name was on the command line. */
 int cli_given(const struct gp_cmd *cmd, const struct gp_args *given, const char *name);
 /*
- * A file --plot or --html will write (opt names the option): a usage
- * error unless it ends in one of exts (".svg"), is no directory, and its
- * directory is there to write in, so that a bad path costs no measuring.
+ * A file -o, --plot or --html will write (opt names the option): a usage
+ * error if it is a directory, or a file (new, or a regular one, links
+ * followed: util/outpath.h) that does not end in one of exts (".svg";
+ * NULL: any name) or whose directory is not there to write in, so that a
+ * bad path costs no measuring.  FIFOs, devices and "-" pass.
  */
 int cli_check_out_path(const char *opt, const char *path, const char *const *exts);
+/* opt's path and the report's (-o, else stdout) must be two files; 0 or GP_EXIT_USAGE. */
+int cli_check_apart(const struct gp_ctx *ctx, const char *opt, const char *path);
 /* After cmd's check: refuse --plot where cmd draws no chart of these args; 0 or GP_EXIT_USAGE. */
 int cli_check_plot(const struct gp_ctx *ctx, const struct gp_cmd *cmd, const void *args);
 /* Free what cli_parse allocated in args (lists). */
@@ -211,8 +226,21 @@ int cli_next_option(struct opt_iter *it);
 /* Handle one global option (id from the global table); 0 or GP_EXIT_USAGE. */
 int cli_global_option(struct gp_ctx *ctx, int id, const char *arg);
 
-/* Open ctx->device_index into ctx->dev; 0, or GP_EXIT_NODEV/USAGE with a message. */
+/*
+ * Open ctx->device_index into ctx->dev; 0, or GP_EXIT_NODEV/USAGE with a
+ * message.  A mode that makes the command meaningless (a MIG slice, a
+ * prohibited compute mode: model/trust.h) refuses here, GP_EXIT_NODEV.
+ */
 int cli_open_device(struct gp_ctx *ctx);
+/* Open one more device (p2p's) into *d likewise, watched with the first. */
+int cli_open_other(struct gp_ctx *ctx, int index, struct gp_device *d);
+/*
+ * cli/run.c's watch hooks for the two above: before device index opens
+ * (its modes may refuse the command: 0 or GP_EXIT_NODEV after a message),
+ * and once it is open (or already was) to watch it.
+ */
+int cli_watch_before_open(struct gp_ctx *ctx, int index);
+void cli_watch_opened(struct gp_ctx *ctx, const struct gp_device *d);
 
 /* Print a command's --help text to out. */
 void cli_print_command_help(const struct gp_cmd *cmd, FILE *out);

@@ -3,12 +3,13 @@
  * report a command built, and the exit status.  The only file that exits.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli/cmd.h"
@@ -16,6 +17,7 @@
 #include "cli/global.h"
 #include "cli/signals.h"
 #include "util/error.h"
+#include "util/outfile.h"
 #include "util/suggest.h"
 
 static int unknown_command(const char *name)
@@ -56,7 +58,38 @@ static int find_man_page(const char *cmd, char *path, size_t n)
 	return -1;
 }
 
-/* `gpuperf help [COMMAND]`: the manual page, or the command's help without man. */
+/* Whether man(1) finds the page NAME where it looks (MANPATH...): `man -w NAME`, quietly. */
+static int man_finds(const char *name)
+{
+	pid_t pid;
+	int status;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return 0;
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+		if (null >= 0) {
+			dup2(null, STDOUT_FILENO);
+			dup2(null, STDERR_FILENO);
+		}
+		execlp("man", "man", "-w", name, (char *)NULL);
+		_exit(127);
+	}
+	return waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+static int help_on_help(void)
+{
+	printf("usage: gpuperf help [COMMAND]\n\n"
+	       "Show COMMAND's manual page (gpuperf-COMMAND(1)): the one beside the binary,\n"
+	       "else the one man(1) finds; where there is none, or no man program, the\n"
+	       "built-in help ('gpuperf COMMAND --help').  Without COMMAND, the general help.\n");
+	return 0;
+}
+
+/* `gpuperf help [COMMAND]`: the manual page, or the command's built-in help where there is none. */
 static int help_command(int argc, char **argv)
 {
 	const struct gp_cmd *cmd;
@@ -66,6 +99,8 @@ static int help_command(int argc, char **argv)
 		return cli_help(NULL);
 	if (argc > 2)
 		return gp_error(GP_EXIT_USAGE, "help takes one command name");
+	if (!strcmp(argv[1], "help"))
+		return help_on_help();
 	cmd = cmd_lookup(argv[1]);
 	if (!cmd)
 		return unknown_command(argv[1]);
@@ -73,8 +108,10 @@ static int help_command(int argc, char **argv)
 	if (!find_man_page(cmd->name, page, sizeof(page)))
 		execlp("man", "man", "-l", page, (char *)NULL);
 	snprintf(name, sizeof(name), "gpuperf-%s", cmd->name);
-	execlp("man", "man", name, (char *)NULL);
-	/* No man program: the built-in help is better than nothing. */
+	if (man_finds(name))
+		execlp("man", "man", name, (char *)NULL);
+	/* No page installed, or no man program: the built-in help is the manual's summary. */
+	gp_note("no manual page gpuperf-%s(1) found; the built-in help follows", cmd->name);
 	return cli_help(cmd);
 }
 
@@ -87,77 +124,43 @@ static int wants_help(int argc, char **argv)
 	return 0;
 }
 
-/* Write the report to -o FILE through a temporary file renamed at the end. */
-static int emit_to_file(const struct gp_ctx *ctx)
-{
-	char *tmp = gp_xasprintf("%s.tmp.XXXXXX", ctx->output_path);
-	int fd = mkstemp(tmp), rc = 0;
-	FILE *f;
+/* What goes into one file: the report in its format, or a picture of it. */
+typedef int (*render_fn)(const struct gp_ctx *ctx, const struct report_doc *doc, FILE *f);
 
-	if (fd < 0) {
-		rc = gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", ctx->output_path, strerror(errno));
-		goto out;
-	}
-	cli_signals_own_file(tmp);
-	f = fdopen(fd, "w");
-	if (!f || report_emit(&ctx->report, ctx->format, f) || fflush(f) || fsync(fileno(f))) {
-		rc = gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", ctx->output_path, strerror(errno));
-		if (f)
-			fclose(f);
-		else
-			close(fd);
-		unlink(tmp);
-		goto out;
-	}
-	if (fclose(f) || rename(tmp, ctx->output_path)) {
-		rc = gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", ctx->output_path, strerror(errno));
-		unlink(tmp);
-	}
-out:
-	cli_signals_own_file(NULL);
-	free(tmp);
-	return rc;
+static int render_report(const struct gp_ctx *ctx, const struct report_doc *doc, FILE *f)
+{
+	(void)doc;
+	return report_emit(&ctx->report, ctx->format, f);
 }
 
-/*
- * Write a picture of the report (--plot, --html) to path as emit_to_file
- * writes -o: a temporary file beside it, renamed over it once whole.  The
- * file gets the mode a new file would (mkstemp's 0600 narrowed by umask
- * is too tight for a report one attaches or serves).
- */
-static int write_whole(const char *path, int (*render)(const struct report *, const struct report_doc *,
-						       FILE *),
-		       const struct report *r, const struct report_doc *doc)
+static int render_svg(const struct gp_ctx *ctx, const struct report_doc *doc, FILE *f)
 {
-	char *tmp = gp_xasprintf("%s.tmp.XXXXXX", path);
-	int fd = mkstemp(tmp), rc = 0;
-	mode_t mask = umask(0);
-	FILE *f;
+	return report_emit_svg(&ctx->report, doc, f);
+}
 
-	umask(mask);
-	if (fd < 0) {
-		rc = gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", path, strerror(errno));
-		goto out;
+static int render_html(const struct gp_ctx *ctx, const struct report_doc *doc, FILE *f)
+{
+	return report_emit_html(&ctx->report, doc, f);
+}
+
+/* One output ("-" for stdout), written whole or not at all where it is a file (util/outfile.h). */
+static int write_output(const char *path, render_fn render, const struct gp_ctx *ctx,
+			const struct report_doc *doc)
+{
+	struct outfile o;
+	int rc = outfile_open(&o, path);
+
+	if (rc)
+		return rc;
+	errno = 0;
+	if (render(ctx, doc, o.f)) {
+		int e = errno ? errno : EIO;
+		outfile_abort(&o);
+		if (!strcmp(path, "-"))
+			return gp_error(GP_EXIT_FAIL, "write failure on standard output: %s", strerror(e));
+		return gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", path, strerror(e));
 	}
-	cli_signals_own_file(tmp);
-	f = fdopen(fd, "w");
-	if (!f || fchmod(fd, 0666 & ~mask) || render(r, doc, f) || fflush(f) || fsync(fileno(f))) {
-		rc = gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", path, strerror(errno));
-		if (f)
-			fclose(f);
-		else
-			close(fd);
-		unlink(tmp);
-		goto out;
-	}
-	if (fclose(f) || rename(tmp, path)) {
-		rc = gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", path, strerror(errno));
-		unlink(tmp);
-	}
-out:
-	cli_signals_own_file(NULL);
-	free(tmp);
-	return rc;
+	return outfile_commit(&o);
 }
 
 /* The command line as typed, each word quoted where a shell would need it. */
@@ -225,20 +228,16 @@ static int emit_pictures(const struct gp_ctx *ctx, int argc, char **argv)
 		doc.date = date;
 	doc.command_line = command_line(argc, argv);
 	if (ctx->plot_path)
-		rc = write_whole(ctx->plot_path, report_emit_svg, &ctx->report, &doc);
+		rc = write_output(ctx->plot_path, render_svg, ctx, &doc);
 	if (!rc && ctx->html_path)
-		rc = write_whole(ctx->html_path, report_emit_html, &ctx->report, &doc);
+		rc = write_output(ctx->html_path, render_html, ctx, &doc);
 	free((char *)doc.command_line);
 	return rc;
 }
 
 static int emit(const struct gp_ctx *ctx)
 {
-	if (ctx->output_path && strcmp(ctx->output_path, "-"))
-		return emit_to_file(ctx);
-	if (report_emit(&ctx->report, ctx->format, stdout))
-		return gp_error(GP_EXIT_FAIL, "write failure on standard output: %s", strerror(errno));
-	return 0;
+	return write_output(ctx->output_path ? ctx->output_path : "-", render_report, ctx, NULL);
 }
 
 /*
@@ -340,7 +339,8 @@ static int run(struct gp_ctx *ctx, int argc, char **argv)
 	cmd = cmd_lookup(argv[first]);
 	if (!cmd)
 		return unknown_command(argv[first]);
-	if (wants_help(argc - first, argv + first))
+	/* a program's own -h is its own: getopt sees gpuperf's, before the program */
+	if (!(cmd->flags & CMD_TAKES_PROGRAM) && wants_help(argc - first, argv + first))
 		return cli_finish(cli_help(cmd));
 
 	cli_signals_install();
@@ -349,6 +349,8 @@ static int run(struct gp_ctx *ctx, int argc, char **argv)
 		status = emit_pictures(ctx, argc, argv);
 	if (status == GP_EXIT_OK)
 		status = emit(ctx);
+	if (status == GP_EXIT_OK)
+		status = ctx->exit_status;
 	return cli_finish(status);
 }
 

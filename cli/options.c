@@ -22,7 +22,7 @@ static const char *const counters_modes[] = { "auto", "off", "require", NULL };
 const struct gp_option gp_global_options[] = {
 	{ "device", 'd', GP_OPT_LIST, "N|LIST|all",
 	  "GPU to use, as CUDA numbers them, a list such as 0,2 or 0-3, or all", "0", 0, 1023 },
-	{ "csv", 0, GP_OPT_FLAG, NULL, "print results as CSV (RFC 4180)", .excludes = "json" },
+	{ "csv", 0, GP_OPT_FLAG, NULL, "print results as CSV (RFC 4180 quoting, LF line ends)", .excludes = "json" },
 	{ "json", 0, GP_OPT_FLAG, NULL, "print results as a JSON array of objects", .excludes = "csv" },
 	{ "output", 'o', GP_OPT_STRING, "FILE", "write results to FILE, whole or not at all",
 	  .flags = GP_OPT_FILE },
@@ -227,10 +227,8 @@ int cli_global_option(struct gp_ctx *ctx, int id, const char *arg)
 		ctx->format = REPORT_JSON;
 		return 0;
 	case GOPT_OUTPUT:
-		if (!*arg)
-			return gp_error(GP_EXIT_USAGE, "--output: empty file name");
 		ctx->output_path = arg;
-		return 0;
+		return cli_check_out_path("--output", arg, NULL);
 	case GOPT_PLOT: {
 		static const char *const svg[] = { ".svg", NULL };
 		ctx->plot_path = arg;

@@ -1,5 +1,5 @@
 /*
- * --plot and all --html, the checks made while parsing: a path that
+ * -o, --plot and all --html, the checks made while parsing: a path that
  * cannot be written, or a command line that makes no sweep, is a usage
  * error before anything is measured, never a failure at the end of a run.
  */
@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "cli/cmd.h"
 #include "util/error.h"
+#include "util/outpath.h"
 
 static int ends_in(const char *s, const char *ext)
 {
@@ -21,31 +22,56 @@ static int ends_in(const char *s, const char *ext)
 
 int cli_check_out_path(const char *opt, const char *path, const char *const *exts)
 {
-	char *dir, *slash;
-	struct stat st;
-	int ok = 0;
+	struct outpath w;
+	int err, ok = !exts, rc = 0;
 
 	if (!*path)
 		return gp_error(GP_EXIT_USAGE, "%s: empty file name", opt);
-	for (size_t i = 0; exts[i]; i++)
+	err = outpath_resolve(path, &w);
+	if (err == EISDIR)
+		rc = gp_error(GP_EXIT_USAGE, "%s: '%s' is a directory", opt, path);
+	else if (err && w.kind == OUTPATH_NEW)
+		rc = gp_error(GP_EXIT_USAGE, "%s: cannot write in '%s': %s", opt, w.dir, strerror(err));
+	else if (err)
+		rc = gp_error(GP_EXIT_USAGE, "%s: cannot write '%s': %s", opt, path, strerror(err));
+	if (rc || (w.kind != OUTPATH_NEW && w.kind != OUTPATH_REPLACE)) {
+		/* a FIFO, a device, /dev/stdout: whatever its name, gpuperf writes into it */
+		outpath_free(&w);
+		return rc;
+	}
+	for (size_t i = 0; exts && exts[i]; i++)
 		ok |= ends_in(path, exts[i]);
 	if (!ok)
-		return gp_error(GP_EXIT_USAGE, "%s: '%s' does not end in %s (the format gpuperf writes)",
-				opt, path, exts[0]);
-	if (!stat(path, &st) && S_ISDIR(st.st_mode))
-		return gp_error(GP_EXIT_USAGE, "%s: '%s' is a directory", opt, path);
-	/* the temporary file goes beside the named one, then is renamed over it */
-	dir = gp_xstrdup(strchr(path, '/') ? path : "./");
-	slash = strrchr(dir, '/');
-	slash[slash == dir] = '\0';  /* "/x.svg" keeps "/" */
-	if (access(dir, W_OK | X_OK)) {
-		int e = errno;
-		gp_error(GP_EXIT_USAGE, "%s: cannot write in '%s': %s", opt, dir, strerror(e));
-		free(dir);
-		return GP_EXIT_USAGE;
-	}
-	free(dir);
-	return 0;
+		rc = gp_error(GP_EXIT_USAGE, "%s: '%s' does not end in %s (the format gpuperf writes)",
+			      opt, path, exts[0]);
+	/* the temporary file goes beside the file the path resolves to, then is renamed over it */
+	else if (access(w.dir, W_OK | X_OK))
+		rc = gp_error(GP_EXIT_USAGE, "%s: cannot write in '%s': %s", opt, w.dir, strerror(errno));
+	outpath_free(&w);
+	return rc;
+}
+
+/* Two names of one regular file (links, "./x"); devices and FIFOs may be shared. */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (!strcmp(a, b))
+		return 1;
+	return !stat(a, &sa) && !stat(b, &sb) && S_ISREG(sa.st_mode) && S_ISREG(sb.st_mode) &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+int cli_check_apart(const struct gp_ctx *ctx, const char *opt, const char *path)
+{
+	const char *out = ctx->output_path ? ctx->output_path : "-";
+
+	if (!same_file(path, out))
+		return 0;
+	if (!strcmp(path, "-"))
+		return gp_error(GP_EXIT_USAGE, "%s -: the report goes to standard output; "
+				"give -o FILE for it", opt);
+	return gp_error(GP_EXIT_USAGE, "%s and --output name the same file '%s'", opt, path);
 }
 
 /* "occupancy --sweep threads|regs|smem, bandwidth --size RANGE, ..." from the command table. */
@@ -70,9 +96,8 @@ int cli_check_plot(const struct gp_ctx *ctx, const struct gp_cmd *cmd, const voi
 
 	if (!ctx->plot_path)
 		return 0;
-	if (ctx->output_path && !strcmp(ctx->output_path, ctx->plot_path))
-		return gp_error(GP_EXIT_USAGE, "--plot and --output name the same file '%s'",
-				ctx->plot_path);
+	if (cli_check_apart(ctx, "--plot", ctx->plot_path))
+		return GP_EXIT_USAGE;
 	why = cmd->no_plot ? cmd->no_plot(args) : NULL;
 	if (cmd->no_plot && !why)
 		return 0;

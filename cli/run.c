@@ -7,8 +7,82 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "cli/cmd.h"
+#include "model/trust.h"
 #include "util/error.h"
+
+/*
+ * The watch around a measure step (CMD_WATCHED): created here, fed each
+ * device as cli_open_device opens it, and summarised into the results
+ * when the step ends; what it saw is said once on stderr, however many
+ * steps (all) or devices (-d all) see the same thing.
+ */
+int cli_watch_before_open(struct gp_ctx *ctx, int index)
+{
+	struct trust_modes m;
+	char bus[32], why[512];
+
+	if (!ctx->watch || dev_bus_id(index, bus, sizeof(bus)) || watch_before_open(bus, &m))
+		return 0;  /* opening says what is wrong, or nothing is known of the modes */
+	if (trust_refusal(&m, ctx->command ? ctx->command : "", why, sizeof(why)))
+		return gp_error(GP_EXIT_NODEV, "device %d: %s", index, why);
+	return 0;
+}
+
+void cli_watch_opened(struct gp_ctx *ctx, const struct gp_device *d)
+{
+	if (ctx->watch)
+		watch_add(ctx->watch, d->pci_bus_id);
+}
+
+/* A line on stderr unless the same was said before in this run. */
+static void say_once(void (*say)(const char *, ...), const char *line)
+{
+	static char said[16][TRUST_LINE];
+	static size_t nsaid;
+
+	for (size_t i = 0; i < nsaid; i++)
+		if (!strcmp(said[i], line))
+			return;
+	if (nsaid < 16)
+		snprintf(said[nsaid++], TRUST_LINE, "%s", line);
+	say("%s", line);
+}
+
+static void watch_done(struct gp_ctx *ctx, const struct gp_cmd *cmd, void *res, int ok)
+{
+	char lines[TRUST_MAX_WARNINGS][TRUST_LINE], where[64], line[TRUST_LINE];
+	struct trust_summary s;
+	size_t n;
+
+	watch_finish(ctx->watch, &s);
+	watch_free(ctx->watch);
+	ctx->watch = NULL;
+	if (!ok)
+		return;
+	memcpy((char *)res + cmd->watch_offset, &s, sizeof(s));
+	if (!s.watched) {
+		snprintf(line, sizeof(line), "watch: nothing read (%s): contended and throttled "
+			 "left empty", s.why);
+		say_once(gp_debug, line);
+		return;
+	}
+	if (ctx->have_dev)
+		snprintf(where, sizeof(where), "device %d", ctx->dev.index);
+	else
+		snprintf(where, sizeof(where), "the GPUs measured");
+	n = trust_warnings(&s, where, lines, TRUST_MAX_WARNINGS);
+	for (size_t i = 0; i < n; i++)
+		say_once(gp_warn, lines[i]);
+	if (trust_contended(&s) < 0) {
+		snprintf(line, sizeof(line), "watch: %s: other processes cannot be told apart (%s): "
+			 "contended left empty", where, s.procs == TRUST_PROCS_HIDDEN ?
+			 "NVML's list lacks gpuperf itself: a PID namespace hides them" :
+			 "NVML did not list the processes");
+		say_once(gp_debug, line);
+	}
+}
 
 int cli_measure(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **argv,
 		void **results)
@@ -20,8 +94,12 @@ int cli_measure(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **a
 
 	rc = cli_parse(ctx, cmd, argc, argv, args, &given);
 	ctx->no_gpu_hint = cmd->no_gpu_hint;
+	if (!rc && (cmd->flags & CMD_WATCHED))
+		ctx->watch = watch_new(WATCH_PERIOD_MS);
 	if (!rc)
 		rc = cmd->measure(ctx, args, res);
+	if (ctx->watch)
+		watch_done(ctx, cmd, res, !rc);
 	cli_free_args(cmd, args);
 	free(args);
 	if (rc) {
@@ -124,6 +202,7 @@ int cli_run(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **argv)
 	void *res;
 	int rc;
 
+	ctx->command = cmd->name;
 	if ((ctx->all_devices || ctx->devices.n > 1) && !(cmd->flags & CMD_TAKES_DEVICES))
 		return run_devices(ctx, cmd, argc, argv);
 	rc = cli_measure(ctx, cmd, argc, argv, &res);

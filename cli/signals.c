@@ -4,15 +4,11 @@
 #include <unistd.h>
 #include "cli/signals.h"
 #include "util/error.h"
-
-static const char *volatile owned_file;
+#include "util/outfile.h"
 
 static void on_signal(int sig)
 {
-	const char *path = owned_file;
-
-	if (path)
-		unlink(path);
+	outfile_remove_temps();
 	gp_progress_abort();
 	/* The default action, so the parent sees "killed by sig" (status 128 + sig). */
 	signal(sig, SIG_DFL);
@@ -35,9 +31,4 @@ void cli_signals_install(void)
 		sa.sa_flags = 0;
 		sigaction(sigs[i], &sa, NULL);
 	}
-}
-
-void cli_signals_own_file(const char *path)
-{
-	owned_file = path;
 }

@@ -1,7 +1,8 @@
 /*
  * SIGINT, SIGTERM and SIGHUP end gpuperf at once, as by default, after
- * removing the temporary file of -o (so no half-written file is left) and
- * clearing a progress line.  The driver releases the GPU when the process
+ * removing the temporary files of -o, --plot and --html (util/outfile.h:
+ * no half-written file is left, what was there stays) and clearing a
+ * progress line.  The driver releases the GPU when the process
  * ends; stdout holds nothing, since results are rendered only at the end.
  */
 #ifndef GP_CLI_SIGNALS_H
@@ -9,8 +10,5 @@
 
 /* Install the handlers; a signal ignored at start (nohup, `cmd &`) stays ignored. */
 void cli_signals_install(void);
-
-/* The file to remove if a signal arrives (NULL: none).  path must outlive the call. */
-void cli_signals_own_file(const char *path);
 
 #endif

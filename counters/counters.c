@@ -27,6 +27,7 @@ struct ctr_set {
 	size_t dropped;            /* launches recorded without counters */
 	int dead;                  /* profiling failed in AUTO mode: all NAN */
 	int open;                  /* between begin and end */
+	size_t ranges;             /* launches one bracket can record */
 };
 
 static int warned;
@@ -126,7 +127,7 @@ int ctr_begin(struct ctr_set *cs)
 		return 0;
 	if (cs->open)
 		return gp_error(GP_EXIT_FAIL, "counters: ctr_begin twice without ctr_end");
-	if (cupti_config_begin(cs->cfg, CTR_MAX_RANGES, &why))
+	if (cupti_config_begin(cs->cfg, cs->ranges ? cs->ranges : CTR_MAX_RANGES, &why))
 		return failed(cs, why);
 	cs->open = 1;
 	return 0;
@@ -162,10 +163,18 @@ int ctr_end(struct ctr_set *cs)
 	free(vals);
 	if (dropped) {
 		cs->dropped += dropped;
-		gp_warn("counters: %zu kernel launches beyond the %d one measurement can "
-			"record have no counter values", dropped, CTR_MAX_RANGES);
+		gp_warn("counters: %zu kernel launches beyond the %zu one measurement can "
+			"record have no counter values", dropped, cs->ranges ? cs->ranges : CTR_MAX_RANGES);
 	}
 	return 0;
+}
+
+void ctr_one_launch_at_a_time(struct ctr_set *cs, size_t ranges)
+{
+	if (!cs)
+		return;
+	cs->ranges = ranges ? ranges : 1;
+	cupti_config_keep(cs->cfg);
 }
 
 size_t ctr_nranges(const struct ctr_set *cs)

@@ -65,6 +65,15 @@ enum ctr_id {
 	 */
 	CTR_L1_LOAD_HIT_SECTORS,        /* sectors of global loads that hit in L1TEX */
 	CTR_L2_READ_MISS_SECTORS,       /* L2 sectors read for L1TEX that missed */
+	/*
+	 * For gpuperf profile.  The requested bytes are counted by
+	 * instrumented code (SASS patching): one more pass, and only the
+	 * Range Profiler on Turing and later reads them.
+	 */
+	CTR_GLOBAL_LOAD_BYTES,          /* bytes the active lanes of global loads asked for */
+	CTR_GLOBAL_STORE_BYTES,
+	CTR_L1_HIT_RATE_PCT,            /* sectors of global loads that hit in L1TEX */
+	CTR_L2_HIT_RATE_PCT,            /* L2 sector lookups that hit, every source */
 	CTR_COUNT
 };
 
@@ -107,6 +116,14 @@ int ctr_open(const struct gp_device *dev, enum counters_mode mode,
 #define CTR_MAX_RANGES 1024
 int ctr_begin(struct ctr_set *cs);
 int ctr_end(struct ctr_set *cs);
+
+/*
+ * For a caller that brackets a launch or a few at a time over a long run
+ * (the library injected by gpuperf profile): each bracket records at most
+ * `ranges` launches, and the profiler stays enabled between brackets, so
+ * only the first pays for enabling it; ctr_close disables it.  NULL is fine.
+ */
+void ctr_one_launch_at_a_time(struct ctr_set *cs, size_t ranges);
 
 /* Ranges recorded so far, over every begin/end bracket. */
 size_t ctr_nranges(const struct ctr_set *cs);

@@ -76,8 +76,18 @@ extern struct cupti_api cupti_api;
 /* The message for a failed call (counters/reason.h), malloc'd. */
 char *cupti_fail(CUptiResult r, const char *what);
 
-/* The primary context of runtime device dev, made current.  0 or -1 with *reason. */
+/*
+ * How counters reaches the device: three functions that gpuperf takes
+ * from counters/cupti-rt.c (the CUDA runtime, the primary context) and
+ * the injected profiling library from inject/ (the driver API, the
+ * profiled program's own context, whose runtime it must not touch).
+ */
+/* The context to profile on device dev, current.  0 or -1 with *reason. */
 int cupti_context(int dev, CUcontext *ctx, CUdevice *cudev, char **reason);
+/* Wait for the profiled work on dev.  0, or -1 with *reason (the CUDA error). */
+int cupti_synchronize(int dev, char **reason);
+/* Compute capability of dev, 0.0 when unknown. */
+void cupti_device_cc(int dev, int *major, int *minor);
 
 /* The counter availability image of device dev (after a successful check). */
 const uint8_t *cupti_device_availability(int dev);

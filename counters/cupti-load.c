@@ -43,8 +43,6 @@
 
 #if GP_HAVE_CUPTI
 
-#include <cuda_runtime_api.h>
-
 /* reason.h restates CUPTI's codes so the messages are testable without it. */
 #define SAME(ours, cuptis) _Static_assert((int)(ours) == (int)(cuptis), #ours)
 SAME(CTR_CUPTI_INSUFFICIENT_PRIVILEGES, CUPTI_ERROR_INSUFFICIENT_PRIVILEGES);
@@ -77,6 +75,7 @@ static struct {
 	int done;
 	char *reason;      /* NULL once loaded */
 	char *path;
+	void *handle;
 	int profiler_initialized;
 } lib;
 
@@ -147,6 +146,23 @@ static void *open_bare(char **tried)
 	return h;
 }
 
+/* libcupti already in the process, or NULL; *path its file. */
+static void *open_loaded(char **path)
+{
+	char origin[4096];
+	void *h = dlopen(CUPTI_SONAME, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+
+	if (!h)
+		return NULL;
+	if (!dlinfo(h, RTLD_DI_ORIGIN, origin)) {
+		preload_nvperf(origin);
+		*path = gp_xasprintf("%s/%s", origin, CUPTI_SONAME);
+	} else {
+		*path = gp_xstrdup(CUPTI_SONAME);
+	}
+	return h;
+}
+
 static const char *resolve(void *h, const char *path)
 {
 	void *p;
@@ -183,6 +199,13 @@ const char *cupti_load(void)
 	} else {
 		const char *const dirs[] = { GP_CUDA_LIBDIR, GP_CUDA_LIBDIR "/../extras/CUPTI/lib64" };
 
+		/*
+		 * A libcupti the process already holds (a framework's, when the
+		 * profiling library runs inside a program) is the one to use:
+		 * two copies of CUPTI in one process cannot both attach.
+		 */
+		if ((h = open_loaded(&path)))
+			goto loaded;
 		for (size_t i = 0; !h && i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 			free(path);
 			path = gp_xasprintf("%s/%s", dirs[i], CUPTI_SONAME);
@@ -198,6 +221,7 @@ const char *cupti_load(void)
 			goto out;
 		}
 	}
+loaded:
 	if (resolve(h, path))
 		goto out;
 	if (GP_ASAN) {
@@ -210,6 +234,7 @@ const char *cupti_load(void)
 					"which ASan refuses); use the normal build");
 	} else {
 		lib.path = path;
+		lib.handle = h;
 		path = NULL;
 		gp_debug("counters: loaded %s", lib.path);
 	}
@@ -222,6 +247,11 @@ out:
 const char *cupti_lib_path(void)
 {
 	return lib.reason ? NULL : lib.path;
+}
+
+void *cupti_symbol(const char *name)
+{
+	return cupti_load() || !lib.handle ? NULL : dlsym(lib.handle, name);
 }
 
 char *cupti_fail(CUptiResult r, const char *what)
@@ -238,40 +268,6 @@ char *cupti_fail(CUptiResult r, const char *what)
 		cupti_api.cuptiGetResultString(r, &name);
 	gp_debug("counters: %s: CUPTI error %d (%s)", what, (int)r, name ? name : "?");
 	return ctr_reason_cupti((int)r, what, name, &env);
-}
-
-int cupti_context(int dev, CUcontext *ctx, CUdevice *cudev, char **reason)
-{
-	CUresult (*get_current)(CUcontext *) = NULL;
-	CUresult (*device_get)(CUdevice *, int) = NULL;
-	enum cudaDriverEntryPointQueryResult q;
-	cudaError_t e;
-	void *p;
-
-	/* cudaFree(0) creates the primary context if nothing has yet. */
-	e = cudaSetDevice(dev);
-	if (!e)
-		e = cudaFree(0);
-	/* Ask for the 12.0 ABI of each symbol: stable, never a later _v2. */
-	if (!e && !(e = cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &p, 12000,
-							  cudaEnableDefault, &q)))
-		memcpy(&get_current, &p, sizeof(p));
-	if (!e && !(e = cudaGetDriverEntryPointByVersion("cuDeviceGet", &p, 12000,
-							  cudaEnableDefault, &q)))
-		memcpy(&device_get, &p, sizeof(p));
-	if (e || !get_current || !device_get) {
-		*reason = gp_xasprintf("cannot use CUDA device %d (%s); check the driver with "
-				       "nvidia-smi", dev, e ? cudaGetErrorString(e) :
-				       "no driver entry point");
-		return -1;
-	}
-	*ctx = NULL;
-	if (get_current(ctx) || !*ctx || device_get(cudev, dev)) {
-		*reason = gp_xasprintf("no CUDA context on device %d; check the driver with "
-				       "nvidia-smi", dev);
-		return -1;
-	}
-	return 0;
 }
 
 static char *check_support(CUdevice cudev, int dev)
@@ -293,8 +289,7 @@ static char *check_support(CUdevice cudev, int dev)
 	s.confidential_compute = p.confidentialCompute;
 	s.cmp = p.cmp;
 	s.wsl = p.wsl;
-	cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
-	cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev);
+	cupti_device_cc(dev, &major, &minor);
 	return ctr_reason_support(&s, major, minor);
 }
 
@@ -419,6 +414,12 @@ const char *cupti_load(void)
 
 const char *cupti_lib_path(void)
 {
+	return NULL;
+}
+
+void *cupti_symbol(const char *name)
+{
+	(void)name;
 	return NULL;
 }
 

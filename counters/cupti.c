@@ -20,8 +20,6 @@
 
 #if GP_HAVE_CUPTI
 
-#include <cuda_runtime_api.h>
-
 struct cupti_config {
 	int dev;
 	CUpti_Profiler_Host_Object *host;
@@ -36,7 +34,9 @@ struct cupti_config {
 	CUpti_RangeProfiler_Object *obj;
 	uint8_t *data;
 	size_t data_size;
+	size_t data_ranges;       /* ranges the data image was sized for */
 	int started;
+	int keep;                 /* stay enabled between sessions (cupti_config_keep) */
 };
 
 static void host_free(struct cupti_config *cfg)
@@ -162,6 +162,8 @@ static void session_end(struct cupti_config *cfg)
 		cupti_api.cuptiRangeProfilerStop(&p);
 		cfg->started = 0;
 	}
+	if (cfg->keep)
+		return;  /* enabled, its image kept, until cupti_config_free */
 	if (cfg->obj) {
 		CUPTI_PARAMS(CUpti_RangeProfiler_Disable_Params, p);
 		p.pRangeProfilerObject = cfg->obj;
@@ -180,11 +182,13 @@ int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, char **reaso
 	CUptiResult r;
 
 	*reason = NULL;
-	if (cfg->dev < 0 || !cfg->nvalid || cfg->obj) {
-		*reason = gp_xstrdup(cfg->obj ? "a profiling session is already open; end it first" :
+	if (cfg->dev < 0 || !cfg->nvalid || cfg->started) {
+		*reason = gp_xstrdup(cfg->started ? "a profiling session is already open; end it first" :
 				     "nothing to profile; this is a bug in gpuperf");
 		return -1;
 	}
+	if (cfg->obj && cfg->data_ranges == max_ranges)
+		goto start;  /* kept enabled (cupti_config_keep): a new session only */
 	if (cupti_context(cfg->dev, &ctx, &cudev, reason))
 		return -1;
 	{
@@ -208,10 +212,12 @@ int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, char **reaso
 			goto fail;
 		}
 		cfg->data_size = p.counterDataSize;
+		cfg->data_ranges = max_ranges;
 		cfg->data = gp_xcalloc(1, cfg->data_size ? cfg->data_size : 1);
 		gp_debug("counters: counter data image of %zu bytes for %zu ranges",
 			 cfg->data_size, max_ranges);
 	}
+start:
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params, p);
 		p.pRangeProfilerObject = cfg->obj;
@@ -347,8 +353,8 @@ static char *evaluate(struct cupti_config *cfg, double **values, size_t *nranges
 int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 		     size_t *dropped, char **reason)
 {
-	cudaError_t e;
 	CUptiResult r;
+	char *why;
 	int rc = -1;
 
 	*values = NULL;
@@ -360,9 +366,9 @@ int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 		return -1;
 	}
 	/* Let every profiled launch finish before the session closes. */
-	if ((e = cudaDeviceSynchronize())) {
-		*reason = gp_xasprintf("a kernel failed while counters were read: %s",
-				       cudaGetErrorString(e));
+	if (cupti_synchronize(cfg->dev, &why)) {
+		*reason = gp_xasprintf("a kernel failed while counters were read: %s", why);
+		free(why);
 		rc = CUPTI_END_KERNEL_FAILED;
 		goto out;
 	}
@@ -397,10 +403,16 @@ out:
 	return *reason ? rc : 0;
 }
 
+void cupti_config_keep(struct cupti_config *cfg)
+{
+	cfg->keep = 1;
+}
+
 void cupti_config_free(struct cupti_config *cfg)
 {
 	if (!cfg)
 		return;
+	cfg->keep = 0;
 	session_end(cfg);
 	host_free(cfg);
 	free(cfg->image);

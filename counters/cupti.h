@@ -23,6 +23,12 @@ const char *cupti_load(void);
 const char *cupti_lib_path(void);
 
 /*
+ * Another function of the loaded libcupti (the callback and activity
+ * APIs the injected library uses), or NULL: one library for both.
+ */
+void *cupti_symbol(const char *name);
+
+/*
  * Can counters be read on CUDA device dev (a runtime ordinal)?  Loads
  * CUPTI, makes dev current, initialises the profiler, checks device
  * support, reads the chip name and counter availability, and enables then
@@ -73,6 +79,13 @@ int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, char **reaso
 #define CUPTI_END_KERNEL_FAILED (-2)
 int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 		     size_t *dropped, char **reason);
+
+/*
+ * Keep the Range Profiler enabled, and its counter data image, from one
+ * session to the next (until cupti_config_free): a caller that profiles
+ * one launch at a time over a long program pays the enabling once.
+ */
+void cupti_config_keep(struct cupti_config *cfg);
 
 void cupti_config_free(struct cupti_config *cfg);
 

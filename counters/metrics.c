@@ -52,6 +52,13 @@ static const struct {
 		{ "l1_load_hit_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum" },
 	[CTR_L2_READ_MISS_SECTORS] =
 		{ "l2_read_miss_sectors", "lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum" },
+	[CTR_GLOBAL_LOAD_BYTES] =
+		{ "global_load_bytes", "smsp__sass_data_bytes_mem_global_op_ld.sum" },
+	[CTR_GLOBAL_STORE_BYTES] =
+		{ "global_store_bytes", "smsp__sass_data_bytes_mem_global_op_st.sum" },
+	[CTR_L1_HIT_RATE_PCT] =
+		{ "l1_hit_rate_pct", "l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct" },
+	[CTR_L2_HIT_RATE_PCT] = { "l2_hit_rate_pct", "lts__t_sector_hit_rate.pct" },
 };
 
 /* Chips that differ from the default; metric NULL: the chip has none. */

@@ -48,6 +48,20 @@ static void format_uuid(const unsigned char *u, char *out, size_t n)
 		 u[13], u[14], u[15]);
 }
 
+int dev_bus_id(int index, char *buf, size_t n)
+{
+	char raw[32];
+	int count;
+
+	if (cudaGetDeviceCount(&count) != cudaSuccess || index < 0 || index >= count ||
+	    cudaDeviceGetPCIBusId(raw, sizeof(raw), index) != cudaSuccess) {
+		(void)cudaGetLastError();
+		return -1;
+	}
+	normalize_bus_id(raw, buf, n);
+	return 0;
+}
+
 int dev_no_such(int index, int count)
 {
 	if (count == 1)

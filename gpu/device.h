@@ -50,6 +50,12 @@ int dev_count(int *count);
 /* "--device: no device 4 (found 2: 0 to 1)"; returns GP_EXIT_USAGE. */
 int dev_no_such(int index, int count);
 
+/*
+ * The PCI bus id of device index ("0000:1b:00.0") without creating its
+ * context, for what must be read before the device is opened; 0 or -1.
+ */
+int dev_bus_id(int index, char *buf, size_t n);
+
 /* Fill d for device index and make it current.  0 or a GP_EXIT_* status. */
 int dev_open(int index, struct gp_device *d);
 

@@ -11,29 +11,30 @@ static __global__ void occ_k_light(unsigned *out, unsigned tag, int flag)
 	out[i] = tag + i;
 }
 
-// Neighbour exchange through shared memory, so the array stays.
-static __global__ void occ_k_static4k(unsigned *out, unsigned tag, int flag)
+// Neighbour exchange through N words of shared memory, so the array stays:
+// the kernels below differ only in their footprint.
+template <unsigned N>
+static __device__ void exchange(unsigned *out, unsigned tag)
 {
-	__shared__ unsigned s[1024];
+	__shared__ unsigned s[N];
 	unsigned t = threadIdx.x, n = blockDim.x, base = blockIdx.x * n;
 	unsigned j = (t + 1) % n;
 
-	(void)flag;
 	s[t] = tag + base + t;
 	__syncthreads();
 	out[base + t] = s[j] - j + t;
 }
 
+static __global__ void occ_k_static4k(unsigned *out, unsigned tag, int flag)
+{
+	(void)flag;
+	exchange<1024>(out, tag);
+}
+
 static __global__ void __launch_bounds__(256, 2) occ_k_bounds(unsigned *out, unsigned tag, int flag)
 {
-	__shared__ unsigned s[512];
-	unsigned t = threadIdx.x, n = blockDim.x, base = blockIdx.x * n;
-	unsigned j = (t + 1) % n;
-
 	(void)flag;
-	s[t] = tag + base + t;
-	__syncthreads();
-	out[base + t] = s[j] - j + t;
+	exchange<512>(out, tag);
 }
 
 // Many values live at once: the register count is whatever ptxas makes

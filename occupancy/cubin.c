@@ -457,7 +457,7 @@ static int read_cubin(struct reader *r, const struct view *v)
 	}
 
 	if (has_reserved) {
-		const struct sm_arch *a = arch_lookup_cc(sm / 10, sm % 10);
+		const struct sm_arch *a = arch_lookup_sm(sm);
 		reserved = a ? a->reserved_smem_per_block : 1024;
 	}
 

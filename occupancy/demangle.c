@@ -54,6 +54,37 @@ static size_t name_length(const char *d)
 	return strlen(d);
 }
 
+/* Start of the name in d[0..n): past a template's return type ("void "). */
+static size_t name_start(const char *d, size_t n)
+{
+	size_t start = 0;
+	int depth = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (d[i] == '<')
+			depth++;
+		else if (d[i] == '>' && depth > 0)
+			depth--;
+		else if (d[i] == ' ' && depth == 0 && strncmp(d + i, " namespace)", 11))
+			start = i + 1;
+	}
+	return start;
+}
+
+char *kernel_short_name(const char *mangled)
+{
+	char *d = kernel_demangle(mangled), *s;
+	size_t n, start;
+
+	if (!d)
+		return NULL;
+	n = name_length(d);
+	start = name_start(d, n);
+	s = strndup(d + start, n - start);
+	free(d);
+	return s;
+}
+
 int kernel_name_matches(const char *mangled, const char *name)
 {
 	char *d;
@@ -67,17 +98,8 @@ int kernel_name_matches(const char *mangled, const char *name)
 	match = !strcmp(d, name);
 	if (!match) {
 		/* the name without parameters, and without a template's return type */
-		size_t n = name_length(d), start = 0;
-		int depth = 0;
+		size_t n = name_length(d), start = name_start(d, n);
 
-		for (size_t i = 0; i < n; i++) {
-			if (d[i] == '<')
-				depth++;
-			else if (d[i] == '>' && depth > 0)
-				depth--;
-			else if (d[i] == ' ' && depth == 0 && strncmp(d + i, " namespace)", 11))
-				start = i + 1;
-		}
 		match = n - start == strlen(name) && !strncmp(d + start, name, n - start);
 	}
 	free(d);

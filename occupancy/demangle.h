@@ -11,6 +11,12 @@
 char *kernel_demangle(const char *mangled);
 
 /*
+ * The demangled name without its parameter list and a template's return
+ * type: "ns::k<int>" for "void ns::k<int>(int*)".  malloc'ed, or NULL.
+ */
+char *kernel_short_name(const char *mangled);
+
+/*
  * Does name designate the kernel: its mangled name, its demangled name,
  * or the demangled name without the parameter list ("ns::k<int>")?
  */

@@ -198,7 +198,7 @@ int occ_run_kernels(struct occ_run *run, const char *function)
 		kr = &run->rows[run->nrows++];
 		kr->k = k;
 		kr->demangled = kernel_demangle(k->name);
-		a = target >= 0 ? &run->arch : arch_lookup_cc(k->sm / 10, k->sm % 10);
+		a = target >= 0 ? &run->arch : arch_lookup_sm(k->sm);
 		if (a) {
 			kr->a = *a;
 			kr->have_arch = 1;

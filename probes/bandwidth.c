@@ -627,9 +627,10 @@ static int tuned(const struct bw_outcome *out, enum bw_kernel k, int width)
 	return 0;
 }
 
+/* One pass on GH100 (tests/unit/t-counters.c): no replay between the counted launch's loads. */
 static const enum ctr_id level_ids[] = {
-	CTR_GLOBAL_LOAD_SECTORS, CTR_L1_LOAD_HIT_SECTORS, CTR_L2_READ_SECTORS,
-	CTR_L2_READ_MISS_SECTORS, CTR_DRAM_READ_BYTES, CTR_DRAM_WRITE_BYTES,
+	CTR_GLOBAL_LOAD_SECTORS, CTR_L1_LOAD_HIT_SECTORS, CTR_L2_READ_MISS_SECTORS,
+	CTR_DRAM_READ_BYTES, CTR_DRAM_WRITE_BYTES,
 };
 
 /*
@@ -676,8 +677,9 @@ static int count_levels(const struct gp_device *dev, const struct bw_request *re
 		if ((rc = ctr_read(cs, range[i] - 1, v)))
 			break;
 		r->traffic.l1_hit = v[0] > 0 ? v[1] / v[0] : NAN;
-		r->traffic.l2_hit = v[2] > 0 ? 1 - v[3] / v[2] : NAN;
-		r->traffic.dram_per_byte = r->bytes ? (v[4] + v[5]) / (double)r->bytes : NAN;
+		/* what L1 missed went to L2: the share of it L2 did not miss */
+		r->traffic.l2_hit = v[0] - v[1] > 0 ? 1 - v[2] / (v[0] - v[1]) : NAN;
+		r->traffic.dram_per_byte = r->bytes ? (v[3] + v[4]) / (double)r->bytes : NAN;
 		r->counted = 1;
 		out->counted = 1;
 	}

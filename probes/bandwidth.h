@@ -12,6 +12,7 @@
 #include "counters/counters.h"
 #include "model/bandwidth.h"
 #include "model/bandwidth-method.h"
+#include "model/trust.h"
 #include "util/stats.h"
 
 /* Bytes after each array that must keep the poison (catches overruns). */
@@ -89,6 +90,7 @@ struct bw_run {
 	struct bw_outcome out;
 	int *widths;               /* req.widths */
 	uint64_t *sizes;           /* req.sizes */
+	struct trust_summary watch;  /* the device while it measured (cli/run.c fills it) */
 };
 void bw_run_free(void *bw_run);
 

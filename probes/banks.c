@@ -82,24 +82,16 @@ static const enum ctr_id ids[] = {
 	CTR_ELAPSED_CYCLES,
 };
 
-/* One range per configuration in one begin/end; counter failures leave columns empty. */
-static int count(const struct gp_device *dev, const struct bank_opts *o, struct launch *l,
-		 size_t n, cudaStream_t s, struct bank_result *res)
+/* A configuration's counters: the load or the store triple, and the cycles. */
+static void store_counts(const double *c, void *result)
 {
-	double *v = gp_xmalloc(n * ARRAY_SIZE(ids) * sizeof(*v));
-	int rc = probe_count_launches(dev, o->counters, ids, ARRAY_SIZE(ids), launch_one, l,
-				      sizeof(*l), n, s, "banks kernel", v);
+	struct bank_result *r = result;
+	int k = r->cfg.op == BANK_STORE ? 3 : 0;
 
-	for (size_t i = 0; !rc && i < n; i++) {
-		const double *c = v + i * ARRAY_SIZE(ids);
-		int k = res[i].cfg.op == BANK_STORE ? 3 : 0;
-		res[i].instructions = c[k];
-		res[i].wavefronts = c[k + 1];
-		res[i].conflicts = c[k + 2];
-		res[i].cycles = c[6];
-	}
-	free(v);
-	return rc;
+	r->instructions = c[k];
+	r->wavefronts = c[k + 1];
+	r->conflicts = c[k + 2];
+	r->cycles = c[6];
 }
 
 /* Derived figures once times (and maybe cycles) are in. */
@@ -178,7 +170,10 @@ int bank_probe(const struct gp_device *dev, const struct bank_opts *o,
 			goto out;
 		stats_compute(ms, (size_t)o->reps, &res[i].ms);
 	}
-	if ((rc = count(dev, o, l, n, s, res)))
+	/* one range per configuration; counter failures leave the columns empty */
+	if ((rc = probe_count_sweep(dev, o->counters, &(struct probe_counted){
+			ids, ARRAY_SIZE(ids), launch_one, l, sizeof(*l), res, sizeof(*res),
+			store_counts, "banks kernel" }, n, s)))
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		derive(dev, &res[i]);

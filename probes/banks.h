@@ -11,6 +11,7 @@
 #include "counters/counters.h"
 #include "gpu/device.h"
 #include "model/banks.h"
+#include "model/trust.h"
 #include "util/stats.h"
 
 #define BANK_BLOCK 256          /* threads per block */
@@ -45,6 +46,7 @@ struct bank_run {
 	size_t n;
 	struct bank_result *res;   /* res[i] for cfgs[i] */
 	int reps, warmup;
+	struct trust_summary watch;  /* the device while it measured (cli/run.c fills it) */
 };
 void bank_run_free(void *bank_run);
 

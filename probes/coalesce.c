@@ -102,29 +102,17 @@ static const enum ctr_id ids[] = {
 	CTR_DRAM_READ_BYTES, CTR_DRAM_WRITE_BYTES,
 };
 
-/*
- * One range per configuration, all in one begin/end.  A CUDA failure is
- * fatal; a counter failure leaves the columns empty unless counters are
- * required.
- */
-static int count(const struct gp_device *dev, const struct coal_opts *o, struct launch *l,
-		 size_t n, cudaStream_t s, struct coal_result *res)
+/* A configuration's counters, in the order of ids. */
+static void store_counts(const double *c, void *result)
 {
-	double *v = gp_xmalloc(n * ARRAY_SIZE(ids) * sizeof(*v));
-	int rc = probe_count_launches(dev, o->counters, ids, ARRAY_SIZE(ids), launch_one, l,
-				      sizeof(*l), n, s, "coalesce kernel", v);
+	struct coal_result *r = result;
 
-	for (size_t i = 0; !rc && i < n; i++) {
-		const double *c = v + i * ARRAY_SIZE(ids);
-		res[i].ld_sectors = c[0];
-		res[i].ld_requests = c[1];
-		res[i].st_sectors = c[2];
-		res[i].st_requests = c[3];
-		res[i].dram_read_bytes = c[4];
-		res[i].dram_write_bytes = c[5];
-	}
-	free(v);
-	return rc;
+	r->ld_sectors = c[0];
+	r->ld_requests = c[1];
+	r->st_sectors = c[2];
+	r->st_requests = c[3];
+	r->dram_read_bytes = c[4];
+	r->dram_write_bytes = c[5];
 }
 
 int coal_probe(const struct gp_device *dev, const struct coal_opts *o,
@@ -176,7 +164,10 @@ int coal_probe(const struct gp_device *dev, const struct coal_opts *o,
 		if ((rc = measure(&l[i], o, ms, d_bad, s, &res[i])))
 			goto out;
 	}
-	rc = count(dev, o, l, n, s, res);
+	/* one range per configuration; counter failures leave the columns empty */
+	rc = probe_count_sweep(dev, o->counters, &(struct probe_counted){
+		ids, ARRAY_SIZE(ids), launch_one, l, sizeof(*l), res, sizeof(*res),
+		store_counts, "coalesce kernel" }, n, s);
 out:
 	if (s)
 		cudaStreamSynchronize(s);

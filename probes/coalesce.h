@@ -11,6 +11,7 @@
 #include "counters/counters.h"
 #include "gpu/device.h"
 #include "model/coalesce.h"
+#include "model/trust.h"
 #include "util/stats.h"
 
 #define COAL_BLOCK 256          /* threads per block (offset, stride, AoS) */
@@ -65,6 +66,7 @@ struct coal_run {
 	struct coal_result *res;   /* res[i] for cfgs[i] */
 	unsigned width;            /* bytes per access of every configuration */
 	int reps, warmup;
+	struct trust_summary watch;  /* the device while it measured (cli/run.c fills it) */
 };
 void coal_run_free(void *coal_run);
 

@@ -1,23 +1,25 @@
 /* One counter session over a sweep's launches, shared by the probes that count. */
 #include <math.h>
+#include <stdlib.h>
 #include "gpu/cuda-check.h"
 #include "probes/counted.h"
+#include "util/error.h"
 
-int probe_count_launches(const struct gp_device *dev, enum counters_mode mode,
-			 const enum ctr_id *ids, size_t nids, timing_work_fn fn,
-			 void *args, size_t arg_size, size_t n, cudaStream_t s,
-			 const char *what, double *values)
+/* values[i * nids + j]: counter ids[j] of launch i, NAN where it could not be read. */
+static int count_launches(const struct gp_device *dev, enum counters_mode mode,
+			  const struct probe_counted *c, size_t n, cudaStream_t s, double *values)
 {
 	struct ctr_set *cs = NULL;
+	size_t nids = c->nids;
 	int rc = 0, crc;
 
 	for (size_t i = 0; i < n * nids; i++)
 		values[i] = NAN;
-	if ((crc = ctr_open(dev, mode, ids, nids, &cs)) || !cs)
+	if ((crc = ctr_open(dev, mode, c->ids, nids, &cs)) || !cs)
 		return crc;
 	if (!(crc = ctr_begin(cs))) {
 		for (size_t i = 0; i < n && !rc; i++)
-			rc = cuda_check(fn((char *)args + i * arg_size, s), what);
+			rc = cuda_check(c->launch((char *)c->args + i * c->arg_size, s), c->what);
 		if (!rc)
 			rc = cuda_check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
 		crc = ctr_end(cs);
@@ -31,4 +33,16 @@ int probe_count_launches(const struct gp_device *dev, enum counters_mode mode,
 		return rc;
 	/* a counter failure mid-run leaves the columns empty unless counters are required */
 	return mode == COUNTERS_REQUIRE ? crc : 0;
+}
+
+int probe_count_sweep(const struct gp_device *dev, enum counters_mode mode,
+		      const struct probe_counted *c, size_t n, cudaStream_t s)
+{
+	double *v = gp_xmalloc(n * c->nids * sizeof(*v));
+	int rc = count_launches(dev, mode, c, n, s, v);
+
+	for (size_t i = 0; !rc && i < n; i++)
+		c->store(v + i * c->nids, (char *)c->results + i * c->result_size);
+	free(v);
+	return rc;
 }

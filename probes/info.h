@@ -5,9 +5,12 @@
 #ifndef GP_PROBES_INFO_H
 #define GP_PROBES_INFO_H
 
+#include "model/trust.h"
+
 struct info_run {
 	double sm_clock_measured_mhz;  /* 0 when not measured */
 	const char *counters_reason;   /* why counters are unavailable; NULL when they are */
+	struct trust_summary watch;    /* modes, clocks and processes (cli/run.c fills it) */
 };
 
 #endif

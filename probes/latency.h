@@ -13,6 +13,7 @@
 #include "counters/counters.h"
 #include "gpu/device.h"
 #include "model/chase.h"
+#include "model/trust.h"
 #include "util/stats.h"
 
 #define LAT_STEPS 1024        /* loads per timed segment */
@@ -75,6 +76,7 @@ struct lat_run {
 	uint64_t l1_bytes;         /* unified L1 per SM of the architecture, 0 when unknown */
 	uint64_t flush_bytes;      /* written before each chase of a set larger than L2 */
 	const char *pattern_note;  /* NULL, or why host memory used another stride */
+	struct trust_summary watch;  /* the device while it measured (cli/run.c fills it) */
 };
 void lat_run_free(void *lat_run);
 

@@ -21,6 +21,7 @@
 #include "probes/occupancy.h"
 #include "util/compat.h"
 #include "util/error.h"
+#include "util/parse.h"
 
 #define MAX_DIFFS_SHOWN 10
 
@@ -158,9 +159,12 @@ static int compare_point(struct occ_run *run, size_t *cap, struct check_kernel *
 	struct occ_result r;
 	int fits_bound = p->threads <= c->rt.max_threads, expect, match;
 
-	if (occ_compute(&run->arch, &in, &r))
-		return gp_error(GP_EXIT_FAIL, "%s: the calculator refused %d threads with %lld bytes",
-				c->rt.name, p->threads, in.smem);
+	if (occ_compute(&run->arch, &in, &r)) {
+		char sz[32];
+		return gp_error(GP_EXIT_FAIL, "%s: the calculator refused %d threads with %s of "
+				"shared memory", c->rt.name, p->threads,
+				format_size(sz, sizeof(sz), (uint64_t)in.smem));
+	}
 	c->configs++;
 	/* the kernel's own limit (launch bounds, registers) is outside the calculator */
 	if (fits_bound) {

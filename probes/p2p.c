@@ -242,7 +242,7 @@ int p2p_probe(const struct p2p_opts *o, struct p2p_run *run)
 		run->pairs[i].src = o->pairs[2 * i];
 		run->pairs[i].dst = o->pairs[2 * i + 1];
 		if (o->progress)
-			o->progress(i, o->npairs, NULL);
+			o->progress(i, o->npairs, o->progress_arg);
 		rc = measure_pair(o, run, &run->pairs[i]);
 	}
 	return rc;

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "gpu/device.h"
+#include "model/trust.h"
 #include "util/stats.h"
 
 /* How bytes cross, in the order of the tables; names in p2p_method_names. */
@@ -43,6 +44,7 @@ struct p2p_opts {
 	const int *pairs;       /* src, dst, src, dst, ... */
 	size_t npairs;
 	void (*progress)(size_t done, size_t total, void *arg);
+	void *progress_arg;
 };
 
 struct p2p_run {
@@ -52,6 +54,7 @@ struct p2p_run {
 	size_t npairs;
 	uint64_t size;
 	int reps, warmup;
+	struct trust_summary watch;  /* the devices while it measured (cli/run.c fills it) */
 };
 
 /* GB/s (10^9 B/s) of a pair's method, NaN when not measured. */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include "gpu/cuda-check.h"
 #include "gpu/pcie-link.h"
@@ -29,6 +30,120 @@ static int alloc_failed(enum pcie_mem mem, size_t size, const char *how, const c
 
 	return gp_error(GP_EXIT_FAIL, "cannot allocate %s of %s host memory (%s): %s",
 			format_size(buf, sizeof(buf), size), pcie_mem_names[mem], how, why);
+}
+
+#define HUGE_PAGE (2ull << 20)
+
+/*
+ * mbind(2) through syscall(2), as move_pages below: no libnuma.  Preferred,
+ * not strict: a full node falls back instead of failing the run.
+ */
+static void bind_to_node(void *p, size_t len, int node)
+{
+#ifdef SYS_mbind
+	enum { MPOL_PREFERRED_ = 1 };
+	unsigned long mask[16] = { 0 };
+
+	if (node < 0 || node >= (int)(8 * sizeof(mask)))
+		return;
+	mask[node / (8 * sizeof(long))] = 1ul << (node % (8 * sizeof(long)));
+	if (syscall(SYS_mbind, p, len, MPOL_PREFERRED_, mask, 8 * sizeof(mask) + 1, 0))
+		gp_debug("pcie: mbind to node %d: %s", node, strerror(errno));
+#else
+	(void)p;
+	(void)len;
+	(void)node;
+#endif
+}
+
+/* Huge pages of the mapping at p, from /proc/self/smaps. */
+static unsigned long long huge_bytes(const void *p)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	unsigned long long n;
+
+	if (!f)
+		return 0;
+	n = pcie_smaps_huge_bytes(f, (uintptr_t)p);
+	fclose(f);
+	return n;
+}
+
+/*
+ * A pinned buffer the variant's way: hugetlb pages (when the system has
+ * some reserved), else an anonymous mapping aligned to 2 MiB with THP
+ * asked for or refused; bound to the GPU's node when asked; every page
+ * touched before registering, so the pinned pages are the ones placed
+ * now, not at the first transfer; registered mapped, as cudaHostAlloc's.
+ */
+static int alloc_mapped(struct pcie_hostbuf *b, size_t size, const struct pcie_variant *v,
+			int gpu_node)
+{
+	size_t len = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+	const char *how = "mmap";
+	char *p = MAP_FAILED;
+	cudaError_t err;
+
+	if (v->host == PCIE_HOST_HUGETLB) {
+		p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB,
+			 -1, 0);
+		if (p == MAP_FAILED)
+			gp_debug("pcie: no hugetlb pages (%s): transparent huge pages instead",
+				 strerror(errno));
+	}
+	if (p == MAP_FAILED) {
+		/* 2 MiB more, to start on a 2 MiB boundary: THP needs aligned ranges */
+		char *raw = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		size_t lead;
+
+		if (raw == MAP_FAILED)
+			return alloc_failed(b->mem, size, "mmap", strerror(errno));
+		lead = (HUGE_PAGE - (uintptr_t)raw % HUGE_PAGE) % HUGE_PAGE;
+		if (lead)
+			munmap(raw, lead);
+		munmap(raw + lead + len, HUGE_PAGE - lead);
+		p = raw + lead;
+		if (madvise(p, len, v->host == PCIE_HOST_SMALL ? MADV_NOHUGEPAGE : MADV_HUGEPAGE))
+			gp_debug("pcie: madvise: %s", strerror(errno));
+		how = v->host == PCIE_HOST_SMALL ? "mmap, 4 KiB pages" : "mmap, THP";
+	} else {
+		how = "mmap, hugetlb";
+	}
+	b->p = p;
+	b->mapped = len;
+	b->alloc = len;
+	if (v->bind_node)
+		bind_to_node(p, len, gpu_node);
+	memset(p, 0, len);
+	err = cudaHostRegister(p, len, cudaHostRegisterMapped);
+	if (err != cudaSuccess) {
+		(void)cudaGetLastError();
+		munmap(p, len);
+		memset(b, 0, sizeof(*b));
+		return alloc_failed(PCIE_PINNED, size, "cudaHostRegister", cudaGetErrorString(err));
+	}
+	b->registered = 1;
+	b->huge = huge_bytes(p);
+	err = cudaHostGetDevicePointer(&b->dptr, p, 0);
+	if (err != cudaSuccess) {
+		(void)cudaGetLastError();
+		pcie_host_free(b);
+		return gp_error(GP_EXIT_FAIL, "cudaHostGetDevicePointer: %s", cudaGetErrorString(err));
+	}
+	gp_debug("pcie: pinned buffer of %zu MiB (%s): %llu MiB in huge pages, node %d", len >> 20,
+		 how, b->huge >> 20, pcie_host_node(p, len));
+	return 0;
+}
+
+int pcie_host_alloc_var(struct pcie_hostbuf *b, enum pcie_mem mem, size_t size,
+			const struct pcie_variant *v, int gpu_node)
+{
+	if (mem != PCIE_PINNED || !v || v->host == PCIE_HOST_DRIVER)
+		return pcie_host_alloc(b, mem, size);
+	memset(b, 0, sizeof(*b));
+	b->mem = mem;
+	return alloc_mapped(b, size, v, gpu_node);
 }
 
 int pcie_host_alloc(struct pcie_hostbuf *b, enum pcie_mem mem, size_t size)
@@ -85,7 +200,11 @@ void pcie_host_free(struct pcie_hostbuf *b)
 {
 	if (!b->p)
 		return;
-	if (b->mem == PCIE_PAGEABLE || b->mem == PCIE_REGISTERED) {
+	if (b->mapped) {
+		if (b->registered)
+			(void)cudaHostUnregister(b->p);
+		munmap(b->p, b->mapped);
+	} else if (b->mem == PCIE_PAGEABLE || b->mem == PCIE_REGISTERED) {
 		if (b->registered)
 			(void)cudaHostUnregister(b->p);
 		free(b->p);

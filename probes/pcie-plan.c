@@ -136,6 +136,7 @@ void pcie_plan_build(const struct pcie_opts *o, struct pcie_plan *p)
 	p->reps = o->reps;
 	p->warmup = o->warmup;
 	p->bind = !o->no_bind;
+	p->var = o->var;
 	for (int d = 0; d < PCIE_NDIRS; d++)
 		for (int m = 0; m < PCIE_NMEMS; m++) {
 			if (!(o->dirs >> d & 1) || !(o->mems >> m & 1))
@@ -206,4 +207,92 @@ void pcie_overlap_plan_free(struct pcie_overlap_plan *p)
 	free((void *)p->sizes);
 	p->mems = NULL;
 	p->sizes = NULL;
+}
+
+/* ---- experiments on pinned transfers ---- */
+
+static const char *const host_names[] = { "driver", "hugetlb", "thp", "small" };
+
+int pcie_variant_parse(const char *text, struct pcie_variant *v, char *err, size_t n)
+{
+	char *copy = gp_xstrdup(text ? text : ""), *save = NULL;
+	int rc = 0;
+
+	memset(v, 0, sizeof(*v));
+	if (n)
+		err[0] = '\0';
+	for (char *item = strtok_r(copy, ",", &save); item && !rc; item = strtok_r(NULL, ",", &save)) {
+		int known = 0;
+
+		for (int h = 0; h < 4; h++)
+			if (!strcmp(item, host_names[h])) {
+				v->host = h;
+				known = 1;
+			}
+		if (known || !strcmp(item, "default"))
+			continue;
+		if (!strcmp(item, "bind"))
+			v->bind_node = 1;
+		else if (!strcmp(item, "nogate"))
+			v->nogate = 1;
+		else if (!strcmp(item, "nosample"))
+			v->nosample = 1;
+		else if (!strncmp(item, "split=", 6)) {
+			char *end;
+			long k = strtol(item + 6, &end, 10);
+
+			if (*end || end == item + 6 || k < 1 || k > PCIE_MAX_SPLIT)
+				rc = -1;
+			else
+				v->split = (int)k;
+		} else {
+			rc = -1;
+		}
+		if (rc && n)
+			snprintf(err, n, "%s", item);
+	}
+	free(copy);
+	return rc;
+}
+
+const char *pcie_variant_text(const struct pcie_variant *v, char *buf, size_t n)
+{
+	char split[24] = "";
+
+	if (v->split > 1)
+		snprintf(split, sizeof(split), ",split=%d", v->split);
+	snprintf(buf, n, "%s%s%s%s%s", v->host > 0 && v->host < 4 ? host_names[v->host] : "default",
+		 v->bind_node ? ",bind" : "", split, v->nogate ? ",nogate" : "",
+		 v->nosample ? ",nosample" : "");
+	return buf;
+}
+
+/*
+ * smaps lists each mapping as a line "start-end perms offset dev inode
+ * path" followed by "Key: value kB" lines; huge pages show as
+ * AnonHugePages (transparent) or Private_Hugetlb/Shared_Hugetlb.
+ */
+unsigned long long pcie_smaps_huge_bytes(FILE *f, uintptr_t addr)
+{
+	char line[512];
+	int inside = 0;
+	unsigned long long kb = 0, v;
+
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long lo, hi;
+		char key[64], perms[8];
+
+		/* a key never parses as "hex-hex perms": its second character is no '-' */
+		if (sscanf(line, "%llx-%llx %7s", &lo, &hi, perms) == 3) {
+			if (inside)
+				break;  /* the next mapping */
+			inside = addr >= lo && addr < hi;
+			continue;
+		}
+		if (inside && sscanf(line, "%63[^:]: %llu kB", key, &v) == 2 &&
+		    (!strcmp(key, "AnonHugePages") || !strcmp(key, "Private_Hugetlb") ||
+		     !strcmp(key, "Shared_Hugetlb")))
+			kb += v;
+	}
+	return kb * 1024;
 }

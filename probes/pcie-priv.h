@@ -20,10 +20,18 @@ struct pcie_hostbuf {
 	size_t alloc;   /* bytes allocated (whole pages) */
 	enum pcie_mem mem;
 	int registered; /* cudaHostRegister succeeded: undo before free() */
+	size_t mapped;  /* bytes mmap'ed (a pinned variant): munmap, not cudaFreeHost */
+	unsigned long long huge;  /* of them, in huge pages */
 };
 
 /* Allocate size bytes of kind mem; 0 or GP_EXIT_FAIL (message printed, nothing left allocated). */
 int pcie_host_alloc(struct pcie_hostbuf *b, enum pcie_mem mem, size_t size);
+/*
+ * The same, pinned buffers as the variant v says (NULL: the default):
+ * mmap'ed, bound to gpu_node when asked (>= 0), touched, registered.
+ */
+int pcie_host_alloc_var(struct pcie_hostbuf *b, enum pcie_mem mem, size_t size,
+			const struct pcie_variant *v, int gpu_node);
 /* Free b if allocated (safe on a zeroed or already freed buffer). */
 void pcie_host_free(struct pcie_hostbuf *b);
 
@@ -104,8 +112,9 @@ struct pcie_side {
 	const void *src;
 	size_t size;
 	enum cudaMemcpyKind kind;
-	int stream;       /* index into timer streams */
+	int stream;       /* index into timer streams (the first of split) */
 	int count;        /* transfers per repetition; 0: the count given to the timer */
+	int split;        /* > 1: each transfer as split chunks on streams stream.. (a variant) */
 };
 
 /* Enqueue count transfers of side (a copy, or the mapped kernel). */

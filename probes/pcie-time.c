@@ -162,6 +162,24 @@ out:
 	return 0;
 }
 
+/* A transfer as split chunks of whole 64 KiB, one on each of split streams. */
+static cudaError_t enqueue_split(const struct pcie_side *s, const struct pcie_timer *t)
+{
+	size_t chunk = (s->size / (size_t)s->split + 65535) / 65536 * 65536;
+	cudaError_t err = cudaSuccess;
+
+	for (int c = 0; c < s->split && err == cudaSuccess; c++) {
+		size_t off = (size_t)c * chunk;
+
+		if (off >= s->size)
+			break;
+		err = cudaMemcpyAsync((char *)s->dst + off, (const char *)s->src + off,
+				      s->size - off < chunk ? s->size - off : chunk, s->kind,
+				      t->streams[s->stream + c]);
+	}
+	return err;
+}
+
 cudaError_t pcie_side_enqueue(const struct pcie_side *s, const struct pcie_timer *t, int count)
 {
 	cudaStream_t st = t->streams[s->stream];
@@ -170,6 +188,8 @@ cudaError_t pcie_side_enqueue(const struct pcie_side *s, const struct pcie_timer
 	for (int i = 0; i < count && err == cudaSuccess; i++) {
 		if (s->mem == PCIE_MAPPED)
 			err = launch_pcie_mapped_copy(s->dst, s->src, s->size, t->sm_count, st);
+		else if (s->split > 1)
+			err = enqueue_split(s, t);
 		else
 			err = cudaMemcpyAsync(s->dst, s->src, s->size, s->kind, st);
 	}
@@ -284,6 +304,31 @@ static int time_host(struct pcie_timer *t, const struct pcie_side *sides, int ns
 	return 0;
 }
 
+/* Split sides: a side ends when the last of its streams does. */
+static int time_split(struct pcie_timer *t, const struct sides_arg *a, double *ms, double *wall)
+{
+	double per_stream[PCIE_MAX_STREAMS];
+	int nstreams = 0, rc;
+
+	for (int i = 0; i < a->nsides; i++)
+		if (a->sides[i].stream + a->sides[i].split > nstreams)
+			nstreams = a->sides[i].stream + a->sides[i].split;
+	if (nstreams > t->nstreams)
+		return gp_error(GP_EXIT_FAIL, "pcie: %d streams needed, %d open", nstreams, t->nstreams);
+	if ((rc = pcie_time_gated(t, nstreams, enqueue_sides, (void *)a, per_stream)))
+		return rc;
+	*wall = 0;
+	for (int i = 0; i < a->nsides; i++) {
+		ms[i] = 0;
+		for (int k = 0; k < a->sides[i].split; k++)
+			if (per_stream[a->sides[i].stream + k] > ms[i])
+				ms[i] = per_stream[a->sides[i].stream + k];
+		if (ms[i] > *wall)
+			*wall = ms[i];
+	}
+	return 0;
+}
+
 int pcie_time_sides(struct pcie_timer *t, const struct pcie_side *sides, int nsides, int count,
 		    double *ms, double *wall)
 {
@@ -292,6 +337,8 @@ int pcie_time_sides(struct pcie_timer *t, const struct pcie_side *sides, int nsi
 
 	if (sides[0].mem == PCIE_PAGEABLE)
 		return time_host(t, sides, nsides, count, ms, wall);
+	if (sides[0].split > 1)
+		return time_split(t, &a, ms, wall);
 	if ((rc = pcie_time_gated(t, nsides, enqueue_sides, &a, ms)))
 		return rc;
 	*wall = 0;

@@ -27,6 +27,8 @@ struct kind_bufs {
 	struct pcie_hostbuf host_a, host_b;
 	void *dev_a, *dev_b;
 	size_t size_a, size_b;
+	const struct pcie_variant *var;  /* how pinned host buffers are made */
+	int gpu_node;
 };
 
 static void kind_free(struct kind_bufs *k)
@@ -59,13 +61,13 @@ static int kind_alloc(struct kind_bufs *k, struct pcie_timer *t)
 	int rc;
 
 	if (k->size_a) {
-		if ((rc = pcie_host_alloc(&k->host_a, k->mem, k->size_a)) ||
+		if ((rc = pcie_host_alloc_var(&k->host_a, k->mem, k->size_a, k->var, k->gpu_node)) ||
 		    (rc = dev_alloc(&k->dev_a, k->size_a)))
 			return rc;
 		pcie_host_fill(k->host_a.p, k->size_a, SEED_H2D);
 	}
 	if (k->size_b) {
-		if ((rc = pcie_host_alloc(&k->host_b, k->mem, k->size_b)) ||
+		if ((rc = pcie_host_alloc_var(&k->host_b, k->mem, k->size_b, k->var, k->gpu_node)) ||
 		    (rc = dev_alloc(&k->dev_b, k->size_b)))
 			return rc;
 		pcie_host_poison(k->host_b.p, k->size_b);
@@ -218,7 +220,13 @@ static int run_job(struct pcie_timer *t, const struct pcie_plan *plan, const str
 	if (j->dir != PCIE_H2D)
 		sides[nsides++] = (struct pcie_side){ j->mem, host_side_ptr(&k->host_b), k->dev_b,
 						      j->size, cudaMemcpyDeviceToHost, 0, 0 };
-	sides[nsides - 1].stream = nsides - 1;
+	for (int i = 0; i < nsides; i++) {
+		/* The split variant: each side's chunks on streams of its own. */
+		int split = plan->var.split > 1 && j->mem != PCIE_PAGEABLE && j->mem != PCIE_MAPPED ?
+			    plan->var.split : 1;
+		sides[i].split = split;
+		sides[i].stream = i * split;
+	}
 
 	/* Balancing needs several transfers a side to express a ratio such as 9:8. */
 	if (j->dir == PCIE_BIDIR && count < PCIE_BIDIR_MIN_COUNT)
@@ -284,10 +292,15 @@ static int run_kind(struct pcie_timer *t, const struct pcie_plan *plan, enum pci
 
 	memset(&k, 0, sizeof(k));
 	k.mem = mem;
+	k.var = &plan->var;
+	k.gpu_node = out->env.gpu_node;
 	pcie_plan_kind_bytes(plan, mem, &k.size_a, &k.size_b);
 	if (!k.size_a && !k.size_b)
 		return 0;
-	if ((rc = kind_alloc(&k, t)))
+	rc = kind_alloc(&k, t);
+	out->env.mapped_bytes += k.host_a.mapped + k.host_b.mapped;
+	out->env.huge_bytes += k.host_a.huge + k.host_b.huge;
+	if (rc)
 		goto out;
 	for (size_t i = 0; i < plan->njobs && !rc; i++) {
 		const struct pcie_job *j = &plan->jobs[i];
@@ -302,8 +315,29 @@ out:
 	return rc;
 }
 
-int pcie_run(const struct gp_device *dev, const struct pcie_plan *plan, struct pcie_results *out)
+/*
+ * The variant to run: the plan's, or while no option sets one,
+ * GPUPERF_PCIE_VARIANT's (bench/pcie-stability.sh).
+ */
+static int pick_variant(const struct pcie_plan *plan, struct pcie_variant *v)
 {
+	static const struct pcie_variant none;
+	const char *env = getenv("GPUPERF_PCIE_VARIANT");
+	char bad[64];
+
+	*v = plan->var;
+	if (memcmp(v, &none, sizeof(none)) || !env || !*env)
+		return 0;
+	if (pcie_variant_parse(env, v, bad, sizeof(bad)))
+		return gp_error(GP_EXIT_USAGE, "GPUPERF_PCIE_VARIANT: '%s' is not one of driver, "
+				"hugetlb, thp, small, bind, split=1-%d, nogate, nosample", bad,
+				PCIE_MAX_SPLIT);
+	return 0;
+}
+
+int pcie_run(const struct gp_device *dev, const struct pcie_plan *given, struct pcie_results *out)
+{
+	struct pcie_plan planv = *given, *plan = &planv;
 	struct pcie_timer t;
 	struct pcie_binding bind;
 	struct pcie_sampler sampler;
@@ -311,7 +345,8 @@ int pcie_run(const struct gp_device *dev, const struct pcie_plan *plan, struct p
 	int rc;
 
 	memset(out, 0, sizeof(*out));
-	if ((rc = check_capacity(dev, plan)))
+	memset(&sampler, 0, sizeof(sampler));
+	if ((rc = pick_variant(given, &planv.var)) || (rc = check_capacity(dev, plan)))
 		return rc;
 	row_at = gp_xcalloc(plan->njobs + 1, sizeof(*row_at));
 	for (size_t i = 0; i < plan->njobs; i++)
@@ -320,9 +355,12 @@ int pcie_run(const struct gp_device *dev, const struct pcie_plan *plan, struct p
 	out->rows = gp_xcalloc(out->nrows ? out->nrows : 1, sizeof(*out->rows));
 
 	pcie_env_begin(dev, plan->bind, &bind, &out->env);
-	if ((rc = pcie_timer_open(&t, 2, dev)))
+	pcie_variant_text(&plan->var, out->env.variant, sizeof(out->env.variant));
+	if ((rc = pcie_timer_open(&t, 2 * (plan->var.split > 1 ? plan->var.split : 1), dev)))
 		goto out;
-	pcie_sampler_start(&sampler, dev->pci_bus_id);
+	t.ungated = plan->var.nogate;
+	if (!plan->var.nosample)
+		pcie_sampler_start(&sampler, dev->pci_bus_id);
 	for (int m = 0; m < PCIE_NMEMS && !rc; m++)
 		rc = run_kind(&t, plan, (enum pcie_mem)m, row_at, out);
 	pcie_sampler_stop(&sampler, &out->env);

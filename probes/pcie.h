@@ -9,8 +9,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "gpu/device.h"
 #include "gpu/pcie-link.h"
+#include "model/trust.h"
 #include "util/parse.h"
 #include "util/stats.h"
 
@@ -45,6 +47,42 @@ extern const char *const pcie_dir_names[];   /* NULL-terminated */
 extern const char *const pcie_mem_names[];   /* NULL-terminated */
 extern const char *const pcie_part_names[];
 
+/*
+ * Experiments on pinned transfers (issue 18: pinned H2D moved by 8 %
+ * between invocations a minute apart while D2H did not), each a candidate
+ * cause made switchable; all off by default.  bench/pcie-stability.sh
+ * runs each beside nvbandwidth.
+ */
+enum pcie_host_src {
+	PCIE_HOST_DRIVER,   /* cudaHostAlloc: whatever pages the driver takes (the default) */
+	PCIE_HOST_HUGETLB,  /* mmap(MAP_HUGETLB) 2 MiB pages, THP when none are reserved */
+	PCIE_HOST_THP,      /* mmap + madvise(MADV_HUGEPAGE): transparent huge pages */
+	PCIE_HOST_SMALL,    /* mmap + madvise(MADV_NOHUGEPAGE): 4 KiB pages */
+};
+
+#define PCIE_MAX_SPLIT 8
+
+struct pcie_variant {
+	int host;      /* enum pcie_host_src; mmap'ed kinds are touched, then cudaHostRegister'ed */
+	int bind_node; /* mmap'ed kinds: pages bound (mbind) to the GPU's NUMA node before the touch */
+	int split;     /* 0 or 1: one copy per transfer; N: N chunks on N streams (copy engines) */
+	int nogate;    /* queue copies without the gate kernel in front */
+	int nosample;  /* no thread reading the link from sysfs while transfers run */
+};
+
+/*
+ * "hugetlb,bind,split=4,nogate,nosample" (also driver, thp, small;
+ * "default" or "" for none) into *v: 0, or -1 with the offending item in err.
+ */
+int pcie_variant_parse(const char *text, struct pcie_variant *v, char *err, size_t n);
+/* The canonical text of v: "default", or its items in the order above. */
+const char *pcie_variant_text(const struct pcie_variant *v, char *buf, size_t n);
+/*
+ * Bytes of the mapping that contains addr held in huge pages (AnonHugePages
+ * and hugetlb), from smaps text (/proc/self/smaps); 0 when addr is not found.
+ */
+unsigned long long pcie_smaps_huge_bytes(FILE *smaps, uintptr_t addr);
+
 /* One measurement to make: a direction, a memory kind, a transfer size. */
 struct pcie_job {
 	enum pcie_dir dir;
@@ -57,6 +95,11 @@ struct pcie_plan {
 	size_t njobs;
 	int reps, warmup;
 	int bind;  /* move the thread to the GPU's local CPUs while measuring */
+	/*
+	 * Pinned-transfer experiments.  All default: GPUPERF_PCIE_VARIANT, when
+	 * set, gives them (bench/pcie-stability.sh uses it until options do).
+	 */
+	struct pcie_variant var;
 };
 
 #define PCIE_NODE_UNKNOWN (-1)
@@ -81,6 +124,9 @@ struct pcie_env {
 	int gpu_node;           /* -1 when unknown */
 	int bound;              /* 1 when the thread ran on the GPU's local CPUs */
 	char cpulist[128];      /* those CPUs, as sysfs lists them */
+	char variant[96];       /* pcie_variant_text of the variant run */
+	unsigned long long mapped_bytes;  /* pinned buffers from mmap (variant host != driver) */
+	unsigned long long huge_bytes;    /* of them, in huge pages */
 };
 
 struct pcie_results {
@@ -151,6 +197,7 @@ struct pcie_opts {
 	int overlap;
 	int chunks, streams;      /* 0 when not given */
 	double kernel_us;         /* 0 when not given */
+	struct pcie_variant var;  /* experiments on pinned transfers; zero: none */
 };
 
 /*
@@ -175,6 +222,7 @@ struct pcie_run {
 	struct pcie_results res;
 	struct pcie_overlap_plan oplan;
 	struct pcie_overlap_results ores;
+	struct trust_summary watch;  /* the device while it measured (cli/run.c fills it) */
 };
 void pcie_run_free(void *pcie_run);
 

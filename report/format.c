@@ -13,7 +13,9 @@ const char *report_format_cell(const struct report_col *col, const struct report
 		snprintf(buf, n, "%lld", c->u.i);
 		return buf;
 	case REPORT_DBL:
-		snprintf(buf, n, "%.*f", col->prec + extra_prec, c->u.d);
+		/* a number too long for buf (1e300 in fixed point) in exponent form, never cut */
+		if ((size_t)snprintf(buf, n, "%.*f", col->prec + extra_prec, c->u.d) >= n)
+			snprintf(buf, n, "%.17g", c->u.d);
 		/* "-0.00" reads as a sign error in a table */
 		if (buf[0] == '-') {
 			const char *p = buf + 1;

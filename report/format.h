@@ -3,6 +3,7 @@
 #define GP_REPORT_FORMAT_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "report/report.h"
 
 /*
@@ -18,5 +19,12 @@ const char *report_format_cell(const struct report_col *col, const struct report
  * above the table, rather than in every row (the table and HTML views).
  */
 int report_said_once(const struct report_table *t, size_t c);
+
+/*
+ * s as a JSON string (RFC 8259), quotes included, valid for any bytes:
+ * control characters (and DEL) as \u escapes, each byte that is not
+ * UTF-8 (util/utf8.h) as U+FFFD.
+ */
+void report_json_string(const char *s, FILE *out);
 
 #endif

@@ -1,4 +1,8 @@
-/* CSV as RFC 4180 says: one header row, CRLF-free, fields quoted when needed. */
+/*
+ * CSV: RFC 4180 quoting (a field with a comma, a quote or a line break in
+ * quotes, quotes doubled), one header row, and LF line ends rather than
+ * the RFC's CR LF: what pipes, scripts and spreadsheets all read.
+ */
 #include <stdio.h>
 #include <string.h>
 #include "report/format.h"

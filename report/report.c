@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "report/format.h"
 #include "report/report.h"
 #include "util/error.h"
 
@@ -139,7 +140,9 @@ static void emit_json_sections(const struct report *r, FILE *out)
 		const struct report_table *t = r->tables[i];
 		if ((t->flags & REPORT_HUMAN_ONLY) || !t->key)
 			continue;
-		fprintf(out, "%s\n\"%s\": ", first ? "" : ",", t->key);
+		fputs(first ? "\n" : ",\n", out);
+		report_json_string(t->key, out);
+		fputs(": ", out);
 		report_render_json(t, out);
 		first = 0;
 	}

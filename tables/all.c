@@ -427,9 +427,9 @@ static void bandwidth_section(struct report *rep, const struct gp_device *d, con
 	struct report sec = { 0 }, more = { 0 };
 
 	if (run->bandwidth)
-		tab_bandwidth(&sec, d, &run->bandwidth->req, &run->bandwidth->out);
+		tab_bandwidth(&sec, d, &run->bandwidth->req, &run->bandwidth->out, &run->bandwidth->watch);
 	if (run->levels) {
-		tab_bandwidth(&more, d, &run->levels->req, &run->levels->out);
+		tab_bandwidth(&more, d, &run->levels->req, &run->levels->out, &run->levels->watch);
 		join(&sec, &more);
 	}
 	if (sec.ntables)

@@ -15,7 +15,7 @@
 enum {
 	C_KERNEL = TAB_NIDENTITY, C_WIDTH, C_SIZE, C_LEVEL, C_PASSES, C_BYTES, C_REPS,
 	C_TIME, C_GBS, C_BEST, C_MIN, C_COV, C_PCT, C_PEAK, C_GRID, C_BLOCK, C_UNROLL,
-	C_LAYOUT, C_SOURCE, C_METHOD, C_L1, C_L2, C_DRAM, C_N
+	C_LAYOUT, C_SOURCE, C_METHOD, C_L1, C_L2, C_DRAM, C_CONTENDED, C_THROTTLED, C_N
 };
 
 const struct report_col bw_columns[C_N] = {
@@ -43,7 +43,10 @@ const struct report_col bw_columns[C_N] = {
 	[C_L1]     = { "l1_hit_pct", "L1 hit (%)", REPORT_DBL, 1 },
 	[C_L2]     = { "l2_hit_pct", "L2 hit (%)", REPORT_DBL, 1 },
 	[C_DRAM]   = { "dram_bytes_per_byte", "DRAM (B/B)", REPORT_DBL, 3 },
+	[C_CONTENDED] = { "contended", "contended", REPORT_INT, 0, REPORT_COL_MACHINE },
+	[C_THROTTLED] = { "throttled", "throttled", REPORT_STR, 0, REPORT_COL_MACHINE },
 };
+_Static_assert(C_THROTTLED == C_CONTENDED + 1, "tab_set_trust fills two columns");
 
 _Static_assert(C_N == BW_NCOLUMNS, "BW_NCOLUMNS out of date");
 
@@ -85,7 +88,8 @@ static const char *level(const struct gp_device *dev, const struct bw_request *r
 }
 
 static void add_row(struct report_table *t, const struct gp_device *dev,
-		    const struct bw_request *req, const struct bw_result *r, double peak)
+		    const struct bw_request *req, const struct bw_result *r, double peak,
+		    const struct trust_summary *watch)
 {
 	size_t row = report_add_row(t);
 	double gbs = median_gbs(r);
@@ -126,6 +130,31 @@ static void add_row(struct report_table *t, const struct gp_device *dev,
 		report_set_int(t, row, C_UNROLL, r->cfg.unroll);
 		report_set_str(t, row, C_LAYOUT, bw_layout_names[r->cfg.layout]);
 	}
+	tab_set_trust(t, row, C_CONTENDED, watch);
+}
+
+/* The stability line: each row's CoV, named "copy 16 B 1 GiB". */
+static void stability_note(struct report_table *t, const struct bw_outcome *o,
+			   const struct trust_summary *watch)
+{
+	struct trust_row *rows = gp_xcalloc(o->nres + 1, sizeof(*rows));
+	char (*labels)[64] = gp_xcalloc(o->nres + 1, sizeof(*labels));
+	char sz[32];
+
+	for (size_t i = 0; i < o->nres; i++) {
+		const struct bw_result *r = &o->res[i];
+
+		format_size(sz, sizeof(sz), r->size);
+		if (r->width)
+			snprintf(labels[i], sizeof(labels[i]), "%s %d B %s", bw_kernel_names[r->kernel],
+				 r->width, sz);
+		else
+			snprintf(labels[i], sizeof(labels[i]), "%s %s", bw_kernel_names[r->kernel], sz);
+		rows[i] = (struct trust_row){ tab_cov_pct(r->ms.n, r->ms.cov), labels[i] };
+	}
+	tab_stability_note(t, rows, o->nres, watch);
+	free(labels);
+	free(rows);
 }
 
 static uint64_t largest_size(const struct bw_outcome *o)
@@ -362,18 +391,20 @@ static void tune_table(struct report *r, const struct gp_device *dev,
 }
 
 void tab_bandwidth(struct report *r, const struct gp_device *dev,
-		   const struct bw_request *req, const struct bw_outcome *o)
+		   const struct bw_request *req, const struct bw_outcome *o,
+		   const struct trust_summary *watch)
 {
 	struct report_table *t = report_add_table(r, "Device-memory bandwidth", bw_columns, C_N);
 	double peak = dev_dram_peak_gbs(dev);
 	char verdict[256];
 
 	for (size_t i = 0; i < o->nres; i++)
-		add_row(t, dev, req, &o->res[i], peak);
+		add_row(t, dev, req, &o->res[i], peak, watch);
 	convention_notes(t, dev, req, o);
 	summary_note(t, dev, o);
 	if (bw_verdict(verdict, sizeof(verdict), dev, req, o))
 		report_note(t, "verdict: %s", verdict);
+	stability_note(t, o, watch);
 	if (req->nsizes > 1 && sweep_points(o) > 1)
 		sweep_chart(t, dev, o);
 	tune_table(r, dev, o);
@@ -383,5 +414,5 @@ void tab_bandwidth_run(struct report *r, const struct gp_device *dev, const void
 {
 	const struct bw_run *run = bw_run;
 
-	tab_bandwidth(r, dev, &run->req, &run->out);
+	tab_bandwidth(r, dev, &run->req, &run->out, &run->watch);
 }

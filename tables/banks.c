@@ -1,5 +1,6 @@
 /* gpuperf banks: the model's predictions, or measurements beside them. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "model/banks.h"
@@ -115,13 +116,38 @@ const struct report_col banks_columns[BANKS_NCOLUMNS] = {
 	{ "bandwidth_gbs", "bandwidth (GB/s)", REPORT_DBL, 0 },
 	{ "bytes_per_clock_per_sm", "B/clk/SM", REPORT_DBL, 1 },
 	{ "slowdown", "slowdown", REPORT_DBL, 2 },
+	TAB_TRUST_COLS,
 };
 
 
 enum {
 	C_WAYS = TAB_NIDENTITY + 4, C_PRED, C_MEAS, C_CONFL, C_MATCH, C_INSTR, C_EXPECT, C_TIME, C_BW,
-	C_BPC, C_SLOW,
+	C_BPC, C_SLOW, C_CONTENDED,
 };
+_Static_assert(C_CONTENDED + TAB_NTRUST == BANKS_NCOLUMNS, "BANKS_NCOLUMNS");
+
+/* The stability line: each row's launch-time CoV, named by its configuration. */
+static void stability_note(struct report_table *t, const struct bank_run *run)
+{
+	struct trust_row *rows = gp_xcalloc(run->n + 1, sizeof(*rows));
+	char (*labels)[64] = gp_xcalloc(run->n + 1, sizeof(*labels));
+
+	for (size_t i = 0; i < run->n; i++) {
+		const struct bank_config *c = &run->res[i].cfg;
+
+		if (c->pattern == BANK_STRIDE)
+			snprintf(labels[i], sizeof(labels[i]), "stride %llu, %u B",
+				 (unsigned long long)c->stride, c->width);
+		else
+			snprintf(labels[i], sizeof(labels[i]), "%s, %u B", bank_pattern_name(c->pattern),
+				 c->width);
+		rows[i] = (struct trust_row){ tab_cov_pct(run->res[i].ms.n, run->res[i].ms.cov),
+					      labels[i] };
+	}
+	tab_stability_note(t, rows, run->n, &run->watch);
+	free(labels);
+	free(rows);
+}
 
 /* Fills row r from res; returns 1 when the row disagrees with the model. */
 static int measured_row(struct report_table *t, size_t r, const struct bank_result *res,
@@ -213,6 +239,7 @@ static void measured_table(struct report *rep, const struct gp_device *dev,
 		tab_set_identity(t, r, dev);
 		set_config_cols(t, r, TAB_NIDENTITY, &res[i].cfg);
 		bad += measured_row(t, r, &res[i], res[0].time_per_access_ns);
+		tab_set_trust(t, r, C_CONTENDED, &run->watch);
 		have_counters += !isnan(res[i].instructions);
 		from_counter |= res[i].clock_from_counter;
 		tpa[i] = res[i].time_per_access_ns;
@@ -230,6 +257,7 @@ static void measured_table(struct report *rep, const struct gp_device *dev,
 	else if (bad)
 		report_note(t, "%zu %s from the model or issued other than the intended "
 			    "instructions (=model: no)", bad, bad == 1 ? "row differs" : "rows differ");
+	stability_note(t, run);
 	chart(t, "time per access vs stride", "time per access", run->cfgs, tpa, run->n, "ns");
 	model_charts(t, run);
 	free(tpa);

@@ -7,7 +7,7 @@
 
 #define BANKS_MATCH_TOL 0.005  /* relative difference of wavefronts still "=model" */
 
-#define BANKS_NCOLUMNS 21
+#define BANKS_NCOLUMNS 23
 extern const struct report_col banks_columns[BANKS_NCOLUMNS];
 
 /* The model table (run->model) or the measured one; dev NULL for the model. */

@@ -1,5 +1,6 @@
 /* gpuperf coalesce: the model's predictions, or measurements beside them. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "model/coalesce.h"
@@ -147,12 +148,37 @@ const struct report_col coalesce_columns[COALESCE_NCOLUMNS] = {
 	{ "efficiency_pct", "efficiency (%)", REPORT_DBL, 1 },
 	{ "bandwidth_gbs", "bandwidth (GB/s)", REPORT_DBL, 1 },
 	{ "pct_of_copy", "% of copy", REPORT_DBL, 1 },
+	TAB_TRUST_COLS,
 };
 
 enum {
 	C_PRED = TAB_NIDENTITY + 5, C_MEAS, C_PRED_ST, C_MEAS_ST, C_MATCH, C_REQ, C_DRAM, C_BYTES,
-	C_EFF, C_BW, C_PCT,
+	C_EFF, C_BW, C_PCT, C_CONTENDED,
 };
+_Static_assert(C_CONTENDED + TAB_NTRUST == COALESCE_NCOLUMNS, "COALESCE_NCOLUMNS");
+
+/* The stability line: each row's launch-time CoV, named by its configuration. */
+static void stability_note(struct report_table *t, const struct coal_run *run)
+{
+	struct trust_row *rows = gp_xcalloc(run->n + 1, sizeof(*rows));
+	char (*labels)[64] = gp_xcalloc(run->n + 1, sizeof(*labels));
+
+	for (size_t i = 0; i < run->n; i++) {
+		const struct coal_config *c = &run->res[i].cfg;
+		size_t len = (size_t)snprintf(labels[i], sizeof(labels[i]), "%s",
+					      i ? coal_pattern_name(c->pattern) : "reference copy");
+
+		if (i && (c->pattern == COAL_OFFSET || c->pattern == COAL_STRIDE))
+			snprintf(labels[i] + len, sizeof(labels[i]) - len, " %s %llu",
+				 c->pattern == COAL_OFFSET ? "offset" : "stride",
+				 (unsigned long long)(c->pattern == COAL_OFFSET ? c->offset : c->stride));
+		rows[i] = (struct trust_row){ tab_cov_pct(run->res[i].ms.n, run->res[i].ms.cov),
+					      labels[i] };
+	}
+	tab_stability_note(t, rows, run->n, &run->watch);
+	free(labels);
+	free(rows);
+}
 
 static int close_enough(double measured, double predicted)
 {
@@ -285,6 +311,7 @@ static void measured_table(struct report *rep, const struct gp_device *dev,
 		tab_set_identity(t, r, dev);
 		set_config_cols(t, r, TAB_NIDENTITY, &res[i].cfg);
 		bad += measured_row(t, r, &res[i], tr ? tr_copy_gbs : copy_gbs);
+		tab_set_trust(t, r, C_CONTENDED, &run->watch);
 		have_counters += !isnan(res[i].ld_requests) || !isnan(res[i].st_requests);
 		bw[i] = res[i].bandwidth_gbs;
 		if (res[i].ms.min > 0 && res[i].ms.max / res[i].ms.min - 1 > spread)
@@ -304,6 +331,7 @@ static void measured_table(struct report *rep, const struct gp_device *dev,
 		report_note(t, "%zu %s from the model (=model: no)", bad,
 			    bad == 1 ? "row differs" : "rows differ");
 	transpose_note(t, res, run->n);
+	stability_note(t, run);
 	chart(t, "bandwidth vs offset", "bandwidth", run->cfgs, bw, run->n, COAL_OFFSET, "GB/s");
 	chart(t, "bandwidth vs stride", "bandwidth", run->cfgs, bw, run->n, COAL_STRIDE, "GB/s");
 	sectors_chart(t, run, COAL_OFFSET);

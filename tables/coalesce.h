@@ -7,7 +7,7 @@
 
 #define COALESCE_MATCH_TOL 0.005  /* relative: counters are totals over whole launches */
 
-#define COALESCE_NCOLUMNS 22
+#define COALESCE_NCOLUMNS 24
 extern const struct report_col coalesce_columns[COALESCE_NCOLUMNS];
 
 /* Predicted sectors per request: the primary op's, and a copy's store side (else NaN). */

@@ -28,3 +28,30 @@ const char *tab_plural(long long n)
 {
 	return n == 1 ? "" : "s";
 }
+
+void tab_set_trust(struct report_table *t, size_t row, size_t col, const struct trust_summary *s)
+{
+	char buf[128];
+	int c;
+
+	if (!s)
+		return;
+	c = trust_contended(s);
+	if (c >= 0)
+		report_set_int(t, row, col, c);
+	report_set_str(t, row, col + 1, trust_throttled(s, buf, sizeof(buf)));
+}
+
+void tab_stability_note(struct report_table *t, const struct trust_row *rows, size_t n,
+			const struct trust_summary *s)
+{
+	char line[512];
+
+	if (trust_stability(rows, n, s, line, sizeof(line)))
+		report_note(t, "%s", line);
+}
+
+double tab_cov_pct(size_t n, double cov)
+{
+	return n >= 2 ? 100.0 * cov : NAN;
+}

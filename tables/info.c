@@ -1,6 +1,7 @@
 /* gpuperf info: the device inventory and the theoretical peaks derived from it. */
 #include <stdio.h>
 #include "model/pcie.h"
+#include "model/trust.h"
 #include "tables/info.h"
 
 enum {
@@ -10,6 +11,7 @@ enum {
 	C_THREADS_SM, C_WARPS_SM, C_BLOCKS_SM, C_THREADS_BLOCK, C_WARP, C_ECC, C_NUMA,
 	C_PCIE_GEN, C_PCIE_WIDTH, C_PCIE_GEN_MAX, C_PCIE_WIDTH_MAX, C_PCIE_PEAK,
 	C_PCIE_SOURCE, C_DRIVER, C_RUNTIME, C_COUNTERS, C_COUNTERS_REASON,
+	C_PERSISTENCE, C_MIG, C_COMPUTE_MODE, C_SM_CLOCK_MAX, C_MEM_CLOCK_MAX, C_OTHERS, C_NVML,
 };
 
 const struct report_col info_columns[INFO_NCOLUMNS] = {
@@ -46,8 +48,43 @@ const struct report_col info_columns[INFO_NCOLUMNS] = {
 	[C_RUNTIME] = { "runtime_version", "CUDA runtime version", REPORT_STR, 0 },
 	[C_COUNTERS] = { "counters", "hardware counters", REPORT_STR, 0 },
 	[C_COUNTERS_REASON] = { "counters_reason", "hardware counters: why not", REPORT_STR, 0 },
+	[C_PERSISTENCE] = { "persistence_mode", "persistence mode", REPORT_STR, 0 },
+	[C_MIG] = { "mig_mode", "MIG mode", REPORT_STR, 0 },
+	[C_COMPUTE_MODE] = { "compute_mode", "compute mode", REPORT_STR, 0 },
+	[C_SM_CLOCK_MAX] = { "sm_clock_max_mhz", "SM clock, maximum (NVML, MHz)", REPORT_INT, 0 },
+	[C_MEM_CLOCK_MAX] = { "mem_clock_max_mhz", "memory clock, maximum (NVML, MHz)", REPORT_INT, 0 },
+	[C_OTHERS] = { "other_processes", "other compute processes", REPORT_INT, 0 },
+	[C_NVML] = { "nvml", "NVML (modes, clocks, processes)", REPORT_STR, 0 },
 };
-_Static_assert(C_COUNTERS_REASON + 1 == INFO_NCOLUMNS, "INFO_NCOLUMNS");
+_Static_assert(C_NVML + 1 == INFO_NCOLUMNS, "INFO_NCOLUMNS");
+
+/* ECC, persistence, MIG and compute modes, clocks and processes, from the watch. */
+static void set_watch(struct report_table *t, size_t r, const struct trust_summary *w)
+{
+	const struct trust_modes *m = &w->modes;
+	char buf[64];
+
+	if (!w->watched) {
+		report_set_str(t, r, C_NVML, w->why[0] ? w->why : NULL);
+		return;
+	}
+	report_set_str(t, r, C_NVML, "read");
+	if (m->ecc >= 0)
+		report_set_str(t, r, C_ECC, trust_mode_text(m->ecc, m->ecc_pending, buf, sizeof(buf)));
+	if (m->persistence >= 0)
+		report_set_str(t, r, C_PERSISTENCE, m->persistence ? "on" : "off");
+	if (m->mig >= 0)
+		report_set_str(t, r, C_MIG, m->mig == 1 ? "on (this device is a slice)"
+				 : trust_mode_text(m->mig, m->mig_pending, buf, sizeof(buf)));
+	if (m->compute_mode >= 0)
+		report_set_str(t, r, C_COMPUTE_MODE, trust_compute_mode_name(m->compute_mode));
+	if (w->sm_max_mhz)
+		report_set_int(t, r, C_SM_CLOCK_MAX, w->sm_max_mhz);
+	if (w->mem_max_mhz)
+		report_set_int(t, r, C_MEM_CLOCK_MAX, w->mem_max_mhz);
+	if (trust_contended(w) >= 0 && w->procs == TRUST_PROCS_VISIBLE)
+		report_set_int(t, r, C_OTHERS, (long long)w->nothers);
+}
 
 static void set_pos_int(struct report_table *t, size_t row, size_t col, long long v)
 {
@@ -89,6 +126,29 @@ static void add_notes(struct report_table *t, const struct gp_device *d, const c
 	}
 	if (why)
 		report_note(t, "Hardware counters: unavailable: %s", why);
+}
+
+/* What the modes mean for the figures, where they matter. */
+static void watch_notes(struct report_table *t, const struct trust_summary *w)
+{
+	if (!w->watched) {
+		if (w->why[0])  /* a reason: the watch ran and could not read */
+			report_note(t, "Modes, maximum clocks and other processes: unknown (%s)", w->why);
+		return;
+	}
+	if (w->modes.mig == 1)
+		report_note(t, "MIG is on: this device is a slice; its SMs and memory are the slice's, "
+			    "the theoretical DRAM bandwidth above is the whole GPU's");
+	if (w->modes.persistence == 0)
+		report_note(t, "Persistence mode is off: the driver may unload between runs, so the "
+			    "first command after an idle spell starts slower (measurements are not "
+			    "affected; 'nvidia-smi -pm 1' keeps it loaded)");
+	if (w->modes.compute_mode == TRUST_COMPUTE_EXCLUSIVE_PROCESS)
+		report_note(t, "Compute mode is exclusive-process: while gpuperf runs, no other "
+			    "process can use the GPU");
+	if (w->modes.ecc == 1)
+		report_note(t, "ECC is on: part of the memory bandwidth carries check bits on some "
+			    "GPUs (HBM keeps them aside: no cost there)");
 }
 
 void tab_info(struct report *rep, const struct gp_device *d, const void *info_run)
@@ -144,5 +204,7 @@ void tab_info(struct report *rep, const struct gp_device *d, const void *info_ru
 	set_version(t, r, C_RUNTIME, d->runtime_version);
 	report_set_str(t, r, C_COUNTERS, why ? "unavailable" : "available");
 	report_set_str(t, r, C_COUNTERS_REASON, why);
+	set_watch(t, r, &run->watch);
 	add_notes(t, d, why);
+	watch_notes(t, &run->watch);
 }

@@ -5,7 +5,7 @@
 #include "probes/info.h"
 #include "tables/tables.h"
 
-#define INFO_NCOLUMNS 38
+#define INFO_NCOLUMNS 45
 extern const struct report_col info_columns[INFO_NCOLUMNS];
 
 /* The inventory of dev, one vertical table with the theoretical peaks' derivations. */

@@ -11,7 +11,7 @@
 enum {
 	C_ROW = TAB_NIDENTITY, C_MEMORY, C_SIZE, C_SIZE_MAX, C_STRIDE, C_PATTERN, C_ELEMENTS,
 	C_LOADS, C_CYCLES, C_NS, C_NS_MIN, C_NS_MAX, C_LEVEL, C_SOURCE, C_L1, C_L2, C_DRAM,
-	C_MHZ, C_VERIFIED, C_N
+	C_MHZ, C_VERIFIED, C_CONTENDED, C_THROTTLED = C_CONTENDED + 1, C_N
 };
 
 const struct report_col lat_columns[LAT_NCOLUMNS] = {
@@ -35,6 +35,7 @@ const struct report_col lat_columns[LAT_NCOLUMNS] = {
 	[C_DRAM] = { "dram_bytes_per_load", "DRAM (B/load)", REPORT_DBL, 1 },
 	[C_MHZ] = { "sm_clock_mhz", "SM clock (MHz)", REPORT_DBL, 0 },
 	[C_VERIFIED] = { "verified", "verified", REPORT_STR, 0 },
+	[C_CONTENDED] = TAB_TRUST_COLS,
 };
 
 _Static_assert(C_N == LAT_NCOLUMNS, "LAT_NCOLUMNS out of date");
@@ -127,6 +128,7 @@ static size_t begin_row(struct report_table *t, const struct gp_device *dev, con
 	}
 	report_set_dbl(t, k, C_MHZ, run->sm_mhz);
 	report_set_str(t, k, C_VERIFIED, "yes");
+	tab_set_trust(t, k, C_CONTENDED, &run->watch);
 	return k;
 }
 

@@ -10,7 +10,7 @@
 #include "probes/latency.h"
 #include "tables/tables.h"
 
-#define LAT_NCOLUMNS (TAB_NIDENTITY + 19)
+#define LAT_NCOLUMNS (TAB_NIDENTITY + 19 + TAB_NTRUST)
 extern const struct report_col lat_columns[LAT_NCOLUMNS];
 
 /* The command's tabulate step: dev, struct lat_run. */

@@ -4,7 +4,9 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include "tables/p2p.h"
+#include "util/error.h"
 #include "util/compat.h"
 #include "util/parse.h"
 
@@ -29,13 +31,15 @@ const struct report_col p2p_columns[P2P_NCOLUMNS] = {
 	{ "ce_write_max_gbs", "CE write max (GB/s)", REPORT_DBL, 1 },
 	{ "pct_of_link", "of link (%)", REPORT_DBL, 1 },
 	{ "reps", "reps", REPORT_INT, 0 },
+	TAB_TRUST_COLS,
 };
 
 enum {
 	P_SRC = TAB_NIDENTITY, P_DST, P_DST_BUS, P_SIZE, P_ACCESS, P_BACK, P_RANK, P_ATOMICS,
 	P_LINK, P_PEAK, P_CE_WRITE, P_CE_READ, P_SM_WRITE, P_SM_READ, P_BIDIR, P_MIN, P_MAX,
-	P_PCT, P_REPS,
+	P_PCT, P_REPS, P_CONTENDED,
 };
+_Static_assert(P_CONTENDED + TAB_NTRUST == P2P_NCOLUMNS, "P2P_NCOLUMNS");
 
 static void machine_table(struct report *rep, const struct p2p_run *run)
 {
@@ -67,7 +71,28 @@ static void machine_table(struct report *rep, const struct p2p_run *run)
 		}
 		report_set_dbl(t, r, P_PCT, 100 * tab_ratio(p2p_gbs(p, P2P_CE_WRITE), p->link_peak_gbs));
 		report_set_int(t, r, P_REPS, run->reps);
+		tab_set_trust(t, r, P_CONTENDED, &run->watch);
 	}
+}
+
+/* The stability line: the CoV of every pair and method measured. */
+static void stability_note(struct report_table *t, const struct p2p_run *run)
+{
+	size_t n = run->npairs * P2P_NMETHODS, k = 0;
+	struct trust_row *rows = gp_xcalloc(n + 1, sizeof(*rows));
+	char (*labels)[48] = gp_xcalloc(n + 1, sizeof(*labels));
+
+	for (size_t i = 0; i < run->npairs; i++)
+		for (int m = 0; m < P2P_NMETHODS; m++, k++) {
+			const struct p2p_pair *p = &run->pairs[i];
+
+			snprintf(labels[k], sizeof(labels[k]), "%d -> %d %s", p->src, p->dst,
+				 p2p_method_names[m]);
+			rows[k] = (struct trust_row){ tab_cov_pct(p->ms[m].n, p->ms[m].cov), labels[k] };
+		}
+	tab_stability_note(t, rows, n, &run->watch);
+	free(labels);
+	free(rows);
 }
 
 /* Columns of a matrix: the source, then one per destination device (at most 32). */
@@ -151,6 +176,7 @@ static void notes(struct report_table *t, const struct p2p_run *run)
 		    "copies after %d warm-up, CUDA events on the driving device; 1 GB = 10^9 B; every "
 		    "copy verified where it landed", format_size(sz, sizeof(sz), run->size), run->reps,
 		    run->warmup);
+	stability_note(t, run);
 }
 
 void tab_p2p(struct report *rep, const struct gp_device *dev, const void *p2p_run)

@@ -5,7 +5,7 @@
 #include "probes/p2p.h"
 #include "tables/tables.h"
 
-#define P2P_NCOLUMNS (TAB_NIDENTITY + 19)
+#define P2P_NCOLUMNS (TAB_NIDENTITY + 19 + TAB_NTRUST)
 extern const struct report_col p2p_columns[P2P_NCOLUMNS];
 
 /* A row per ordered pair for machines; a matrix per method for people.  run: struct p2p_run. */

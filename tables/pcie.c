@@ -19,7 +19,7 @@
 enum {
 	C_DIRECTION = TAB_NIDENTITY, C_MEMORY, C_SIZE, C_REPS, C_PER_REP,
 	C_TIME, C_TIME_MIN, C_TIME_MAX, C_BW, C_PCT, C_GEN, C_WIDTH, C_MAX_GEN,
-	C_MAX_WIDTH, C_PEAK, C_NODE, C_HOST_NODE, C_LOCAL, C_TIMER,
+	C_MAX_WIDTH, C_PEAK, C_NODE, C_HOST_NODE, C_LOCAL, C_TIMER, C_CONTENDED,
 };
 
 const struct report_col pcie_transfer_cols[PCIE_TRANSFER_NCOLS] = {
@@ -43,6 +43,7 @@ const struct report_col pcie_transfer_cols[PCIE_TRANSFER_NCOLS] = {
 	{ "host_numa_node", "host node", REPORT_INT, 0 },
 	{ "host_local", "local", REPORT_INT, 0 },
 	{ "timer", "timer", REPORT_STR, 0 },
+	TAB_TRUST_COLS,
 };
 _Static_assert(ARRAY_SIZE(pcie_transfer_cols) == PCIE_TRANSFER_NCOLS, "column count");
 
@@ -116,7 +117,8 @@ double pcie_row_peak_gbs(const struct pcie_row *r, const struct pcie_env *env)
 }
 
 static void add_machine_row(struct report_table *t, const struct gp_device *dev,
-			    const struct pcie_env *env, const struct pcie_row *r)
+			    const struct pcie_env *env, const struct pcie_row *r,
+			    const struct trust_summary *watch)
 {
 	const struct pcie_link *mx = max_source(env);
 	int gen, width;
@@ -145,6 +147,35 @@ static void add_machine_row(struct report_table *t, const struct gp_device *dev,
 		report_set_dbl(t, i, C_PEAK, peak);
 	set_numa(t, i, C_NODE, env->gpu_node, r->host_node);
 	report_set_str(t, i, C_TIMER, r->host_timer ? "host" : "event");
+	tab_set_trust(t, i, C_CONTENDED, watch);
+}
+
+/* "pinned h2d 256 MiB" */
+static const char *row_label(enum pcie_mem m, const char *what, uint64_t size, char *buf, size_t n)
+{
+	char sz[32];
+
+	snprintf(buf, n, "%s %s %s", pcie_mem_names[m], what, format_size(sz, sizeof(sz), size));
+	return buf;
+}
+
+/* The stability line of the transfers: each row's CoV over its repetitions. */
+static void stability_note(struct report_table *t, const struct pcie_results *res,
+			   const struct trust_summary *watch)
+{
+	struct trust_row *rows = gp_xcalloc(res->nrows + 1, sizeof(*rows));
+	char (*labels)[64] = gp_xcalloc(res->nrows + 1, sizeof(*labels));
+
+	for (size_t i = 0; i < res->nrows; i++) {
+		const struct pcie_row *r = &res->rows[i];
+
+		rows[i].label = row_label(r->mem, pcie_part_names[r->part], r->size, labels[i],
+					  sizeof(labels[i]));
+		rows[i].cov_pct = tab_cov_pct(r->time_us.n, r->time_us.cov);
+	}
+	tab_stability_note(t, rows, res->nrows, watch);
+	free(labels);
+	free(rows);
 }
 
 static void add_human_row(struct report_table *t, const struct pcie_env *env,
@@ -359,7 +390,8 @@ static char *title_for(const char *what, const struct gp_device *dev)
 }
 
 void tab_pcie_transfers(struct report *rep, const struct gp_device *dev,
-			const struct pcie_plan *plan, const struct pcie_results *res)
+			const struct pcie_plan *plan, const struct pcie_results *res,
+			const struct trust_summary *watch)
 {
 	struct report_table *t;
 	int gen, width, *nodes;
@@ -367,7 +399,7 @@ void tab_pcie_transfers(struct report *rep, const struct gp_device *dev,
 	t = report_add_table(rep, "PCIe transfers", pcie_transfer_cols, PCIE_TRANSFER_NCOLS);
 	t->flags |= REPORT_MACHINE_ONLY;
 	for (size_t i = 0; i < res->nrows; i++)
-		add_machine_row(t, dev, &res->env, &res->rows[i]);
+		add_machine_row(t, dev, &res->env, &res->rows[i], watch);
 	{
 		char *title = title_for("PCIe transfers", dev);
 		t = report_add_table(rep, title, human_cols, ARRAY_SIZE(human_cols));
@@ -391,6 +423,7 @@ void tab_pcie_transfers(struct report *rep, const struct gp_device *dev,
 		    " the others with CUDA events; bidir-sum is the bytes of both directions over the"
 		    " time until both finished, the faster one given more transfers so that both stay"
 		    " busy; every transfer's data was verified");
+	stability_note(t, res, watch);
 	sweep_chart(t, res);
 	free(nodes);
 }
@@ -398,7 +431,7 @@ void tab_pcie_transfers(struct report *rep, const struct gp_device *dev,
 enum {
 	O_MEMORY = TAB_NIDENTITY, O_SIZE, O_CHUNKS, O_STREAMS, O_ITERS, O_H2D, O_D2H,
 	O_KERNEL, O_SERIAL, O_SERIAL_MIN, O_SERIAL_MAX, O_OVL, O_OVL_MIN, O_OVL_MAX,
-	O_SPEEDUP, O_PCT, O_NODE, O_HOST_NODE, O_LOCAL,
+	O_SPEEDUP, O_PCT, O_NODE, O_HOST_NODE, O_LOCAL, O_CONTENDED,
 };
 
 const struct report_col pcie_overlap_cols[PCIE_OVERLAP_NCOLS] = {
@@ -422,6 +455,7 @@ const struct report_col pcie_overlap_cols[PCIE_OVERLAP_NCOLS] = {
 	{ "numa_node", "GPU node", REPORT_INT, 0 },
 	{ "host_numa_node", "host node", REPORT_INT, 0 },
 	{ "host_local", "local", REPORT_INT, 0 },
+	TAB_TRUST_COLS,
 };
 _Static_assert(ARRAY_SIZE(pcie_overlap_cols) == PCIE_OVERLAP_NCOLS, "column count");
 
@@ -443,7 +477,8 @@ static const struct report_col human_overlap_cols[] = {
 };
 
 static void add_overlap_machine_row(struct report_table *t, const struct gp_device *dev,
-				    const struct pcie_env *env, const struct pcie_overlap_row *r)
+				    const struct pcie_env *env, const struct pcie_overlap_row *r,
+				    const struct trust_summary *watch)
 {
 	size_t i = report_add_row(t);
 
@@ -465,6 +500,7 @@ static void add_overlap_machine_row(struct report_table *t, const struct gp_devi
 	report_set_dbl(t, i, O_SPEEDUP, pcie_overlap_speedup(r));
 	report_set_dbl(t, i, O_PCT, pcie_overlap_hidden_pct(r));
 	set_numa(t, i, O_NODE, env->gpu_node, r->host_node);
+	tab_set_trust(t, i, O_CONTENDED, watch);
 }
 
 static void add_overlap_human_row(struct report_table *t, const struct pcie_overlap_row *r)
@@ -490,8 +526,30 @@ static void add_overlap_human_row(struct report_table *t, const struct pcie_over
 		    r->serial_us.median, r->overlapped_us.median, pcie_overlap_speedup(r));
 }
 
+/* The overlap's stability line: the CoV of the serial and of the overlapped runs. */
+static void overlap_stability_note(struct report_table *t, const struct pcie_overlap_results *res,
+				   const struct trust_summary *watch)
+{
+	struct trust_row *rows = gp_xcalloc(2 * res->nrows + 1, sizeof(*rows));
+	char (*labels)[64] = gp_xcalloc(2 * res->nrows + 1, sizeof(*labels));
+
+	for (size_t k = 0; k < res->nrows; k++) {
+		const struct pcie_overlap_row *r = &res->rows[k];
+
+		rows[2 * k].label = row_label(r->mem, "serial", r->size, labels[2 * k], sizeof(labels[0]));
+		rows[2 * k].cov_pct = tab_cov_pct(r->serial_us.n, r->serial_us.cov);
+		rows[2 * k + 1].label = row_label(r->mem, "overlapped", r->size, labels[2 * k + 1],
+						  sizeof(labels[0]));
+		rows[2 * k + 1].cov_pct = tab_cov_pct(r->overlapped_us.n, r->overlapped_us.cov);
+	}
+	tab_stability_note(t, rows, 2 * res->nrows, watch);
+	free(labels);
+	free(rows);
+}
+
 void tab_pcie_overlap(struct report *rep, const struct gp_device *dev,
-		      const struct pcie_overlap_plan *plan, const struct pcie_overlap_results *res)
+		      const struct pcie_overlap_plan *plan, const struct pcie_overlap_results *res,
+		      const struct trust_summary *watch)
 {
 	struct report_table *t;
 	char *title;
@@ -500,7 +558,7 @@ void tab_pcie_overlap(struct report *rep, const struct gp_device *dev,
 	t = report_add_table(rep, "PCIe copy/compute overlap", pcie_overlap_cols, PCIE_OVERLAP_NCOLS);
 	t->flags |= REPORT_MACHINE_ONLY;
 	for (size_t k = 0; k < res->nrows; k++)
-		add_overlap_machine_row(t, dev, &res->env, &res->rows[k]);
+		add_overlap_machine_row(t, dev, &res->env, &res->rows[k], watch);
 	title = title_for("PCIe copy/compute overlap", dev);
 	t = report_add_table(rep, title, human_overlap_cols, ARRAY_SIZE(human_overlap_cols));
 	free(title);
@@ -516,6 +574,7 @@ void tab_pcie_overlap(struct report *rep, const struct gp_device *dev,
 	report_note(t, "median of %d repetitions after %d warm-up, CUDA events; results verified",
 		    plan->reps, plan->warmup);
 	note_numa(t, &res->env, nodes, res->nrows);
+	overlap_stability_note(t, res, watch);
 	free(nodes);
 }
 
@@ -524,7 +583,7 @@ void tab_pcie(struct report *rep, const struct gp_device *dev, const void *pcie_
 	const struct pcie_run *run = pcie_run;
 
 	if (run->overlap)
-		tab_pcie_overlap(rep, dev, &run->oplan, &run->ores);
+		tab_pcie_overlap(rep, dev, &run->oplan, &run->ores, &run->watch);
 	else
-		tab_pcie_transfers(rep, dev, &run->plan, &run->res);
+		tab_pcie_transfers(rep, dev, &run->plan, &run->res, &run->watch);
 }

@@ -9,6 +9,7 @@
 #define GP_TABLES_TABLES_H
 
 #include "gpu/device.h"
+#include "model/trust.h"
 #include "report/report.h"
 
 /*
@@ -25,6 +26,25 @@
 	{ "hostname", "host", REPORT_STR, 0, REPORT_COL_ID | REPORT_COL_MACHINE }
 #define TAB_NIDENTITY 6
 void tab_set_identity(struct report_table *t, size_t row, const struct gp_device *dev);
+
+/*
+ * What the device watch says about every row of a measuring command's
+ * machine table: `contended` (1: another process used the GPU meanwhile)
+ * and `throttled` ("no", or the clock event reasons), left empty where
+ * the watch could not tell (no NVML).  Left out of the human tables:
+ * there, the warnings on stderr and the stability line say it.
+ */
+#define TAB_TRUST_COLS \
+	{ "contended", "contended", REPORT_INT, 0, REPORT_COL_MACHINE }, \
+	{ "throttled", "throttled", REPORT_STR, 0, REPORT_COL_MACHINE }
+#define TAB_NTRUST 2
+/* Set a row's contended (column col) and throttled (col + 1) cells from s. */
+void tab_set_trust(struct report_table *t, size_t row, size_t col, const struct trust_summary *s);
+/* The table's stability line from its rows' CoVs (model/trust.h), when one has a CoV. */
+void tab_stability_note(struct report_table *t, const struct trust_row *rows, size_t n,
+			const struct trust_summary *s);
+/* A CoV in percent for a trust row: NaN when fewer than two repetitions made it. */
+double tab_cov_pct(size_t n, double cov);
 
 /* a / b, or NaN when either is missing or b is not positive. */
 double tab_ratio(double a, double b);

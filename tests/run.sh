@@ -4,21 +4,33 @@
 #   tests/run.sh --all     unit, CLI, the same under ASan/UBSan, GPU (skips without a GPU)
 #   tests/run.sh --unit | --cli | --asan | --gpu
 #
-# Ends with "total: N passed, N failed, N skipped"; exits 1 when anything failed.
+# Ends with one line per suite (passed, failed, skipped), the skips of each
+# grouped by their reason ("85 gpu tests skipped: no GPU on this machine"),
+# then "total: N passed, N failed, N skipped"; exits 1 when anything failed.
+# Lines a test prints as "# ..." are its diagnostics (expected messages are
+# marked so), echoed as they come.
 # --gpu sets GPUPERF_REQUIRE_GPU=1: without a GPU its tests fail instead of skipping.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 
-passed=0 failed=0 skipped=0
+passed=0 failed=0 skipped=0      # the current suite's
+total_passed=0 total_failed=0 total_skipped=0
 failures=()
+summary=()
+declare -A reasons               # skip reason -> count, for the current suite
 
 # Count one TAP stream read from stdin; name labels failures.
 count_tap() {
-	local name=$1 line
+	local name=$1 line why
 	while IFS= read -r line; do
 		case "$line" in
 		"not ok"*) failed=$((failed + 1)); failures+=("$name: $line"); echo "$line" ;;
-		"ok"*"# skip"*|"ok"*"# SKIP"*) skipped=$((skipped + 1)) ;;
+		"ok"*"# skip"*|"ok"*"# SKIP"*)
+			skipped=$((skipped + 1))
+			why=${line#*\# [sS][kK][iI][pP]}
+			why=${why# }
+			why=${why:-no reason given}
+			reasons[$why]=$(( ${reasons[$why]:-0} + 1 )) ;;
 		"ok"*) passed=$((passed + 1)) ;;
 		"#"*) echo "$line" ;;
 		esac
@@ -49,6 +61,20 @@ run_bats() {  # binary, suite dir
 	fi
 }
 
+# "unit: 1873 passed, 0 failed, 1 skipped" and a line per skip reason, most frequent first.
+end_suite() {
+	local suite=$1 why
+	summary+=("$(printf '%-5s %d passed, %d failed, %d skipped' "$suite:" "$passed" "$failed" "$skipped")")
+	while IFS=$'\t' read -r n why; do
+		[ -n "$n" ] || continue
+		summary+=("$(printf '      %d %s test%s skipped: %s' "$n" "$suite" "$([ "$n" -eq 1 ] || echo s)" "$why")")
+	done < <(for why in "${!reasons[@]}"; do printf '%d\t%s\n' "${reasons[$why]}" "$why"; done | sort -t$'\t' -k1,1nr -k2)
+	total_passed=$((total_passed + passed)) total_failed=$((total_failed + failed))
+	total_skipped=$((total_skipped + skipped))
+	passed=0 failed=0 skipped=0
+	reasons=()
+}
+
 suite() {
 	echo "== $1"
 	case "$1" in
@@ -58,10 +84,13 @@ suite() {
 		export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99
 		export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 		run_unit build-asan
-		run_bats build-asan/gpuperf tests/cli
+		# build-asan/ has no library of its own to inject: the build's
+		GPUPERF_INJECT_LIB=${GPUPERF_INJECT_LIB:-$PWD/build/lib/gpuperf/libgpuperf-inject.so} \
+			run_bats build-asan/gpuperf tests/cli
 		unset ASAN_OPTIONS UBSAN_OPTIONS ;;
 	gpu) run_bats gpuperf tests/gpu ;;
 	esac
+	end_suite "$1"
 }
 
 case "${1:---all}" in
@@ -77,5 +106,7 @@ if [ "${#failures[@]}" -gt 0 ]; then
 	echo "== failures"
 	printf '  %s\n' "${failures[@]}"
 fi
-echo "total: $passed passed, $failed failed, $skipped skipped"
-[ "$failed" -eq 0 ]
+echo "== summary"
+printf '%s\n' "${summary[@]}"
+echo "total: $total_passed passed, $total_failed failed, $total_skipped skipped"
+[ "$total_failed" -eq 0 ]

@@ -9,9 +9,26 @@
 
 int gp_verbosity;
 static volatile sig_atomic_t progress_shown;
+static gp_message_sink sink;
 
-static void vmessage(const char *prefix, const char *fmt, va_list ap)
+void gp_set_message_sink(gp_message_sink s)
 {
+	sink = s;
+}
+
+/* prefix on stderr; level for a sink ("error: ", "warning: ", "note: ", "debug: ") */
+static void vmessage(const char *prefix, const char *level, const char *fmt, va_list ap)
+{
+	if (sink) {
+		char *text = NULL;
+
+		/* Inside another program: a message we cannot format is dropped. */
+		if (vasprintf(&text, fmt, ap) >= 0) {
+			sink(level, text);
+			free(text);
+		}
+		return;
+	}
 	gp_progress_done();
 	fprintf(stderr, "gpuperf: %s", prefix);
 	vfprintf(stderr, fmt, ap);
@@ -22,7 +39,7 @@ int gp_error(int status, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vmessage("error: ", fmt, ap);
+	vmessage("error: ", "error: ", fmt, ap);
 	va_end(ap);
 	return status;
 }
@@ -31,7 +48,7 @@ void gp_warn(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vmessage("warning: ", fmt, ap);
+	vmessage("warning: ", "warning: ", fmt, ap);
 	va_end(ap);
 }
 
@@ -41,7 +58,7 @@ void gp_note(const char *fmt, ...)
 	if (gp_verbosity < 0)
 		return;
 	va_start(ap, fmt);
-	vmessage("", fmt, ap);
+	vmessage("", "note: ", fmt, ap);
 	va_end(ap);
 }
 
@@ -51,7 +68,7 @@ void gp_debug(const char *fmt, ...)
 	if (gp_verbosity < 1)
 		return;
 	va_start(ap, fmt);
-	vmessage("", fmt, ap);
+	vmessage("", "debug: ", fmt, ap);
 	va_end(ap);
 }
 
@@ -66,6 +83,11 @@ void gp_progress(const char *fmt, ...)
 	va_end(ap);
 	fflush(stderr);
 	progress_shown = 1;
+}
+
+void gp_progress_step(size_t done, size_t total, void *what)
+{
+	gp_progress("%s %zu of %zu", (const char *)what, done + 1, total);
 }
 
 void gp_progress_done(void)

@@ -42,8 +42,19 @@ void gp_debug(const char *fmt, ...) GP_PRINTF(1, 2);
  */
 void gp_progress(const char *fmt, ...) GP_PRINTF(1, 2);
 void gp_progress_done(void);
+/* A probe's progress callback: "<what> 3 of 40", what a string ("banks: configuration"). */
+void gp_progress_step(size_t done, size_t total, void *what);
 /* The same from a signal handler (async-signal-safe: one write(2)). */
 void gp_progress_abort(void);
+
+/*
+ * Send every message above to sink instead of stderr (NULL: back to
+ * stderr), for code running inside another program: the injected
+ * profiling library forwards them to gpuperf.  level: "error: ",
+ * "warning: ", "note: ", or "debug: " for -v lines.
+ */
+typedef void (*gp_message_sink)(const char *level, const char *text);
+void gp_set_message_sink(gp_message_sink sink);
 
 /* Allocation that cannot fail: host memory exhaustion ends the program (exit 1). */
 void *gp_xmalloc(size_t n);

@@ -27,12 +27,42 @@ static int bad(const char *opt, const char *s, const char *what)
 	return gp_error(GP_EXIT_USAGE, "%s: '%s' is not %s", opt, s, what);
 }
 
-static int out_of_range_u(const char *opt, const char *s, uint64_t min, uint64_t max)
+/*
+ * what (the value as typed, quoted, or a value of a range) is outside
+ * min..max: the bounds in the value's own terms, sizes in binary units
+ * ("1 B to 1 TiB"), never a raw byte count.
+ */
+static int out_of_range(const char *opt, const char *what, enum parse_unit unit,
+			uint64_t min, uint64_t max)
 {
+	char lo[32], hi[32];
+
+	if (unit == PARSE_SIZE) {
+		format_size(lo, sizeof(lo), min);
+		format_size(hi, sizeof(hi), max);
+	} else {
+		snprintf(lo, sizeof(lo), "%" PRIu64, min);
+		snprintf(hi, sizeof(hi), "%" PRIu64, max);
+	}
 	if (max == UINT64_MAX)
-		return gp_error(GP_EXIT_USAGE, "%s: '%s' is too large", opt, s);
-	return gp_error(GP_EXIT_USAGE, "%s: '%s' is out of range (%" PRIu64 " to %" PRIu64 ")",
-			opt, s, min, max);
+		return gp_error(GP_EXIT_USAGE, "%s: %s is too small (at least %s)", opt, what, lo);
+	return gp_error(GP_EXIT_USAGE, "%s: %s is out of range (%s to %s)", opt, what, lo, hi);
+}
+
+/* Past what 64 bits hold: no bound is worth naming. */
+static int too_large(const char *opt, const char *s)
+{
+	return gp_error(GP_EXIT_USAGE, "%s: '%s' is too large", opt, s);
+}
+
+static int typed_out_of_range(const char *opt, const char *s, enum parse_unit unit,
+			      uint64_t min, uint64_t max)
+{
+	char *what = gp_xasprintf("'%s'", s);
+	int rc = out_of_range(opt, what, unit, min, max);
+
+	free(what);
+	return rc;
 }
 
 /* Digits only: strtoull alone would accept spaces, signs and "0x". */
@@ -66,11 +96,11 @@ int parse_uint(const char *opt, const char *s, uint64_t min, uint64_t max, uint6
 		return gp_error(GP_EXIT_USAGE, "%s: '%s' is negative", opt, s);
 	rc = scan_digits(s, &end, &v);
 	if (rc == -2)
-		return out_of_range_u(opt, s, min, max);
+		return max == UINT64_MAX ? too_large(opt, s) : typed_out_of_range(opt, s, PARSE_COUNT, min, max);
 	if (rc || *end)
 		return bad(opt, s, "a number");
 	if (v < min || v > max)
-		return out_of_range_u(opt, s, min, max);
+		return typed_out_of_range(opt, s, PARSE_COUNT, min, max);
 	*out = v;
 	return 0;
 }
@@ -178,7 +208,7 @@ static int scan_size(const char *s, const char **end, uint64_t *out)
 static int size_error(const char *opt, const char *s, int rc, uint64_t min, uint64_t max)
 {
 	if (rc == -2)
-		return out_of_range_u(opt, s, min, max);
+		return max == UINT64_MAX ? too_large(opt, s) : typed_out_of_range(opt, s, PARSE_SIZE, min, max);
 	if (*s == '-')
 		return gp_error(GP_EXIT_USAGE, "%s: '%s' is negative", opt, s);
 	return gp_error(GP_EXIT_USAGE,
@@ -199,14 +229,8 @@ int parse_size(const char *opt, const char *s, uint64_t min, uint64_t max, uint6
 		rc = -1;
 	if (rc)
 		return size_error(opt, s, rc, min, max);
-	if (v < min || v > max) {
-		char lo[32], hi[32];
-		if (max == UINT64_MAX)
-			return gp_error(GP_EXIT_USAGE, "%s: '%s' is too small (at least %s)",
-					opt, s, format_size(lo, sizeof(lo), min));
-		return gp_error(GP_EXIT_USAGE, "%s: '%s' is out of range (%s to %s)", opt, s,
-				format_size(lo, sizeof(lo), min), format_size(hi, sizeof(hi), max));
-	}
+	if (v < min || v > max)
+		return typed_out_of_range(opt, s, PARSE_SIZE, min, max);
 	*out = v;
 	return 0;
 }
@@ -225,6 +249,29 @@ static void list_push(struct u64_list *l, size_t *cap, uint64_t v)
 		l->v = gp_xrealloc(l->v, *cap * sizeof(*l->v));
 	}
 	l->v[l->n++] = v;
+}
+
+/*
+ * Value v of a list's item is out of range: the item as typed where it
+ * is one value ("'2T'"), else v itself, a size in binary units, and the
+ * item ("2 TiB (in '1M-2T:x2')").
+ */
+static int item_out_of_range(const char *opt, const char *item, int single, enum parse_unit unit,
+			     uint64_t v, uint64_t min, uint64_t max)
+{
+	char num[32], *what;
+	int rc;
+
+	if (single)
+		return typed_out_of_range(opt, item, unit, min, max);
+	if (unit == PARSE_SIZE)
+		format_size(num, sizeof(num), v);
+	else
+		snprintf(num, sizeof(num), "%" PRIu64, v);
+	what = gp_xasprintf("%s (in '%s')", num, item);
+	rc = out_of_range(opt, what, unit, min, max);
+	free(what);
+	return rc;
 }
 
 /* One item of a list: "A", "A-B", "A-B:S" or "A-B:xF". */
@@ -274,8 +321,7 @@ static int parse_item(const char *opt, const char *item, enum parse_unit unit,
 	}
 	for (uint64_t v = a;;) {
 		if (v < min || v > max)
-			return gp_error(GP_EXIT_USAGE, "%s: %" PRIu64 " (in '%s') is out of range "
-					"(%" PRIu64 " to %" PRIu64 ")", opt, v, item, min, max);
+			return item_out_of_range(opt, item, a == b, unit, v, min, max);
 		if (l->n >= GP_LIST_MAX)
 			return gp_error(GP_EXIT_USAGE, "%s: '%s' expands to more than %d values",
 					opt, item, GP_LIST_MAX);
@@ -295,7 +341,8 @@ static int parse_item(const char *opt, const char *item, enum parse_unit unit,
 	return 0;
 bad_item:
 	if (rc == -2)
-		return gp_error(GP_EXIT_USAGE, "%s: '%s' is out of range", opt, item);
+		return max == UINT64_MAX ? too_large(opt, item) :
+		       typed_out_of_range(opt, item, unit, min, max);
 	return gp_error(GP_EXIT_USAGE, "%s: '%s' is not a %s or a range (A-B, A-B:S, A-B:xF)",
 			opt, item, unit == PARSE_SIZE ? "size" : "number");
 }
@@ -407,13 +454,31 @@ int parse_choices(const char *opt, const char *s, const char *const *names, unsi
 
 const char *format_size(char *buf, size_t n, uint64_t bytes)
 {
-	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	static const char *const bin[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	static const char *const dec[] = { "B", "KB", "MB", "GB", "TB", "PB", "EB" };
+	uint64_t v = bytes;
+	double x = (double)bytes;
 	int u = 0;
 
-	while (u < 6 && bytes && bytes % 1024 == 0) {
-		bytes /= 1024;
+	/* exact in binary units, in four digits at most: "256 MiB", "1536 KiB", "1000 B" */
+	while (u < 6 && v && v % 1024 == 0) {
+		v /= 1024;
 		u++;
 	}
-	snprintf(buf, n, "%" PRIu64 " %s", bytes, units[u]);
+	if (v < 10000) {
+		snprintf(buf, n, "%" PRIu64 " %s", v, bin[u]);
+		return buf;
+	}
+	/* exact in decimal units, as one types them: "500 GB" */
+	for (v = bytes, u = 0; u < 6 && v % 1000 == 0; u++)
+		v /= 1000;
+	if (u && v < 10000) {
+		snprintf(buf, n, "%" PRIu64 " %s", v, dec[u]);
+		return buf;
+	}
+	/* else (free memory, say) three significant digits of binary units */
+	for (u = 0; u < 6 && x >= 1024; u++)
+		x /= 1024;
+	snprintf(buf, n, "%.*f %s", x < 10 ? 2 : x < 100 ? 1 : 0, x, bin[u]);
 	return buf;
 }

@@ -57,7 +57,12 @@ int parse_choices(const char *opt, const char *s, const char *const *names, unsi
 /* One access width, "4", "8" or "16" bytes, into *width. */
 int parse_access_width(const char *opt, const char *s, unsigned *width);
 
-/* Human size with a binary unit when exact ("256 MiB", "4 KiB", "1000 B"). */
+/*
+ * A size for people, never a long byte count: exact in binary units where
+ * that takes four digits at most ("256 MiB", "1536 KiB", "1000 B"), else
+ * exact in decimal units, as one types them ("500 GB"), else three
+ * significant digits of binary units ("79.2 GiB").
+ */
 const char *format_size(char *buf, size_t n, uint64_t bytes);
 
 #endif

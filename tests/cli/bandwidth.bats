@@ -28,7 +28,7 @@ no_gpu() {
 
 @test "bandwidth: sizes smaller than one 16-byte access are usage errors" {
 	assert_usage_error bandwidth --size 8
-	[[ "$stderr" == *"smaller than 16 bytes"* ]]
+	[[ "$stderr" == *"--size: 8 B is smaller than one 16-byte access"* ]]
 	assert_usage_error bandwidth --size 15
 }
 
@@ -120,7 +120,7 @@ no_gpu() {
 	[ "$status" -eq 0 ]
 	want="device cc device_index uuid pci_bus_id hostname kernel width_bytes size_bytes level passes bytes_moved reps time_ms"
 	want+=" bandwidth_gbs best_gbs min_gbs cov_pct pct_of_theoretical theoretical_gbs grid"
-	want+=" block unroll layout level_source method l1_hit_pct l2_hit_pct dram_bytes_per_byte"
+	want+=" block unroll layout level_source method l1_hit_pct l2_hit_pct dram_bytes_per_byte contended throttled"
 	[ "$(echo $output)" = "$want" ]
 }
 

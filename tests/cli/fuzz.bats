@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# A short libFuzzer run of each fuzz target (make fuzz runs them longer).
+# A short libFuzzer run of each fuzz target (make fuzz runs them longer):
+# the option parsers, the cubin reader, and the JSON writer.
 # Skipped where clang cannot build libFuzzer targets.
 
 ROOT=$BATS_TEST_DIRNAME/../..
@@ -30,4 +31,12 @@ fuzz_briefly() {
 
 @test "fuzz: cubin/fatbin/ELF reader, 10 s" {
 	fuzz_briefly cubin-fuzz 65536 corpus
+}
+
+@test "fuzz: profile record decoder, 10 s" {
+	fuzz_briefly record-fuzz 4096 corpus-record
+}
+
+@test "fuzz: JSON writer, every output parses (strict checker), 10 s" {
+	fuzz_briefly json-fuzz 4096 corpus-json
 }

@@ -25,6 +25,7 @@ teardown() {
 	done
 	[ -f "$DEST/usr/share/man/man1/gpuperf.1" ]
 	[ -f "$DEST/usr/share/bash-completion/completions/gpuperf" ]
+	[ -f "$DEST/usr/lib/gpuperf/libgpuperf-inject.so" ]
 }
 
 @test "the installed binary finds its installed manual page" {
@@ -50,4 +51,16 @@ teardown() {
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "bandwidth banks" ]
 	[ "${lines[1]}" = "--csv" ]
+}
+
+@test "the profiling library: InitializeInjection its only export, no CUDA or CUPTI it must load" {
+	so=$ROOT/build/lib/gpuperf/libgpuperf-inject.so
+	make -s -C "$ROOT" build/lib/gpuperf/libgpuperf-inject.so
+	command -v nm >/dev/null && command -v readelf >/dev/null || skip "binutils not installed"
+	run nm -D --defined-only "$so"
+	[ "$status" -eq 0 ]
+	[ "$(awk '{print $NF}' <<<"$output")" = InitializeInjection ]
+	# the driver loads it into programs that may have none of these (found at run time)
+	run readelf -d "$so"
+	! grep -E 'NEEDED.*(libcuda|libcupti|libcudart|libnvperf)' <<<"$output"
 }

@@ -29,7 +29,7 @@ load lib
 @test "latency: CSV columns as documented" {
 	run "$GPUPERF" --list-columns latency
 	[ "$status" -eq 0 ]
-	[ "$(tr '\n' ',' <<<"$output")" = "device,cc,device_index,uuid,pci_bus_id,hostname,row,memory,size_bytes,size_max_bytes,stride_bytes,pattern,elements,loads,cycles,ns,ns_min,ns_max,level,level_source,l1_hit_pct,l2_hit_pct,dram_bytes_per_load,sm_clock_mhz,verified," ]
+	[ "$(tr '\n' ',' <<<"$output")" = "device,cc,device_index,uuid,pci_bus_id,hostname,row,memory,size_bytes,size_max_bytes,stride_bytes,pattern,elements,loads,cycles,ns,ns_min,ns_max,level,level_source,l1_hit_pct,l2_hit_pct,dram_bytes_per_load,sm_clock_mhz,verified,contended,throttled," ]
 }
 
 @test "latency: usage errors exit 2 before any GPU is touched" {

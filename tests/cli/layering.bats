@@ -7,20 +7,25 @@ ROOT=$BATS_TEST_DIRNAME/../..
 @test "pure modules include no CUDA or CUPTI header" {
 	run grep -lE '#include *<(cuda|cupti|nvperf|cuda_runtime)' \
 		"$ROOT"/util/*.[ch] "$ROOT"/report/*.[ch] "$ROOT"/model/*.[ch] \
-		"$ROOT"/occupancy/*.[ch] "$ROOT"/arch/*.[ch] "$ROOT"/tables/*.[ch]
+		"$ROOT"/occupancy/*.[ch] "$ROOT"/arch/*.[ch] "$ROOT"/tables/*.[ch] \
+		"$ROOT"/profile/*.[ch]
 	[ -z "$output" ] || { echo "CUDA in pure code: $output"; return 1; }
 }
 
 @test "probes, the GPU layer and counters never write to stdout" {
 	run grep -nE '(^|[^sfn])printf\(|puts\(|putchar\(|\bstdout\b' \
 		"$ROOT"/probes/*.c "$ROOT"/gpu/*.c "$ROOT"/counters/*.c "$ROOT"/model/*.c \
-		"$ROOT"/occupancy/*.c "$ROOT"/arch/*.c "$ROOT"/tables/*.c
+		"$ROOT"/occupancy/*.c "$ROOT"/arch/*.c "$ROOT"/tables/*.c \
+		"$ROOT"/profile/*.c "$ROOT"/inject/*.c
 	[ -z "$output" ] || { echo "$output"; return 1; }
 }
 
 @test "only cli/ exits (and the out-of-memory path of the allocator)" {
 	run grep -nE '\b(exit|_exit|abort)\(' "$ROOT"/probes/*.c "$ROOT"/gpu/*.c \
-		"$ROOT"/counters/*.c "$ROOT"/model/*.c "$ROOT"/occupancy/*.c "$ROOT"/arch/*.c
+		"$ROOT"/counters/*.c "$ROOT"/model/*.c "$ROOT"/occupancy/*.c "$ROOT"/arch/*.c \
+		"$ROOT"/inject/*.c "$ROOT"/profile/*.c
+	# the runner's child leaves with _exit when exec fails: that is not gpuperf exiting
+	output=$(grep -vE '/profile/run\.c:[0-9]+:.*_exit\(' <<<"$output" || true)
 	[ -z "$output" ] || { echo "$output"; return 1; }
 	run grep -nE '\bexit\(' "$ROOT"/util/*.c
 	[ "$(wc -l <<<"$output")" -eq 1 ] && [[ "$output" == *"error.c"* ]]
@@ -77,4 +82,13 @@ ROOT=$BATS_TEST_DIRNAME/../..
 			/^\}/ && start { if (NR - start - 1 > 80) print f ": " name " has " NR - start - 1 " lines"; start = 0 }' "$f"
 		[ -z "$output" ] || { echo "$output"; return 1; }
 	done
+}
+
+@test "the injected library stays off the program's stdout, out of exit and signals" {
+	# it runs inside someone else's process (inject/inject.h): records go to gpuperf
+	run grep -nE '\bstdout\b|\b(signal|sigaction|raise)\(' "$ROOT"/inject/*.c
+	[ -z "$output" ] || { echo "$output"; return 1; }
+	# one stderr line at most, in one function
+	run grep -lE '[(,] *stderr\b' "$ROOT"/inject/*.c
+	[ "$output" = "$ROOT/inject/channel.c" ] || { echo "stderr in: $output"; return 1; }
 }

@@ -88,3 +88,20 @@ option_paragraph() {
 		done < <("$GPUPERF" --list-defaults $c)
 	done
 }
+
+@test "gpuperf help COMMAND without any man page: the built-in help, exit 0; help help works" {
+	local dir=$BATS_TEST_TMPDIR/bin
+	mkdir -p "$dir"
+	cp "$GPUPERF" "$dir/gpuperf"  # no man/ beside it
+	run_split env MANPATH="$BATS_TEST_TMPDIR/nowhere" "$dir/gpuperf" help occupancy
+	[ "$status" -eq 0 ] || { echo "status $status: $stderr"; return 1; }
+	[[ "$output" == "usage: gpuperf occupancy "* ]]
+	[[ "$output" == *"--threads N"* ]]
+	[[ "$stderr" == *"no manual page gpuperf-occupancy(1) found; the built-in help follows"* ]]
+	[[ "$stderr" != *"No manual entry"* ]]
+	# no man program at all: the same
+	run_split env PATH="$BATS_TEST_TMPDIR/nowhere" "$dir/gpuperf" help info
+	[ "$status" -eq 0 ] && [[ "$output" == "usage: gpuperf info"* ]]
+	run_split "$dir/gpuperf" help help
+	[ "$status" -eq 0 ] && [[ "$output" == "usage: gpuperf help [COMMAND]"* ]] && [ -z "$stderr" ]
+}

@@ -415,3 +415,47 @@ compare_with_ptxas() {
 	run "$GPUPERF" banks --model --pattern stride --stride 1-3
 	[[ "$output" == *" 1 wavefront"$'\n'* ]]
 }
+
+@test "occupancy --kernel --json: a kernel name of bytes that are not UTF-8 and control characters stays valid JSON" {
+	command -v python3 >/dev/null || skip "python3 is not installed"
+	local c=$BATS_TEST_TMPDIR/odd.cubin
+	# every copy of the name (symbol and section names), same length: \xff and \xc3( are not UTF-8, \x01 and ESC are controls
+	python3 - "$BATS_TEST_DIRNAME/../fuzz/corpus/seed-sm90.cubin" "$c" <<-'EOF'
+		import sys
+		d = open(sys.argv[1], 'rb').read()
+		assert d.count(b'seed_plain') > 2
+		open(sys.argv[2], 'wb').write(d.replace(b'seed_plain', b's\xffe\x01d\x1b\xc3(in'))
+	EOF
+	run_split "$GPUPERF" --json occupancy --kernel "$c" --threads 128
+	[ "$status" -eq 0 ] || { echo "status $status: $stderr"; return 1; }
+	printf '%s' "$output" | python3 -c '
+import json, sys
+raw = sys.stdin.buffer.read()
+text = raw.decode("utf-8")                      # strict: every byte is UTF-8
+assert all(ch >= " " or ch == "\n" for ch in text), "a raw control character"
+def refuse(name): raise ValueError(name)
+rows = json.loads(text, parse_constant=refuse)  # no NaN or Infinity either
+odd = "s\ufffde\x01d\x1b\ufffd(in"
+byname = {r["kernel"]: r for r in rows}
+assert sorted(byname) == sorted([odd + "(int*)", "seed_tile(float*, int)"]), list(byname)
+assert byname[odd + "(int*)"]["kernel_symbol"] == "_Z10" + odd + "Pi"
+'
+	[[ "$output" == *'"s\ufffde\u0001d\u001b\ufffd(in(int*)"'* ]]
+}
+
+@test "occupancy --arch: sm_101 (CUDA 12.8/12.9) is sm_110 with a note; the a and f suffixes are accepted" {
+	run_split "$GPUPERF" --csv occupancy --arch sm_101 --threads 256 --regs 32
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"--arch sm_101: sm_101 (compute capability 10.1, in CUDA 12.8 and 12.9) is sm_110 (11.0) since CUDA 13.0"* ]]
+	[[ "${lines[1]}" == *,sm_110,256,32,* ]]
+	local want=${lines[1]}
+	for name in sm_101a sm_101f 10.1 sm_110 sm_110a sm_110f 11.0; do
+		run_split "$GPUPERF" -q --csv occupancy --arch "$name" --threads 256 --regs 32
+		[ "$status" -eq 0 ] && [ "${lines[1]}" = "$want" ] || { echo "$name: ${lines[1]}"; return 1; }
+	done
+	run_split "$GPUPERF" --csv occupancy --arch sm_90a --threads 256 --regs 32
+	[ "$status" -eq 0 ] && [ -z "$stderr" ] && [[ "${lines[1]}" == *,sm_90,* ]]
+	run_split "$GPUPERF" --csv occupancy --arch sm_100f --threads 256 --regs 32
+	[ "$status" -eq 0 ] && [[ "${lines[1]}" == *,sm_100,* ]]
+	assert_usage_error occupancy --arch sm_90b --threads 256 --regs 32
+}

@@ -20,7 +20,7 @@ load lib
 @test "the command table has the commands of the design" {
 	run "$GPUPERF" --list-commands
 	[ "$status" -eq 0 ]
-	[ "$output" = "$(printf 'info\nbandwidth\ncoalesce\nbanks\nlatency\noccupancy\npcie\np2p\nall')" ]
+	[ "$output" = "$(printf 'info\nbandwidth\ncoalesce\nbanks\nlatency\noccupancy\npcie\np2p\nprofile\nall')" ]
 }
 
 @test "every command has --help text with its usage line" {
@@ -143,16 +143,6 @@ load lib
 	[ "$output" = "usage: gpuperf [global options] COMMAND [command options]" ]
 }
 
-@test "commands not yet implemented say so and exit 1" {
-	for c in $("$GPUPERF" --list-commands); do
-		run_split "$GPUPERF" "$c"
-		if [[ "$stderr" == *"not implemented yet"* ]]; then
-			[ "$status" -eq 1 ]
-			[ -z "$output" ]
-		fi
-	done
-}
-
 @test "options that exclude each other are a usage error naming both, in either order" {
 	for pair in "--csv --json" "--json --csv" "-q -v" "--verbose --quiet" \
 		    "--no-counters --counters=auto" "--counters=off --no-counters"; do
@@ -205,5 +195,22 @@ load lib
 	for v in all 0,1; do
 		run_split "$GPUPERF" --csv --device "$v" info
 		[ "$status" -eq 3 ] && [ -z "$output" ]
+	done
+}
+
+@test "sizes in messages are in the units typed or binary units, never raw byte counts" {
+	assert_usage_error pcie --size 2T
+	[[ "$stderr" == *"--size: '2T' is out of range (1 B to 1 TiB)"* ]]
+	assert_usage_error bandwidth --size 0
+	[[ "$stderr" == *"--size: '0' is out of range (1 B to 1 PiB)"* ]]
+	assert_usage_error pcie --size 1M-2T:x2
+	[[ "$stderr" == *"--size: 2 TiB (in '1M-2T:x2') is out of range (1 B to 1 TiB)"* ]]
+	assert_usage_error pcie --size 99999999999T
+	[[ "$stderr" == *"--size: '99999999999T' is out of range (1 B to 1 TiB)"* ]]
+	assert_usage_error occupancy --arch sm_90 --threads 256 --regs 32 --smem 2G
+	[[ "$stderr" == *"--smem: '2G' is out of range (0 B to 1 GiB)"* ]]
+	for args in "pcie --size 2T" "bandwidth --size 0" "pcie --size 1M-2T:x2" "coalesce --model --size 2T"; do
+		assert_usage_error $args
+		! grep -qE '[0-9]{7}' <<<"$stderr" || { echo "$args: $stderr"; return 1; }
 	done
 }

@@ -56,3 +56,21 @@ for k in ("summary", "info", "bandwidth", "coalesce", "banks", "occupancy", "pci
 assert len(d["occupancy"]) == 3
 ' <<<"$output"
 }
+
+@test "all --html through a symbolic link and into a FIFO: the link stays, the reader gets the page" {
+	require_gpu
+	cd "$BATS_TEST_TMPDIR"
+	mkdir real
+	echo old >real/r.html
+	chmod 640 real/r.html
+	ln -s real/r.html link.html
+	"$GPUPERF" -q all --html link.html >/dev/null
+	[ -L link.html ] && grep -q '</html>' real/r.html
+	[ "$(stat -c %a real/r.html)" = 640 ]
+	mkfifo pipe.html
+	timeout 120 cat pipe.html >got.html &
+	"$GPUPERF" -q all --html pipe.html >/dev/null
+	wait $!
+	[ -p pipe.html ] && grep -q '</html>' got.html
+	[ -z "$(find . -name '*.tmp.*')" ]
+}

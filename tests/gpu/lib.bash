@@ -6,6 +6,9 @@
 
 GPUPERF=${GPUPERF:-$BATS_TEST_DIRNAME/../../gpuperf}
 
+# run_split and assert_usage_error, as the CLI tests have them
+source "$BATS_TEST_DIRNAME/../cli/lib.bash"
+
 have_gpu() {
 	command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU '
 }
@@ -53,15 +56,6 @@ skip_without_counters() {
 	if [ "$(field "$CSV" "$1" 1 | grep -c .)" -eq 0 ]; then
 		skip "counters unavailable: $(grep -i counter "${CSV%.csv}.err" | head -n 1)"
 	fi
-}
-
-# run_split CMD...: run with stdout in $output and stderr in $stderr.
-run_split() {
-	local errf
-	errf=$(mktemp)
-	run bash -c '"$@" 2>"$0"' "$errf" "$@"
-	stderr=$(cat "$errf")
-	rm -f "$errf"
 }
 
 # The path of compute-sanitizer, or status 1.

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "tables/all.h"
 #include "tests/unit/fake-all.h"
+#include "tests/unit/render.h"
 #include "tests/unit/unit.h"
 
 static char *compose(enum report_format fmt)
@@ -16,15 +17,12 @@ static char *compose(enum report_format fmt)
 	struct gp_device dev;
 	struct all_run run;
 	struct report rep = { 0 };
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *buf;
 
 	fake_all(&dev, &run, 0);
 	tab_all(&rep, &dev, &run);
-	f = open_memstream(&buf, &len);
-	ok(report_emit(&rep, fmt, f) == 0, "emit format %d", (int)fmt);
-	fclose(f);
+	buf = unit_render(&rep, fmt);
+	ok(buf != NULL, "emit format %d", (int)fmt);
 	report_free(&rep);
 	return buf;
 }
@@ -44,9 +42,7 @@ static void test_devices(void)
 	struct all_run run;
 	const void *runs[3] = { &run, &run, &run };
 	struct report rep = { 0 };
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *buf;
 
 	fake_all(&devs[0], &run, 0);
 	for (int i = 0; i < 3; i++) {
@@ -56,9 +52,7 @@ static void test_devices(void)
 	}
 	/* every device sees the same run: make the third one's copy 10 % slower */
 	tab_all_devices(&rep, devs, runs, 3);
-	f = open_memstream(&buf, &len);
-	report_emit(&rep, REPORT_CSV, f);
-	fclose(f);
+	buf = unit_render(&rep, REPORT_CSV);
 	ok(strstr(buf, "devices,metric=dram_copy_gbs,outlier,no,") != NULL, "equal devices: no outlier");
 	ok(strstr(buf, "devices,metric=dram_copy_gbs,pct_of_siblings,100.000,%") != NULL,
 	   "equal devices: 100 %% of their siblings");
@@ -78,10 +72,7 @@ static void test_devices(void)
 		slow.bandwidth = &bw2;
 		memset(&rep, 0, sizeof(rep));
 		tab_all_devices(&rep, devs, mixed, 3);
-		buf = NULL;
-		f = open_memstream(&buf, &len);
-		report_emit(&rep, REPORT_TABLE, f);
-		fclose(f);
+		buf = unit_render(&rep, REPORT_TABLE);
 		ok(strstr(buf, "device 2 (0000:1d:00.0) is 9.1 % below its siblings on DRAM copy bandwidth")
 		   != NULL, "a 10 %% slower copy on device 2 is named");
 		ok(strstr(buf, "device 0 (") == NULL && strstr(buf, "device 1 (") == NULL,
@@ -102,16 +93,11 @@ static void test_nodes(void)
 		struct gp_device dev;
 		struct all_run run;
 		struct report rep = { 0 };
-		size_t len = 0;
-		FILE *f;
 
-		csv[n] = NULL;
 		fake_all(&dev, &run, 0);
 		snprintf(dev.hostname, sizeof(dev.hostname), "node-%d", n + 1);
 		tab_all(&rep, &dev, &run);
-		f = open_memstream(&csv[n], &len);
-		report_emit(&rep, REPORT_CSV, f);
-		fclose(f);
+		csv[n] = unit_render(&rep, REPORT_CSV);
 		report_free(&rep);
 	}
 	ok(strcspn(csv[0], "\n") == strcspn(csv[1], "\n") &&

@@ -42,7 +42,7 @@ int main(void)
 {
 	static const char *const bad[] = {
 		"", "sm_", "sm_99", "sm_9x", "8.5", "9.", ".0", "9.00", "1000", "sm_1000",
-		"compute_", "x", "-90", "sm_-9", "sm_90b", "9", "13.0", "sm_130", " 90", "90 ",
+		"compute_", "x", "-90", "sm_-9", "sm_90b", "sm_101b", "sm_102", "10.2", "9", "13.0", "sm_130", " 90", "90 ",
 	};
 	char buf[512];
 
@@ -60,6 +60,16 @@ int main(void)
 	ok(arch_parse("121") == arch_lookup_cc(12, 1), "121 is 12.1");
 	ok(arch_parse("10.3") == arch_lookup_cc(10, 3), "10.3");
 	ok(arch_parse(NULL) == NULL, "NULL is refused");
+	/* CUDA 13.0 renamed Thor's sm_101 (10.1) to sm_110 (11.0): the old names still work */
+	for (size_t i = 0; i < 5; i++) {
+		static const char *const old[] = { "sm_101", "sm_101a", "sm_101f", "10.1", "101" };
+		ok(arch_parse(old[i]) == arch_lookup_cc(11, 0), "'%s' is sm_110", old[i]);
+		ok(arch_renamed(old[i]) && strstr(arch_renamed(old[i]), "sm_110"),
+		   "'%s' comes with a note naming sm_110", old[i]);
+	}
+	ok(arch_renamed("sm_110") == NULL && arch_renamed("sm_90a") == NULL, "current names need no note");
+	ok(arch_lookup_cc(10, 1) == NULL, "the table itself has no 10.1 row");
+	ok(arch_lookup_sm(101) == arch_lookup_cc(11, 0), "a cubin for sm_101 reads as sm_110");
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
 		ok(arch_parse(bad[i]) == NULL, "'%s' is refused", bad[i]);
 

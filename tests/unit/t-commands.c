@@ -25,7 +25,9 @@ static void check_columns(const struct gp_cmd *c)
 static void check_defaults(const struct gp_cmd *c)
 {
 	void *args = calloc(1, c->args_size ? c->args_size : 1);
-	char *argv[] = { (char *)c->name, NULL };
+	/* a command that runs a program is given one */
+	char *argv[] = { (char *)c->name, "--", "true", NULL };
+	int argc = c->flags & CMD_TAKES_PROGRAM ? 3 : 1;
 	struct gp_ctx ctx;
 	struct gp_args given;
 	int rc, rows_ok = 1;
@@ -38,7 +40,7 @@ static void check_defaults(const struct gp_cmd *c)
 	}
 	ok(rows_ok, "%s: every option has help, a placeholder, its choices and a field", c->name);
 	memset(&ctx, 0, sizeof(ctx));
-	rc = cli_parse(&ctx, c, 1, argv, args, &given);
+	rc = cli_parse(&ctx, c, argc, argv, args, &given);
 	/* occupancy needs --threads and --regs; every other command parses bare */
 	ok(rc == 0 || !strcmp(c->name, "occupancy"), "%s: the defaults parse (%d)", c->name, rc);
 	cli_free_args(c, args);

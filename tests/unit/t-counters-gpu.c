@@ -345,6 +345,20 @@ static int tap_theory(struct bufs *b)
 		   "%s: L1 load hits %.0f of %.0f sectors, L2 read misses %.0f of %.0f", what,
 		   v[CTR_L1_LOAD_HIT_SECTORS], v[CTR_GLOBAL_LOAD_SECTORS],
 		   v[CTR_L2_READ_MISS_SECTORS], v[CTR_L2_READ_SECTORS]);
+		/* profile's counters: bytes the lanes asked for, and hit rates */
+		is_dbl(v[CTR_GLOBAL_LOAD_BYTES], WARPS * 128.0 * (c->kind == SHARED ? TILE / 256 : 1),
+		       0, "%s: global load bytes requested", what);
+		is_dbl(v[CTR_GLOBAL_STORE_BYTES], WARPS * 128.0, 0,
+		       "%s: global store bytes requested", what);
+		/*
+		 * lts__t_sector_hit_rate reads up to about 101 % on kernels that
+		 * hit L2 almost always (seen on an H100: hits and lookups are
+		 * sampled apart): a rate, not a count, so 2 points of slack.
+		 */
+		ok(v[CTR_L1_HIT_RATE_PCT] >= 0 && v[CTR_L1_HIT_RATE_PCT] <= 100 &&
+		   v[CTR_L2_HIT_RATE_PCT] >= 0 && v[CTR_L2_HIT_RATE_PCT] <= 102,
+		   "%s: L1 hit %.1f %%, L2 hit %.1f %%", what, v[CTR_L1_HIT_RATE_PCT],
+		   v[CTR_L2_HIT_RATE_PCT]);
 		diag("%s: DRAM read %.0f B write %.0f B, L2 read %.0f write %.0f sectors", what,
 		     v[CTR_DRAM_READ_BYTES], v[CTR_DRAM_WRITE_BYTES], v[CTR_L2_READ_SECTORS],
 		     v[CTR_L2_WRITE_SECTORS]);

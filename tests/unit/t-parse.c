@@ -181,6 +181,14 @@ int main(void)
 		is_str(format_size(buf, sizeof(buf), 256ull << 20), "256 MiB", "256 MiB formats");
 		is_str(format_size(buf, sizeof(buf), 1000), "1000 B", "1000 B formats");
 		is_str(format_size(buf, sizeof(buf), 0), "0 B", "0 B formats");
+		is_str(format_size(buf, sizeof(buf), 500000000000ull), "500 GB", "500GB as typed");
+		is_str(format_size(buf, sizeof(buf), 84987510784ull), "79.2 GiB",
+		       "free memory: three significant digits");
+		is_str(format_size(buf, sizeof(buf), 1500), "1500 B", "four digits of bytes stay bytes");
+		is_str(format_size(buf, sizeof(buf), 1536ull << 10), "1536 KiB", "1.5 MiB exact in KiB");
+		is_str(format_size(buf, sizeof(buf), 12345), "12.1 KiB", "12345 B: three digits of KiB");
+		is_str(format_size(buf, sizeof(buf), (1ull << 40) + 1), "1.00 TiB", "1 TiB and a byte");
+		is_str(format_size(buf, sizeof(buf), 1ull << 50), "1 PiB", "1 PiB");
 	}
 	return done_testing();
 }

@@ -8,27 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tables/pcie.h"
+#include "tests/unit/render.h"
 #include "tests/unit/unit.h"
 
 static const char transfer_header[] =
 	"device,cc,device_index,uuid,pci_bus_id,hostname,direction,memory,size_bytes,reps,copies_per_rep,time_us,time_min_us,"
 	"time_max_us,bandwidth_gbs,pct_of_link,link_gen,link_width,link_max_gen,"
-	"link_max_width,link_peak_gbs,numa_node,host_numa_node,host_local,timer";
+	"link_max_width,link_peak_gbs,numa_node,host_numa_node,host_local,timer,contended,throttled";
 static const char overlap_header[] =
 	"device,cc,device_index,uuid,pci_bus_id,hostname,memory,size_bytes,chunks,streams,kernel_iters,h2d_us,d2h_us,kernel_us,"
 	"serial_us,serial_min_us,serial_max_us,overlapped_us,overlapped_min_us,"
-	"overlapped_max_us,speedup,overlap_pct,numa_node,host_numa_node,host_local";
-
-static char *render(struct report *r, enum report_format fmt)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	report_emit(r, fmt, f);
-	fclose(f);
-	return buf;
-}
+	"overlapped_max_us,speedup,overlap_pct,numa_node,host_numa_node,host_local,contended,throttled";
 
 static void fake_row(struct pcie_row *r, enum pcie_part part, enum pcie_mem mem, uint64_t size,
 		     double us, int host_node)
@@ -101,8 +91,8 @@ static void test_transfers(void)
 	fake_row(&rows[3], PCIE_PART_BIDIR_D2H, PCIE_PINNED, 256ull << 20, 5400, PCIE_NODE_MIXED);
 	fake_row(&rows[4], PCIE_PART_BIDIR_SUM, PCIE_PINNED, 256ull << 20, 5400, 0);
 
-	tab_pcie_transfers(&rep, &dev, &plan, &res);
-	csv = render(&rep, REPORT_CSV);
+	tab_pcie_transfers(&rep, &dev, &plan, &res, NULL);
+	csv = unit_render(&rep, REPORT_CSV);
 	ok(!strncmp(csv, transfer_header, strlen(transfer_header)) &&
 	   csv[strlen(transfer_header)] == '\n', "CSV header: the documented columns in order");
 	if (strncmp(csv, transfer_header, strlen(transfer_header)))
@@ -149,8 +139,8 @@ static void test_transfers(void)
 	free(csv);
 
 	memset(&rep, 0, sizeof(rep));
-	tab_pcie_transfers(&rep, &dev, &plan, &res);
-	human = render(&rep, REPORT_TABLE);
+	tab_pcie_transfers(&rep, &dev, &plan, &res, NULL);
+	human = unit_render(&rep, REPORT_TABLE);
 	ok(strstr(human, "pinned H2D reaches 88 % of the Gen5 x16 link") != NULL,
 	   "human verdict for pinned H2D");
 	ok(strstr(human, "pinned bidirectional reaches") != NULL, "human verdict for bidir");
@@ -168,8 +158,8 @@ static void test_transfers(void)
 	res.env.busy.cur_width = 8;
 	res.env.gpu_node = -1;
 	memset(&rep, 0, sizeof(rep));
-	tab_pcie_transfers(&rep, &dev, &plan, &res);
-	human = render(&rep, REPORT_TABLE);
+	tab_pcie_transfers(&rep, &dev, &plan, &res, NULL);
+	human = unit_render(&rep, REPORT_TABLE);
 	ok(strstr(human, "the link ran below its maximum (Gen4 x8 of Gen5 x16)") != NULL,
 	   "current below maximum: said");
 	ok(strstr(human, "of the Gen4 x8 link") != NULL, "percentages against the link as it ran");
@@ -181,8 +171,8 @@ static void test_transfers(void)
 	memset(&res.env, 0, sizeof(res.env));
 	res.env.gpu_node = -1;
 	memset(&rep, 0, sizeof(rep));
-	tab_pcie_transfers(&rep, &dev, &plan, &res);
-	csv = render(&rep, REPORT_CSV);
+	tab_pcie_transfers(&rep, &dev, &plan, &res, NULL);
+	csv = unit_render(&rep, REPORT_CSV);
 	is_str(field(csv, 1, 15, buf, sizeof(buf)), "", "link unknown: pct_of_link empty");
 	is_str(field(csv, 1, 16, buf, sizeof(buf)), "", "link unknown: link_gen empty");
 	ok(atof(field(csv, 1, 14, buf, sizeof(buf))) > 55, "bandwidth still there");
@@ -216,8 +206,8 @@ static void test_overlap(void)
 	row.overlapped_us = (struct stats){ .n = 10, .median = 10000, .min = 9900, .max = 10100 };
 	row.host_node = 0;
 
-	tab_pcie_overlap(&rep, &dev, &plan, &res);
-	csv = render(&rep, REPORT_CSV);
+	tab_pcie_overlap(&rep, &dev, &plan, &res, NULL);
+	csv = unit_render(&rep, REPORT_CSV);
 	ok(!strncmp(csv, overlap_header, strlen(overlap_header)) && csv[strlen(overlap_header)] == '\n',
 	   "--overlap CSV header");
 	is_int(count_char(csv, '\n', csv + strlen(csv)), 2, "header and one row");
@@ -229,8 +219,8 @@ static void test_overlap(void)
 	free(csv);
 
 	memset(&rep, 0, sizeof(rep));
-	tab_pcie_overlap(&rep, &dev, &plan, &res);
-	human = render(&rep, REPORT_TABLE);
+	tab_pcie_overlap(&rep, &dev, &plan, &res, NULL);
+	human = unit_render(&rep, REPORT_TABLE);
 	ok(strstr(human, "8 chunks on 4 streams hide 89 %") != NULL, "human overlap verdict");
 	report_free(&rep);
 	free(human);

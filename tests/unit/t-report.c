@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report/report.h"
+#include "tests/unit/render.h"
 #include "tests/unit/unit.h"
 
 static const struct report_col cols[] = {
@@ -14,12 +15,10 @@ static const struct report_col cols[] = {
 
 static char *render(struct report *r, enum report_format fmt)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	ok(report_emit(r, fmt, f) == 0, "emit format %d", (int)fmt);
-	fclose(f);
-	return buf;
+	char *s = unit_render(r, fmt);
+
+	ok(s != NULL, "emit format %d", (int)fmt);
+	return s;
 }
 
 int main(void)

@@ -5,6 +5,7 @@
 
 #include "tables/bandwidth.h"
 #include "report/report.h"
+#include "tests/unit/render.h"
 #include "tests/unit/unit.h"
 
 #define GiB (1ull << 30)
@@ -15,7 +16,7 @@
 static const char header[] =
 	"device,cc,device_index,uuid,pci_bus_id,hostname,kernel,width_bytes,size_bytes,level,passes,bytes_moved,reps,time_ms,"
 	"bandwidth_gbs,best_gbs,min_gbs,cov_pct,pct_of_theoretical,theoretical_gbs,grid,"
-	"block,unroll,layout,level_source,method,l1_hit_pct,l2_hit_pct,dram_bytes_per_byte";
+	"block,unroll,layout,level_source,method,l1_hit_pct,l2_hit_pct,dram_bytes_per_byte,contended,throttled";
 
 static struct gp_device h100(void)
 {
@@ -53,17 +54,6 @@ static struct bw_result result(enum bw_kernel k, int width, uint64_t size, doubl
 		r.grid = 8 * 132;
 	}
 	return r;
-}
-
-static char *render(struct report *r, enum report_format fmt)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	report_emit(r, fmt, f);
-	fclose(f);
-	return buf;
 }
 
 static int count_lines(const char *s)
@@ -113,9 +103,9 @@ int main(void)
 	char *csv, *txt, *json, f[128], verdict[256];
 	int col;
 
-	is_int(BW_NCOLUMNS, 29, "29 machine columns");
-	tab_bandwidth(&r, &d, &req, &o);
-	csv = render(&r, REPORT_CSV);
+	is_int(BW_NCOLUMNS, 31, "31 machine columns");
+	tab_bandwidth(&r, &d, &req, &o, NULL);
+	csv = unit_render(&r, REPORT_CSV);
 	ok(!strncmp(csv, header, strlen(header)) && csv[strlen(header)] == '\n',
 	   "CSV header is the documented column list");
 	is_int(count_lines(csv), 8, "header + one row per kernel and memcpy; tuning table not in CSV");
@@ -155,9 +145,13 @@ int main(void)
 	is_str(f, "", "memcpy has no layout");
 	field(csv, 3, 23, f, sizeof(f));
 	is_str(f, "grid", "copy's layout");
+	field(csv, 3, 29, f, sizeof(f));
+	is_str(f, "", "not watched: contended empty");
+	field(csv, 3, 30, f, sizeof(f));
+	is_str(f, "", "not watched: throttled empty");
 	free(csv);
 
-	txt = render(&r, REPORT_TABLE);
+	txt = unit_render(&r, REPORT_TABLE);
 	ok(strstr(txt, "verdict: copy reaches 89.5 % of theoretical (3000 of 3352 GB/s at 1 GiB)") != NULL,
 	   "verdict line names copy and its share of theoretical");
 	ok(strstr(txt, "1.05x cudaMemcpy D2D") != NULL, "verdict compares with cudaMemcpy");
@@ -170,12 +164,58 @@ int main(void)
 	   strstr(txt, "528 x 512, unroll 2, tile") != NULL, "tuning table shows default and winner");
 	ok(strstr(txt, "read 101.4 %") == NULL && strstr(txt, "of theoretical at 1 GiB: read") != NULL,
 	   "per-kernel summary line");
+	ok(strstr(txt, "\nstability: stable: CoV at most 0.40 % over 7 figures\n") != NULL,
+	   "the stability line under the table");
+	ok(strstr(txt, "contended") == NULL && strstr(txt, "throttled") == NULL,
+	   "the flags are machine columns only");
 	free(txt);
 
-	json = render(&r, REPORT_JSON);
+	json = unit_render(&r, REPORT_JSON);
 	ok(json[0] == '[' && strstr(json, "\"kernel\": \"triad\"") != NULL, "JSON has the same records");
 	free(json);
 	report_free(&r);
+
+	/* Watched beside another process with the power cap on: every row flagged, the line says so. */
+	{
+		struct trust_summary w;
+
+		trust_unwatched(&w, NULL);
+		w.watched = 1;
+		w.reasons_read = 3;
+		w.procs = TRUST_PROCS_VISIBLE;
+		w.nothers = 1;
+		w.others[0] = (struct trust_proc){ 4242, "python", 0 };
+		w.reasons = TRUST_REASON_SW_POWER;
+		res[2].ms.cov = 0.78;
+		tab_bandwidth(&r, &d, &req, &o, &w);
+		csv = unit_render(&r, REPORT_CSV);
+		for (int line = 1, all = 1; line <= 7; line++) {
+			field(csv, line, 29, f, sizeof(f));
+			all &= !strcmp(f, "1");
+			field(csv, line, 30, f, sizeof(f));
+			all &= !strcmp(f, "power_cap");
+			if (line == 7)
+				ok(all, "every row: contended 1, throttled power_cap");
+		}
+		free(csv);
+		txt = unit_render(&r, REPORT_TABLE);
+		ok(strstr(txt, "\nstability: unstable: CoV up to 78.0 % (copy 16 B 1 GiB), above 5 %: rerun "
+			       "on an idle GPU; measured beside another process; clocks held down (power cap)\n")
+		   != NULL, "the stability line names the worst figure and what the watch saw");
+		free(txt);
+		report_free(&r);
+		res[2].ms.cov = 0.004;
+		w.nothers = 0;
+		w.reasons = 0;
+		tab_bandwidth(&r, &d, &req, &o, &w);
+		csv = unit_render(&r, REPORT_CSV);
+		field(csv, 1, 29, f, sizeof(f));
+		is_str(f, "0", "watched, alone: contended 0");
+		field(csv, 1, 30, f, sizeof(f));
+		is_str(f, "no", "watched, clocks free: throttled no");
+		free(csv);
+		report_free(&r);
+	}
 
 	/* A sweep: chart under the table, cache levels, no verdict from a cache size. */
 	{
@@ -190,12 +230,12 @@ int main(void)
 		req.sizes = sw;
 		req.nsizes = 2;
 		memset(&r, 0, sizeof(r));
-		tab_bandwidth(&r, &d, &req, &os);
-		txt = render(&r, REPORT_TABLE);
+		tab_bandwidth(&r, &d, &req, &os, NULL);
+		txt = unit_render(&r, REPORT_TABLE);
 		ok(strstr(txt, "read, 16 B accesses: GB/s by size per array") != NULL, "sweep chart");
 		ok(strstr(txt, "swept up to 4096 times per launch") != NULL, "passes explained");
 		free(txt);
-		csv = render(&r, REPORT_CSV);
+		csv = unit_render(&r, REPORT_CSV);
 		field(csv, 1, 9, f, sizeof(f));
 		is_str(f, "L1", "4 MiB read over 132 SMs is labelled L1");
 		field(csv, 1, 10, f, sizeof(f));
@@ -214,8 +254,8 @@ int main(void)
 
 		/* The L2 method's row: L2 by size, then by the counters with their shares. */
 		rs[0].method = BW_METHOD_L2;
-		tab_bandwidth(&r, &d, &req, &os);
-		csv = render(&r, REPORT_CSV);
+		tab_bandwidth(&r, &d, &req, &os, NULL);
+		csv = unit_render(&r, REPORT_CSV);
 		field(csv, 1, 9, f, sizeof(f));
 		is_str(f, "L2", "4 MiB read by the L2 method: L2 by size");
 		field(csv, 1, 24, f, sizeof(f));
@@ -229,8 +269,8 @@ int main(void)
 		rs[0].counted = rs[1].counted = os.counted = 1;
 		rs[0].traffic = (struct bw_traffic){ 0.0, 0.995, 0.002 };
 		rs[1].traffic = (struct bw_traffic){ 0.0, 0.02, 1.01 };
-		tab_bandwidth(&r, &d, &req, &os);
-		csv = render(&r, REPORT_CSV);
+		tab_bandwidth(&r, &d, &req, &os, NULL);
+		csv = unit_render(&r, REPORT_CSV);
 		field(csv, 1, 9, f, sizeof(f));
 		is_str(f, "L2", "counted: L2 (99.5 %% L2 hits, no DRAM)");
 		field(csv, 1, 24, f, sizeof(f));
@@ -242,20 +282,20 @@ int main(void)
 		rs[0].traffic = (struct bw_traffic){ 0.97, NAN, 0.0 };
 		free(csv);
 		report_free(&r);
-		tab_bandwidth(&r, &d, &req, &os);
-		csv = render(&r, REPORT_CSV);
+		tab_bandwidth(&r, &d, &req, &os, NULL);
+		csv = unit_render(&r, REPORT_CSV);
 		field(csv, 1, 9, f, sizeof(f));
 		is_str(f, "L1", "the counters overrule the method: 97 %% L1 hits is L1");
 		free(csv);
-		txt = render(&r, REPORT_TABLE);
+		txt = unit_render(&r, REPORT_TABLE);
 		ok(strstr(txt, "level by counters: one more launch") != NULL, "human: how levels are known");
 		free(txt);
 		report_free(&r);
 		rs[0].counted = rs[1].counted = os.counted = 0;
 
 		req.cold = 1;
-		tab_bandwidth(&r, &d, &req, &os);
-		csv = render(&r, REPORT_CSV);
+		tab_bandwidth(&r, &d, &req, &os, NULL);
+		csv = unit_render(&r, REPORT_CSV);
 		field(csv, 1, 9, f, sizeof(f));
 		is_str(f, "cold", "--cold rows are labelled cold");
 		free(csv);

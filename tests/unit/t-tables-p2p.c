@@ -4,18 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tables/p2p.h"
+#include "tests/unit/render.h"
 #include "tests/unit/unit.h"
-
-static char *render(struct report *r, enum report_format fmt)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	report_emit(r, fmt, f);
-	fclose(f);
-	return buf;
-}
 
 /* size bytes at gbs: the median time of the stats. */
 static void timed(struct p2p_pair *p, enum p2p_method m, uint64_t bytes, double gbs)
@@ -50,16 +40,17 @@ int main(void)
 		timed(&pairs[i], P2P_CE_BIDIR, 512u << 20, 760);
 	}
 	tab_p2p(&rep, NULL, &run);
-	csv = render(&rep, REPORT_CSV);
+	csv = unit_render(&rep, REPORT_CSV);
 	ok(!strncmp(csv, "device,cc,device_index,uuid,pci_bus_id,hostname,src_device,dst_device,", 70),
 	   "CSV: identity of the source first, then the pair");
 	ok(strstr(csv, "NVIDIA H200,9.0,0,,0000:18:00.0,,0,1,0000:19:00.0,268435456,1,1,0,0,"
 		       "NVLink4 x18,450.000,390.000,380.000,400.000,370.000,760.000,") != NULL,
 	   "CSV: a row per ordered pair with every method");
 	ok(strstr(csv, ",1,0,0000:18:00.0,") != NULL, "CSV: the pair back, from device 1");
-	ok(strstr(csv, ",86.667,10\n") != NULL, "CSV: CE write as a share of the link (390 of 450)");
+	ok(strstr(csv, ",86.667,10,,\n") != NULL,
+	   "CSV: CE write as a share of the link (390 of 450); not watched: contended, throttled empty");
 	free(csv);
-	human = render(&rep, REPORT_TABLE);
+	human = unit_render(&rep, REPORT_TABLE);
 	ok(strstr(human, "copy engine, the source writing (GB/s)\nsrc \\ dst      0      1\n") != NULL,
 	   "human: a matrix per method, destinations across");
 	ok(strstr(human, "\n0            n/a  390.0\n1          391.0    n/a\n") != NULL,
@@ -76,11 +67,11 @@ int main(void)
 	pairs[0].link_peak_gbs = NAN;
 	snprintf(pairs[0].link, sizeof(pairs[0].link), "PCIe");
 	tab_p2p(&rep, NULL, &run);
-	csv = render(&rep, REPORT_CSV);
+	csv = unit_render(&rep, REPORT_CSV);
 	ok(strstr(csv, ",0,1,0000:19:00.0,268435456,0,1,0,0,PCIe,,390.000,380.000,,370.000,") != NULL,
 	   "no access: SM write and the link's peak left empty");
 	free(csv);
-	human = render(&rep, REPORT_TABLE);
+	human = unit_render(&rep, REPORT_TABLE);
 	ok(strstr(human, "0 -> 1: PCIe, peer access no (the SMs cannot reach it)\n") != NULL,
 	   "no access: said in words");
 	free(human);

@@ -54,6 +54,20 @@ static inline void diag(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* A test that cannot run here: "ok N # skip why" (tests/run.sh groups the reasons). */
+__attribute__((format(printf, 1, 2)))
+static inline void skip(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	unit_n++;
+	printf("ok %d # skip ", unit_n);
+	vprintf(fmt, ap);
+	putchar('\n');
+	va_end(ap);
+	fflush(stdout);
+}
+
 #define is_int(got, want, ...) do { \
 	long long got_ = (long long)(got), want_ = (long long)(want); \
 	if (!ok(got_ == want_, __VA_ARGS__)) \

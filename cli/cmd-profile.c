@@ -1,0 +1,153 @@
+/*
+ * gpuperf profile -- CMD [ARGS]: the user's own program, unmodified, run
+ * with gpuperf's profiling library injected (inject/, through
+ * CUDA_INJECTION64_PATH), every kernel analysed (profile/analyze.c) and
+ * shown in one table with its verdict (tables/profile.c).  The program's
+ * exit status becomes gpuperf's when the program fails.
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli/commands.h"
+#include "profile/filter.h"
+#include "profile/record.h"
+#include "profile/run.h"
+#include "tables/profile.h"
+#include "util/error.h"
+
+struct args {
+	const char *kernel;
+	int launches, top, sort;
+	char **program;
+	int nprogram;
+};
+
+static int regex_ok(const char *opt, const char *text, const void *field)
+{
+	struct prof_filter f;
+	char err[256];
+
+	(void)field;
+	if (prof_filter_init(&f, text, err, sizeof(err)))
+		return gp_error(GP_EXIT_USAGE, "%s: '%s' is not a regular expression: %s", opt, text, err);
+	prof_filter_free(&f);
+	return 0;
+}
+
+#define ARG(f) offsetof(struct args, f)
+static const struct gp_option options[] = {
+	{ "kernel", 'k', GP_OPT_STRING, "REGEX",
+	  "profile and show only kernels whose demangled name matches (POSIX extended)",
+	  .offset = ARG(kernel), .check = regex_ok },
+	{ "launches", 'n', GP_OPT_INT, "N",
+	  "launches of each kernel to profile; the rest run at full speed, timed only", "3",
+	  0, 100000, NULL, ARG(launches) },
+	{ "top", 't', GP_OPT_INT, "N", "keep the N kernels with the most GPU time (0: all)", "0",
+	  0, 1000000, NULL, ARG(top) },
+	{ "sort", 0, GP_OPT_CHOICE, "time|waste|name",
+	  "order of the rows: GPU time, time at stake, or name", "time",
+	  .choices = prof_sort_names, .offset = ARG(sort) },
+	{ NULL }
+};
+
+static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
+{
+	struct args *a = p;
+
+	(void)ctx;
+	if (given->nrest < 1)
+		return gp_error(GP_EXIT_USAGE, "profile needs a program: gpuperf profile [options] -- "
+				"CMD [ARGS]");
+	a->program = given->rest;
+	a->nprogram = given->nrest;
+	return 0;
+}
+
+/* "./app --size 1G": the program's command line for the title. */
+static char *command_line(char **argv, int argc)
+{
+	char *s = gp_xstrdup(""), *next;
+
+	for (int i = 0; i < argc; i++) {
+		next = gp_xasprintf("%s%s%s", s, i ? " " : "", argv[i]);
+		free(s);
+		s = next;
+	}
+	return s;
+}
+
+/* The records of the run, as far as they decode: a damaged tail is a warning, not the end. */
+static void decode(const struct prof_run *r, struct prof_records *rs)
+{
+	char *err = NULL;
+
+	if (prof_decode(r->records, r->len, rs, &err)) {
+		gp_warn("%s; the records before it are used", err);
+		free(err);
+	}
+}
+
+static int measure(struct gp_ctx *ctx, void *p, void *res)
+{
+	const struct args *a = p;
+	struct profile_run *run = res;
+	struct prof_run_opts ro = { NULL, (unsigned)a->launches, a->kernel, gp_verbosity > 0 };
+	struct prof_opts po = { (enum prof_sort)a->sort, (size_t)a->top, a->kernel };
+	struct prof_records rs = { 0 };
+	struct prof_run r;
+	int rc;
+
+	if (ctx->counters == COUNTERS_OFF)
+		ro.launches = 0;  /* times only */
+	run->command = command_line(a->program, a->nprogram);
+	if (gethostname(run->hostname, sizeof(run->hostname) - 1))
+		run->hostname[0] = '\0';
+	if (!(ro.inject_lib = prof_inject_path()))
+		return GP_EXIT_FAIL;
+	rc = prof_run(a->program, &ro, &r);
+	free((char *)ro.inject_lib);
+	if (rc)
+		return rc;  /* the program could not start: 126 or 127, said already */
+	run->status = r.status;
+	run->signal = r.signal;
+	decode(&r, &rs);
+	prof_run_free(&r);
+	rc = prof_analyze(&rs, &po, &run->a);
+	prof_records_free(&rs);
+	if (rc)
+		return gp_error(GP_EXIT_USAGE, "--kernel: the pattern does not compile");
+	/* what the library and the analysis have to say: diagnostics, on stderr in every format */
+	for (size_t i = 0; i < run->a.nnotes; i++) {
+		if (!strcmp(run->a.notes[i].level, "warning"))
+			gp_warn("%s", run->a.notes[i].text);
+		else if (!strcmp(run->a.notes[i].level, "debug"))
+			gp_debug("%s", run->a.notes[i].text);
+		else
+			gp_note("%s", run->a.notes[i].text);
+	}
+	if (!run->a.nkernels && run->a.summary)
+		gp_note("%s", run->a.summary);
+	if (ctx->counters == COUNTERS_REQUIRE && a->launches > 0 && run->a.launches &&
+	    !run->a.counters_seen)
+		rc = gp_error(GP_EXIT_NOCOUNTERS, "no launch of the program could be profiled "
+			      "(--counters=require)");
+	ctx->exit_status = run->status;  /* the program's failure is gpuperf's */
+	return rc;
+}
+
+const struct gp_cmd gp_cmd_profile = {
+	.name = "profile",
+	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES,
+	.summary = "every kernel of your own program: coalescing, bank conflicts, occupancy, DRAM, and the fix",
+	.synopsis = "[--kernel REGEX] [--launches N] [--top N] [--sort time|waste|name] -- CMD [ARGS...]",
+	.options = options,
+	.columns = profile_columns,
+	.ncolumns = PROFILE_NCOLUMNS,
+	.args_size = sizeof(struct args),
+	.results_size = sizeof(struct profile_run),
+	.check = check,
+	.measure = measure,
+	.tabulate = tab_profile,
+	.free_results = profile_run_free,
+};

@@ -1,0 +1,164 @@
+/*
+ * The profiling library gpuperf injects into a program (CUDA_INJECTION64_PATH):
+ * internal interfaces.  It runs inside someone else's process, so every
+ * part follows the same rules: never write to the program's stdout or
+ * stderr (records go to gpuperf; one stderr line only when even that
+ * channel is missing), never exit, never install a signal handler, and on
+ * any failure turn itself off and let the program run on.
+ *
+ *   inject.c    InitializeInjection: settings, subscription, the exit flush
+ *   launch.c    the launch callbacks: which launches to profile, the bracket
+ *   kernels.c   per-kernel counts and times, written as time records
+ *   activity.c  CUPTI activity records: the GPU time of every kernel
+ *   channel.c   the record file, and messages turned into note records
+ *   api.c       driver and CUPTI functions, resolved at run time
+ *   device.c    the driver-API side counters/ needs (context, sync, CC)
+ */
+#ifndef GP_INJECT_INJECT_H
+#define GP_INJECT_INJECT_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include "counters/cupti-api.h"
+#include "profile/filter.h"
+#include "profile/record.h"
+
+/* all of CUPTI's callback side, with the launch calls' parameter structs */
+#include <cupti.h>
+
+#define INJ_MAX_DEV 64
+#define INJ_DEFAULT_LAUNCHES 3
+
+/* ---- api.c ---- */
+
+#define INJ_DRIVER_FUNCTIONS(X) \
+	X(cuGetErrorString, 12000, 1) \
+	X(cuCtxGetCurrent, 12000, 1) \
+	X(cuCtxGetDevice, 12000, 1) \
+	X(cuCtxSynchronize, 12000, 1) \
+	X(cuStreamSynchronize, 12000, 1) \
+	X(cuStreamIsCapturing, 12000, 1) \
+	X(cuFuncGetAttribute, 12000, 1) \
+	X(cuDeviceGetAttribute, 12000, 1) \
+	X(cuDeviceGetName, 12000, 1) \
+	X(cuFuncGetName, 12030, 0) \
+	X(cuKernelGetFunction, 12000, 0) \
+	X(cuFuncLoad, 12040, 0)
+
+#define INJ_CUPTI_FUNCTIONS(X) \
+	X(cuptiSubscribe) \
+	X(cuptiUnsubscribe) \
+	X(cuptiEnableCallback) \
+	X(cuptiActivityEnable) \
+	X(cuptiActivityDisable) \
+	X(cuptiActivityRegisterCallbacks) \
+	X(cuptiActivityGetNextRecord) \
+	X(cuptiActivityGetNumDroppedRecords) \
+	X(cuptiActivityFlushAll)
+
+struct inj_api {
+#define INJ_DRV_MEMBER(f, v, req) __typeof__(&f) f;
+	INJ_DRIVER_FUNCTIONS(INJ_DRV_MEMBER)
+#undef INJ_DRV_MEMBER
+#define INJ_CUPTI_MEMBER(f) __typeof__(&f) f;
+	INJ_CUPTI_FUNCTIONS(INJ_CUPTI_MEMBER)
+#undef INJ_CUPTI_MEMBER
+};
+
+extern struct inj_api inj_api;
+
+/* Resolve the driver's functions.  NULL, or why not (a static string). */
+const char *inj_api_driver(void);
+/* Resolve the CUPTI functions (after cupti_load).  NULL, or why not (malloc'd). */
+char *inj_api_cupti(void);
+/* CUPTI's or the driver's words for an error, for notes. */
+const char *inj_cupti_error(CUptiResult r);
+const char *inj_cuda_error(CUresult r);
+
+/* ---- inject.c: the shared state ---- */
+
+struct inj_state {
+	_Atomic int counters_on;       /* profile launches with counters */
+	_Atomic int dead;              /* everything off: callbacks return at once */
+	unsigned launches;             /* profile at most this many launches per kernel */
+	struct prof_filter filter;
+	long long pid;
+	pthread_mutex_t lock;          /* the kernel table and the counters below */
+	pthread_mutex_t bracket;       /* held from a profiled launch's entry to its exit */
+	unsigned long long api_launches, profiled;
+	int off_said;                  /* a note said why profiling stopped */
+};
+
+extern struct inj_state inj;
+
+/*
+ * Stop profiling launches (counters) for the rest of the process, with a
+ * note saying why; timing goes on.  Thread-safe; the first reason wins.
+ */
+void inj_counters_off(const char *why);
+
+/* ---- channel.c ---- */
+
+/* Open the record file from the environment.  0, or -1 (nothing can be said). */
+int inj_channel_open(void);
+/* Write one record; silently dropped when the channel is gone or in a fork. */
+void inj_write(const struct prof_rec *r);
+/* A note record ("info", "warning"). */
+void inj_note(const char *level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* util/error.h messages (from counters/) as notes. */
+void inj_message_sink(const char *level, const char *text);
+/* The one stderr line, for when there is no channel. */
+void inj_stderr_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- kernels.c ---- */
+
+struct inj_kernel;
+
+/*
+ * The kernel of (mangled name, device), created at first sight; with
+ * inj.lock held.  NULL out of memory.
+ */
+struct inj_kernel *inj_kernel_get(const char *name, int dev);
+/* Filter and limit decided, count an API launch; returns 1 to profile it.  Lock held. */
+int inj_kernel_launch(struct inj_kernel *k, int counters_allowed);
+/* A profile reservation that did not happen (the bracket failed to start).  Lock held. */
+void inj_kernel_unprofile(struct inj_kernel *k);
+/* The GPU time of one unprofiled kernel run.  Lock held. */
+void inj_kernel_time(struct inj_kernel *k, uint64_t ns, int graph, const struct prof_rec *config);
+/* Write a time record for every kernel with news since the last one.  Lock held. */
+void inj_kernels_flush(void);
+
+/*
+ * Correlation ids of profiled launches: their activity records are not
+ * counted again.  With inj.lock held.
+ */
+void inj_profiled_add(uint32_t corr);
+int inj_profiled_has(uint32_t corr);
+
+/* ---- activity.c ---- */
+
+/* Ask CUPTI for kernel activity records.  0, or -1 (timing off, a note said why). */
+int inj_activity_start(void);
+/* Deliver every pending record now (exit, context teardown). */
+void inj_activity_flush(void);
+/* Activity records CUPTI dropped, so far. */
+unsigned long long inj_activity_dropped(void);
+
+/* ---- launch.c ---- */
+
+void inj_launch_callback(CUpti_CallbackId cbid, const CUpti_CallbackData *cb);
+
+/* Milliseconds on the monotonic clock: what profiling costs, said under gpuperf -v. */
+double inj_ms(void);
+
+/* Under -v, at the exit: the profiled launches' brackets, their count and total time. */
+void inj_launch_costs(void);
+
+/* ---- device.c ---- */
+
+/* The stream the next cupti_synchronize on this thread waits for: the profiled launch's. */
+void inj_sync_stream(CUstream s);
+/* A device record for dev, once per device; chip NULL when counters are unknown. */
+void inj_device_record(int dev, const char *chip);
+
+#endif

@@ -1,0 +1,175 @@
+/*
+ * Per-kernel state inside the profiled process: whether --kernel matches
+ * it, how many of its launches were profiled, and the counts and GPU time
+ * since the last time record.  Launches only count here; time records go
+ * out as deltas when CUPTI hands over a buffer and at exit, so a program
+ * of a million launches writes a few lines per kernel, not a million.
+ * Everything with inj.lock held.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "occupancy/demangle.h"
+#include "inject/inject.h"
+
+#define NBUCKETS 4096
+
+struct inj_kernel {
+	char *name;
+	int dev;
+	int match;                   /* --kernel */
+	unsigned profiled;
+	int dirty;
+	/* since the last time record */
+	unsigned long long launches, graph, timed, ns, min_ns, max_ns;
+	struct prof_rec config;      /* the last shape seen (grid, block, memory, registers) */
+	struct inj_kernel *next;
+};
+
+static struct inj_kernel *buckets[NBUCKETS];
+
+static unsigned hash(const char *s, int dev)
+{
+	unsigned h = 2166136261u ^ (unsigned)dev;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h % NBUCKETS;
+}
+
+struct inj_kernel *inj_kernel_get(const char *name, int dev)
+{
+	unsigned h = hash(name, dev);
+	struct inj_kernel *k;
+	char *d;
+
+	for (k = buckets[h]; k; k = k->next)
+		if (k->dev == dev && !strcmp(k->name, name))
+			return k;
+	if (!(k = calloc(1, sizeof(*k))) || !(k->name = strdup(name))) {
+		free(k);
+		return NULL;
+	}
+	k->dev = dev;
+	/* demangle once per kernel, and only to match a --kernel pattern */
+	if (inj.filter.on) {
+		d = kernel_demangle(name);
+		k->match = prof_filter_match(&inj.filter, d ? d : name);
+		free(d);
+	} else {
+		k->match = 1;
+	}
+	k->next = buckets[h];
+	buckets[h] = k;
+	return k;
+}
+
+int inj_kernel_launch(struct inj_kernel *k, int counters_allowed)
+{
+	k->launches++;
+	k->dirty = 1;
+	if (!counters_allowed || !k->match || k->profiled >= inj.launches)
+		return 0;
+	k->profiled++;
+	return 1;
+}
+
+void inj_kernel_unprofile(struct inj_kernel *k)
+{
+	if (k->profiled)
+		k->profiled--;
+}
+
+void inj_kernel_time(struct inj_kernel *k, uint64_t ns, int graph, const struct prof_rec *config)
+{
+	if (!k->timed || ns < k->min_ns)
+		k->min_ns = ns;
+	if (ns > k->max_ns)
+		k->max_ns = ns;
+	k->timed++;
+	k->ns += ns;
+	k->graph += graph != 0;
+	k->config.grid = config->grid;
+	k->config.block = config->block;
+	k->config.dyn_smem = config->dyn_smem;
+	k->config.static_smem = config->static_smem;
+	k->config.regs = config->regs;
+	k->dirty = 1;
+}
+
+void inj_kernels_flush(void)
+{
+	for (unsigned b = 0; b < NBUCKETS; b++)
+		for (struct inj_kernel *k = buckets[b]; k; k = k->next) {
+			struct prof_rec r;
+
+			if (!k->dirty)
+				continue;
+			prof_rec_init(&r, PROF_TIME, inj.pid);
+			r.dev = k->dev;
+			r.kernel = k->name;
+			r.launches = k->launches;
+			r.graph = k->graph;
+			r.timed = k->timed;
+			r.ns = k->ns;
+			r.min_ns = k->min_ns;
+			r.max_ns = k->max_ns;
+			r.grid = k->config.grid;
+			r.block = k->config.block;
+			r.dyn_smem = k->config.dyn_smem;
+			r.static_smem = k->config.static_smem;
+			r.regs = k->config.regs;
+			inj_write(&r);
+			k->launches = k->graph = k->timed = k->ns = k->min_ns = k->max_ns = 0;
+			k->dirty = 0;
+		}
+}
+
+/*
+ * The set of profiled launches' correlation ids: open addressing, 0 is
+ * empty (CUPTI's ids start at 1).  Small: at most --launches per kernel.
+ */
+static struct {
+	uint32_t *v;
+	size_t cap, n;
+} corr;
+
+static void set_put(uint32_t *v, size_t cap, uint32_t id)
+{
+	size_t i = (id * 2654435761u) & (cap - 1);
+
+	while (v[i] && v[i] != id)
+		i = (i + 1) & (cap - 1);
+	v[i] = id;
+}
+
+void inj_profiled_add(uint32_t id)
+{
+	if (!id)
+		return;
+	if (2 * (corr.n + 1) > corr.cap) {
+		size_t cap = corr.cap ? 2 * corr.cap : 64;
+		uint32_t *v = calloc(cap, sizeof(*v));
+
+		if (!v)
+			return;
+		for (size_t i = 0; i < corr.cap; i++)
+			if (corr.v[i])
+				set_put(v, cap, corr.v[i]);
+		free(corr.v);
+		corr.v = v;
+		corr.cap = cap;
+	}
+	set_put(corr.v, corr.cap, id);
+	corr.n++;
+}
+
+int inj_profiled_has(uint32_t id)
+{
+	if (!id || !corr.cap)
+		return 0;
+	for (size_t i = (id * 2654435761u) & (corr.cap - 1); corr.v[i];
+	     i = (i + 1) & (corr.cap - 1))
+		if (corr.v[i] == id)
+			return 1;
+	return 0;
+}

@@ -1,0 +1,448 @@
+/*
+ * The launch callbacks.  At a launch's entry: learn the kernel, count the
+ * launch, and decide whether to profile it (it matches --kernel, fewer
+ * than --launches of it were profiled, its stream is not being captured
+ * into a graph).  A profiled launch is bracketed by ctr_begin at entry and
+ * ctr_end at exit: auto range makes it one range, kernel replay runs the
+ * passes inside the launch call.  Launches from other threads wait at
+ * their entry while a bracket is open, or auto range would count them in.
+ *
+ * Covered: cuLaunchKernel, cuLaunchKernelEx, cuLaunchCooperativeKernel
+ * and their per-thread-stream (_ptsz) forms, which the CUDA runtime's
+ * launches (<<< >>>, cudaLaunchKernel, cudaLaunchCooperativeKernel,
+ * cudaLaunchKernelEx) go through too.  Kernels run by graphs are timed
+ * from activity records (activity.c) but not profiled.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "counters/counters.h"
+#include "inject/inject.h"
+#include "util/error.h"
+
+/* the values of one launch: a fixed buffer, the list (profile/record.h) is short */
+#define MAX_IDS 32
+
+/* What a launch's parameters say. */
+struct launch {
+	CUfunction f;
+	CUstream stream;
+	struct prof_dim3 grid, block, cluster;
+	unsigned long long dyn_smem;
+	const char *api;
+};
+
+/* A profiled launch between its entry and exit callbacks (one per thread). */
+static _Thread_local struct {
+	int open;
+	uint32_t corr;
+	struct inj_kernel *k;
+	struct prof_rec rec;       /* the launch record, counters filled at exit */
+	struct ctr_set *set;
+	const enum ctr_id *ids;    /* what set reads */
+	size_t nids;
+	size_t n0;                 /* ranges before the bracket */
+	CUfunction f;              /* its resources are read at the exit */
+	double t0;                 /* inj_ms() at its entry */
+} br;
+
+/* The brackets' cost, for gpuperf -v (all threads). */
+static struct {
+	pthread_mutex_t lock;
+	unsigned n;
+	double ms, setup_ms;
+} cost = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0 };
+
+double inj_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+void inj_launch_costs(void)
+{
+	pthread_mutex_lock(&cost.lock);
+	if (cost.n)
+		gp_debug("profile: %u profiled launches took %.0f ms from entry to exit, %.0f ms "
+			 "of it setting up counters", cost.n, cost.ms, cost.setup_ms);
+	pthread_mutex_unlock(&cost.lock);
+}
+
+static _Thread_local int busy;   /* inside our callback: our own driver calls come back */
+
+/*
+ * Counter sets per device, opened at the first profiled launch there:
+ * what gpuperf profile reads (profile/record.h), or, when a launch got no
+ * range with that, the same less the counters CUPTI gets by patching the
+ * kernel's code (SASS instrumentation), the part most likely to be refused.
+ */
+static struct {
+	int tried;
+	struct ctr_set *set;
+	const enum ctr_id *ids;
+	size_t nids;
+	int fallback;             /* set is the one without instrumented counters */
+	int failed;               /* a bracket gave no range even so: counters broke here */
+} devs[INJ_MAX_DEV];
+
+static enum ctr_id plain_ids[MAX_IDS];
+
+#define FROM_GRID_PARAMS(p, name) \
+	do { \
+		l->f = (p)->f; \
+		l->grid = (struct prof_dim3){ (p)->gridDimX, (p)->gridDimY, (p)->gridDimZ }; \
+		l->block = (struct prof_dim3){ (p)->blockDimX, (p)->blockDimY, (p)->blockDimZ }; \
+		l->dyn_smem = (p)->sharedMemBytes; \
+		l->stream = (p)->hStream; \
+		l->api = name; \
+	} while (0)
+
+static void from_config(struct launch *l, CUfunction f, const CUlaunchConfig *c)
+{
+	l->f = f;
+	l->api = "cuLaunchKernelEx";
+	if (!c)
+		return;
+	l->grid = (struct prof_dim3){ c->gridDimX, c->gridDimY, c->gridDimZ };
+	l->block = (struct prof_dim3){ c->blockDimX, c->blockDimY, c->blockDimZ };
+	l->dyn_smem = c->sharedMemBytes;
+	l->stream = c->hStream;
+	for (unsigned i = 0; c->attrs && i < c->numAttrs; i++) {
+		const CUlaunchAttribute *a = &c->attrs[i];
+		if (a->id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+			l->cluster = (struct prof_dim3){ a->value.clusterDim.x, a->value.clusterDim.y,
+							 a->value.clusterDim.z };
+		else if (a->id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE && a->value.cooperative)
+			l->api = "cuLaunchKernelEx (cooperative)";
+	}
+}
+
+/* 1 for a launch this library handles, with *l filled. */
+static int parse(CUpti_CallbackId id, const void *params, struct launch *l)
+{
+	int ptsz = 0;
+
+	memset(l, 0, sizeof(*l));
+	if (!params)
+		return 0;
+	switch (id) {
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
+		FROM_GRID_PARAMS((const cuLaunchKernel_params *)params, "cuLaunchKernel");
+		break;
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz:
+		FROM_GRID_PARAMS((const cuLaunchKernel_ptsz_params *)params, "cuLaunchKernel");
+		ptsz = 1;
+		break;
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
+		FROM_GRID_PARAMS((const cuLaunchCooperativeKernel_params *)params,
+				 "cuLaunchCooperativeKernel");
+		break;
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz:
+		FROM_GRID_PARAMS((const cuLaunchCooperativeKernel_ptsz_params *)params,
+				 "cuLaunchCooperativeKernel");
+		ptsz = 1;
+		break;
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx: {
+		const cuLaunchKernelEx_params *p = params;
+		from_config(l, p->f, p->config);
+		break;
+	}
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz: {
+		const cuLaunchKernelEx_ptsz_params *p = params;
+		from_config(l, p->f, p->config);
+		ptsz = 1;
+		break;
+	}
+	default:
+		return 0;
+	}
+	/* the _ptsz forms' NULL stream is the thread's own, not the legacy one */
+	if (ptsz && !l->stream)
+		l->stream = CU_STREAM_PER_THREAD;
+	return 1;
+}
+
+static int capturing(CUstream s)
+{
+	CUstreamCaptureStatus st = CU_STREAM_CAPTURE_STATUS_NONE;
+
+	/* an error (say, the legacy stream beside a capture) counts as capturing */
+	return inj_api.cuStreamIsCapturing(s, &st) || st != CU_STREAM_CAPTURE_STATUS_NONE;
+}
+
+static int func_attr(CUfunction f, CUfunction_attribute a, int dflt, CUresult *err)
+{
+	int v = dflt;
+	CUresult e = inj_api.cuFuncGetAttribute(&v, a, f);
+
+	if (e) {
+		v = dflt;
+		if (!*err)
+			*err = e;
+	}
+	return v;
+}
+
+/*
+ * The function's resources, read once its launch returned: at the entry
+ * of the first launch a lazily loaded function may not be loaded yet.  The
+ * runtime launches through a CUkernel (context-independent loading) where
+ * the driver API passes a CUfunction: the launch takes either, the
+ * attribute query only a CUfunction, the kernel's in this context.
+ */
+static void func_resources(CUfunction f, struct prof_rec *r)
+{
+	static int said;
+	CUresult err = CUDA_SUCCESS;
+	CUfunction g;
+
+	if (inj_api.cuFuncLoad)
+		inj_api.cuFuncLoad(f);  /* a no-op for a loaded function */
+	r->regs = func_attr(f, CU_FUNC_ATTRIBUTE_NUM_REGS, 0, &err);
+	if (err == CUDA_ERROR_INVALID_HANDLE && inj_api.cuKernelGetFunction &&
+	    !inj_api.cuKernelGetFunction(&g, (CUkernel)f)) {
+		f = g;
+		err = CUDA_SUCCESS;
+		r->regs = func_attr(f, CU_FUNC_ATTRIBUTE_NUM_REGS, 0, &err);
+	}
+	r->static_smem = (unsigned)func_attr(f, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, 0, &err);
+	r->local_bytes = (unsigned)func_attr(f, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, 0, &err);
+	r->carveout = func_attr(f, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, -1, &err);
+	if (r->carveout < -1 || r->carveout > 100)
+		r->carveout = -1;
+	if (err && !said++)
+		inj_note("warning", "registers and shared memory of %s unknown (cuFuncGetAttribute: %s): "
+			 "no theoretical occupancy", r->kernel, inj_cuda_error(err));
+}
+
+/* Open the set of list on dev; NULL when unavailable (COUNTERS_AUTO: a warning, a note). */
+static struct ctr_set *open_set(int dev, const enum ctr_id *list, size_t n)
+{
+	struct ctr_set *set;
+	struct gp_device d;
+
+	memset(&d, 0, sizeof(d));
+	d.index = dev;
+	if (n > MAX_IDS || ctr_open(&d, COUNTERS_AUTO, list, n, &set))
+		set = NULL;
+	/* a bracket per profiled launch: enable the profiler once, small images (another
+	   thread's launch that slips in is dropped: the exit callback sees it) */
+	ctr_one_launch_at_a_time(set, 4);
+	devs[dev].ids = list;
+	devs[dev].nids = n;
+	__atomic_store_n(&devs[dev].set, set, __ATOMIC_RELEASE);
+	return set;
+}
+
+/* profile's counters without the instrumented ones (the bytes lanes ask for) into plain_ids. */
+static size_t plain_list(void)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < prof_ncounters && n < MAX_IDS; i++)
+		if (prof_counters[i] != CTR_GLOBAL_LOAD_BYTES &&
+		    prof_counters[i] != CTR_GLOBAL_STORE_BYTES)
+			plain_ids[n++] = prof_counters[i];
+	return n;
+}
+
+/*
+ * The counter set of dev; NULL when counters cannot be read there (a note
+ * said why).  GPUPERF_PROFILE_COUNTERS=plain leaves the instrumented
+ * counters out from the start (instrumentation adds instructions to the
+ * kernel in its pass).
+ */
+static struct ctr_set *device_set(int dev)
+{
+	if (!devs[dev].tried) {
+		const char *which = getenv("GPUPERF_PROFILE_COUNTERS");
+		int plain = which && !strcmp(which, "plain");
+		struct gp_device d;
+
+		double t0 = inj_ms();
+
+		__atomic_store_n(&devs[dev].tried, 1, __ATOMIC_RELAXED);
+		memset(&d, 0, sizeof(d));
+		d.index = dev;
+		devs[dev].fallback = plain;
+		inj_device_record(dev, (plain ? open_set(dev, plain_ids, plain_list())
+					      : open_set(dev, prof_counters, prof_ncounters)) ?
+				  ctr_chip_name(&d) : NULL);
+		pthread_mutex_lock(&cost.lock);
+		cost.setup_ms += inj_ms() - t0;
+		pthread_mutex_unlock(&cost.lock);
+	}
+	return devs[dev].failed ? NULL : devs[dev].set;
+}
+
+/* A bracket gave no range: once, try without the instrumented counters. */
+static void fall_back(int dev)
+{
+	struct ctr_set *old = devs[dev].set;
+	size_t n = 0;
+
+	if (devs[dev].fallback) {
+		__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	devs[dev].fallback = 1;
+	n = plain_list();
+	if (open_set(dev, plain_ids, n))
+		inj_note("info", "profiling goes on without the bytes global loads and stores asked "
+			 "for (counted by instrumented code, which gave no result here): their "
+			 "efficiency assumes 4-byte accesses");
+	else
+		__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
+	ctr_close(old);
+}
+
+/* Can counters be read on dev (as far as we know before trying)? */
+static int usable(int dev)
+{
+	return !__atomic_load_n(&devs[dev].failed, __ATOMIC_RELAXED) &&
+	       !(__atomic_load_n(&devs[dev].tried, __ATOMIC_RELAXED) &&
+		 !__atomic_load_n(&devs[dev].set, __ATOMIC_RELAXED));
+}
+
+/* Hold the other threads' launches while a bracket is open elsewhere. */
+static void wait_for_bracket(void)
+{
+	if (inj.counters_on && !br.open) {
+		pthread_mutex_lock(&inj.bracket);
+		pthread_mutex_unlock(&inj.bracket);
+	}
+}
+
+static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct inj_kernel *k,
+		  const char *name, int dev)
+{
+	struct prof_rec *r = &br.rec;
+	struct ctr_set *set;
+	double t0 = inj_ms();
+
+	pthread_mutex_lock(&inj.bracket);
+	br.t0 = t0;
+	if (!inj.counters_on || !(set = device_set(dev))) {
+		pthread_mutex_lock(&inj.lock);
+		inj_kernel_unprofile(k);
+		pthread_mutex_unlock(&inj.lock);
+		pthread_mutex_unlock(&inj.bracket);
+		return;
+	}
+	prof_rec_init(r, PROF_LAUNCH, inj.pid);
+	r->dev = dev;
+	r->kernel = strdup(name);
+	r->api = (char *)l->api;
+	r->corr = cb->correlationId;
+	r->grid = l->grid;
+	r->block = l->block;
+	r->cluster = l->cluster;
+	r->dyn_smem = l->dyn_smem;
+	br.f = l->f;
+	/*
+	 * Its activity records (the replays) must not count as the program's
+	 * launches; marked now, before CUPTI's thread can deliver them.
+	 */
+	pthread_mutex_lock(&inj.lock);
+	inj_profiled_add(cb->correlationId);
+	pthread_mutex_unlock(&inj.lock);
+	br.open = 1;
+	br.corr = cb->correlationId;
+	br.k = k;
+	br.set = set;
+	br.ids = devs[dev].ids;
+	br.nids = devs[dev].nids;
+	br.n0 = ctr_nranges(set);
+	inj_sync_stream(l->stream);
+	ctr_begin(set);   /* a failure is a note, and shows as no range at the exit */
+}
+
+static void leave(const CUpti_CallbackData *cb)
+{
+	struct prof_rec *r = &br.rec;
+	CUresult launched = cb->functionReturnValue ? *(const CUresult *)cb->functionReturnValue :
+				CUDA_SUCCESS;
+	size_t got;
+	int rc;
+
+	br.open = 0;
+	rc = ctr_end(br.set);
+	func_resources(br.f, r);
+	got = ctr_nranges(br.set) - br.n0;
+	if (got == 1) {
+		double v[MAX_IDS];
+		if (!ctr_read(br.set, br.n0, v))
+			for (size_t i = 0; i < br.nids; i++)
+				r->ctr[br.ids[i]] = isfinite(v[i]) ? v[i] : NAN;
+	} else if (got > 1) {
+		inj_note("warning", "a profiled launch of %s made %zu ranges (other work ran inside "
+			 "its bracket): its counters are left out", r->kernel, got);
+	} else if (!launched && !rc) {
+		fall_back(r->dev);   /* counters broke: the warning said why */
+	}
+	if (launched || (!got && !rc)) {
+		pthread_mutex_lock(&inj.lock);
+		inj_kernel_unprofile(br.k);
+		pthread_mutex_unlock(&inj.lock);
+	}
+	if (!launched) {
+		inj_write(r);
+		pthread_mutex_lock(&inj.lock);
+		inj.profiled += got == 1;
+		pthread_mutex_unlock(&inj.lock);
+	}
+	pthread_mutex_lock(&cost.lock);
+	cost.n++;
+	cost.ms += inj_ms() - br.t0;
+	pthread_mutex_unlock(&cost.lock);
+	gp_debug("profile: launch of %s: %.1f ms from entry to exit", r->kernel, inj_ms() - br.t0);
+	free(r->kernel);
+	r->kernel = NULL;
+	pthread_mutex_unlock(&inj.bracket);
+	if (rc)
+		inj_counters_off("a profiled kernel failed (its error is the program's to report); "
+				 "the rest of the run is timed only");
+}
+
+static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
+{
+	struct launch l;
+	struct inj_kernel *k;
+	const char *name = cb->symbolName;
+	CUdevice dev;
+	int profile = 0;
+
+	if (!parse(cbid, cb->functionParams, &l) || !cb->context || capturing(l.stream))
+		return;   /* captured launches run later, as graph kernels */
+	if (inj_api.cuCtxGetDevice(&dev) || dev < 0 || dev >= INJ_MAX_DEV)
+		return;
+	if (!name && inj_api.cuFuncGetName)
+		inj_api.cuFuncGetName(&name, l.f);
+	if (!name)
+		name = "(unnamed kernel)";
+	pthread_mutex_lock(&inj.lock);
+	inj.api_launches++;
+	if ((k = inj_kernel_get(name, dev)))
+		profile = inj_kernel_launch(k, inj.counters_on && usable(dev));
+	pthread_mutex_unlock(&inj.lock);
+	if (profile)
+		begin(cb, &l, k, name, dev);
+	else
+		wait_for_bracket();
+	inj_device_record(dev, NULL);   /* once per device; the profiled path sent the chip */
+}
+
+void inj_launch_callback(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
+{
+	if (busy || inj.dead || !cb)
+		return;
+	busy = 1;
+	if (cb->callbackSite == CUPTI_API_ENTER)
+		enter(cbid, cb);
+	else if (br.open && br.corr == cb->correlationId)
+		leave(cb);
+	busy = 0;
+}

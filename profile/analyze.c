@@ -1,0 +1,539 @@
+/*
+ * Records to rows (profile/analyze.h): group by kernel and device, sum the
+ * counters, derive the ratios, join the occupancy calculator, judge, then
+ * filter, keep the top N and sort.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "arch/arch.h"
+#include "gpu/device.h"
+#include "occupancy/demangle.h"
+#include "util/error.h"
+#include "util/parse.h"
+#include "profile/analyze.h"
+#include "profile/filter.h"
+
+const char *const prof_sort_names[] = { "time", "waste", "name", NULL };
+
+/* Sums over a kernel's launch records, kept beside its row. */
+struct acc {
+	double ld_req, ld_sec, ld_breq, ld_bsec, ld_bytes;
+	double st_req, st_sec, st_breq, st_bsec, st_bytes;
+	double sld_n, sld_w, sld_c, sst_n, sst_w, sst_c;
+	double occ_sum, occ_w, l1_sum, l1_w, l2_sum, l2_w;
+	double dram_r, dram_w, dram_ns;
+	double dur_ns;
+	unsigned long long dur_n;
+	int have_launch_config, have_time_config;
+};
+
+struct rows {
+	struct prof_kernel *k;
+	struct acc *acc;
+	size_t n, cap;
+	size_t *slot;              /* hash of (kernel, dev) -> row + 1 */
+	size_t nslots;
+};
+
+static double ratio(double a, double b)
+{
+	return b > 0 && !isnan(a) ? a / b : NAN;
+}
+
+static size_t hash(const char *s, int dev)
+{
+	size_t h = 1469598103934665603ull ^ (size_t)dev;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+static void rehash(struct rows *r)
+{
+	free(r->slot);
+	r->nslots = r->cap * 2;
+	r->slot = gp_xcalloc(r->nslots, sizeof(*r->slot));
+	for (size_t i = 0; i < r->n; i++) {
+		size_t h = hash(r->k[i].kernel, r->k[i].dev) % r->nslots;
+		while (r->slot[h])
+			h = (h + 1) % r->nslots;
+		r->slot[h] = i + 1;
+	}
+}
+
+static struct prof_kernel *row(struct rows *r, const char *kernel, int dev, struct acc **acc)
+{
+	size_t h;
+
+	if (r->nslots) {
+		for (h = hash(kernel, dev) % r->nslots; r->slot[h]; h = (h + 1) % r->nslots) {
+			struct prof_kernel *k = &r->k[r->slot[h] - 1];
+			if (k->dev == dev && !strcmp(k->kernel, kernel)) {
+				*acc = &r->acc[r->slot[h] - 1];
+				return k;
+			}
+		}
+	}
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 16;
+		r->k = gp_xrealloc(r->k, r->cap * sizeof(*r->k));
+		r->acc = gp_xrealloc(r->acc, r->cap * sizeof(*r->acc));
+	}
+	struct prof_kernel *k = &r->k[r->n];
+	memset(k, 0, sizeof(*k));
+	memset(&r->acc[r->n], 0, sizeof(r->acc[0]));
+	k->kernel = gp_xstrdup(kernel);
+	k->dev = dev;
+	k->carveout = -1;
+	*acc = &r->acc[r->n];
+	r->n++;
+	rehash(r);
+	return k;
+}
+
+static int have(const struct prof_rec *l, enum ctr_id id)
+{
+	return !isnan(l->ctr[id]);
+}
+
+static void same_config(struct prof_kernel *k, const struct prof_rec *l)
+{
+	if (k->grid.x != l->grid.x || k->grid.y != l->grid.y || k->grid.z != l->grid.z ||
+	    k->block.x != l->block.x || k->block.y != l->block.y || k->block.z != l->block.z ||
+	    k->regs != l->regs || k->dyn_smem != l->dyn_smem || k->static_smem != l->static_smem)
+		k->config_varies = 1;
+}
+
+static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_rec *l)
+{
+	const double *c = l->ctr;
+	double dur = c[CTR_DURATION_NS], w = isnan(dur) ? 1 : dur;
+	int any = 0;
+
+	if (!a->have_launch_config) {
+		a->have_launch_config = 1;
+		k->grid = l->grid;
+		k->block = l->block;
+		k->cluster = l->cluster;
+		k->regs = l->regs;
+		k->carveout = l->carveout;
+		k->static_smem = l->static_smem;
+		k->dyn_smem = l->dyn_smem;
+		k->local_bytes = l->local_bytes;
+	} else {
+		same_config(k, l);
+	}
+	for (int i = 0; i < CTR_COUNT; i++)
+		any |= have(l, (enum ctr_id)i);
+	if (!any)
+		return;   /* a launch whose counters failed: seen, not profiled */
+	k->profiled++;
+	if (have(l, CTR_GLOBAL_LOAD_SECTORS) && have(l, CTR_GLOBAL_LOAD_REQUESTS)) {
+		a->ld_sec += c[CTR_GLOBAL_LOAD_SECTORS];
+		a->ld_req += c[CTR_GLOBAL_LOAD_REQUESTS];
+		if (have(l, CTR_GLOBAL_LOAD_BYTES)) {
+			a->ld_bsec += c[CTR_GLOBAL_LOAD_SECTORS];
+			a->ld_breq += c[CTR_GLOBAL_LOAD_REQUESTS];
+			a->ld_bytes += c[CTR_GLOBAL_LOAD_BYTES];
+		}
+	}
+	if (have(l, CTR_GLOBAL_STORE_SECTORS) && have(l, CTR_GLOBAL_STORE_REQUESTS)) {
+		a->st_sec += c[CTR_GLOBAL_STORE_SECTORS];
+		a->st_req += c[CTR_GLOBAL_STORE_REQUESTS];
+		if (have(l, CTR_GLOBAL_STORE_BYTES)) {
+			a->st_bsec += c[CTR_GLOBAL_STORE_SECTORS];
+			a->st_breq += c[CTR_GLOBAL_STORE_REQUESTS];
+			a->st_bytes += c[CTR_GLOBAL_STORE_BYTES];
+		}
+	}
+	if (have(l, CTR_SHARED_LOAD_INSTRUCTIONS) && have(l, CTR_SHARED_LOAD_WAVEFRONTS) &&
+	    have(l, CTR_SHARED_LOAD_BANK_CONFLICTS)) {
+		a->sld_n += c[CTR_SHARED_LOAD_INSTRUCTIONS];
+		a->sld_w += c[CTR_SHARED_LOAD_WAVEFRONTS];
+		a->sld_c += c[CTR_SHARED_LOAD_BANK_CONFLICTS];
+	}
+	if (have(l, CTR_SHARED_STORE_INSTRUCTIONS) && have(l, CTR_SHARED_STORE_WAVEFRONTS) &&
+	    have(l, CTR_SHARED_STORE_BANK_CONFLICTS)) {
+		a->sst_n += c[CTR_SHARED_STORE_INSTRUCTIONS];
+		a->sst_w += c[CTR_SHARED_STORE_WAVEFRONTS];
+		a->sst_c += c[CTR_SHARED_STORE_BANK_CONFLICTS];
+	}
+	if (have(l, CTR_ACHIEVED_OCCUPANCY_PCT)) {
+		a->occ_sum += w * c[CTR_ACHIEVED_OCCUPANCY_PCT];
+		a->occ_w += w;
+	}
+	if (have(l, CTR_L1_HIT_RATE_PCT) && have(l, CTR_GLOBAL_LOAD_SECTORS)) {
+		a->l1_sum += c[CTR_L1_HIT_RATE_PCT] * c[CTR_GLOBAL_LOAD_SECTORS];
+		a->l1_w += c[CTR_GLOBAL_LOAD_SECTORS];
+	}
+	if (have(l, CTR_L2_HIT_RATE_PCT)) {
+		double l2 = (have(l, CTR_L2_READ_SECTORS) ? c[CTR_L2_READ_SECTORS] : 0) +
+			    (have(l, CTR_L2_WRITE_SECTORS) ? c[CTR_L2_WRITE_SECTORS] : 0);
+		if (!(l2 > 0))
+			l2 = 1;
+		a->l2_sum += c[CTR_L2_HIT_RATE_PCT] * l2;
+		a->l2_w += l2;
+	}
+	if (have(l, CTR_DRAM_READ_BYTES) && have(l, CTR_DRAM_WRITE_BYTES) && dur > 0) {
+		a->dram_r += c[CTR_DRAM_READ_BYTES];
+		a->dram_w += c[CTR_DRAM_WRITE_BYTES];
+		a->dram_ns += dur;
+	}
+	if (dur > 0) {
+		a->dur_ns += dur;
+		a->dur_n++;
+	}
+}
+
+static void add_time(struct prof_kernel *k, struct acc *a, const struct prof_rec *t)
+{
+	k->launches += t->launches + t->graph;
+	k->graph += t->graph;
+	k->timed += t->timed;
+	if (t->timed)
+		k->time_ns = (isnan(k->time_ns) ? 0 : k->time_ns) + (double)t->ns;
+	if (!a->have_launch_config && (t->block.x || !a->have_time_config)) {
+		a->have_time_config = 1;
+		k->grid = t->grid;
+		k->block = t->block;
+		k->regs = t->regs;
+		k->static_smem = t->static_smem;
+		k->dyn_smem = t->dyn_smem;
+	}
+}
+
+static void finish_access(struct prof_access *p, double req, double sec, double breq,
+			  double bsec, double bytes)
+{
+	double bpr = ratio(bytes, breq), w = bpr / 32;
+
+	p->requests = req;
+	p->sectors = sec;
+	p->bytes = breq > 0 ? bytes : NAN;
+	p->sectors_per_request = ratio(sec, req);
+	p->ideal_per_request = ratio(bytes / 32, breq);
+	p->efficiency_pct = 100 * ratio(bytes, 32 * bsec);
+	p->fetched_bytes = req > 0 ? 32 * sec : NAN;
+	p->ratio = ratio(bsec, bytes / 32);
+	p->width = 0;
+	for (unsigned x = 1; x <= 16; x *= 2)
+		if (fabs(w - x) <= 0.05 * x)
+			p->width = x;
+	p->assumed = 0;
+	if (!(breq > 0) && req > 0) {
+		/* no instrumented byte counts: judge against a warp of 4-byte accesses */
+		p->assumed = 1;
+		p->ratio = p->sectors_per_request / 4;
+	}
+}
+
+static void finish_shared(struct prof_shared *s, double n, double w, double c)
+{
+	double ideal = ratio(w - c, n);
+
+	s->instructions = n;
+	s->wavefronts = n > 0 ? w : NAN;
+	s->conflicts = n > 0 ? c : NAN;
+	s->wavefronts_per_instruction = ratio(w, n);
+	s->conflicts_per_instruction = ratio(c, n);
+	/* LDS.64/.128 need 2 or 4 wavefronts without any conflict */
+	s->ideal_per_instruction = isnan(ideal) ? NAN : ideal >= 3 ? 4 : ideal >= 1.5 ? 2 : 1;
+	s->ways = ratio(s->wavefronts_per_instruction, s->ideal_per_instruction);
+}
+
+static void occupancy(struct prof_kernel *k)
+{
+	const struct sm_arch *arch = arch_lookup_cc(k->cc_major, k->cc_minor);
+	struct occ_input in = { 0 };
+	struct occ_step s;
+	char buf[64], sz[32];
+
+	in.threads = (int)((unsigned long long)k->block.x * k->block.y * k->block.z);
+	in.regs = k->regs;
+	in.smem = (long long)(k->static_smem + k->dyn_smem);
+	in.carveout = k->carveout;
+	in.barriers = 1;
+	if (!arch || in.threads <= 0 || occ_compute(arch, &in, &k->occ))
+		return;
+	k->have_occ = 1;
+	k->limiter = gp_xstrdup(occ_limiters_string(k->occ.binding, buf, sizeof(buf)));
+	if ((k->occ.binding & OCC_LIM_REGS) && occ_next_step(arch, &in, OCC_RES_REGS, &s))
+		k->next_step = gp_xasprintf("<= %lld registers per thread would allow %d block%s "
+					    "(%.1f %%)", s.value, s.r.blocks,
+					    s.r.blocks == 1 ? "" : "s", s.r.occupancy_pct);
+	else if ((k->occ.binding & OCC_LIM_SMEM) && occ_next_step(arch, &in, OCC_RES_SMEM, &s))
+		k->next_step = gp_xasprintf("<= %s of shared memory per block would allow %d "
+					    "block%s (%.1f %%)",
+					    format_size(sz, sizeof(sz), (uint64_t)s.value),
+					    s.r.blocks, s.r.blocks == 1 ? "" : "s",
+					    s.r.occupancy_pct);
+}
+
+static void finish(struct prof_kernel *k, const struct acc *a, const struct prof_rec *dev)
+{
+	char *n = kernel_demangle(k->kernel);
+
+	k->name = n ? n : gp_xstrdup(k->kernel);
+	n = kernel_short_name(k->kernel);
+	k->short_name = n ? n : gp_xstrdup(k->name);
+	if (a->dur_n) {
+		k->time_ns = (isnan(k->time_ns) ? 0 : k->time_ns) + a->dur_ns;
+		k->timed += a->dur_n;
+	}
+	if (k->launches < k->timed)
+		k->launches = k->timed;
+	if (k->launches < k->profiled)
+		k->launches = k->profiled;
+	k->time_per_launch_ns = k->timed ? k->time_ns / (double)k->timed : NAN;
+	k->dram_peak_gbs = NAN;
+	if (dev) {
+		struct gp_device d = { 0 };
+
+		k->device_name = gp_xstrdup(dev->name);
+		k->cc_major = dev->cc_major;
+		k->cc_minor = dev->cc_minor;
+		k->sms = dev->sms;
+		d.mem_clock_khz = dev->mem_clock_khz;
+		d.mem_bus_width_bits = dev->bus_bits;
+		if (d.mem_clock_khz > 0 && d.mem_bus_width_bits > 0)
+			k->dram_peak_gbs = dev_dram_peak_gbs(&d);
+	}
+	finish_access(&k->ld, a->ld_req, a->ld_sec, a->ld_breq, a->ld_bsec, a->ld_bytes);
+	finish_access(&k->st, a->st_req, a->st_sec, a->st_breq, a->st_bsec, a->st_bytes);
+	finish_shared(&k->sld, a->sld_n, a->sld_w, a->sld_c);
+	finish_shared(&k->sst, a->sst_n, a->sst_w, a->sst_c);
+	k->achieved_pct = ratio(a->occ_sum, a->occ_w);
+	k->l1_hit_pct = ratio(a->l1_sum, a->l1_w);
+	k->l2_hit_pct = ratio(a->l2_sum, a->l2_w);
+	k->dram_read_bytes = a->dram_ns > 0 ? a->dram_r : NAN;
+	k->dram_write_bytes = a->dram_ns > 0 ? a->dram_w : NAN;
+	k->dram_gbs = ratio(a->dram_r + a->dram_w, a->dram_ns);   /* bytes per ns = GB/s */
+	k->dram_pct = 100 * ratio(k->dram_gbs, k->dram_peak_gbs);
+	occupancy(k);
+	prof_verdict(k);
+}
+
+static void kernel_free(struct prof_kernel *k)
+{
+	free(k->kernel);
+	free(k->name);
+	free(k->short_name);
+	free(k->device_name);
+	free(k->limiter);
+	free(k->next_step);
+	free(k->verdict_text);
+	free(k->verdict_short);
+	free(k->command);
+}
+
+static void note_add(struct prof_analysis *a, const char *level, const char *text)
+{
+	for (size_t i = 0; i < a->nnotes; i++)
+		if (!strcmp(a->notes[i].text, text)) {
+			a->notes[i].count++;
+			return;
+		}
+	a->notes = gp_xrealloc(a->notes, (a->nnotes + 1) * sizeof(*a->notes));
+	a->notes[a->nnotes].level = gp_xstrdup(level);
+	a->notes[a->nnotes].text = gp_xstrdup(text);
+	a->notes[a->nnotes].count = 1;
+	a->nnotes++;
+}
+
+/*
+ * The device record of dev: processes of one run see the same devices
+ * (they inherit CUDA_VISIBLE_DEVICES), so the first one says.
+ */
+static const struct prof_rec *device_of(const struct prof_records *rs, int dev)
+{
+	for (size_t i = 0; i < rs->n; i++)
+		if (rs->v[i].type == PROF_DEVICE && rs->v[i].dev == dev)
+			return &rs->v[i];
+	return NULL;
+}
+
+static int by_time(const void *x, const void *y)
+{
+	const struct prof_kernel *a = x, *b = y;
+	double ta = isnan(a->time_ns) ? -1 : a->time_ns, tb = isnan(b->time_ns) ? -1 : b->time_ns;
+
+	if (ta != tb)
+		return ta < tb ? 1 : -1;
+	return strcmp(a->name, b->name);
+}
+
+/* The time a verdict's problem costs; kernels without a time by the fraction alone. */
+static double cost(const struct prof_kernel *k)
+{
+	return isnan(k->time_ns) ? k->waste * 1e-9 : k->waste * k->time_ns;
+}
+
+static int by_waste(const void *x, const void *y)
+{
+	const struct prof_kernel *a = x, *b = y;
+
+	if (cost(a) != cost(b))
+		return cost(a) < cost(b) ? 1 : -1;
+	return by_time(x, y);
+}
+
+static int by_name(const void *x, const void *y)
+{
+	const struct prof_kernel *a = x, *b = y;
+	int c = strcmp(a->name, b->name);
+
+	return c ? c : a->dev - b->dev;
+}
+
+/* qsort, which may not be given an empty (NULL) array */
+static void sort_rows(struct prof_kernel *k, size_t n, int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(k, n, sizeof(*k), cmp);
+}
+
+static void summarize(struct prof_analysis *a)
+{
+	struct prof_kernel *w;
+	size_t n = 0, len = 0, cap = 1024;
+	char *s;
+
+	if (!a->nkernels) {
+		a->summary = gp_xstrdup(a->processes ? "the program launched no kernel" :
+					"the program launched no kernel (it never initialised CUDA)");
+		return;
+	}
+	w = gp_xmalloc(a->n * sizeof(*w) + 1);
+	if (a->n)
+		memcpy(w, a->k, a->n * sizeof(*w));
+	sort_rows(w, a->n, by_waste);
+	s = gp_xmalloc(cap);
+	s[0] = '\0';
+	for (size_t i = 0; i < a->n && n < 3; i++) {
+		if (!(w[i].waste > 0))
+			break;
+		char *part = gp_xasprintf("%s%s (%s)", n ? "; " : "", w[i].short_name,
+					  w[i].verdict_short);
+		size_t pl = strlen(part);
+		if (len + pl + 1 > cap) {
+			cap = 2 * (len + pl + 1);
+			s = gp_xrealloc(s, cap);
+		}
+		memcpy(s + len, part, pl + 1);
+		len += pl;
+		free(part);
+		n++;
+	}
+	if (n)
+		a->summary = gp_xasprintf("worth fixing first: %s", s);
+	else if (!a->counters_seen)
+		a->summary = gp_xstrdup("no kernel was profiled with counters: see the notes");
+	else
+		a->summary = gp_xstrdup("no waste found in the profiled kernels");
+	free(s);
+	free(w);
+}
+
+static void process_notes(const struct prof_records *rs, struct prof_analysis *a)
+{
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct prof_rec *r = &rs->v[i];
+		if (r->type == PROF_HELLO)
+			a->processes++;
+		else if (r->type == PROF_END)
+			a->ended++;
+		else if (r->type == PROF_NOTE)
+			note_add(a, r->level, r->text);
+	}
+	if (a->ended < a->processes) {
+		char *t = gp_xasprintf("%zu of %zu profiled processes ended without saying so "
+				       "(killed, crashed, or left through _exit or exec): their last "
+				       "timings may be missing", a->processes - a->ended,
+				       a->processes);
+		note_add(a, "warning", t);
+		free(t);
+	}
+}
+
+/* Keep the rows the filter and --top allow; the rest only count. */
+static void select_rows(struct prof_analysis *a, const struct prof_filter *f, size_t top)
+{
+	size_t kept = 0;
+
+	sort_rows(a->k, a->n, by_time);
+	for (size_t i = 0; i < a->n; i++) {
+		struct prof_kernel *k = &a->k[i];
+		if (prof_filter_match(f, k->name) && (!top || kept < top)) {
+			a->k[kept++] = *k;
+			continue;
+		}
+		a->others++;
+		a->other_launches += k->launches;
+		if (!isnan(k->time_ns))
+			a->other_time_ns += k->time_ns;
+		kernel_free(k);
+	}
+	a->n = kept;
+}
+
+int prof_analyze(const struct prof_records *rs, const struct prof_opts *o,
+		 struct prof_analysis *a)
+{
+	struct rows r = { 0 };
+	struct prof_filter f;
+	struct acc *acc;
+	char err[128];
+
+	memset(a, 0, sizeof(*a));
+	if (prof_filter_init(&f, o->kernel_regex, err, sizeof(err)))
+		return -1;
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct prof_rec *x = &rs->v[i];
+		struct prof_kernel *k;
+		if (x->type != PROF_LAUNCH && x->type != PROF_TIME)
+			continue;
+		k = row(&r, x->kernel, x->dev, &acc);
+		if (x->type == PROF_LAUNCH)
+			add_launch(k, acc, x);
+		else
+			add_time(k, acc, x);
+	}
+	for (size_t i = 0; i < r.n; i++) {
+		r.k[i].time_ns = r.k[i].timed ? r.k[i].time_ns : NAN;
+		finish(&r.k[i], &r.acc[i], device_of(rs, r.k[i].dev));
+		a->counters_seen |= r.k[i].profiled > 0;
+		a->launches += r.k[i].launches;
+		if (!isnan(r.k[i].time_ns))
+			a->time_ns += r.k[i].time_ns;
+	}
+	a->k = r.k;
+	a->n = a->nkernels = r.n;
+	free(r.acc);
+	free(r.slot);
+	process_notes(rs, a);
+	select_rows(a, &f, o->top);
+	prof_filter_free(&f);
+	if (o->sort == PROF_SORT_WASTE)
+		sort_rows(a->k, a->n, by_waste);
+	else if (o->sort == PROF_SORT_NAME)
+		sort_rows(a->k, a->n, by_name);
+	summarize(a);
+	return 0;
+}
+
+void prof_analysis_free(struct prof_analysis *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		kernel_free(&a->k[i]);
+	free(a->k);
+	for (size_t i = 0; i < a->nnotes; i++) {
+		free(a->notes[i].level);
+		free(a->notes[i].text);
+	}
+	free(a->notes);
+	free(a->summary);
+	memset(a, 0, sizeof(*a));
+}

@@ -1,0 +1,163 @@
+/*
+ * What `gpuperf profile` makes of the records (profile/record.h): one row
+ * per kernel, aggregated over its launches, joined with gpuperf's own
+ * occupancy calculator and the device's theoretical DRAM bandwidth, with
+ * one verdict each: the thing most worth fixing, pointing at the gpuperf
+ * command that shows it.  Pure: no CUDA, no output.
+ *
+ *     struct prof_records rs = { 0 };
+ *     struct prof_analysis a;
+ *     prof_decode(text, len, &rs, &err);        // keeps what decoded before an error
+ *     prof_analyze(&rs, &opts, &a);
+ *     ... a.k[0 .. a.n) in the order asked for, a.notes, a.summary ...
+ *     prof_analysis_free(&a);
+ *     prof_records_free(&rs);
+ *
+ * Aggregation: counts are summed over a kernel's profiled launches and the
+ * ratios taken of the sums; achieved occupancy is the duration-weighted
+ * mean, hit rates are weighted by the sectors they are rates of.  GPU time
+ * adds the activity records' times of unprofiled launches to the counter
+ * duration of profiled ones (a profiled launch's own wall time includes
+ * its replays).  Shape, registers and shared memory are the first
+ * profiled launch's (config_varies says when later ones differ).
+ */
+#ifndef GP_PROFILE_ANALYZE_H
+#define GP_PROFILE_ANALYZE_H
+
+#include <stddef.h>
+#include "occupancy/occupancy.h"
+#include "profile/record.h"
+
+enum prof_sort {
+	PROF_SORT_TIME,    /* GPU time, most first (the default) */
+	PROF_SORT_WASTE,   /* time the verdict's problem costs, most first */
+	PROF_SORT_NAME,
+};
+
+/* Names in enum order, NULL-terminated: "time", "waste", "name". */
+extern const char *const prof_sort_names[];
+
+enum prof_verdict {
+	PV_NOT_PROFILED,           /* no launch of it has counters */
+	PV_NONE,                   /* nothing found worth fixing */
+	PV_DRAM_BOUND,             /* nothing wasted, and DRAM near its peak */
+	PV_LOAD_COALESCING,        /* global loads fetch more bytes than they use */
+	PV_STORE_COALESCING,
+	PV_SHARED_LOAD_CONFLICTS,  /* shared loads take more wavefronts than needed */
+	PV_SHARED_STORE_CONFLICTS,
+	PV_OCCUPANCY_LIMIT,        /* a resource holds theoretical occupancy low */
+	PV_UNDERFILLED,            /* achieved occupancy far below theoretical */
+	PV_NVERDICTS
+};
+
+/* Stable snake_case code of a verdict, for CSV and JSON ("load_coalescing"). */
+const char *prof_verdict_code(enum prof_verdict v);
+
+/* Global loads or stores of a kernel, summed over its profiled launches; NAN: not read. */
+struct prof_access {
+	double requests;             /* warp instructions */
+	double sectors;              /* 32-byte sectors L1TEX looked up */
+	double bytes;                /* bytes the active lanes asked for */
+	double sectors_per_request;
+	double ideal_per_request;    /* sectors the asked-for bytes fill: bytes / 32 per request */
+	double efficiency_pct;       /* bytes asked for / bytes fetched */
+	double fetched_bytes;        /* 32 x sectors */
+	double ratio;                /* sectors / ideal sectors: 1 when coalesced */
+	unsigned width;              /* bytes per lane of a full warp (4, 8, 16), 0 unknown */
+	int assumed;                 /* bytes not counted: ratio assumes full warps of 4 bytes */
+};
+
+/* Shared loads or stores of a kernel. */
+struct prof_shared {
+	double instructions, wavefronts, conflicts;
+	double wavefronts_per_instruction;
+	double conflicts_per_instruction;
+	double ideal_per_instruction;  /* wavefronts without conflicts: 1, 2 or 4 by width */
+	double ways;                   /* the n-way conflict: wavefronts / ideal */
+};
+
+struct prof_kernel {
+	char *kernel;                  /* mangled */
+	char *name;                    /* demangled */
+	char *short_name;              /* demangled, without parameters */
+	int dev;
+	/* the device (its device record); cc 0.0 when none came */
+	char *device_name;
+	int cc_major, cc_minor, sms;
+	double dram_peak_gbs;          /* theoretical; NAN unknown */
+	/* launches */
+	unsigned long long launches;   /* seen: API launches + graph kernels */
+	unsigned long long profiled;   /* with counters */
+	unsigned long long graph;      /* run by CUDA graphs */
+	unsigned long long timed;      /* with a GPU time */
+	double time_ns, time_per_launch_ns;  /* NAN: no time */
+	/* configuration */
+	struct prof_dim3 grid, block, cluster;
+	int regs, carveout;
+	unsigned long long static_smem, dyn_smem, local_bytes;
+	int config_varies;             /* launches differ in shape or memory */
+	/* coalescing, shared memory */
+	struct prof_access ld, st;
+	struct prof_shared sld, sst;
+	/* occupancy */
+	double achieved_pct;
+	int have_occ;                  /* the calculator knew the architecture and shape */
+	struct occ_result occ;
+	char *limiter;                 /* "registers", "shared memory+warps"; NULL without occ */
+	char *next_step;               /* "<= 128 registers per thread would allow 4 blocks (25.0 %)" */
+	/* memory */
+	double dram_read_bytes, dram_write_bytes;
+	double dram_gbs, dram_pct;     /* over the profiled launches' duration */
+	double l1_hit_pct, l2_hit_pct;
+	/* the verdict */
+	enum prof_verdict verdict;
+	double waste;                  /* fraction of the kernel's time or traffic at stake, 0..1 */
+	char *verdict_text;            /* a sentence */
+	char *verdict_short;           /* a few words, for the summary line */
+	char *command;                 /* the gpuperf command that shows it; NULL: none */
+};
+
+struct prof_note {
+	char *level;                   /* "info", "warning" */
+	char *text;
+	unsigned count;                /* processes that said it */
+};
+
+struct prof_analysis {
+	struct prof_kernel *k;         /* the rows kept, in the order asked for */
+	size_t n;
+	size_t nkernels;               /* kernels before --top and the filter */
+	size_t others;                 /* kernels left out by --top or the filter */
+	unsigned long long other_launches;
+	double other_time_ns;
+	unsigned long long launches;   /* every kernel */
+	double time_ns;
+	size_t processes;              /* that loaded the profiling library */
+	size_t ended;                  /* of them, that ended normally (an end record) */
+	int counters_seen;             /* some launch has counters */
+	struct prof_note *notes;       /* the library's and the analysis's own, in order */
+	size_t nnotes;
+	char *summary;                 /* one line: the worst offenders first, or why none */
+};
+
+struct prof_opts {
+	enum prof_sort sort;
+	size_t top;                    /* keep the top N kernels by GPU time; 0: all */
+	const char *kernel_regex;      /* show only these (demangled names); NULL: all */
+};
+
+/*
+ * Analyse rs.  0, or -1 when kernel_regex does not compile (*a is then
+ * empty; check it with prof_filter_check first).
+ */
+int prof_analyze(const struct prof_records *rs, const struct prof_opts *o,
+		 struct prof_analysis *a);
+void prof_analysis_free(struct prof_analysis *a);
+
+/*
+ * The verdict of one row whose counters, occupancy and DRAM figures are
+ * filled (profile/verdict.c; prof_analyze calls it).
+ */
+void prof_verdict(struct prof_kernel *k);
+
+#endif

@@ -1,0 +1,240 @@
+/*
+ * The profile record codec (profile/record.h), encoding side: the table
+ * of fields that drives both directions (record-decode.c reads it too),
+ * so what the library writes is what gpuperf reads.
+ */
+#include <ctype.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "util/compat.h"
+#include "profile/record-fields.h"
+
+const char *const prof_type_names[PROF_NTYPES] = {
+	[PROF_HELLO] = PROF_MAGIC,
+	[PROF_DEVICE] = "device",
+	[PROF_LAUNCH] = "launch",
+	[PROF_TIME] = "time",
+	[PROF_NOTE] = "note",
+	[PROF_END] = "end",
+};
+
+const enum ctr_id prof_counters[] = {
+	CTR_GLOBAL_LOAD_SECTORS, CTR_GLOBAL_LOAD_REQUESTS, CTR_GLOBAL_LOAD_BYTES,
+	CTR_GLOBAL_STORE_SECTORS, CTR_GLOBAL_STORE_REQUESTS, CTR_GLOBAL_STORE_BYTES,
+	CTR_SHARED_LOAD_INSTRUCTIONS, CTR_SHARED_LOAD_WAVEFRONTS, CTR_SHARED_LOAD_BANK_CONFLICTS,
+	CTR_SHARED_STORE_INSTRUCTIONS, CTR_SHARED_STORE_WAVEFRONTS,
+	CTR_SHARED_STORE_BANK_CONFLICTS, CTR_ACHIEVED_OCCUPANCY_PCT, CTR_DRAM_READ_BYTES,
+	CTR_DRAM_WRITE_BYTES, CTR_L1_HIT_RATE_PCT, CTR_L2_HIT_RATE_PCT, CTR_L2_READ_SECTORS,
+	CTR_L2_WRITE_SECTORS, CTR_ELAPSED_CYCLES, CTR_DURATION_NS,
+};
+const size_t prof_ncounters = ARRAY_SIZE(prof_counters);
+
+#define T(t) (1u << PROF_##t)
+#define ALL ((1u << PROF_NTYPES) - 1)
+#define OFF(f) offsetof(struct prof_rec, f)
+
+const struct field prof_fields[] = {
+	{ "v", F_INT, OFF(version), T(HELLO), 0, 1, INT_MAX },
+	{ "pid", F_LL, OFF(pid), ALL, 0, 1, LLONG_MAX },
+	{ "dev", F_INT, OFF(dev), T(DEVICE) | T(LAUNCH) | T(TIME), 0, 0, INT_MAX },
+	{ "cc", F_CC, 0, T(DEVICE), 0, 0, 0 },
+	{ "sms", F_INT, OFF(sms), T(DEVICE), 0, 0, INT_MAX },
+	{ "mem_clock_khz", F_INT, OFF(mem_clock_khz), T(DEVICE), 0, 0, INT_MAX },
+	{ "bus_bits", F_INT, OFF(bus_bits), T(DEVICE), 0, 0, INT_MAX },
+	{ "name", F_STR, OFF(name), T(DEVICE), 0, 0, 0 },
+	{ "chip", F_STR, OFF(chip), 0, T(DEVICE), 0, 0 },
+	{ "kernel", F_STR, OFF(kernel), T(LAUNCH) | T(TIME), 0, 0, 0 },
+	{ "api", F_STR, OFF(api), 0, T(LAUNCH), 0, 0 },
+	{ "corr", F_U64, OFF(corr), T(LAUNCH), 0, 0, 0 },
+	{ "grid", F_DIM3, OFF(grid), T(LAUNCH) | T(TIME), 0, 0, 0 },
+	{ "block", F_DIM3, OFF(block), T(LAUNCH) | T(TIME), 0, 0, 0 },
+	{ "cluster", F_DIM3, OFF(cluster), T(LAUNCH), 0, 0, 0 },
+	{ "dyn_smem", F_U64, OFF(dyn_smem), T(LAUNCH) | T(TIME), 0, 0, 0 },
+	{ "static_smem", F_U64, OFF(static_smem), T(LAUNCH) | T(TIME), 0, 0, 0 },
+	{ "local_bytes", F_U64, OFF(local_bytes), T(LAUNCH), 0, 0, 0 },
+	{ "regs", F_INT, OFF(regs), T(LAUNCH) | T(TIME), 0, 0, 65535 },
+	{ "carveout", F_INT, OFF(carveout), T(LAUNCH), 0, -1, 100 },
+	{ "launches", F_U64, OFF(launches), T(TIME) | T(END), 0, 0, 0 },
+	{ "graph", F_U64, OFF(graph), T(TIME), 0, 0, 0 },
+	{ "timed", F_U64, OFF(timed), T(TIME), 0, 0, 0 },
+	{ "ns", F_U64, OFF(ns), T(TIME), 0, 0, 0 },
+	{ "min_ns", F_U64, OFF(min_ns), T(TIME), 0, 0, 0 },
+	{ "max_ns", F_U64, OFF(max_ns), T(TIME), 0, 0, 0 },
+	{ "level", F_STR, OFF(level), T(NOTE), 0, 0, 0 },
+	{ "text", F_STR, OFF(text), T(NOTE), 0, 0, 0 },
+	{ "profiled", F_U64, OFF(profiled), T(END), 0, 0, 0 },
+	{ "dropped", F_U64, OFF(dropped), T(END), 0, 0, 0 },
+	{ "off", F_INT, OFF(off), T(END), 0, 0, 1 },
+};
+const size_t prof_nfields = ARRAY_SIZE(prof_fields);
+
+_Static_assert(ARRAY_SIZE(prof_fields) <= 64, "the decoder tracks fields in a 64-bit mask");
+const char *prof_type_name(enum prof_type t)
+{
+	return (int)t >= 0 && t < PROF_NTYPES ? prof_type_names[t] : NULL;
+}
+
+void prof_rec_init(struct prof_rec *r, enum prof_type t, long long pid)
+{
+	memset(r, 0, sizeof(*r));
+	r->type = t;
+	r->pid = pid;
+	r->version = PROF_FORMAT_VERSION;
+	r->carveout = -1;
+	for (int i = 0; i < CTR_COUNT; i++)
+		r->ctr[i] = NAN;
+}
+
+/* ---- encoding ---- */
+
+struct out {
+	char *buf;
+	size_t size, len;
+	int full;
+};
+
+static void put(struct out *o, const char *s, size_t n)
+{
+	if (o->full || o->len + n >= o->size) {
+		o->full = 1;
+		return;
+	}
+	memcpy(o->buf + o->len, s, n);
+	o->len += n;
+}
+
+GP_PRINTF(2, 3)
+static void putf(struct out *o, const char *fmt, ...)
+{
+	char tmp[128];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(tmp))
+		o->full = 1;
+	else
+		put(o, tmp, (size_t)n);
+}
+
+static int plain_byte(unsigned char c)
+{
+	return c > ' ' && c <= '~' && c != '%';
+}
+
+static void put_escaped(struct out *o, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+
+	for (const unsigned char *p = (const unsigned char *)s; *p && !o->full; p++) {
+		size_t n = 1;
+
+		if (!plain_byte(*p)) {
+			char e[3] = { '%', hex[*p >> 4], hex[*p & 15] };
+			put(o, e, 3);
+			continue;
+		}
+		while (plain_byte(p[n]))
+			n++;
+		put(o, (const char *)p, n);
+		p += n - 1;
+	}
+}
+
+/*
+ * %.17g in the C locale whatever the program set: the injected library
+ * formats inside someone else's process, where LC_NUMERIC may say ','.
+ * Anything %g writes that is not a digit, sign or exponent is the radix.
+ */
+static void put_double(struct out *o, double v)
+{
+	char tmp[64], fixed[64];
+	size_t j = 0;
+	int radix_done = 0;
+
+	snprintf(tmp, sizeof(tmp), "%.17g", v);
+	for (size_t i = 0; tmp[i] && j + 1 < sizeof(fixed); i++) {
+		char c = tmp[i];
+		if (isdigit((unsigned char)c) || c == '-' || c == '+' || c == 'e' || c == 'E') {
+			fixed[j++] = c;
+		} else if (!radix_done) {
+			fixed[j++] = '.';
+			radix_done = 1;
+			while (tmp[i + 1] && !isdigit((unsigned char)tmp[i + 1]))
+				i++;   /* a multibyte radix */
+		}
+	}
+	put(o, fixed, j);
+}
+
+static void put_field(struct out *o, const struct prof_rec *r, const struct field *f)
+{
+	const char *base = (const char *)r;
+
+	put(o, " ", 1);
+	put(o, f->key, strlen(f->key));
+	put(o, "=", 1);
+	switch (f->t) {
+	case F_INT:
+		putf(o, "%d", *(const int *)(base + f->off));
+		break;
+	case F_LL:
+		putf(o, "%lld", *(const long long *)(base + f->off));
+		break;
+	case F_U64:
+		putf(o, "%llu", *(const unsigned long long *)(base + f->off));
+		break;
+	case F_DIM3: {
+		const struct prof_dim3 *d = (const struct prof_dim3 *)(base + f->off);
+		putf(o, "%u,%u,%u", d->x, d->y, d->z);
+		break;
+	}
+	case F_CC:
+		putf(o, "%d.%d", r->cc_major, r->cc_minor);
+		break;
+	case F_STR:
+		put_escaped(o, *(char *const *)(base + f->off));
+		break;
+	}
+}
+
+int prof_encode(const struct prof_rec *r, char *buf, size_t size)
+{
+	struct out o = { buf, size < PROF_LINE_MAX ? size : PROF_LINE_MAX, 0, 0 };
+	const char *name = prof_type_name(r->type);
+	unsigned bit;
+
+	if (!name || !size)
+		return -1;
+	bit = 1u << r->type;
+	put(&o, name, strlen(name));
+	for (size_t i = 0; i < prof_nfields; i++) {
+		const struct field *f = &prof_fields[i];
+		if (!((f->need | f->opt) & bit))
+			continue;
+		if (f->t == F_STR && !*(char *const *)((const char *)r + f->off)) {
+			if (f->need & bit)
+				return -1;
+			continue;
+		}
+		put_field(&o, r, f);
+	}
+	for (int i = 0; r->type == PROF_LAUNCH && i < CTR_COUNT; i++) {
+		if (!isfinite(r->ctr[i]))
+			continue;
+		put(&o, " " CTR_PREFIX, strlen(" " CTR_PREFIX));
+		put(&o, ctr_name((enum ctr_id)i), strlen(ctr_name((enum ctr_id)i)));
+		put(&o, "=", 1);
+		put_double(&o, r->ctr[i]);
+	}
+	put(&o, "\n", 1);
+	if (o.full)
+		return -1;
+	buf[o.len] = '\0';
+	return (int)o.len;
+}

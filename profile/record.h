@@ -1,0 +1,130 @@
+/*
+ * The records `gpuperf profile` gets from the library it injects into the
+ * profiled program (inject/), and the codec both sides share.  Pure: no
+ * CUDA types, no I/O.
+ *
+ * One record is one line of text, at most PROF_LINE_MAX bytes with its
+ * newline:
+ *
+ *     TYPE key=value key=value ...\n
+ *
+ * Values are percent-encoded (every byte outside '!'..'~', and '%', as
+ * %XX), so a value never holds a space or a newline; numbers are decimal,
+ * doubles in C-locale %.17g; dims are "x,y,z"; a compute capability is
+ * "9.0".  Each process writes its own header first and a pid on every
+ * line, so several processes can append to one file (O_APPEND writes of
+ * whole lines do not interleave):
+ *
+ *     gpuperf-profile v=1 pid=4242
+ *     device pid=4242 dev=0 cc=9.0 sms=132 mem_clock_khz=2619000 bus_bits=5120 name=NVIDIA%20H100 chip=GH100
+ *     launch pid=4242 dev=0 kernel=_Z4copyPfPKf api=cuLaunchKernel corr=17 grid=4096,1,1 ...
+ *            c.global_load_sectors=131072 c.global_load_requests=32768 ...
+ *     time pid=4242 dev=0 kernel=_Z4copyPfPKf launches=99 graph=0 timed=99 ns=1234567 ...
+ *     note pid=4242 level=warning text=hardware%20counters%20unavailable...
+ *     end pid=4242 launches=100 profiled=1 dropped=0 off=0
+ *
+ * Versioning: a header with another v is refused (a new record type or a
+ * changed meaning makes a new version); keys a reader does not know are
+ * skipped (adding one keeps the version).  "c.NAME" keys carry counters
+ * by their logical names (counters/counters.h); a counter left out is
+ * missing.  Full field list: the table in profile/record.c.
+ */
+#ifndef GP_PROFILE_RECORD_H
+#define GP_PROFILE_RECORD_H
+
+#include <stddef.h>
+#include "counters/counters.h"
+
+#define PROF_FORMAT_VERSION 1
+#define PROF_LINE_MAX 65536        /* bytes of one record, newline included */
+#define PROF_MAGIC "gpuperf-profile"
+
+enum prof_type {
+	PROF_HELLO,    /* "gpuperf-profile": first line of each process */
+	PROF_DEVICE,   /* a device the process profiled on */
+	PROF_LAUNCH,   /* one profiled launch, with its counters */
+	PROF_TIME,     /* GPU time of a kernel's launches since the last one (a delta) */
+	PROF_NOTE,     /* a message for the user: why something was not profiled */
+	PROF_END,      /* the process ended normally (absent after a crash or _exit) */
+	PROF_NTYPES
+};
+
+struct prof_dim3 {
+	unsigned x, y, z;
+};
+
+/*
+ * One record; which fields a type uses is in the table in record.c.
+ * Strings are malloc'd by the decoder (prof_records_free frees them);
+ * the encoder only reads them.
+ */
+struct prof_rec {
+	enum prof_type type;
+	long long pid;
+	int version;                 /* hello */
+	int dev;                     /* device, launch, time: CUDA device ordinal */
+	/* device */
+	int cc_major, cc_minor, sms, mem_clock_khz, bus_bits;
+	char *name;                  /* product name */
+	char *chip;                  /* CUPTI's chip name; NULL: counters unavailable */
+	/* launch, time */
+	char *kernel;                /* mangled name, as the driver knows it */
+	char *api;                   /* launch: the driver call (optional) */
+	unsigned long long corr;     /* launch: CUPTI correlation id */
+	struct prof_dim3 grid, block, cluster;  /* cluster 0,0,0: none */
+	unsigned long long dyn_smem, static_smem, local_bytes;  /* bytes; local per thread */
+	int regs;                    /* per thread */
+	int carveout;                /* preferred shared-memory carveout %, -1 default */
+	double ctr[CTR_COUNT];       /* launch: NAN where not read */
+	/* time: counts and nanoseconds since the process's previous time record */
+	unsigned long long launches; /* time, end: launches seen through the API */
+	unsigned long long graph;    /* time: kernels run by graphs (no API launch each) */
+	unsigned long long timed;    /* time: kernels with a GPU time (profiled ones excluded) */
+	unsigned long long ns, min_ns, max_ns;
+	/* note */
+	char *level;                 /* "info", "warning" */
+	char *text;
+	/* end */
+	unsigned long long profiled, dropped;  /* launch records; activity records lost */
+	int off;                     /* profiling was turned off on the way (a note said why) */
+};
+
+/*
+ * The counters the library reads for each profiled launch (what "c.NAME"
+ * keys carry), in the order it asks for them: one list for the library,
+ * the analysis, and a comparison with Nsight Compute (bench/profile.sh).
+ */
+extern const enum ctr_id prof_counters[];
+extern const size_t prof_ncounters;
+
+/* "gpuperf-profile", "device", ...; NULL out of range. */
+const char *prof_type_name(enum prof_type t);
+
+/* A record of type t from process pid: zeros, counters NAN, carveout -1. */
+void prof_rec_init(struct prof_rec *r, enum prof_type t, long long pid);
+
+/*
+ * Encode r as one line into buf (size bytes).  Returns its length, newline
+ * included (no NUL is counted, but one is written when it fits), or -1
+ * when it does not fit in size or PROF_LINE_MAX, or a string the type
+ * needs is NULL.  Allocates nothing: the injected library calls it.
+ */
+int prof_encode(const struct prof_rec *r, char *buf, size_t size);
+
+struct prof_records {
+	struct prof_rec *v;
+	size_t n, cap;
+};
+
+/*
+ * Decode len bytes of lines.  0 when every line is a good record; else -1
+ * with *err (malloc'd) saying which line and what is wrong with it, and
+ * out holding the records before it.  A last line without its newline is
+ * an error of its own ("cut short"): the program may have been killed
+ * while writing.  Never reads outside buf.
+ */
+int prof_decode(const char *buf, size_t len, struct prof_records *out, char **err);
+
+void prof_records_free(struct prof_records *rs);
+
+#endif

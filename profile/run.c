@@ -1,0 +1,229 @@
+/*
+ * Starting the profiled program (profile/run.h).
+ *
+ * The records go through a file in a private directory (mkdtemp, 0700):
+ * the program and its children append to it by path or through the
+ * inherited descriptor, and gpuperf reads it once the program is gone.  A
+ * file rather than a pipe: nothing to drain while the program runs, no
+ * deadlock when gpuperf is slow, and whole-line appends from several
+ * processes never interleave.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "util/error.h"
+#include "profile/run.h"
+
+#ifndef GP_LIBDIR
+#define GP_LIBDIR "/usr/local/lib"
+#endif
+#define INJECT_NAME "libgpuperf-inject.so"
+#define RECORDS_MAX (1ull << 30)
+
+static char *existing(const char *path)
+{
+	char *real = realpath(path, NULL);
+
+	if (real && access(real, R_OK)) {
+		free(real);
+		real = NULL;
+	}
+	return real;
+}
+
+char *prof_inject_path(void)
+{
+	const char *env = getenv("GPUPERF_INJECT_LIB");
+	char exe[PATH_MAX], *slash, *found = NULL;
+	ssize_t n;
+
+	if (env && *env) {
+		if ((found = existing(env)))
+			return found;
+		gp_error(GP_EXIT_FAIL, "GPUPERF_INJECT_LIB: cannot read '%s': %s", env,
+			 strerror(errno));
+		return NULL;
+	}
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		if ((slash = strrchr(exe, '/')))
+			*slash = '\0';
+		const char *const rel[] = { "/build/lib/gpuperf/" INJECT_NAME,
+					    "/../lib/gpuperf/" INJECT_NAME };
+		for (size_t i = 0; !found && i < sizeof(rel) / sizeof(rel[0]); i++) {
+			char *p = gp_xasprintf("%s%s", exe, rel[i]);
+			found = existing(p);
+			free(p);
+		}
+	}
+	if (!found)
+		found = existing(GP_LIBDIR "/gpuperf/" INJECT_NAME);
+	if (!found)
+		gp_error(GP_EXIT_FAIL, "cannot find the profiling library %s (looked beside "
+			 "gpuperf in build/lib/gpuperf/ and ../lib/gpuperf/, and in %s/gpuperf/); "
+			 "build it with make, or point GPUPERF_INJECT_LIB at it", INJECT_NAME,
+			 GP_LIBDIR);
+	return found;
+}
+
+/* The record file: dir/records, created empty, ours alone. */
+static int make_records(char **dir, char **path, int *fd)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	*dir = gp_xasprintf("%s/gpuperf-profile.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(*dir))
+		return gp_error(GP_EXIT_FAIL, "cannot create a directory for the profile records "
+				"(%s): %s; set TMPDIR to a writable directory", *dir, strerror(errno));
+	*path = gp_xasprintf("%s/records", *dir);
+	*fd = open(*path, O_RDWR | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0600);
+	if (*fd < 0) {
+		int e = errno;
+		rmdir(*dir);
+		return gp_error(GP_EXIT_FAIL, "cannot create %s: %s", *path, strerror(e));
+	}
+	return 0;
+}
+
+/* In the child: the library's variables, then exec; errno to the parent on failure. */
+static void child(char *const argv[], const struct prof_run_opts *o, const char *path, int fd,
+		  int report, const struct sigaction *old_int, const struct sigaction *old_quit)
+{
+	struct stat st;
+	char buf[96];
+	int e;
+
+	sigaction(SIGINT, old_int, NULL);
+	sigaction(SIGQUIT, old_quit, NULL);
+	fcntl(fd, F_SETFD, 0);   /* the program inherits the record file */
+	if (!fstat(fd, &st)) {
+		snprintf(buf, sizeof(buf), "%d:%llu:%llu", fd, (unsigned long long)st.st_dev,
+			 (unsigned long long)st.st_ino);
+		setenv("GPUPERF_PROFILE_FD", buf, 1);
+	}
+	snprintf(buf, sizeof(buf), "%u", o->launches);
+	setenv("GPUPERF_PROFILE_LAUNCHES", buf, 1);
+	setenv("GPUPERF_PROFILE_PATH", path, 1);
+	setenv("CUDA_INJECTION64_PATH", o->inject_lib, 1);
+	if (o->kernel_regex && *o->kernel_regex)
+		setenv("GPUPERF_PROFILE_KERNEL", o->kernel_regex, 1);
+	else
+		unsetenv("GPUPERF_PROFILE_KERNEL");
+	if (o->verbose)
+		setenv("GPUPERF_PROFILE_VERBOSE", "1", 1);
+	else
+		unsetenv("GPUPERF_PROFILE_VERBOSE");
+	execvp(argv[0], argv);
+	e = errno;
+	if (write(report, &e, sizeof(e)) < 0)
+		_exit(PROF_EXIT_NOT_FOUND);
+	_exit(e == ENOENT ? PROF_EXIT_NOT_FOUND : PROF_EXIT_NOT_EXECUTABLE);
+}
+
+static int read_records(int fd, const char *path, struct prof_run *r)
+{
+	struct stat st;
+	size_t got = 0;
+
+	if (fstat(fd, &st))
+		return gp_error(GP_EXIT_FAIL, "cannot read %s: %s", path, strerror(errno));
+	if ((unsigned long long)st.st_size > RECORDS_MAX)
+		return gp_error(GP_EXIT_FAIL, "the profile records are %llu bytes, more than gpuperf "
+				"reads (%llu)", (unsigned long long)st.st_size, RECORDS_MAX);
+	r->records = gp_xmalloc((size_t)st.st_size + 1);
+	while (got < (size_t)st.st_size) {
+		ssize_t n = pread(fd, r->records + got, (size_t)st.st_size - got, (off_t)got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	r->len = got;
+	r->records[got] = '\0';
+	return 0;
+}
+
+/* Wait for the program; its status into r, or where exec failed, the status for that. */
+static int wait_for(pid_t pid, int report, char *const argv[], struct prof_run *r)
+{
+	int status, e = 0;
+	ssize_t n;
+
+	do
+		n = read(report, &e, sizeof(e));
+	while (n < 0 && errno == EINTR);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return gp_error(GP_EXIT_FAIL, "waiting for '%s': %s", argv[0], strerror(errno));
+	if (n == (ssize_t)sizeof(e))
+		return gp_error(e == ENOENT ? PROF_EXIT_NOT_FOUND : PROF_EXIT_NOT_EXECUTABLE,
+				"cannot run '%s': %s", argv[0], strerror(e));
+	if (WIFSIGNALED(status)) {
+		r->signal = WTERMSIG(status);
+		r->status = 128 + r->signal;
+	} else {
+		r->status = WEXITSTATUS(status);
+	}
+	return 0;
+}
+
+int prof_run(char *const argv[], const struct prof_run_opts *o, struct prof_run *r)
+{
+	struct sigaction ign, old_int, old_quit;
+	char *dir = NULL, *path = NULL;
+	int fd = -1, pipefd[2], rc;
+	pid_t pid;
+
+	memset(r, 0, sizeof(*r));
+	if (!argv || !argv[0] || !*argv[0])
+		return gp_error(GP_EXIT_USAGE, "profile: no program to run; give it after --");
+	if ((rc = make_records(&dir, &path, &fd)))
+		goto out;
+	if (pipe2(pipefd, O_CLOEXEC)) {
+		rc = gp_error(GP_EXIT_FAIL, "pipe: %s", strerror(errno));
+		goto out;
+	}
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGQUIT, &ign, &old_quit);
+	fflush(NULL);   /* nothing of gpuperf's buffered output twice */
+	pid = fork();
+	if (pid == 0)
+		child(argv, o, path, fd, pipefd[1], &old_int, &old_quit);
+	close(pipefd[1]);
+	if (pid < 0)
+		rc = gp_error(GP_EXIT_FAIL, "cannot start '%s': %s", argv[0], strerror(errno));
+	else
+		rc = wait_for(pid, pipefd[0], argv, r);
+	close(pipefd[0]);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
+	if (!rc)
+		rc = read_records(fd, path, r);
+out:
+	if (fd >= 0)
+		close(fd);
+	if (path)
+		unlink(path);
+	if (dir)
+		rmdir(dir);
+	free(path);
+	free(dir);
+	return rc;
+}
+
+void prof_run_free(struct prof_run *r)
+{
+	free(r->records);
+	memset(r, 0, sizeof(*r));
+}

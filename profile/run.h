@@ -1,0 +1,61 @@
+/*
+ * gpuperf profile's side of the injection: start the program with the
+ * profiling library injected, wait for it, and read what the library
+ * wrote.  POSIX only, no CUDA: gpuperf itself never touches the GPU here.
+ *
+ *     char *lib = prof_inject_path();
+ *     struct prof_run_opts o = { lib, 3, NULL, 0 };
+ *     struct prof_run r;
+ *     if ((rc = prof_run(argv, &o, &r)))   // 126/127: could not start; 1: I/O
+ *             return rc;
+ *     prof_decode(r.records, r.len, &records, &err);
+ *     ... the program's own status: r.status ...
+ *     prof_run_free(&r);
+ */
+#ifndef GP_PROFILE_RUN_H
+#define GP_PROFILE_RUN_H
+
+#include <stddef.h>
+
+/* Exit statuses for a program that could not be started, as shells use them. */
+#define PROF_EXIT_NOT_FOUND 127
+#define PROF_EXIT_NOT_EXECUTABLE 126
+
+struct prof_run_opts {
+	const char *inject_lib;    /* path of libgpuperf-inject.so (prof_inject_path) */
+	unsigned launches;         /* launches to profile per kernel; 0: time only */
+	const char *kernel_regex;  /* profile only these demangled names; NULL: all */
+	int verbose;               /* the library's debug lines as notes */
+};
+
+struct prof_run {
+	int status;                /* the program's exit status, or 128 + the signal */
+	int signal;                /* the signal that ended it; 0 when it exited */
+	char *records;             /* the record file's bytes (not NUL-terminated) */
+	size_t len;
+};
+
+/*
+ * The profiling library for this gpuperf: $GPUPERF_INJECT_LIB when set,
+ * else beside the executable (the build tree's build/lib/gpuperf/, then an
+ * installed ../lib/gpuperf/ and the LIBDIR it was built for).  A malloc'd
+ * absolute path, or NULL with the message printed.
+ */
+char *prof_inject_path(void);
+
+/*
+ * Run argv (argv[0] looked up in PATH) with its environment, working
+ * directory and standard streams untouched but for the variables the
+ * library reads (inject/inject.c), wait for it, and read the records.
+ * Like system(), SIGINT and SIGQUIT are ignored by gpuperf while the
+ * program runs (the program still gets them from the terminal); the
+ * dispositions gpuperf had are restored, and given to the program.
+ * Returns 0 when the program ran, whatever its status; PROF_EXIT_NOT_FOUND
+ * or PROF_EXIT_NOT_EXECUTABLE when it could not be started; GP_EXIT_FAIL
+ * when the record file failed.  Messages printed.
+ */
+int prof_run(char *const argv[], const struct prof_run_opts *o, struct prof_run *r);
+
+void prof_run_free(struct prof_run *r);
+
+#endif

@@ -1,0 +1,525 @@
+/*
+ * gpuperf profile's analysis (profile/analyze.h) on fabricated records:
+ * the counts an H100 gives for the kernels of tests/apps, written as the
+ * injected library writes them.  Every verdict, the aggregation over
+ * launches, the occupancy join, sorting, --top, the filter and the notes.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tests/unit/unit.h"
+#include "util/compat.h"
+#include "profile/analyze.h"
+#include "profile/filter.h"
+
+#define PID 100
+/* One launch of 2^24 threads: 2^19 warps, each instruction a request. */
+#define WARPS 524288.0
+#define PEAK 3352.32   /* GB/s: 2 x 2619 MHz x 5120 bits / 8 */
+
+static char stream[1 << 20];
+static const char *cc = "9.0";
+
+static void add(const char *fmt, ...) GP_PRINTF(1, 2);
+static void add(const char *fmt, ...)
+{
+	va_list ap;
+	size_t n = strlen(stream);
+
+	va_start(ap, fmt);
+	vsnprintf(stream + n, sizeof(stream) - n, fmt, ap);
+	va_end(ap);
+}
+
+static void begin(void)
+{
+	stream[0] = '\0';
+	add("gpuperf-profile v=1 pid=%d\n", PID);
+	add("device pid=%d dev=0 cc=%s sms=132 mem_clock_khz=2619000 bus_bits=5120 "
+	    "name=NVIDIA%%20H100%%2080GB%%20HBM3 chip=GH100\n", PID, cc);
+}
+
+static void end(void)
+{
+	add("end pid=%d launches=1 profiled=1 dropped=0 off=0\n", PID);
+}
+
+struct launch {
+	const char *kernel;
+	unsigned grid, block;
+	int regs;
+	unsigned smem;
+	/* per launch, NAN: left out */
+	double ld_req, ld_sec, ld_bytes, st_req, st_sec, st_bytes;
+	double sh_n, sh_w, sh_c, shs_n, shs_w, shs_c;
+	double occ, dram_r, dram_w, ns;
+};
+
+static void c(const char *name, double v)
+{
+	if (!isnan(v))
+		add(" c.%s=%.17g", name, v);
+}
+
+static void launch(const struct launch *l)
+{
+	add("launch pid=%d dev=0 kernel=%s api=cuLaunchKernel corr=1 grid=%u,1,1 block=%u,1,1 "
+	    "cluster=0,0,0 dyn_smem=0 static_smem=%u local_bytes=0 regs=%d carveout=-1", PID,
+	    l->kernel, l->grid, l->block, l->smem, l->regs);
+	c("global_load_requests", l->ld_req);
+	c("global_load_sectors", l->ld_sec);
+	c("global_load_bytes", l->ld_bytes);
+	c("global_store_requests", l->st_req);
+	c("global_store_sectors", l->st_sec);
+	c("global_store_bytes", l->st_bytes);
+	c("shared_load_instructions", l->sh_n);
+	c("shared_load_wavefronts", l->sh_w);
+	c("shared_load_bank_conflicts", l->sh_c);
+	c("shared_store_instructions", l->shs_n);
+	c("shared_store_wavefronts", l->shs_w);
+	c("shared_store_bank_conflicts", l->shs_c);
+	c("achieved_occupancy_pct", l->occ);
+	c("dram_read_bytes", l->dram_r);
+	c("dram_write_bytes", l->dram_w);
+	c("duration_ns", l->ns);
+	c("l1_hit_rate_pct", 10);
+	c("l2_hit_rate_pct", 50);
+	c("l2_read_sectors", 1000);
+	c("l2_write_sectors", 1000);
+	add("\n");
+}
+
+static void time_rec(const char *kernel, unsigned long long launches, unsigned long long graph,
+		     unsigned long long timed, unsigned long long ns)
+{
+	add("time pid=%d dev=0 kernel=%s grid=65536,1,1 block=256,1,1 dyn_smem=0 static_smem=0 "
+	    "regs=16 launches=%llu graph=%llu timed=%llu ns=%llu min_ns=1 max_ns=%llu\n", PID,
+	    kernel, launches, graph, timed, ns, ns);
+}
+
+/* A copy: loads and stores of 4 bytes, fetching ld_x and st_x times what they use. */
+static struct launch copy(const char *kernel, double ld_x, double st_x, double dram_pct)
+{
+	double bytes = WARPS * 128;
+	struct launch l = {
+		kernel, 65536, 256, 16, 0,
+		WARPS, WARPS * 4 * ld_x, bytes, WARPS, WARPS * 4 * st_x, bytes,
+		NAN, NAN, NAN, NAN, NAN, NAN,
+		88, bytes * ld_x, bytes * st_x, 0,
+	};
+	l.ns = (l.dram_r + l.dram_w) / (PEAK * dram_pct / 100);
+	return l;
+}
+
+static int analyze(struct prof_analysis *a, const struct prof_opts *o)
+{
+	struct prof_records rs = { 0 };
+	char *err = NULL;
+	int rc = prof_decode(stream, strlen(stream), &rs, &err);
+
+	if (rc)
+		diag("decode: %s", err);
+	free(err);
+	rc |= prof_analyze(&rs, o, a);
+	prof_records_free(&rs);
+	return rc;
+}
+
+static const struct prof_opts defaults = { PROF_SORT_TIME, 0, NULL };
+
+/* Analyse one launch of l and check its verdict, command and text. */
+static struct prof_analysis one(const struct launch *l)
+{
+	struct prof_analysis a;
+
+	begin();
+	launch(l);
+	time_rec(l->kernel, 1, 0, 0, 0);
+	end();
+	if (analyze(&a, &defaults) || a.n != 1)
+		diag("analysis failed for %s", l->kernel);
+	return a;
+}
+
+static void verdict(const struct launch *l, enum prof_verdict want, const char *cmd,
+		    const char *words, const char *what)
+{
+	struct prof_analysis a = one(l);
+	struct prof_kernel *k = a.n ? &a.k[0] : NULL;
+	int good = k && k->verdict == want && (!cmd ? !k->command :
+						k->command && !strcmp(k->command, cmd)) &&
+		   (!words || strstr(k->verdict_text, words));
+
+	if (!ok(good, "%s: %s", what, prof_verdict_code(want)) && k)
+		diag("verdict %s, command '%s', text: %s", prof_verdict_code(k->verdict),
+		     k->command ? k->command : "(none)", k->verdict_text);
+	else if (k)
+		diag("%s", k->verdict_text);
+	prof_analysis_free(&a);
+}
+
+static void test_coalescing(void)
+{
+	struct launch l = copy("_Z4copyPfPKf", 1, 1, 90);
+	struct prof_analysis a = one(&l);
+	struct prof_kernel *k = &a.k[0];
+
+	is_str(k->name, "copy(float*, float const*)", "demangled name");
+	is_str(k->short_name, "copy", "short name");
+	is_dbl(k->ld.sectors_per_request, 4, 1e-12, "coalesced loads: 4 sectors per request");
+	is_dbl(k->ld.ideal_per_request, 4, 1e-12, "ideal 4 for 4-byte lanes");
+	is_int(k->ld.width, 4, "access width 4 bytes, from the bytes per request");
+	is_dbl(k->ld.efficiency_pct, 100, 1e-9, "efficiency 100 %%");
+	is_dbl(k->ld.fetched_bytes, WARPS * 128, 0, "bytes fetched = 32 x sectors");
+	is_dbl(k->ld.bytes, WARPS * 128, 0, "bytes requested");
+	is_dbl(k->dram_pct, 90, 1e-6, "DRAM at 90 %% of the 3352 GB/s peak");
+	is_dbl(k->dram_peak_gbs, PEAK, 1e-6, "peak from the memory clock and bus width");
+	ok(k->have_occ && k->occ.occupancy_pct == 100, "theoretical occupancy 100 %% (256 x 16)");
+	is_dbl(k->achieved_pct, 88, 1e-9, "achieved occupancy from the counter");
+	is_dbl(k->l1_hit_pct, 10, 1e-9, "L1 hit rate");
+	is_dbl(k->l2_hit_pct, 50, 1e-9, "L2 hit rate");
+	is_int(k->verdict, PV_DRAM_BOUND, "coalesced copy at 90 %% of DRAM: dram_bound");
+	is_str(k->command, "gpuperf bandwidth", "which points at gpuperf bandwidth");
+	prof_analysis_free(&a);
+
+	l = copy("_Z4copyPfPKf", 1, 1, 30);
+	verdict(&l, PV_NONE, NULL, "nothing wasted", "coalesced copy at 30 %% of DRAM");
+	l = copy("_Z10copyOffsetPfPKfi", 1.25, 1, 80);
+	verdict(&l, PV_LOAD_COALESCING, "gpuperf coalesce --pattern offset --offset 1", "1.25x",
+		"offset-by-one copy: misaligned loads");
+	l = copy("_Z10copyStridePfPKfi", 4, 1, 50);
+	verdict(&l, PV_LOAD_COALESCING, "gpuperf coalesce --pattern stride --stride 4", "stride-4",
+		"stride-4 copy");
+	l = copy("_Z10copyStridePfPKfi", 2.6, 1, 50);
+	verdict(&l, PV_LOAD_COALESCING, "gpuperf coalesce --pattern stride", "scattered",
+		"2.6x: scattered");
+	l = copy("_Z14transposeNaivePfPKf", 1, 8, 40);
+	verdict(&l, PV_STORE_COALESCING, "gpuperf coalesce --pattern transpose", "column",
+		"naive transpose: stores write a sector per lane");
+	l = copy("_Z6storesPfPKf", 1, 2, 40);
+	verdict(&l, PV_STORE_COALESCING, "gpuperf coalesce --pattern stride --stride 2",
+		"global stores write 2.0x", "stride-2 stores");
+
+	/* AoS float3: three loads per thread, each 12 sectors where 4 would do */
+	l = copy("_Z7aosReadP6float3Pf", 3, 1, 60);
+	l.ld_req *= 3;
+	l.ld_sec *= 3;
+	l.ld_bytes *= 3;
+	verdict(&l, PV_LOAD_COALESCING, "gpuperf coalesce --pattern stride,aos --stride 3",
+		"array of structures", "AoS float3 read");
+
+	/* 8-byte lanes one element off: 9 sectors where 8 would do */
+	l = copy("_Z8offset64PdPKd", 1, 1, 50);
+	l.ld_sec = WARPS * 9;
+	l.ld_bytes = l.st_bytes = WARPS * 256;
+	l.st_sec = WARPS * 8;
+	verdict(&l, PV_LOAD_COALESCING, "gpuperf coalesce --pattern offset --offset 1 --width 8",
+		"1.12x", "8-byte offset-by-one copy names its width");
+
+	/* no instrumented byte counts (the library's fallback set): 4-byte lanes assumed */
+	l = copy("_Z10copyStridePfPKfi", 4, 1, 50);
+	l.ld_bytes = l.st_bytes = NAN;
+	verdict(&l, PV_LOAD_COALESCING, "gpuperf coalesce --pattern stride --stride 4",
+		"assuming 4-byte accesses", "stride-4 copy without byte counts");
+
+	/* a little waste in a kernel whose traffic is mostly elsewhere */
+	l = copy("_Z5smallPfPKf", 1, 1, 30);
+	l.ld_req = 100;
+	l.ld_sec = 800;
+	l.ld_bytes = 12800;
+	verdict(&l, PV_NONE, NULL, NULL, "an uncoalesced trickle under 5 %% of the sectors");
+}
+
+static struct launch shared(const char *kernel, double ways, double ideal, int store)
+{
+	struct launch l = copy(kernel, 1, 1, 20);
+
+	if (store) {
+		l.shs_n = WARPS * 8;
+		l.shs_w = l.shs_n * ways * ideal;
+		l.shs_c = l.shs_n * (ways - 1) * ideal;
+		l.sh_n = l.sh_w = WARPS;
+		l.sh_c = 0;
+	} else {
+		l.sh_n = WARPS * 8;
+		l.sh_w = l.sh_n * ways * ideal;
+		l.sh_c = l.sh_n * (ways - 1) * ideal;
+		l.shs_n = l.shs_w = WARPS;
+		l.shs_c = 0;
+	}
+	return l;
+}
+
+static void test_banks(void)
+{
+	struct launch l = shared("_Z5bank2Pf", 2, 1, 0);
+	struct prof_analysis a = one(&l);
+
+	is_dbl(a.k[0].sld.wavefronts_per_instruction, 2, 1e-12, "2-way: 2 wavefronts per load");
+	is_dbl(a.k[0].sld.conflicts_per_instruction, 1, 1e-12, "2-way: 1 conflict per load");
+	is_dbl(a.k[0].sld.ways, 2, 1e-12, "n-way = 2");
+	prof_analysis_free(&a);
+	verdict(&l, PV_SHARED_LOAD_CONFLICTS, "gpuperf banks --pattern stride --stride 2",
+		"2-way bank conflict", "2-way bank conflict kernel");
+	l = shared("_Z5bank4Pf", 4, 1, 0);
+	verdict(&l, PV_SHARED_LOAD_CONFLICTS, "gpuperf banks --pattern stride --stride 4",
+		"4-way", "4-way bank conflict kernel");
+	l = shared("_Z6bank32Pf", 32, 1, 0);
+	verdict(&l, PV_SHARED_LOAD_CONFLICTS, "gpuperf banks --pattern transpose", "32-way",
+		"32-way bank conflict kernel (a column of a 32-wide tile)");
+	l = shared("_Z8stores4Pf", 4, 1, 1);
+	verdict(&l, PV_SHARED_STORE_CONFLICTS, "gpuperf banks --pattern stride --stride 4 --op store",
+		"shared stores", "4-way conflict on shared stores");
+	l = shared("_Z5lds64Pd", 1, 2, 0);
+	verdict(&l, PV_NONE, NULL, NULL, "LDS.64 at 2 wavefronts without conflicts: no problem");
+	l = shared("_Z5lds64Pd", 2, 2, 0);
+	verdict(&l, PV_SHARED_LOAD_CONFLICTS, "gpuperf banks --pattern stride --stride 2 --width 8",
+		"where 2 would do", "LDS.64 2-way conflict names width 8");
+
+	/* padded transpose: coalesced, conflict-free, DRAM busy */
+	l = shared("_Z15transposePaddedPfPKf", 1, 1, 0);
+	l.ns /= 4;   /* 80 % of peak */
+	verdict(&l, PV_DRAM_BOUND, "gpuperf bandwidth", "nothing wasted", "padded transpose");
+}
+
+static void test_occupancy(void)
+{
+	struct launch l = copy("_Z9registersPfPKf", 1, 1, 10);
+	struct prof_analysis a;
+	struct prof_kernel *k;
+
+	l.block = 128;
+	l.regs = 255;
+	l.occ = 12;
+	a = one(&l);
+	k = &a.k[0];
+	ok(k->have_occ && fabs(k->occ.occupancy_pct - 12.5) < 1e-9 && k->occ.blocks == 2,
+	   "255 registers x 128 threads on 9.0: 2 blocks, 12.5 %%");
+	is_str(k->limiter, "registers", "the limiter in words");
+	ok(k->next_step && strstr(k->next_step, "registers per thread would allow 3 blocks"),
+	   "the next step: %s", k->next_step ? k->next_step : "(none)");
+	prof_analysis_free(&a);
+	verdict(&l, PV_OCCUPANCY_LIMIT,
+		"gpuperf occupancy --cc 9.0 --threads 128 --regs 255 --sweep regs",
+		"held by registers: 255 per thread; <= ", "register-heavy kernel");
+
+	l = copy("_Z4smemPf", 1, 1, 10);
+	l.smem = 96 * 1024;
+	l.occ = 12;
+	verdict(&l, PV_OCCUPANCY_LIMIT,
+		"gpuperf occupancy --cc 9.0 --threads 256 --regs 16 --smem 98304 --sweep smem",
+		"shared memory: 96 KiB per block", "shared memory holds occupancy");
+
+	l = copy("_Z4tinyPf", 1, 1, 10);
+	l.block = 32;
+	l.occ = 49;
+	verdict(&l, PV_NONE, NULL, NULL, "32-thread blocks at 50 %%: not below the threshold");
+	cc = "8.6";   /* 16 blocks of one warp in 48 slots */
+	l.occ = 30;
+	verdict(&l, PV_OCCUPANCY_LIMIT,
+		"gpuperf occupancy --cc 8.6 --threads 32 --regs 16 --sweep threads",
+		"resident blocks: blocks of 32 threads are too small", "32-thread blocks on 8.6");
+	cc = "9.0";
+
+	l = copy("_Z9registersPfPKf", 1, 1, 85);
+	l.block = 128;
+	l.regs = 255;
+	verdict(&l, PV_DRAM_BOUND, "gpuperf bandwidth", NULL,
+		"low occupancy but DRAM at 85 %%: not worth fixing");
+
+	l = copy("_Z5fewPf", 1, 1, 5);
+	l.grid = 8;
+	l.occ = 3;
+	verdict(&l, PV_UNDERFILLED, "gpuperf occupancy --cc 9.0 --threads 256 --regs 16",
+		"grid's 8 blocks fill 1 % of the 1056 block slots", "8 blocks on 132 SMs");
+	l.grid = 100000;
+	verdict(&l, PV_UNDERFILLED, "gpuperf occupancy --cc 9.0 --threads 256 --regs 16",
+		"warps sit idle", "a big grid far below theoretical");
+}
+
+static void test_aggregation(void)
+{
+	struct launch l1 = copy("_Z4copyPfPKf", 1, 1, 90), l2 = l1;
+	struct prof_analysis a;
+	struct prof_kernel *k;
+
+	begin();
+	l1.occ = 80;
+	l2.occ = 100;
+	l2.ns = 3 * l1.ns;
+	l2.ld_sec *= 2;   /* the second launch fetches twice as much */
+	launch(&l1);
+	launch(&l2);
+	time_rec("_Z4copyPfPKf", 10, 0, 8, 8000);
+	time_rec("_Z4copyPfPKf", 5, 0, 5, 5000);
+	end();
+	analyze(&a, &defaults);
+	k = &a.k[0];
+	is_int(k->launches, 15, "launches seen: the time records' API launches");
+	is_int(k->profiled, 2, "profiled: the launch records with counters");
+	is_int(k->timed, 15, "timed: 13 from activity records + 2 profiled durations");
+	is_dbl(k->time_ns, 13000 + l1.ns + l2.ns, 1e-3, "GPU time adds both");
+	is_dbl(k->time_per_launch_ns, k->time_ns / 15, 1e-6, "per launch");
+	is_dbl(k->ld.sectors_per_request, 6, 1e-12, "sectors per request of the sums (4 and 8)");
+	is_dbl(k->achieved_pct, (80 * l1.ns + 100 * l2.ns) / (l1.ns + l2.ns), 1e-9,
+	       "achieved occupancy weighted by duration");
+	is_dbl(k->dram_read_bytes, l1.dram_r + l2.dram_r, 0, "DRAM bytes summed");
+	ok(!k->config_varies, "same shape every launch");
+	prof_analysis_free(&a);
+
+	begin();
+	l2.grid = 1024;
+	launch(&l1);
+	launch(&l2);
+	end();
+	analyze(&a, &defaults);
+	ok(a.k[0].config_varies && a.k[0].grid.x == 65536, "a shape change is flagged, first kept");
+	ok(isnan(a.k[0].time_ns) == 0, "time from the profiled durations alone");
+	prof_analysis_free(&a);
+
+	/* a launch whose counters failed: seen, not profiled */
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z1kv corr=1 grid=1,1,1 block=32,1,1 cluster=0,0,0 "
+	    "dyn_smem=0 static_smem=0 local_bytes=0 regs=8 carveout=-1\n", PID);
+	time_rec("_Z1kv", 4, 0, 3, 300);
+	end();
+	analyze(&a, &defaults);
+	ok(a.n == 1 && a.k[0].profiled == 0 && a.k[0].verdict == PV_NOT_PROFILED &&
+	   a.k[0].launches == 4 && a.k[0].block.x == 32, "counters failed: not_profiled, shape kept");
+	ok(strstr(a.summary, "no kernel was profiled") != NULL, "summary: %s", a.summary);
+	prof_analysis_free(&a);
+
+	/* graph-only kernels */
+	begin();
+	time_rec("_Z5graphv", 0, 7, 7, 700);
+	end();
+	analyze(&a, &defaults);
+	ok(a.n == 1 && a.k[0].launches == 7 && a.k[0].graph == 7 &&
+	   a.k[0].verdict == PV_NOT_PROFILED && strstr(a.k[0].verdict_text, "graphs"),
+	   "graph launches: timed, counted, said not profiled");
+	is_dbl(a.k[0].time_per_launch_ns, 100, 1e-9, "graph kernel per-launch time");
+	prof_analysis_free(&a);
+
+	/* an architecture the calculator does not know */
+	begin();
+	add("device pid=%d dev=1 cc=99.0 sms=1 mem_clock_khz=0 bus_bits=0 name=future\n", PID);
+	add("launch pid=%d dev=1 kernel=_Z1kv corr=1 grid=1,1,1 block=32,1,1 cluster=0,0,0 "
+	    "dyn_smem=0 static_smem=0 local_bytes=0 regs=8 carveout=-1 c.achieved_occupancy_pct=3 "
+	    "c.duration_ns=10\n", PID);
+	end();
+	analyze(&a, &defaults);
+	ok(a.n == 1 && !a.k[0].have_occ && isnan(a.k[0].dram_peak_gbs) && !a.k[0].limiter &&
+	   a.k[0].verdict == PV_NONE, "unknown CC 99.0: no theoretical occupancy, no crash");
+	prof_analysis_free(&a);
+}
+
+static void test_order(void)
+{
+	struct launch big = copy("_Z3bigPf", 1, 1, 90), bad = copy("_Z3badPf", 4, 1, 50),
+		      mid = copy("_Z3midPf", 1, 8, 50);
+	struct prof_opts o = defaults;
+	struct prof_analysis a;
+
+	begin();
+	big.ns *= 10;
+	launch(&big);
+	launch(&bad);
+	launch(&mid);
+	time_rec("_Z6unseenv", 3, 0, 3, 3);
+	end();
+
+	analyze(&a, &o);
+	ok(a.n == 4 && !strcmp(a.k[0].short_name, "big") && !strcmp(a.k[3].short_name, "unseen"),
+	   "--sort time: most GPU time first, untimed-then-fast last");
+	ok(strstr(a.summary, "worth fixing first: ") && strstr(a.summary, "mid (stores") &&
+	   strstr(a.summary, "bad (loads") && strstr(a.summary, "mid") < strstr(a.summary, "bad"),
+	   "summary: the worst offenders by time at stake: %s", a.summary);
+	prof_analysis_free(&a);
+
+	o.sort = PROF_SORT_WASTE;
+	analyze(&a, &o);
+	ok(!strcmp(a.k[0].short_name, "mid") && !strcmp(a.k[1].short_name, "bad"),
+	   "--sort waste: time at stake first (mid %.0f ns, bad %.0f ns)",
+	   a.k[0].waste * a.k[0].time_ns, a.k[1].waste * a.k[1].time_ns);
+	prof_analysis_free(&a);
+
+	o.sort = PROF_SORT_NAME;
+	analyze(&a, &o);
+	ok(!strcmp(a.k[0].short_name, "bad") && !strcmp(a.k[1].short_name, "big") &&
+	   !strcmp(a.k[2].short_name, "mid"), "--sort name");
+	prof_analysis_free(&a);
+
+	o.sort = PROF_SORT_TIME;
+	o.top = 2;
+	analyze(&a, &o);
+	ok(a.n == 2 && a.nkernels == 4 && a.others == 2 && a.other_launches == 4 &&
+	   !strcmp(a.k[0].short_name, "big"), "--top 2 keeps the two with the most GPU time");
+	prof_analysis_free(&a);
+
+	o.top = 0;
+	o.kernel_regex = "^(bad|mid)\\(";
+	analyze(&a, &o);
+	ok(a.n == 2 && a.others == 2, "--kernel matches demangled names");
+	prof_analysis_free(&a);
+	o.kernel_regex = "([";
+	ok(prof_analyze(NULL, &o, &a) == -1, "a bad regex: -1");
+}
+
+static void test_programs(void)
+{
+	struct prof_analysis a;
+	char err[128];
+	struct prof_filter f;
+
+	stream[0] = '\0';
+	analyze(&a, &defaults);
+	ok(a.n == 0 && a.processes == 0 && strstr(a.summary, "never initialised CUDA"),
+	   "no records at all: %s", a.summary);
+	prof_analysis_free(&a);
+
+	begin();
+	end();
+	analyze(&a, &defaults);
+	ok(a.n == 0 && a.processes == 1 && a.ended == 1 &&
+	   !strcmp(a.summary, "the program launched no kernel"), "no kernel: %s", a.summary);
+	ok(a.nnotes == 0, "and no warning");
+	prof_analysis_free(&a);
+
+	begin();
+	add("note pid=%d level=warning text=hardware%%20counters%%20unavailable\n", PID);
+	add("gpuperf-profile v=1 pid=101\n");
+	add("note pid=101 level=warning text=hardware%%20counters%%20unavailable\n");
+	time_rec("_Z1kv", 1, 0, 1, 10);
+	end();
+	analyze(&a, &defaults);
+	ok(a.processes == 2 && a.ended == 1, "two processes, one ended");
+	ok(a.nnotes == 2 && a.notes[0].count == 2 && !strcmp(a.notes[0].text,
+	   "hardware counters unavailable"), "the same note from two processes, once");
+	ok(a.nnotes == 2 && strstr(a.notes[1].text, "1 of 2 profiled processes ended without") &&
+	   !strcmp(a.notes[1].level, "warning"), "a process without its end record: %s",
+	   a.nnotes == 2 ? a.notes[1].text : "");
+	prof_analysis_free(&a);
+
+	ok(prof_filter_init(&f, "copy<float>", err, sizeof(err)) == 0 &&
+	   prof_filter_match(&f, "void copy<float>(float*)") &&
+	   !prof_filter_match(&f, "void copy<double>(double*)"), "the filter matches anywhere");
+	prof_filter_free(&f);
+	ok(prof_filter_init(&f, NULL, err, sizeof(err)) == 0 && prof_filter_match(&f, "x"),
+	   "no filter: everything");
+	ok(prof_filter_init(&f, "(", err, sizeof(err)) == -1 && *err, "a bad pattern: %s", err);
+}
+
+int main(void)
+{
+	for (int v = 0; v < PV_NVERDICTS; v++)
+		ok(prof_verdict_code((enum prof_verdict)v) != NULL, "verdict %d has a code: %s", v,
+		   prof_verdict_code((enum prof_verdict)v));
+	ok(prof_verdict_code(PV_NVERDICTS) == NULL, "no code past the verdicts");
+	test_coalescing();
+	test_banks();
+	test_occupancy();
+	test_aggregation();
+	test_order();
+	test_programs();
+	return done_testing();
+}
