@@ -423,6 +423,9 @@ extern "C" cudaError_t bw_stream_regs(int kernel, int width, int unroll, int *re
 	return err;
 }
 
+/* The device (its number + 1) each L1-method kernel's carveout was last set on. */
+static int windows_carved[3][5];
+
 extern "C" cudaError_t launch_bw_window(int width, int unroll, int cg, int grid, int block,
 					const void *a, uint64_t win, uint64_t step,
 					unsigned passes, unsigned *sink, int check,
@@ -430,15 +433,28 @@ extern "C" cudaError_t launch_bw_window(int width, int unroll, int cg, int grid,
 {
 	void *fn = lookup_window(width, unroll, cg);
 	void *args[] = { &a, &win, &step, &passes, &sink, &check };
-
 	cudaError_t err;
 
 	if (!fn || grid <= 0 || block <= 0 || block % 32 || !win ||
 	    win % ((uint64_t)block * (uint64_t)unroll))
 		return cudaErrorInvalidValue;
-	/* L1 method: as much of the unified L1 as the driver gives (the kernel's shared memory is 128 B) */
-	if (!cg && (err = cudaFuncSetAttribute(fn, cudaFuncAttributePreferredSharedMemoryCarveout, 0)))
-		return err;
+	/*
+	 * L1 method: as much of the unified L1 as the driver gives (the
+	 * kernel's shared memory is 128 B); once per kernel, so that no host
+	 * call sits between a timed launch and its start event.
+	 */
+	if (!cg) {
+		int dev = 0, *carved = &windows_carved[width_index(width)][unroll_index(unroll)];
+
+		if ((err = cudaGetDevice(&dev)))
+			return err;
+		if (*carved != dev + 1) {
+			err = cudaFuncSetAttribute(fn, cudaFuncAttributePreferredSharedMemoryCarveout, 0);
+			if (err)
+				return err;
+			*carved = dev + 1;
+		}
+	}
 	return cudaLaunchKernel(fn, dim3(grid), dim3(block), args, 0, stream);
 }
 
