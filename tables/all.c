@@ -180,7 +180,7 @@ static void summarize_coalesce(struct headlines *s, const struct coal_run *co)
 			coal_predicted_sectors(&r->cfg, &predicted, &st);
 			m = tab_ratio(r->ld_sectors, r->ld_requests);
 		}
-		n = snprintf(ref, sizeof(ref), "%% of the %s copy (%.1f GB/s); %g sectors per request predicted",
+		n = snprintf(ref, sizeof(ref), "of the %s copy (%.1f GB/s); %g sectors per request predicted",
 			     rows[i].base_what, base_gbs, predicted);
 		if (isfinite(m) && n > 0 && (size_t)n < sizeof(ref))
 			snprintf(ref + n, sizeof(ref) - (size_t)n, ", %.2f measured", m);

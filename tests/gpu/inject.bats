@@ -140,27 +140,32 @@ near() {
 	is "$(get transpose_naive store_sectors_per_request)" 32 "naive stores"
 	[ "$(get transpose_naive verdict)" = store_coalescing ]
 	[ "$(get transpose_naive verdict_command)" = "gpuperf coalesce --pattern transpose" ]
-	is "$(get 'transpose_tiled<0>' shared_load_wavefronts_per_request)" 32 "unpadded tile"
-	is "$(get 'transpose_tiled<0>' shared_load_ways)" 32 "32-way"
+	# the hardware's count, as Nsight Compute reads it in the same run (bench/profile.sh
+	# keeps its CSV): 32.25 wavefronts per request here, not the model's 32
+	near "$(get 'transpose_tiled<0>' shared_load_wavefronts_per_request)" 32 0.4 "unpadded tile"
+	near "$(get 'transpose_tiled<0>' shared_load_ways)" 32 0.4 "32-way"
 	[ "$(get 'transpose_tiled<0>' verdict)" = shared_load_conflicts ]
 	is "$(get 'transpose_tiled<1>' shared_load_wavefronts_per_request)" 1 "padded tile"
 	is "$(get 'transpose_tiled<1>' store_sectors_per_request)" 4 "padded stores"
 	[[ "$(get 'transpose_tiled<1>' verdict)" =~ ^(dram_bound|none)$ ]]
 }
 
-@test "2-, 4- and 32-way bank conflicts: wavefronts per request exact, as gpuperf banks measures" {
+@test "2-, 4- and 32-way bank conflicts: wavefronts per request within 1 % of the ways" {
 	drive banks -- "$APPS/banks"
 	need_counters 'bank_conflict<2>'
 	run "$GPUPERF" --csv banks --pattern stride --stride 2,4,32
 	echo "$output" >"$BATS_TEST_TMPDIR/b.csv"
 	for s in 2 4 32; do
 		k="bank_conflict<$s>"
-		is "$(get "$k" shared_load_wavefronts_per_request)" $s "$k wavefronts/request"
-		is "$(get "$k" shared_load_ways)" $s "$k ways"
-		is "$(get "$k" shared_load_conflicts_per_request)" $((s - 1)) "$k conflicts/request"
+		tol=$(awk -v s="$s" 'BEGIN { print s / 100 }')
+		# a program's count is the hardware's, as ncu reads it (2.014 for 2-way on the
+		# H100, a few loads per thread); gpuperf banks' long loop reads 2.00
+		near "$(get "$k" shared_load_wavefronts_per_request)" $s "$tol" "$k wavefronts/request"
+		near "$(get "$k" shared_load_ways)" $s "$tol" "$k ways"
+		near "$(get "$k" shared_load_conflicts_per_request)" $((s - 1)) "$tol" "$k conflicts/request"
 		[ "$(get "$k" verdict)" = shared_load_conflicts ]
 		probe=$(field "$BATS_TEST_TMPDIR/b.csv" measured_wavefronts_per_request "\$$(csv_col "$BATS_TEST_TMPDIR/b.csv" stride) == $s && \$$(csv_col "$BATS_TEST_TMPDIR/b.csv" width_bytes) == 4" | head -n 1)
-		[ -z "$probe" ] || is "$(get "$k" shared_load_wavefronts_per_request)" "$probe" "= gpuperf banks"
+		[ -z "$probe" ] || near "$(get "$k" shared_load_wavefronts_per_request)" "$probe" "$tol" "~ gpuperf banks"
 	done
 	[ "$(get 'bank_conflict<2>' verdict_command)" = "gpuperf banks --pattern stride --stride 2" ]
 	[ "$(get 'bank_conflict<32>' verdict_command)" = "gpuperf banks --pattern transpose" ]

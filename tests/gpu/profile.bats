@@ -81,7 +81,10 @@ is() {
 	[ -n "$(get transpose_naive load_sectors_per_request)" ] || skip "no counters: $(cat "$CSV.stderr")"
 	is "$(get transpose_naive store_sectors_per_request)" 32 "naive stores"
 	[ "$(get transpose_naive verdict)" = store_coalescing ]
-	is "$(get 'transpose_tiled<0>' shared_load_ways)" 32 "unpadded tile"
+	# the hardware's count, as ncu reads it: 32.25 on the H100
+	w=$(get 'transpose_tiled<0>' shared_load_ways)
+	echo "unpadded tile: $w (want 32 +- 0.4)"
+	awk -v w="$w" 'BEGIN { exit !(w >= 31.6 && w <= 32.4) }' 
 	[ "$(get 'transpose_tiled<0>' verdict)" = shared_load_conflicts ]
 	[[ "$(get 'transpose_tiled<1>' verdict)" =~ ^(dram_bound|none)$ ]]
 }
