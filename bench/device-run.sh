@@ -40,7 +40,8 @@ if [ "${#steps[@]}" -eq 0 ]; then
 	fi
 	if [ "$what" = bench ] || [ "$what" = all ]; then
 		for b in bench/*.sh; do
-			[ "$b" = bench/device-run.sh ] || steps+=("bench:$(basename "$b" .sh)")
+			case $b in bench/device-run.sh | bench/*-lib.sh) continue ;; esac  # no benchmarks
+			steps+=("bench:$(basename "$b" .sh)")
 		done
 	fi
 fi
