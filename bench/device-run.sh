@@ -8,7 +8,10 @@
 # tests/gpu/faults.bats) or a benchmark (bench:pcie for bench/pcie.sh);
 # without STEPs, every test file, then every benchmark.  Each step has its
 # own time limit (STEP_TIMEOUT, default 300 s) and its log is written as it
-# runs, so a step that hangs costs its limit, not the run.
+# runs, so a step that hangs costs its limit, not the run.  For example,
+# `bench/device-run.sh all latency bench:latency` runs tests/gpu/latency.bats
+# and bench/latency.sh (give it STEP_TIMEOUT=600: gb-latency's sweep to 1 GiB
+# is long; PEER_TIMEOUT bounds each peer inside it).
 # GPU_ARCHS defaults to the local GPU's architecture to keep the build short.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -37,7 +40,8 @@ if [ "${#steps[@]}" -eq 0 ]; then
 	fi
 	if [ "$what" = bench ] || [ "$what" = all ]; then
 		for b in bench/*.sh; do
-			[ "$b" = bench/device-run.sh ] || steps+=("bench:$(basename "$b" .sh)")
+			case $b in bench/device-run.sh | bench/*-lib.sh) continue ;; esac  # no benchmarks
+			steps+=("bench:$(basename "$b" .sh)")
 		done
 	fi
 fi

@@ -32,65 +32,8 @@ if [ "${1:-}" = -d ]; then
 	dev=$2
 	shift 2
 fi
-peers=$(realpath -m "${1:-.peers}")
-gp=${PEERS_GPUPERF:-$PWD/gpuperf}  # PEERS_GPUPERF: another build (tests use a fake)
-[ -x "$gp" ] || make -j"$(nproc)" gpuperf >/dev/null || exit 1
-# Every tool sees the one GPU, as device 0.
-export CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=$dev
-# gb-cache and gb-l2-cache load CUPTI from the toolkit.
-export LD_LIBRARY_PATH=${CUDA_HOME:-/usr/local/cuda}/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-logs=$tmp
-if [ -n "${OUT:-}" ]; then
-	logs=$OUT/peers
-	mkdir -p "$logs"
-fi
-rows=$tmp/rows   # figure|gpuperf|gpuperf again|peer|peer figure
-: >"$rows"
-timeout_s=${PEER_TIMEOUT:-180}
-
-have() { [ -x "$peers/$1" ]; }
-# peer NAME LOG ARGS...: run a peer binary with its time limit, output to LOG.
-peer() {
-	local name=$1 log=$2
-	shift 2
-	echo "== $name $*" >"$logs/$log"
-	timeout "$timeout_s" "$peers/$name" "$@" >>"$logs/$log" 2>&1 ||
-		echo "bench/peers.sh: $name $* failed (exit $?), see $log" >&2
-}
-
-# Quote-aware CSV: print column NAME of rows where every KEY=VALUE holds.
-csv_get() {  # FILE NAME [KEY=VALUE...]
-	local f=$1 name=$2
-	shift 2
-	awk -v name="$name" -v conds="$*" '
-	function split_csv(line, out,    n, i, c, q, field) {
-		n = 0; field = ""; q = 0
-		for (i = 1; i <= length(line); i++) {
-			c = substr(line, i, 1)
-			if (q) { if (c == "\"") { if (substr(line, i + 1, 1) == "\"") { field = field c; i++ } else q = 0 } else field = field c }
-			else if (c == "\"") q = 1
-			else if (c == ",") { out[++n] = field; field = "" }
-			else field = field c
-		}
-		out[++n] = field
-		return n
-	}
-	NR == 1 { for (i = 1; i <= split_csv($0, h); i++) col[h[i]] = i; nc = split(conds, cs, " "); next }
-	{
-		split_csv($0, v)
-		for (k = 1; k <= nc; k++) { split(cs[k], kv, "="); if (v[col[kv[1]]] != kv[2]) next }
-		print v[col[name]]
-	}' "$f"
-}
-
-# Largest of the values on stdin, or nothing.
-max_of() { awk 'NF && ($1 + 0 > m || !n) { m = $1 + 0; s = $1; n = 1 } END { if (n) print s }'; }
-
-add() {  # FIGURE GPUPERF AGAIN PEER VALUE
-	echo "$1|$2|$3|$4|$5" >>"$rows"
-}
+. bench/peers-lib.sh
+peers_init "${1:-.peers}"
 
 # ---- DRAM -----------------------------------------------------------------
 dram() {  # the gpuperf run into $1
@@ -137,11 +80,6 @@ bw() { csv_get "$1" bandwidth_gbs kernel="$2" | head -n 1; }
 babel() { awk -F, -v f="$1" '$1 == f { print $5; exit }' "$logs/babelstream.log" 2>/dev/null; }
 gbs() {  # gb-stream column: 1 init, 2 read, 3 scale, 4 triad; best block size
 	awk -v c="$1" '/GB\/s:/ { sub(/.*GB\/s:/, ""); print $c }' "$logs/gb-stream.log" 2>/dev/null | max_of
-}
-# nvbandwidth: device 0's figure of test $1 in log $2 (the row "0  value ...").
-nvb() {
-	awk -v t="Running $1." '$0 == t { f = 1; next } f && $1 == "0" && NF >= 2 { print $2; exit }' \
-		"$logs/$2" 2>/dev/null
 }
 torch_fig() { awk -v k="$1" '$1 == k { printf "%.1f\n", $2 }' "$logs/pytorch.log" 2>/dev/null; }
 
@@ -216,26 +154,14 @@ if have gb-cache || have gb-l2-cache; then
 	"$gp" --csv info >"$tmp/info.csv" 2>/dev/null
 	l2=$(csv_get "$tmp/info.csv" l2_bytes | head -n 1)
 	lvl() { csv_get "$1" bandwidth_gbs level="$2" | max_of; }
-	# gb-cache: the best "Eff. bw" (the number before the first GB/s)
-	gbc=$(awk '/GB\/s/ { for (i = 2; i <= NF; i++) if ($i == "GB/s") { print $(i - 1); break } }' \
-		"$logs/gb-cache.log" 2>/dev/null | max_of)
-	# gb-l2-cache: the best over sets (the second "kB" figure) within half the L2
-	gbl2=$(awk -v l2="${l2:-50000000}" '/GB\/s/ {
-		k = 0; for (i = 2; i <= NF; i++) { if ($i == "kB") { k++; if (k == 2) set = $(i - 1) * 1024 }
-			if ($i == "GB/s") { if (set <= l2 / 2) print $(i - 1); break } } }' \
-		"$logs/gb-l2-cache.log" 2>/dev/null | max_of)
+	gbc=$(gb_cache_best gb-cache.log)
+	gbl2=$(gb_l2_best gb-l2-cache.log "$l2")
 	add "L1 read" "$(lvl "$tmp/c1.csv" L1)" "$(lvl "$tmp/c2.csv" L1)" "gb-cache" "$gbc"
 	add "L2 read" "$(lvl "$tmp/c1.csv" L2)" "$(lvl "$tmp/c2.csv" L2)" "gb-l2-cache (sets <= L2/2)" "$gbl2"
 fi
 
 # ---- the table ---------------------------------------------------------------
-echo
-echo "gpuperf beside its peers, GPU $dev: $(csv_get "$tmp/bw1.csv" device | head -n 1), $(date -u +%FT%TZ)"
-printf '%-26s %9s %9s  %-38s %9s %7s\n' figure gpuperf again peer "peer" ratio
-while IFS='|' read -r fig g g2 p v; do
-	r=$(awk -v g="$g" -v v="$v" 'BEGIN { if (g != "" && v + 0 > 0) printf "%.3f", g / v; else print "-" }')
-	printf '%-26s %9s %9s  %-38s %9s %7s\n' "$fig" "${g:--}" "${g2:--}" "$p" "${v:--}" "$r"
-done <"$rows"
-echo "GB/s; gpuperf: median (again: the same command after the peers); ratio: gpuperf / peer"
+peers_table "gpuperf beside its peers, GPU $dev: $(csv_get "$tmp/bw1.csv" device | head -n 1), $(date -u +%FT%TZ)" \
+	"GB/s; gpuperf: median (again: the same command after the peers); ratio: gpuperf / peer"
 [ -n "${OUT:-}" ] && cp "$tmp"/*.csv "$logs/" 2>/dev/null
 exit 0

@@ -51,6 +51,8 @@ static const char *no_plot(const void *args)
 static const char *const steps[ALL_NSTEPS][14] = {
 	[ALL_INFO] = { "info" },
 	[ALL_BANDWIDTH] = { "bandwidth", "--reps", "10" },
+	/* within 3/4 of the smallest unified L1 (96 KiB) and the smallest L2 (2 MiB and up) */
+	[ALL_BANDWIDTH_LEVELS] = { "bandwidth", "--kernel", "read", "--size", "64K,2M", "--reps", "10" },
 	[ALL_COALESCE] = { "coalesce", "--pattern", "offset,stride", "--offset", "0,1",
 			   "--stride", "1,2,32", "--size", "256M" },
 	[ALL_BANKS] = { "banks", "--pattern", "stride", "--stride", "1,2,32" },
@@ -58,6 +60,9 @@ static const char *const steps[ALL_NSTEPS][14] = {
 	[ALL_OCCUPANCY_2] = { "occupancy", "--threads", "256", "--regs", "64" },
 	[ALL_OCCUPANCY_3] = { "occupancy", "--threads", "1024", "--regs", "64" },
 	[ALL_PCIE] = { "pcie", "--memory", "pinned", "--size", "256M" },
+	/* three sets per level, so that each is a plateau even without counters */
+	[ALL_LATENCY] = { "latency", "--level", "l1,l2,dram",
+			  "--size", "4K,8K,16K,1M,1536K,2M,256M,384M,512M" },
 };
 
 /* Each step's results in their typed place, and back out. */
@@ -66,12 +71,14 @@ static void put(struct all_run *run, enum all_step s, void *res)
 	switch (s) {
 	case ALL_INFO: run->info = res; break;
 	case ALL_BANDWIDTH: run->bandwidth = res; break;
+	case ALL_BANDWIDTH_LEVELS: run->levels = res; break;
 	case ALL_COALESCE: run->coalesce = res; break;
 	case ALL_BANKS: run->banks = res; break;
 	case ALL_OCCUPANCY_1: run->occupancy[0] = res; break;
 	case ALL_OCCUPANCY_2: run->occupancy[1] = res; break;
 	case ALL_OCCUPANCY_3: run->occupancy[2] = res; break;
 	case ALL_PCIE: run->pcie = res; break;
+	case ALL_LATENCY: run->latency = res; break;
 	case ALL_NSTEPS: break;
 	}
 }
@@ -81,12 +88,14 @@ static void *get(const struct all_run *run, enum all_step s)
 	switch (s) {
 	case ALL_INFO: return run->info;
 	case ALL_BANDWIDTH: return run->bandwidth;
+	case ALL_BANDWIDTH_LEVELS: return run->levels;
 	case ALL_COALESCE: return run->coalesce;
 	case ALL_BANKS: return run->banks;
 	case ALL_OCCUPANCY_1: return run->occupancy[0];
 	case ALL_OCCUPANCY_2: return run->occupancy[1];
 	case ALL_OCCUPANCY_3: return run->occupancy[2];
 	case ALL_PCIE: return run->pcie;
+	case ALL_LATENCY: return run->latency;
 	case ALL_NSTEPS: break;
 	}
 	return NULL;

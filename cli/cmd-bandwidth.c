@@ -172,6 +172,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 	run->req.cold = a->cold;
 	run->req.tune = a->tune;
 	run->req.fixed = a->fixed;
+	run->req.counters = ctx->counters;
 	return bw_probe(&ctx->dev, &run->req, &run->out);
 }
 

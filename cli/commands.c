@@ -9,6 +9,7 @@ const struct gp_cmd *const gp_commands[] = {
 	&gp_cmd_bandwidth,
 	&gp_cmd_coalesce,
 	&gp_cmd_banks,
+	&gp_cmd_latency,
 	&gp_cmd_occupancy,
 	&gp_cmd_pcie,
 	&gp_cmd_p2p,

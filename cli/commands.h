@@ -8,6 +8,7 @@ extern const struct gp_cmd gp_cmd_info;
 extern const struct gp_cmd gp_cmd_bandwidth;
 extern const struct gp_cmd gp_cmd_coalesce;
 extern const struct gp_cmd gp_cmd_banks;
+extern const struct gp_cmd gp_cmd_latency;
 extern const struct gp_cmd gp_cmd_occupancy;
 extern const struct gp_cmd gp_cmd_pcie;
 extern const struct gp_cmd gp_cmd_p2p;

@@ -58,6 +58,14 @@ enum ctr_id {
 	CTR_L2_WRITE_SECTORS,
 	CTR_DURATION_NS,                /* kernel duration as the profiler saw it */
 	/*
+	 * Hits and misses as sums, not rates, so that the counts of two
+	 * launches can be subtracted (latency's timed loads: a launch less its
+	 * warm-up twin).  With load sectors and DRAM reads they take one pass
+	 * on GH100, so no replay disturbs the caches being measured.
+	 */
+	CTR_L1_LOAD_HIT_SECTORS,        /* sectors of global loads that hit in L1TEX */
+	CTR_L2_READ_MISS_SECTORS,       /* L2 sectors read for L1TEX that missed */
+	/*
 	 * For gpuperf profile.  The requested bytes are counted by
 	 * instrumented code (SASS patching): one more pass, and only the
 	 * Range Profiler on Turing and later reads them.

@@ -48,6 +48,10 @@ static const struct {
 	[CTR_L2_READ_SECTORS] = { "l2_read_sectors", "lts__t_sectors_srcunit_tex_op_read.sum" },
 	[CTR_L2_WRITE_SECTORS] = { "l2_write_sectors", "lts__t_sectors_srcunit_tex_op_write.sum" },
 	[CTR_DURATION_NS] = { "duration_ns", "gpu__time_duration.sum" },
+	[CTR_L1_LOAD_HIT_SECTORS] =
+		{ "l1_load_hit_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum" },
+	[CTR_L2_READ_MISS_SECTORS] =
+		{ "l2_read_miss_sectors", "lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum" },
 	[CTR_GLOBAL_LOAD_BYTES] =
 		{ "global_load_bytes", "smsp__sass_data_bytes_mem_global_op_ld.sum" },
 	[CTR_GLOBAL_STORE_BYTES] =

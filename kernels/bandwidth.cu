@@ -86,6 +86,25 @@ template <> __device__ __forceinline__ float4 pattern_w<float4>(uint64_t i)
 			   bw_pat_w(4 * i + 2), bw_pat_w(4 * i + 3));
 }
 
+/* The read kernel's sum over a block, one atomic per block, spread over cache lines. */
+__device__ __forceinline__ void block_sum(unsigned acc, unsigned *__restrict__ sink)
+{
+	__shared__ unsigned warp_sum[32];
+
+	for (int o = 16; o > 0; o >>= 1)
+		acc += __shfl_xor_sync(0xffffffffu, acc, o);
+	if ((threadIdx.x & 31) == 0)
+		warp_sum[threadIdx.x / 32] = acc;
+	__syncthreads();
+	if (threadIdx.x < 32) {
+		acc = threadIdx.x < blockDim.x / 32 ? warp_sum[threadIdx.x] : 0;
+		for (int o = 16; o > 0; o >>= 1)
+			acc += __shfl_xor_sync(0xffffffffu, acc, o);
+		if (threadIdx.x == 0)
+			atomicAdd(sink + blockIdx.x % (BW_SINK_WORDS / 32) * 32, acc);
+	}
+}
+
 /*
  * One iteration of a thread's work: vectors i + u*S for u < U.  TAIL
  * predicates each access on the array's end.
@@ -151,21 +170,49 @@ stream_kernel(const V *a, const V *b, V *c, uint64_t n, float s, unsigned passes
 		if (acc == BW_READ_NEVER)
 			*sink = acc;
 	} else if (K == K_READ) {
-		/* The checked launch: the sum, one atomic per block, spread over cache lines. */
-		__shared__ unsigned warp_sum[32];
+		block_sum(acc, sink);  /* the checked launch */
+	}
+}
 
-		for (int o = 16; o > 0; o >>= 1)
-			acc += __shfl_xor_sync(0xffffffffu, acc, o);
-		if ((threadIdx.x & 31) == 0)
-			warp_sum[threadIdx.x / 32] = acc;
-		__syncthreads();
-		if (threadIdx.x < 32) {
-			acc = threadIdx.x < blockDim.x / 32 ? warp_sum[threadIdx.x] : 0;
-			for (int o = 16; o > 0; o >>= 1)
-				acc += __shfl_xor_sync(0xffffffffu, acc, o);
-			if (threadIdx.x == 0)
-				atomicAdd(sink + blockIdx.x % (BW_SINK_WORDS / 32) * 32, acc);
+template <bool CG, class V> __device__ __forceinline__ V load_v(const V *p)
+{
+	return CG ? __ldcg(p) : *p;
+}
+
+/*
+ * The read kernel's L1 and L2 methods (model/bandwidth-method.h): block b
+ * re-reads its window of win vectors, passes times, unroll independent
+ * loads per thread per iteration (win is a multiple of blockDim x U, so
+ * there is no tail), plain loads that stay in L1 or ld.global.cg from L2.
+ * The window never runs past the set: the host keeps b x step <= n - win.
+ */
+template <class V, int U, bool CG>
+__global__ void __launch_bounds__(1024)
+window_kernel(const V *a, uint64_t win, uint64_t step, unsigned passes,
+	      unsigned *__restrict__ sink, int check)
+{
+	const uint64_t bd = blockDim.x;
+	const V *p = a + bw_window_start(step, blockIdx.x, 128 / sizeof(V)) + threadIdx.x;
+	unsigned acc = 0;
+
+	for (unsigned q = 0; q < passes; q++) {
+		for (uint64_t o = 0; o < win; o += bd * U) {
+			V r[U];
+
+#pragma unroll
+			for (int u = 0; u < U; u++)
+				r[u] = load_v<CG>(p + o + u * bd);
+#pragma unroll
+			for (int u = 0; u < U; u++)
+				acc += bitsum(r[u]);
 		}
+		asm volatile("" ::: "memory");
+	}
+	if (!check) {
+		if (acc == BW_READ_NEVER)
+			*sink = acc;
+	} else {
+		block_sum(acc, sink);
 	}
 }
 
@@ -234,6 +281,45 @@ void *lookup(int kernel, int width, int unroll)
 	if (kernel < 0 || kernel >= K_NSTREAM || w < 0 || u < 0)
 		return nullptr;
 	return kernels_table.fn[kernel][w][u];
+}
+
+/* Window kernels: [cg][width 4/8/16][unroll 1/2/4/8/16]. */
+template <class V, bool CG> struct window_row {
+	static void fill(void **row)
+	{
+		row[0] = (void *)window_kernel<V, 1, CG>;
+		row[1] = (void *)window_kernel<V, 2, CG>;
+		row[2] = (void *)window_kernel<V, 4, CG>;
+		row[3] = (void *)window_kernel<V, 8, CG>;
+		row[4] = (void *)window_kernel<V, 16, CG>;
+	}
+};
+
+template <bool CG> void fill_window_rows(void *row[3][5])
+{
+	window_row<float, CG>::fill(row[0]);
+	window_row<float2, CG>::fill(row[1]);
+	window_row<float4, CG>::fill(row[2]);
+}
+
+struct window_table {
+	void *fn[2][3][5];
+	window_table()
+	{
+		fill_window_rows<false>(fn[0]);
+		fill_window_rows<true>(fn[1]);
+	}
+};
+
+const window_table windows_table;
+
+void *lookup_window(int width, int unroll, int cg)
+{
+	int w = width_index(width), u = unroll_index(unroll);
+
+	if (w < 0 || u < 0)
+		return nullptr;
+	return windows_table.fn[cg ? 1 : 0][w][u];
 }
 
 __global__ void fill_kernel(float *__restrict__ a, float *__restrict__ b, uint64_t n)
@@ -335,6 +421,52 @@ extern "C" cudaError_t bw_stream_regs(int kernel, int width, int unroll, int *re
 	if (err == cudaSuccess)
 		*regs = attr.numRegs;
 	return err;
+}
+
+/* The device (its number + 1) each L1-method kernel's carveout was last set on. */
+static int windows_carved[3][5];
+
+extern "C" cudaError_t launch_bw_window(int width, int unroll, int cg, int grid, int block,
+					const void *a, uint64_t win, uint64_t step,
+					unsigned passes, unsigned *sink, int check,
+					cudaStream_t stream)
+{
+	void *fn = lookup_window(width, unroll, cg);
+	void *args[] = { &a, &win, &step, &passes, &sink, &check };
+	cudaError_t err;
+
+	if (!fn || grid <= 0 || block <= 0 || block % 32 || !win ||
+	    win % ((uint64_t)block * (uint64_t)unroll))
+		return cudaErrorInvalidValue;
+	/*
+	 * L1 method: as much of the unified L1 as the driver gives (the
+	 * kernel's shared memory is 128 B); once per kernel, so that no host
+	 * call sits between a timed launch and its start event.
+	 */
+	if (!cg) {
+		int dev = 0, *carved = &windows_carved[width_index(width)][unroll_index(unroll)];
+
+		if ((err = cudaGetDevice(&dev)))
+			return err;
+		if (*carved != dev + 1) {
+			err = cudaFuncSetAttribute(fn, cudaFuncAttributePreferredSharedMemoryCarveout, 0);
+			if (err)
+				return err;
+			*carved = dev + 1;
+		}
+	}
+	return cudaLaunchKernel(fn, dim3(grid), dim3(block), args, 0, stream);
+}
+
+extern "C" cudaError_t bw_window_max_blocks(int width, int unroll, int cg, int block,
+					    int *blocks_per_sm)
+{
+	void *fn = lookup_window(width, unroll, cg);
+
+	*blocks_per_sm = 0;
+	if (!fn)
+		return cudaErrorInvalidValue;
+	return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks_per_sm, fn, block, 0);
 }
 
 extern "C" cudaError_t launch_bw_fill(float *a, float *b, uint64_t n, cudaStream_t stream)

@@ -53,6 +53,20 @@ cudaError_t bw_stream_max_blocks(int kernel, int width, int unroll, int block,
 				 int *blocks_per_sm);
 /* Registers per thread of that kernel. */
 cudaError_t bw_stream_regs(int kernel, int width, int unroll, int *regs);
+/*
+ * The read kernel's L1 and L2 methods (model/bandwidth-method.h): grid
+ * blocks of block threads; block b re-reads, passes times, the window of
+ * win vectors of width bytes starting at vector bw_window_start(step, b,
+ * 128 / width) of a, unroll independent loads per thread per iteration
+ * (win a multiple of block x unroll), plain loads (cg 0, cached in L1) or
+ * ld.global.cg (cg 1, L2 only).  sink and check as launch_bw_stream's
+ * read kernel.  cudaErrorInvalidValue for a combination not built.
+ */
+cudaError_t launch_bw_window(int width, int unroll, int cg, int grid, int block, const void *a,
+			     uint64_t win, uint64_t step, unsigned passes, unsigned *sink,
+			     int check, cudaStream_t stream);
+/* Resident blocks per SM of that window kernel at `block` threads. */
+cudaError_t bw_window_max_blocks(int width, int unroll, int cg, int block, int *blocks_per_sm);
 /* a[j] = bw_pat_a(j), b[j] = bw_pat_b(j) for j < n floats; either may be NULL. */
 cudaError_t launch_bw_fill(float *a, float *b, uint64_t n, cudaStream_t stream);
 /*
@@ -131,6 +145,49 @@ cudaError_t launch_banks(int store, unsigned width, const uint32_t *table, int i
 			 uint32_t seed, unsigned blocks, uint32_t *out, cudaStream_t stream);
 /* Resident blocks per SM of that kernel (occupancy API). */
 cudaError_t banks_blocks_per_sm(int store, unsigned width, int *blocks);
+
+/* ---- latency (kernels/latency.cu) ---- */
+
+#define LAT_UNROLL 32               /* steps per loop iteration: step counts are multiples */
+#define LAT_BLOCK 1024              /* threads of a chase block (all warm, one chases) */
+#define LAT_SHARED_MAX (48u << 10)  /* bytes of the shared-memory chain, at most */
+
+/*
+ * Lay the chain into base: for i < n, the 64-bit word at base +
+ * chase_pos(slot, stride, i) (model/chase.h) = base + chase_pos(.., next[i]).
+ * next is device memory.
+ */
+cudaError_t launch_lat_build(char *base, const uint32_t *next, uint64_t n,
+			     uint64_t slot, uint64_t stride, cudaStream_t stream);
+
+/* Once per process: the chase kernel prefers all of the unified L1 to shared memory. */
+cudaError_t lat_chase_setup(void);
+
+/*
+ * One block of LAT_BLOCK threads on one SM.  With warm, its threads first
+ * read every element once.  Then thread 0 chases from element 0: untimed
+ * steps, then `segments` segments of `steps` steps, cycles[s] = the
+ * %clock64 cycles of segment s (its last load's arrival included).
+ * end[0] = the pointer reached; end[1] is written only never (keeps the
+ * warm-up loads).  Steps are multiples of LAT_UNROLL.  base may be mapped
+ * host memory (warm 0: the SM reads it over PCIe).
+ */
+cudaError_t launch_lat_chase(const char *base, uint64_t n, uint64_t slot, uint64_t stride,
+			     int warm, unsigned untimed, unsigned steps, unsigned segments,
+			     long long *cycles, uint64_t *end, cudaStream_t stream);
+
+/*
+ * The same in shared memory: n elements stride bytes apart (a multiple of
+ * 4, n x stride <= LAT_SHARED_MAX), element i leading to next[i] (device
+ * memory); end[0] = the byte offset reached.
+ */
+cudaError_t launch_lat_shared(const uint32_t *next, unsigned n, unsigned stride,
+			      unsigned untimed, unsigned steps, unsigned segments,
+			      long long *cycles, uint64_t *end, cudaStream_t stream);
+
+/* Write bytes (a multiple of 16) of buf with `blocks` blocks: evicts the L2. */
+cudaError_t launch_lat_flush(void *buf, uint64_t bytes, unsigned seed, int blocks,
+			     cudaStream_t stream);
 
 /* ---- pcie (kernels/pcie.cu) ---- */
 

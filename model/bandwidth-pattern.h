@@ -62,6 +62,18 @@ BW_HD float bw_expected(int k, uint64_t j)
 	}
 }
 
+/*
+ * First vector of block b's window in the read kernel's L1 and L2 methods
+ * (model/bandwidth-method.h): b x step, aligned down to whole 128-byte
+ * lines of vectors_per_line vectors.
+ */
+BW_HD uint64_t bw_window_start(uint64_t step, uint64_t b, uint64_t vectors_per_line)
+{
+	uint64_t s = b * step;
+
+	return s - s % vectors_per_line;
+}
+
 /* The bits of a float, for sums and comparisons. */
 BW_HD uint32_t bw_bits(float x)
 {

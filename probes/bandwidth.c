@@ -11,18 +11,28 @@
  * the launch is long enough to time (BW_PASS_TARGET bytes); --cold instead
  * writes a scratch buffer of twice the L2 between samples, outside the
  * timed events, and runs one pass.
+ *
+ * Reads of sets that fit a cache have methods of their own
+ * (model/bandwidth-method.h): a resident grid whose blocks each re-read a
+ * window of the set, plain loads for sets within one SM's L1, ld.global.cg
+ * for sets within L2; the checked launch's sum is the windows' (computed
+ * on the host).  After the sweep each row's kernel runs once more between
+ * counters, whose L1 and L2 hits and DRAM bytes name the row's level.
  */
 #include "probes/bandwidth.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cuda_runtime_api.h>
 
+#include "arch/arch.h"
 #include "gpu/cuda-check.h"
 #include "gpu/timing.h"
 #include "kernels/kernels.h"
 #include "model/bandwidth-pattern.h"
+#include "util/compat.h"
 #include "util/error.h"
 #include "util/parse.h"
 
@@ -49,7 +59,14 @@ struct job {
 	uint64_t size;
 	unsigned passes;
 	int check;                 /* read: this launch sums what it reads into sink */
+	enum bw_method method;     /* STREAM, or L1/L2 windows */
+	struct bw_window w;        /* L1/L2 */
 };
+
+static int windowed(const struct job *j)
+{
+	return j->method == BW_METHOD_L1 || j->method == BW_METHOD_L2;
+}
 
 static cudaError_t job_launch(void *arg, cudaStream_t st)
 {
@@ -65,6 +82,10 @@ static cudaError_t job_launch(void *arg, cudaStream_t st)
 		}
 		return cudaSuccess;
 	}
+	if (windowed(j))
+		return launch_bw_window(j->width, j->cfg.unroll, j->method == BW_METHOD_L2, j->grid,
+					j->cfg.block, B->a, j->w.win, j->w.step, j->passes,
+					B->sink, j->check, st);
 	return launch_bw_stream((int)j->k, j->width, j->cfg.unroll,
 				j->cfg.layout != BW_LAYOUT_GRID, j->grid, j->cfg.block,
 				B->a, B->b, B->c, j->size / (uint64_t)j->width,
@@ -138,6 +159,41 @@ static int resolve_cfg(const struct gp_device *dev, struct job *j, int block_fix
 	return 0;
 }
 
+/*
+ * The L1 and L2 methods: the method's block and unroll fitted to the set
+ * (fixed fields kept), a resident grid on every SM, the windows, and
+ * passes enough to take BW_WINDOW_PASS_TARGET bytes.
+ */
+static int resolve_window(const struct gp_device *dev, const struct bw_request *req, struct job *j)
+{
+	uint64_t n = j->size / (uint64_t)j->width;
+	int bps = 0, cg = j->method == BW_METHOD_L2;
+
+	j->cfg = bw_method_cfg(j->method, j->width);
+	if (req->fixed.block)
+		j->cfg.block = req->fixed.block;
+	if (req->fixed.unroll)
+		j->cfg.unroll = req->fixed.unroll;
+	j->cfg = bw_method_fit(j->cfg, req->fixed, n);
+	if (bw_window_max_blocks(j->width, j->cfg.unroll, cg, j->cfg.block, &bps) != cudaSuccess ||
+	    bps <= 0) {
+		cudaGetLastError();
+		return gp_error(GP_EXIT_USAGE, "the %s read at %d-byte width and unroll %d cannot run "
+				"%d threads per block", bw_method_names[j->method], j->width,
+				j->cfg.unroll, j->cfg.block);
+	}
+	j->cfg.blocks_per_sm = bps;
+	j->cfg.layout = BW_LAYOUT_TILE;
+	j->grid = bps * dev->sm_count;
+	if (bw_window_plan(n, j->grid, j->cfg.block, j->cfg.unroll, &j->w))
+		return gp_error(GP_EXIT_USAGE, "%llu bytes are less than one iteration of a %d-thread "
+				"block (unroll %d)", (unsigned long long)j->size, j->cfg.block,
+				j->cfg.unroll);
+	j->passes = req->cold ? 1 : bw_passes(bw_window_bytes(&j->w, j->grid, j->width, 1),
+					      BW_WINDOW_PASS_TARGET);
+	return 0;
+}
+
 /* Before each timed repetition with --cold: write over the whole L2. */
 static cudaError_t flush_l2(void *arg, cudaStream_t st)
 {
@@ -177,9 +233,10 @@ static void describe(const struct job *j, char *buf, size_t n)
 	if (j->k == BW_MEMCPY)
 		snprintf(buf, n, "'%s' at %s", bw_kernel_names[j->k], sz);
 	else
-		snprintf(buf, n, "'%s' at %d B x %s (grid %d, block %d, unroll %d, %s layout)",
+		snprintf(buf, n, "'%s' at %d B x %s (grid %d, block %d, unroll %d, %s %s)",
 			 bw_kernel_names[j->k], j->width, sz, j->grid, j->cfg.block,
-			 j->cfg.unroll, bw_layout_names[j->cfg.layout]);
+			 j->cfg.unroll, windowed(j) ? bw_method_names[j->method] :
+			 bw_layout_names[j->cfg.layout], windowed(j) ? "windows" : "layout");
 }
 
 static int corrupt(const struct job *j);
@@ -202,11 +259,11 @@ static int verify_read(struct job *j)
 	j->check = 0;
 	if (!rc)
 		rc = corrupt(j);
-	if (!rc)
+	if (!rc && !windowed(j))
 		rc = cuda_check(cudaMemsetAsync(B->sum, 0, sizeof(*B->sum), B->st), "cudaMemsetAsync");
-	if (!rc)
+	if (!rc && !windowed(j))
 		rc = cuda_check(launch_bw_pattern_sum(j->size / 4, B->sum, B->st), "pattern sum");
-	if (!rc)
+	if (!rc && !windowed(j))
 		rc = cuda_check(cudaMemcpyAsync(&want, B->sum, sizeof(want),
 						cudaMemcpyDeviceToHost, B->st), "cudaMemcpyAsync");
 	if (!rc)
@@ -216,7 +273,10 @@ static int verify_read(struct job *j)
 		rc = cuda_check(cudaStreamSynchronize(B->st), "verification");
 	if (rc)
 		return rc;
-	want *= j->passes;
+	if (windowed(j))
+		want = bw_window_sum(&j->w, j->grid, j->width, j->passes);
+	else
+		want *= j->passes;
 	for (int w = 0; w < BW_SINK_WORDS; w++)
 		sum += got[w];
 	if (sum != want) {
@@ -343,8 +403,12 @@ static int measure(struct job *j, int warmup, int reps, int cold, double *ms,
 	r->kernel = j->k;
 	r->size = j->size;
 	r->passes = j->passes;
-	r->bytes = bw_bytes_moved(j->k, j->size, j->passes);
+	r->bytes = windowed(j) ? bw_window_bytes(&j->w, j->grid, j->width, j->passes)
+			       : bw_bytes_moved(j->k, j->size, j->passes);
 	r->reps = reps;
+	r->method = j->k == BW_MEMCPY ? BW_METHOD_AUTO : j->method ? j->method : BW_METHOD_STREAM;
+	r->window_bytes = windowed(j) ? j->w.win * (uint64_t)j->width : 0;
+	r->traffic = (struct bw_traffic){ NAN, NAN, NAN };
 	if (j->k != BW_MEMCPY) {
 		r->width = j->width;
 		r->cfg = j->cfg;
@@ -554,9 +618,81 @@ static size_t count_results(const struct bw_request *req)
 	return (per_width * req->nwidths + (size_t)bit(req->kernels, BW_MEMCPY)) * req->nsizes;
 }
 
+/* Whether kernel k at width runs a configuration --tune found. */
+static int tuned(const struct bw_outcome *out, enum bw_kernel k, int width)
+{
+	for (size_t i = 0; i < out->ntune; i++)
+		if (out->tune[i].kernel == k && out->tune[i].width == width)
+			return 1;
+	return 0;
+}
+
+/* One pass on GH100 (tests/unit/t-counters.c): no replay between the counted launch's loads. */
+static const enum ctr_id level_ids[] = {
+	CTR_GLOBAL_LOAD_SECTORS, CTR_L1_LOAD_HIT_SECTORS, CTR_L2_READ_MISS_SECTORS,
+	CTR_DRAM_READ_BYTES, CTR_DRAM_WRITE_BYTES,
+};
+
+/*
+ * Each kernel row's traffic: its job once more between counters (after an
+ * L2 flush with --cold, as it was timed), untimed.  The rows of memcpy
+ * have none.  0 or a GP_EXIT_* status; without counters the traffic stays NaN.
+ */
+static int count_levels(const struct gp_device *dev, const struct bw_request *req,
+			const struct bufs *B, struct bw_outcome *out, struct job *jobs)
+{
+	size_t *range = gp_xcalloc(out->nres + 1, sizeof(*range));
+	struct ctr_set *cs = NULL;
+	size_t launched = 0;
+	int rc;
+
+	if ((rc = ctr_open(dev, req->counters, level_ids, ARRAY_SIZE(level_ids), &cs)) || !cs)
+		goto done;
+	if ((rc = ctr_begin(cs)))
+		goto done;
+	for (size_t i = 0; i < out->nres && !rc; i++) {
+		if (jobs[i].k == BW_MEMCPY)
+			continue;
+		if (req->cold) {
+			rc = cuda_check(flush_l2(&jobs[i], B->st), "L2 flush");
+			launched++;  /* a range of its own */
+		}
+		range[i] = ++launched;  /* 0: not counted */
+		if (!rc)
+			rc = cuda_check(job_launch(&jobs[i], B->st), "counted launch");
+	}
+	if (rc) {
+		ctr_end(cs);
+		goto done;
+	}
+	if ((rc = ctr_end(cs)))
+		goto done;
+	/* one range per launch (a fresh set: they start at 0); fewer when profiling stopped */
+	for (size_t i = 0; i < out->nres && !rc; i++) {
+		double v[ARRAY_SIZE(level_ids)];
+		struct bw_result *r = &out->res[i];
+
+		if (!range[i] || ctr_nranges(cs) < range[i])
+			continue;
+		if ((rc = ctr_read(cs, range[i] - 1, v)))
+			break;
+		r->traffic.l1_hit = v[0] > 0 ? v[1] / v[0] : NAN;
+		/* what L1 missed went to L2: the share of it L2 did not miss */
+		r->traffic.l2_hit = v[0] - v[1] > 0 ? 1 - v[2] / (v[0] - v[1]) : NAN;
+		r->traffic.dram_per_byte = r->bytes ? (v[3] + v[4]) / (double)r->bytes : NAN;
+		r->counted = 1;
+		out->counted = 1;
+	}
+done:
+	ctr_close(cs);
+	free(range);
+	return rc;
+}
+
 static int run_all(const struct gp_device *dev, const struct bw_request *req,
 		   const struct bufs *B, struct bw_outcome *out, double *ms)
 {
+	struct job *jobs = gp_xcalloc(count_results(req) + 1, sizeof(*jobs));
 	int rc = 0;
 
 	for (size_t w = 0; w < req->nwidths && !rc; w++) {
@@ -567,13 +703,25 @@ static int run_all(const struct gp_device *dev, const struct bw_request *req,
 				struct job j = { .B = B, .k = (enum bw_kernel)k,
 						 .width = req->widths[w], .size = req->sizes[s] };
 
-				j.cfg = pick_cfg(req, dev, out, j.k, j.width, j.size);
-				j.passes = cfg_passes(&j.cfg, j.k, j.size, req->cold);
+				j.method = bw_pick_method(BW_METHOD_AUTO, j.k, j.size, j.width,
+							  out->l1_bytes, (uint64_t)dev->l2_bytes,
+							  req->cold, req->fixed.layout ||
+							  req->fixed.blocks_per_sm ||
+							  tuned(out, j.k, j.width));
 				gp_progress("measuring %s, %d B, size %zu of %zu", bw_kernel_names[k],
 					    j.width, s + 1, req->nsizes);
-				if (!(rc = resolve_cfg(dev, &j, req->fixed.block != 0)))
+				if (windowed(&j)) {
+					rc = resolve_window(dev, req, &j);
+				} else {
+					j.cfg = pick_cfg(req, dev, out, j.k, j.width, j.size);
+					j.passes = cfg_passes(&j.cfg, j.k, j.size, req->cold);
+					rc = resolve_cfg(dev, &j, req->fixed.block != 0);
+				}
+				if (!rc) {
+					jobs[out->nres] = j;
 					rc = measure(&j, req->warmup, req->reps, req->cold, ms,
 						     &out->res[out->nres++]);
+				}
 			}
 		}
 	}
@@ -581,10 +729,14 @@ static int run_all(const struct gp_device *dev, const struct bw_request *req,
 		struct job j = { .B = B, .k = BW_MEMCPY, .size = req->sizes[s] };
 
 		j.passes = job_passes(BW_MEMCPY, j.size, req->cold);
+		jobs[out->nres] = j;
 		rc = measure(&j, req->warmup, req->reps, req->cold, ms,
 			     &out->res[out->nres++]);
 	}
 	gp_progress_done();
+	if (!rc && req->counters != COUNTERS_OFF)
+		rc = count_levels(dev, req, B, out, jobs);
+	free(jobs);
 	if (rc)
 		out->nres = 0;
 	return rc;
@@ -619,6 +771,11 @@ int bw_probe(const struct gp_device *dev, const struct bw_request *req,
 	int rc;
 
 	memset(out, 0, sizeof(*out));
+	{
+		const struct sm_arch *arch = arch_lookup_cc(dev->cc_major, dev->cc_minor);
+
+		out->l1_bytes = arch ? (uint64_t)arch->l1_smem_unified_kb << 10 : 0;
+	}
 	ms = gp_xcalloc((size_t)req->reps + BW_TUNE_REPS, sizeof(*ms));
 	out->res = gp_xcalloc(count_results(req), sizeof(*out->res));
 	if ((rc = setup(dev, req, &B)))

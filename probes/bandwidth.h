@@ -9,7 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "gpu/device.h"
+#include "counters/counters.h"
 #include "model/bandwidth.h"
+#include "model/bandwidth-method.h"
 #include "model/trust.h"
 #include "util/stats.h"
 
@@ -32,6 +34,7 @@ struct bw_request {
 	int cold;                  /* flush L2 before every sample, one pass per launch */
 	int tune;                  /* search configurations first */
 	struct bw_cfg fixed;       /* fields set on the command line (0 = free) */
+	enum counters_mode counters; /* read each row's level from the counters where possible */
 };
 
 struct bw_result {
@@ -44,6 +47,10 @@ struct bw_result {
 	int grid;                  /* blocks; 0 for memcpy */
 	int reps;
 	struct stats ms;           /* time per repetition */
+	enum bw_method method;     /* stream, or the L1 and L2 window reads */
+	uint64_t window_bytes;     /* L1/L2: bytes each block re-reads per pass */
+	int counted;               /* traffic was read from counters */
+	struct bw_traffic traffic; /* one more launch's counters (NaN where missing) */
 };
 
 /* What --tune found for one kernel and width. */
@@ -63,6 +70,8 @@ struct bw_outcome {
 	size_t ntune;
 	uint64_t flush_bytes;      /* --cold: bytes written to flush L2 */
 	double warmup_ms;          /* GPU time of the clock warm-up */
+	uint64_t l1_bytes;         /* unified L1 per SM the methods were chosen by (0: unknown) */
+	int counted;               /* the rows' traffic was read from counters */
 };
 
 /*

@@ -13,10 +13,12 @@
 #include "tables/banks.h"
 #include "tables/coalesce.h"
 #include "tables/info.h"
+#include "tables/latency.h"
 #include "tables/occupancy.h"
 #include "tables/pcie.h"
 #include "util/compat.h"
 #include "util/error.h"
+#include "util/parse.h"
 
 enum { S_METRIC, S_WHAT, S_VALUE, S_UNIT, S_REFERENCE };
 
@@ -104,6 +106,47 @@ static void summarize_bandwidth(struct headlines *s, const struct gp_device *d,
 	}
 }
 
+/* 128 B/clk per SM: 32 banks of 4 bytes, and one L1 load of a 128-byte line per clock. */
+#define SM_BYTES_PER_CLOCK 128.0
+
+/* The L1 and L2 reads of the levels step: bandwidth against 128 B/clk x SMs x clock. */
+static void summarize_levels(struct headlines *s, const struct gp_device *d,
+			     const struct bw_run *lv, const struct info_run *info)
+{
+	static const struct { enum bw_method m; const char *metric, *what; } rows[] = {
+		{ BW_METHOD_L1, "l1_read_gbs", "L1 read bandwidth" },
+		{ BW_METHOD_L2, "l2_read_gbs", "L2 read bandwidth" },
+	};
+	double mhz = info ? info->sm_clock_measured_mhz : NAN;
+	double l1_peak = SM_BYTES_PER_CLOCK * d->sm_count * mhz * 1e6 / 1e9;
+	char ref[192], sz[32];
+
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		const struct bw_result *r = NULL;
+		const char *level = "", *source = "";
+		double gbs = NAN;
+		int n = 0;
+
+		for (size_t k = 0; lv && k < lv->out.nres && !r; k++)
+			if (lv->out.res[k].method == rows[i].m)
+				r = &lv->out.res[k];
+		if (r) {
+			gbs = bw_gbs(r->bytes, r->ms.median);
+			level = bw_row_level(d, &lv->req, &lv->out, r, &source);
+			n = snprintf(ref, sizeof(ref), "%s set, %s loads, level %s by %s",
+				     format_size(sz, sizeof(sz), r->size),
+				     rows[i].m == BW_METHOD_L1 ? "plain" : "ld.global.cg", level, source);
+		} else {
+			n = snprintf(ref, sizeof(ref), "not measured: no set fit the %s method",
+				     bw_method_names[rows[i].m]);
+		}
+		if (r && rows[i].m == BW_METHOD_L1 && l1_peak > 0 && n > 0 && (size_t)n < sizeof(ref))
+			snprintf(ref + n, sizeof(ref) - (size_t)n, "; %.1f %% of 128 B/clk x %d SMs x "
+				 "%.0f MHz = %.0f GB/s", 100 * gbs / l1_peak, d->sm_count, mhz, l1_peak);
+		add_figure(s, rows[i].metric, rows[i].what, gbs, "GB/s", ref);
+	}
+}
+
 /* The measured row of pattern at offset or stride value, or NULL. */
 static const struct coal_result *co_row(const struct coal_run *co, enum coal_pattern p,
 					uint64_t value)
@@ -177,6 +220,20 @@ static void summarize_banks(struct headlines *s, const struct bank_run *bk)
 	}
 }
 
+/* Shared memory per SM: the conflict-free case of the banks step in bytes per clock. */
+static void summarize_shared(struct headlines *s, const struct bank_run *bk)
+{
+	const struct bank_result *r = bk && bk->res && bk->n ? &bk->res[0] : NULL;
+	double v = r && r->cfg.stride == 1 ? r->bytes_per_clock_per_sm : NAN;
+	char ref[192];
+
+	snprintf(ref, sizeof(ref), "%.1f %% of %.0f B/clk/SM theoretical (32 banks x 4 B); "
+		 "conflict-free 4-byte loads, clock %s", 100 * v / SM_BYTES_PER_CLOCK,
+		 SM_BYTES_PER_CLOCK, r && r->clock_from_counter ? "from the cycles counter" :
+		 "at the peak SM clock");
+	add(s, "shared_bytes_per_clock_per_sm", "shared memory bandwidth per SM", v, "B/clk", ref);
+}
+
 static void summarize_pcie(struct headlines *s, const struct pcie_run *pc)
 {
 	static const struct { enum pcie_part part; const char *metric, *what; } rows[] = {
@@ -208,6 +265,36 @@ static void summarize_pcie(struct headlines *s, const struct pcie_run *pc)
 	}
 }
 
+/* L1, L2 and DRAM latency: the first plateau of each level in the latency step's sweep. */
+static void summarize_latency(struct headlines *s, const struct gp_device *d,
+			      const struct lat_run *lat)
+{
+	static const struct { const char *level, *metric, *what; } rows[] = {
+		{ "L1", "latency_l1_cycles", "L1 hit latency" },
+		{ "L2", "latency_l2_cycles", "L2 hit latency" },
+		{ "DRAM", "latency_dram_cycles", "DRAM latency" },
+	};
+	struct lat_level lv[LV_MAX_PLATEAUS + 8];
+	size_t n = lat ? lat_levels(d, lat, lv, ARRAY_SIZE(lv)) : 0;
+	char ref[192], a[32], b[32];
+
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		const struct lat_level *l = NULL;
+
+		for (size_t k = 0; k < n && !l; k++)
+			if (!strcmp(lv[k].name, rows[i].level))
+				l = &lv[k];
+		if (l)
+			snprintf(ref, sizeof(ref), "%.1f ns at %.0f MHz; one thread's dependent loads "
+				 "over %s-%s, level by %s", l->ns, lat->sm_mhz,
+				 format_size(a, sizeof(a), l->size_lo),
+				 format_size(b, sizeof(b), l->size_hi), lv_source_name(l->source));
+		else
+			snprintf(ref, sizeof(ref), "no plateau of the sweep was %s", rows[i].level);
+		add(s, rows[i].metric, rows[i].what, l ? l->cycles : NAN, "cycles", ref);
+	}
+}
+
 static void summarize_occupancy(struct headlines *s, const struct occ_run *oc)
 {
 	char ref[96], metric[64], what[96], lim[96];
@@ -236,11 +323,14 @@ size_t all_headlines(const struct gp_device *d, const struct all_run *run,
 	struct headlines hs = { .n = 0 };
 
 	summarize_bandwidth(&hs, d, run->bandwidth);
+	summarize_levels(&hs, d, run->levels, run->info);
 	summarize_coalesce(&hs, run->coalesce);
 	summarize_banks(&hs, run->banks);
+	summarize_shared(&hs, run->banks);
 	for (size_t i = 0; i < ARRAY_SIZE(run->occupancy); i++)
 		summarize_occupancy(&hs, run->occupancy[i]);
 	summarize_pcie(&hs, run->pcie);
+	summarize_latency(&hs, d, run->latency);
 	summarize_counters(&hs, run->info);
 	if (hs.n > max)
 		hs.n = max;
@@ -301,6 +391,20 @@ static void section(struct report *rep, const char *key, struct report *sec)
 	report_move_tables(rep, sec, 0);
 }
 
+/* Another run of a step into its section: its records joined to the first run's. */
+static void join(struct report *sec, struct report *more)
+{
+	struct report_table *have = records(sec), *add_t = records(more);
+
+	if (have && add_t) {
+		report_append_rows(have, add_t);
+		add_t->flags |= REPORT_MACHINE_ONLY;
+		report_move_tables(sec, more, REPORT_MACHINE_ONLY);
+	} else {
+		report_move_tables(sec, more, 0);
+	}
+}
+
 /* The three occupancy runs: one section, the later runs' records joined to the first's. */
 static void occupancy_section(struct report *rep, const struct gp_device *d, const struct all_run *run)
 {
@@ -308,22 +412,28 @@ static void occupancy_section(struct report *rep, const struct gp_device *d, con
 
 	for (size_t i = 0; i < ARRAY_SIZE(run->occupancy); i++) {
 		struct report more = { 0 };
-		struct report_table *have, *add_t;
 
 		if (!run->occupancy[i])
 			continue;
 		tab_occupancy(&more, d, run->occupancy[i]);
-		have = records(&sec);
-		add_t = records(&more);
-		if (have && add_t) {
-			report_append_rows(have, add_t);
-			add_t->flags |= REPORT_MACHINE_ONLY;
-			report_move_tables(&sec, &more, REPORT_MACHINE_ONLY);
-		} else {
-			report_move_tables(&sec, &more, 0);
-		}
+		join(&sec, &more);
 	}
 	section(rep, "occupancy", &sec);
+}
+
+/* DRAM bandwidth, then the L1 and L2 reads: one section. */
+static void bandwidth_section(struct report *rep, const struct gp_device *d, const struct all_run *run)
+{
+	struct report sec = { 0 }, more = { 0 };
+
+	if (run->bandwidth)
+		tab_bandwidth(&sec, d, &run->bandwidth->req, &run->bandwidth->out, &run->bandwidth->watch);
+	if (run->levels) {
+		tab_bandwidth(&more, d, &run->levels->req, &run->levels->out, &run->levels->watch);
+		join(&sec, &more);
+	}
+	if (sec.ntables)
+		section(rep, "bandwidth", &sec);
 }
 
 void tab_all(struct report *rep, const struct gp_device *d, const void *all_run)
@@ -336,10 +446,7 @@ void tab_all(struct report *rep, const struct gp_device *d, const void *all_run)
 		tab_info(&sec, d, run->info);
 		section(rep, "info", &sec);
 	}
-	if (run->bandwidth) {
-		tab_bandwidth(&sec, d, &run->bandwidth->req, &run->bandwidth->out, &run->bandwidth->watch);
-		section(rep, "bandwidth", &sec);
-	}
+	bandwidth_section(rep, d, run);
 	if (run->coalesce) {
 		tab_coalesce(&sec, d, run->coalesce);
 		section(rep, "coalesce", &sec);
@@ -352,6 +459,10 @@ void tab_all(struct report *rep, const struct gp_device *d, const void *all_run)
 	if (run->pcie) {
 		tab_pcie(&sec, d, run->pcie);
 		section(rep, "pcie", &sec);
+	}
+	if (run->latency) {
+		tab_latency(&sec, d, run->latency);
+		section(rep, "latency", &sec);
 	}
 }
 

@@ -10,6 +10,7 @@
 #include "probes/banks.h"
 #include "probes/coalesce.h"
 #include "probes/info.h"
+#include "probes/latency.h"
 #include "probes/pcie.h"
 #include "tables/tables.h"
 
@@ -17,12 +18,14 @@
 enum all_step {
 	ALL_INFO,
 	ALL_BANDWIDTH,
+	ALL_BANDWIDTH_LEVELS,
 	ALL_COALESCE,
 	ALL_BANKS,
 	ALL_OCCUPANCY_1,
 	ALL_OCCUPANCY_2,
 	ALL_OCCUPANCY_3,
 	ALL_PCIE,
+	ALL_LATENCY,
 	ALL_NSTEPS
 };
 
@@ -30,10 +33,12 @@ enum all_step {
 struct all_run {
 	struct info_run *info;
 	struct bw_run *bandwidth;
+	struct bw_run *levels;     /* the read of an L1- and an L2-sized set */
 	struct coal_run *coalesce;
 	struct bank_run *banks;
 	struct occ_run *occupancy[3];
 	struct pcie_run *pcie;
+	struct lat_run *latency;
 };
 
 /* One headline figure of the summary. */

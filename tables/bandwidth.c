@@ -15,7 +15,7 @@
 enum {
 	C_KERNEL = TAB_NIDENTITY, C_WIDTH, C_SIZE, C_LEVEL, C_PASSES, C_BYTES, C_REPS,
 	C_TIME, C_GBS, C_BEST, C_MIN, C_COV, C_PCT, C_PEAK, C_GRID, C_BLOCK, C_UNROLL,
-	C_LAYOUT, C_CONTENDED, C_THROTTLED, C_N
+	C_LAYOUT, C_SOURCE, C_METHOD, C_L1, C_L2, C_DRAM, C_CONTENDED, C_THROTTLED, C_N
 };
 
 const struct report_col bw_columns[C_N] = {
@@ -38,6 +38,11 @@ const struct report_col bw_columns[C_N] = {
 	[C_BLOCK]  = { "block", "block", REPORT_INT, 0 },
 	[C_UNROLL] = { "unroll", "unroll", REPORT_INT, 0 },
 	[C_LAYOUT] = { "layout", "layout", REPORT_STR, 0 },
+	[C_SOURCE] = { "level_source", "level by", REPORT_STR, 0 },
+	[C_METHOD] = { "method", "method", REPORT_STR, 0 },
+	[C_L1]     = { "l1_hit_pct", "L1 hit (%)", REPORT_DBL, 1 },
+	[C_L2]     = { "l2_hit_pct", "L2 hit (%)", REPORT_DBL, 1 },
+	[C_DRAM]   = { "dram_bytes_per_byte", "DRAM (B/B)", REPORT_DBL, 3 },
 	[C_CONTENDED] = { "contended", "contended", REPORT_INT, 0, REPORT_COL_MACHINE },
 	[C_THROTTLED] = { "throttled", "throttled", REPORT_STR, 0, REPORT_COL_MACHINE },
 };
@@ -55,13 +60,31 @@ static double pct(double gbs, double peak)
 	return peak > 0 ? 100.0 * gbs / peak : 0;
 }
 
+const char *bw_row_level(const struct gp_device *dev, const struct bw_request *req,
+			 const struct bw_outcome *o, const struct bw_result *r, const char **source)
+{
+	const char *lv;
+
+	(void)o;
+	if (req->cold) {
+		*source = "cold";
+		return "cold";
+	}
+	if (r->counted && (lv = bw_level_by_counters(&r->traffic, r->kernel == BW_READ))) {
+		*source = "counters";
+		return lv;
+	}
+	*source = "size";
+	return bw_level_by_size(r->method, r->kernel, r->size, dev->sm_count, BW_L1_PER_SM,
+				(uint64_t)dev->l2_bytes);
+}
+
 static const char *level(const struct gp_device *dev, const struct bw_request *req,
 			 const struct bw_result *r)
 {
-	if (req->cold)
-		return "cold";
-	return bw_level(bw_working_set(r->kernel, r->size), r->kernel == BW_READ,
-			dev->sm_count, BW_L1_PER_SM, (uint64_t)dev->l2_bytes);
+	const char *source;
+
+	return bw_row_level(dev, req, NULL, r, &source);
 }
 
 static void add_row(struct report_table *t, const struct gp_device *dev,
@@ -76,7 +99,19 @@ static void add_row(struct report_table *t, const struct gp_device *dev,
 	if (r->width)
 		report_set_int(t, row, C_WIDTH, r->width);
 	report_set_int(t, row, C_SIZE, (long long)r->size);
-	report_set_str(t, row, C_LEVEL, level(dev, req, r));
+	{
+		const char *source;
+
+		report_set_str(t, row, C_LEVEL, bw_row_level(dev, req, NULL, r, &source));
+		report_set_str(t, row, C_SOURCE, source);
+	}
+	if (r->method)
+		report_set_str(t, row, C_METHOD, bw_method_names[r->method]);
+	if (r->counted) {
+		report_set_dbl(t, row, C_L1, 100 * r->traffic.l1_hit);
+		report_set_dbl(t, row, C_L2, 100 * r->traffic.l2_hit);
+		report_set_dbl(t, row, C_DRAM, r->traffic.dram_per_byte);
+	}
 	report_set_int(t, row, C_PASSES, r->passes);
 	report_set_int(t, row, C_BYTES, (long long)r->bytes);
 	report_set_int(t, row, C_REPS, r->reps);
@@ -198,7 +233,7 @@ static void summary_note(struct report_table *t, const struct gp_device *dev,
 static void convention_notes(struct report_table *t, const struct gp_device *dev,
 			     const struct bw_request *req, const struct bw_outcome *o)
 {
-	char a[32], b[32];
+	char a[32], b[32], c[32];
 	unsigned max_passes = 1;
 
 	for (size_t i = 0; i < o->nres; i++)
@@ -226,9 +261,20 @@ static void convention_notes(struct report_table *t, const struct gp_device *dev
 			    "(not timed), one pass per launch; stores of small sets may still "
 			    "end in L2", a);
 	} else {
-		report_note(t, "level: where the working set (arrays x size) fits, from sizes: "
-			    "L1 (reads, <= %s per SM), L2 (<= %s), L2+DRAM, DRAM (>= 4 x L2)",
-			    a, b);
+		if (o->counted)
+			report_note(t, "level by counters: one more launch of each kernel, untimed: "
+				    "L1 when L1 served %.0f %% of its load sectors (reads), DRAM when "
+				    "DRAM moved %.0f %% of the bytes, L2 when DRAM moved under %.0f %% "
+				    "and L2 hit, else L2+DRAM", 100 * BW_LEVEL_PURE,
+				    100 * BW_LEVEL_PURE, 100 * (1 - BW_LEVEL_PURE));
+		report_note(t, "level by size: method l1 or l2 names its level; otherwise where the "
+			    "working set (arrays x size) fits: L1 (reads, <= %s per SM), L2 (<= %s), "
+			    "L2+DRAM, DRAM (>= 4 x L2)", a, b);
+		report_note(t, "method l1: a resident grid, each block re-reading its window of a "
+			    "read set within 3/4 of one SM's L1 (%s), plain loads; method l2: the "
+			    "same with ld.global.cg (L1 bypassed) for read sets within L2; bytes "
+			    "moved count every block's reads", format_size(c, sizeof(c),
+			    o->l1_bytes / BW_L1_FILL_DEN * BW_L1_FILL_NUM));
 		if (max_passes > 1)
 			report_note(t, "sets moving less than 1 GiB per pass are swept up to %u "
 				    "times per launch (passes) with warm caches: they measure the "

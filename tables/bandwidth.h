@@ -10,7 +10,7 @@
 #include "tables/tables.h"
 
 /* The machine table's columns, in order (the command row lists them for the docs test). */
-#define BW_NCOLUMNS 26
+#define BW_NCOLUMNS 31
 extern const struct report_col bw_columns[BW_NCOLUMNS];
 
 /* The tables of a struct bw_run (the command's tabulate step). */
@@ -20,6 +20,10 @@ void tab_bandwidth_run(struct report *r, const struct gp_device *dev, const void
 void tab_bandwidth(struct report *r, const struct gp_device *dev,
 		   const struct bw_request *req, const struct bw_outcome *o,
 		   const struct trust_summary *watch);
+
+/* The level of a row and how it is known ("counters", "size", "cold"). */
+const char *bw_row_level(const struct gp_device *dev, const struct bw_request *req,
+			 const struct bw_outcome *o, const struct bw_result *r, const char **source);
 
 /*
  * "copy reaches 89.9 % of theoretical (3012 of 3352 GB/s at 1 GiB)", from

@@ -30,16 +30,16 @@ t_html() {
 	t_html
 	run "$T_HTML" "$PWD/report.html"
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
-	# Half scale keeps the picture small: 1000 x 3000 px of page, the summary
+	# Half scale keeps the picture small: 1000 x 4000 px of page, the summary
 	# on top and the bandwidth chart under the device inventory.
 	timeout 60 "$chromium" --headless=new --no-sandbox --disable-gpu --no-first-run \
 		--disable-background-networking --disable-component-update --disable-sync \
 		--host-resolver-rules="MAP * ~NOTFOUND" --user-data-dir="$PWD/profile" \
-		--hide-scrollbars --force-device-scale-factor=0.5 --window-size=1000,3000 \
+		--hide-scrollbars --force-device-scale-factor=0.5 --window-size=1000,4000 \
 		--log-net-log="$PWD/net.json" --screenshot="$PWD/shot.png" \
 		"file://$PWD/report.html" >chromium.log 2>&1 || { tail chromium.log; return 1; }
 	read -r w h ink top blue < <(python3 "$HERE/pngstat.py" shot.png)
-	[ "$w $h" = "500 1500" ] || { echo "screenshot $w x $h"; return 1; }
+	[ "$w $h" = "500 2000" ] || { echo "screenshot $w x $h"; return 1; }
 	# the summary table's text in the top quarter, a series' blue below
 	awk -v i="$ink" -v t="$top" 'BEGIN { exit !(i > 0.03 && t > 0.05) }' ||
 		{ echo "ink $ink, top $top: blank?"; return 1; }

@@ -25,7 +25,7 @@ load lib
 	f=$BATS_TEST_TMPDIR/all.csv
 	"$GPUPERF" -q --csv all > "$f"
 	[ "$(head -n 1 "$f")" = "device,cc,device_index,uuid,pci_bus_id,hostname,probe,config,metric,value,unit" ]
-	for p in summary info bandwidth coalesce banks occupancy pcie; do
+	for p in summary info bandwidth coalesce banks occupancy pcie latency; do
 		grep -q ",$p," "$f" || { echo "no rows for $p"; return 1; }
 	done
 	python3 - "$f" <<'PY'
@@ -33,7 +33,12 @@ import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
 assert all(len(r) == 11 for r in rows), "a row without 11 fields"
 summary = [r for r in rows[1:] if r[6] == "summary" and r[8] == "value" and r[7] != "metric=counters"]
-assert len(summary) >= 15, len(summary)
+assert len(summary) >= 21, len(summary)
+val = {r[7]: float(r[9]) for r in summary}
+assert val["metric=l1_read_gbs"] > val["metric=l2_read_gbs"] > val["metric=dram_read_gbs"], val
+assert 0 < val["metric=shared_bytes_per_clock_per_sm"] <= 128 * 1.02, val
+lat = {r[7]: float(r[9]) for r in summary if r[7].startswith("metric=latency_")}
+assert lat["metric=latency_l1_cycles"] < lat["metric=latency_l2_cycles"] < lat["metric=latency_dram_cycles"], lat
 assert all(r[9] != "" for r in summary), [r for r in summary if r[9] == ""]
 assert all(r[2] != "" and r[3].startswith("GPU-") and r[4] != "" for r in rows[1:]), "identity"
 PY
@@ -46,7 +51,7 @@ PY
 	python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-for k in ("summary", "info", "bandwidth", "coalesce", "banks", "occupancy", "pcie"):
+for k in ("summary", "info", "bandwidth", "coalesce", "banks", "occupancy", "pcie", "latency"):
     assert isinstance(d[k], list) and d[k], k
 assert len(d["occupancy"]) == 3
 ' <<<"$output"

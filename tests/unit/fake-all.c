@@ -30,6 +30,34 @@ static struct occ_run oc;
 static struct pcie_run pc;
 static struct pcie_row pc_rows[5 + 8];
 static struct info_run info;
+static struct bw_run lv;
+static struct bw_result lv_res[2];
+static struct lat_run lat;
+static struct lat_row lat_rows[9];
+
+/* gpuperf all's short latency sweep: three sets per level, no counters (level by size). */
+static void fake_latency(void)
+{
+	static const uint64_t sizes[] = { 4u << 10, 8u << 10, 16u << 10, 1u << 20, 3u << 19,
+					  2u << 20, 256u << 20, 384u << 20, 512u << 20 };
+	static const double cycles[] = { 33.9, 34.0, 34.1, 262, 263, 265, 640, 650, 655 };
+
+	for (int i = 0; i < 9; i++) {
+		struct lat_row *r = &lat_rows[i];
+
+		memset(r, 0, sizeof(*r));
+		r->memory = LAT_GLOBAL;
+		r->size = sizes[i];
+		chase_layout_make(sizes[i], 64, CHASE_MAX_ELEMS, &r->layout);
+		r->loads = 9216;
+		r->cycles = (struct stats){ .n = 9, .median = cycles[i], .min = cycles[i] - 0.5,
+					    .max = cycles[i] + 1 };
+		r->load_sectors = r->l1_hit_sectors = r->l2_miss_sectors = r->dram_read_bytes = NAN;
+	}
+	lat = (struct lat_run){ .rows = lat_rows, .nrows = 9, .sm_mhz = 1980, .sm_mhz_before = 1980,
+				.sm_mhz_after = 1980, .l1_bytes = 256u << 10, .flush_bytes = 100u << 20 };
+	lat.req.stride = 64;
+}
 
 /* Smaller sizes of read and copy, and of pinned H2D and D2H, after the headline rows. */
 static void add_sweeps(void)
@@ -132,6 +160,23 @@ void fake_all(struct gp_device *d, struct all_run *run, int sweeps)
 	info.sm_clock_measured_mhz = 1980;
 	if (sweeps)
 		add_sweeps();
-	*run = (struct all_run){ &info, &bw, &co, &bk, { &oc, NULL, NULL }, &pc };
+	/* the levels step: 64 KiB by the L1 method at 30 TB/s, 2 MiB by the L2 method at 9 TB/s */
+	for (int i = 0; i < 2; i++) {
+		uint64_t size = i ? 2u << 20 : 64u << 10, bytes = 528ull * size * 100;
+
+		lv_res[i] = (struct bw_result){ .kernel = BW_READ, .width = 16, .size = size,
+			.passes = 100, .bytes = bytes, .reps = 10, .ms = ms_for((double)bytes, i ? 9000 : 30000),
+			.method = i ? BW_METHOD_L2 : BW_METHOD_L1, .counted = 1,
+			.traffic = { i ? 0.0 : 0.99, 0.99, 0.001 } };
+	}
+	lv.out.res = lv_res;
+	lv.out.nres = 2;
+	lv.out.counted = 1;
+	lv.req.reps = 10;
+	lv.req.nsizes = 2;
+	bk_res[0].bytes_per_clock_per_sm = 120.5;
+	bk_res[0].clock_from_counter = 1;
+	fake_latency();
+	*run = (struct all_run){ &info, &bw, &lv, &co, &bk, { &oc, NULL, NULL }, &pc, &lat };
 }
 

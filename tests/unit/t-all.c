@@ -136,6 +136,23 @@ int main(void)
 	   "CSV: bidirectional PCIe");
 	ok(strstr(csv, "summary,metric=occupancy_256x64_pct,value,50.000,\n") != NULL,
 	   "CSV: occupancy of 256 x 64");
+	ok(strstr(csv, "summary,metric=l1_read_gbs,value,30000.000,\n") &&
+	   strstr(csv, "summary,metric=l2_read_gbs,value,9000.000,\n"),
+	   "CSV: L1 and L2 read bandwidth from the levels step");
+	ok(strstr(csv, "summary,metric=l1_read_gbs,reference,\"64 KiB set, plain loads, level L1 by counters; "
+		       "89.7 % of 128 B/clk x 132 SMs x 1980 MHz = 33454 GB/s\"") != NULL,
+	   "CSV: the L1 figure against 128 B/clk/SM");
+	ok(strstr(csv, "summary,metric=shared_bytes_per_clock_per_sm,value,120.500,\n") != NULL,
+	   "CSV: shared memory bytes per clock per SM, from the conflict-free bank case");
+	ok(strstr(csv, ",bandwidth,kernel=read width_bytes=16 size_bytes=65536,") != NULL,
+	   "CSV: the levels step's rows in the bandwidth section");
+	ok(strstr(csv, "summary,metric=latency_l1_cycles,value,34.000,\n") &&
+	   strstr(csv, "summary,metric=latency_l2_cycles,value,263.000,\n") &&
+	   strstr(csv, "summary,metric=latency_dram_cycles,value,650.000,\n"),
+	   "CSV: L1, L2 and DRAM latency from the latency step's plateaus");
+	ok(strstr(csv, "summary,metric=latency_l1_cycles,reference,\"17.2 ns at 1980 MHz; ") != NULL &&
+	   strstr(csv, ",latency,row=level memory=global size_bytes=1048576 ") != NULL,
+	   "CSV: latency in ns beside the cycles, the latency step's records follow");
 	ok(strstr(csv, ",bandwidth,kernel=copy width_bytes=16 size_bytes=1073741824,"
 		       "bandwidth_gbs,2800.000,GB/s\n") != NULL,
 	   "CSV: the probe's own records follow, with their configuration and unit");

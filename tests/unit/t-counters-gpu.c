@@ -337,6 +337,14 @@ static int tap_theory(struct bufs *b)
 		   v[CTR_ACHIEVED_OCCUPANCY_PCT] > 0 && v[CTR_ACHIEVED_OCCUPANCY_PCT] <= 100,
 		   "%s: cycles %.0f, %.0f ns, occupancy %.1f %%", what, v[CTR_ELAPSED_CYCLES],
 		   v[CTR_DURATION_NS], v[CTR_ACHIEVED_OCCUPANCY_PCT]);
+		/* hits and misses are a part of their lookups (latency's level rule rests on it) */
+		ok(v[CTR_L1_LOAD_HIT_SECTORS] >= 0 &&
+		   v[CTR_L1_LOAD_HIT_SECTORS] <= v[CTR_GLOBAL_LOAD_SECTORS] &&
+		   v[CTR_L2_READ_MISS_SECTORS] >= 0 &&
+		   v[CTR_L2_READ_MISS_SECTORS] <= v[CTR_L2_READ_SECTORS],
+		   "%s: L1 load hits %.0f of %.0f sectors, L2 read misses %.0f of %.0f", what,
+		   v[CTR_L1_LOAD_HIT_SECTORS], v[CTR_GLOBAL_LOAD_SECTORS],
+		   v[CTR_L2_READ_MISS_SECTORS], v[CTR_L2_READ_SECTORS]);
 		/* profile's counters: bytes the lanes asked for, and hit rates */
 		is_dbl(v[CTR_GLOBAL_LOAD_BYTES], WARPS * 128.0 * (c->kind == SHARED ? TILE / 256 : 1),
 		       0, "%s: global load bytes requested", what);

@@ -16,7 +16,7 @@
 static const char header[] =
 	"device,cc,device_index,uuid,pci_bus_id,hostname,kernel,width_bytes,size_bytes,level,passes,bytes_moved,reps,time_ms,"
 	"bandwidth_gbs,best_gbs,min_gbs,cov_pct,pct_of_theoretical,theoretical_gbs,grid,"
-	"block,unroll,layout,contended,throttled";
+	"block,unroll,layout,level_source,method,l1_hit_pct,l2_hit_pct,dram_bytes_per_byte,contended,throttled";
 
 static struct gp_device h100(void)
 {
@@ -103,7 +103,7 @@ int main(void)
 	char *csv, *txt, *json, f[128], verdict[256];
 	int col;
 
-	is_int(BW_NCOLUMNS, 26, "26 machine columns");
+	is_int(BW_NCOLUMNS, 31, "31 machine columns");
 	tab_bandwidth(&r, &d, &req, &o, NULL);
 	csv = unit_render(&r, REPORT_CSV);
 	ok(!strncmp(csv, header, strlen(header)) && csv[strlen(header)] == '\n',
@@ -145,9 +145,9 @@ int main(void)
 	is_str(f, "", "memcpy has no layout");
 	field(csv, 3, 23, f, sizeof(f));
 	is_str(f, "grid", "copy's layout");
-	field(csv, 3, 24, f, sizeof(f));
+	field(csv, 3, 29, f, sizeof(f));
 	is_str(f, "", "not watched: contended empty");
-	field(csv, 3, 25, f, sizeof(f));
+	field(csv, 3, 30, f, sizeof(f));
 	is_str(f, "", "not watched: throttled empty");
 	free(csv);
 
@@ -190,9 +190,9 @@ int main(void)
 		tab_bandwidth(&r, &d, &req, &o, &w);
 		csv = unit_render(&r, REPORT_CSV);
 		for (int line = 1, all = 1; line <= 7; line++) {
-			field(csv, line, 24, f, sizeof(f));
+			field(csv, line, 29, f, sizeof(f));
 			all &= !strcmp(f, "1");
-			field(csv, line, 25, f, sizeof(f));
+			field(csv, line, 30, f, sizeof(f));
 			all &= !strcmp(f, "power_cap");
 			if (line == 7)
 				ok(all, "every row: contended 1, throttled power_cap");
@@ -209,9 +209,9 @@ int main(void)
 		w.reasons = 0;
 		tab_bandwidth(&r, &d, &req, &o, &w);
 		csv = unit_render(&r, REPORT_CSV);
-		field(csv, 1, 24, f, sizeof(f));
+		field(csv, 1, 29, f, sizeof(f));
 		is_str(f, "0", "watched, alone: contended 0");
-		field(csv, 1, 25, f, sizeof(f));
+		field(csv, 1, 30, f, sizeof(f));
 		is_str(f, "no", "watched, clocks free: throttled no");
 		free(csv);
 		report_free(&r);
@@ -251,6 +251,47 @@ int main(void)
 		   "verdict warns when the largest size is a cache figure: %s", verdict);
 		os.nres = 2;
 		report_free(&r);
+
+		/* The L2 method's row: L2 by size, then by the counters with their shares. */
+		rs[0].method = BW_METHOD_L2;
+		tab_bandwidth(&r, &d, &req, &os, NULL);
+		csv = unit_render(&r, REPORT_CSV);
+		field(csv, 1, 9, f, sizeof(f));
+		is_str(f, "L2", "4 MiB read by the L2 method: L2 by size");
+		field(csv, 1, 24, f, sizeof(f));
+		is_str(f, "size", "level_source: size without counters");
+		field(csv, 1, 25, f, sizeof(f));
+		is_str(f, "l2", "method column");
+		field(csv, 1, 26, f, sizeof(f));
+		is_str(f, "", "no counters: hit columns empty");
+		free(csv);
+		report_free(&r);
+		rs[0].counted = rs[1].counted = os.counted = 1;
+		rs[0].traffic = (struct bw_traffic){ 0.0, 0.995, 0.002 };
+		rs[1].traffic = (struct bw_traffic){ 0.0, 0.02, 1.01 };
+		tab_bandwidth(&r, &d, &req, &os, NULL);
+		csv = unit_render(&r, REPORT_CSV);
+		field(csv, 1, 9, f, sizeof(f));
+		is_str(f, "L2", "counted: L2 (99.5 %% L2 hits, no DRAM)");
+		field(csv, 1, 24, f, sizeof(f));
+		is_str(f, "counters", "level_source: counters");
+		field(csv, 1, 27, f, sizeof(f));
+		is_str(f, "99.500", "l2_hit_pct");
+		field(csv, 2, 9, f, sizeof(f));
+		is_str(f, "DRAM", "counted 1 GiB: DRAM");
+		rs[0].traffic = (struct bw_traffic){ 0.97, NAN, 0.0 };
+		free(csv);
+		report_free(&r);
+		tab_bandwidth(&r, &d, &req, &os, NULL);
+		csv = unit_render(&r, REPORT_CSV);
+		field(csv, 1, 9, f, sizeof(f));
+		is_str(f, "L1", "the counters overrule the method: 97 %% L1 hits is L1");
+		free(csv);
+		txt = unit_render(&r, REPORT_TABLE);
+		ok(strstr(txt, "level by counters: one more launch") != NULL, "human: how levels are known");
+		free(txt);
+		report_free(&r);
+		rs[0].counted = rs[1].counted = os.counted = 0;
 
 		req.cold = 1;
 		tab_bandwidth(&r, &d, &req, &os, NULL);

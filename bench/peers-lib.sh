@@ -1,0 +1,103 @@
+# The harness that bench/peers.sh and bench/latency.sh share: where the
+# peers are, how one runs, and the parsers of their outputs and of
+# gpuperf's CSV; a row list of figure|gpuperf|gpuperf again|peer|peer
+# figure and its table.  Source it after setting dev (the GPU); then
+# peers_init PEERS_DIR.  Every parser prints nothing when its log is
+# missing, so a peer that is not there leaves its figure empty.
+
+# peers_init DIR: the peers' directory, gpuperf (PEERS_GPUPERF: another
+# build; tests use a fake), the one GPU as device 0, a scratch directory
+# ($tmp, removed on exit), the peers' logs ($logs: $OUT/peers when OUT is set).
+peers_init() {
+	peers=$(realpath -m "${1:-.peers}")
+	gp=${PEERS_GPUPERF:-$PWD/gpuperf}
+	[ -x "$gp" ] || make -j"$(nproc)" gpuperf >/dev/null || exit 1
+	# Every tool sees the one GPU, as device 0.
+	export CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=$dev
+	# gb-cache and gb-l2-cache load CUPTI from the toolkit.
+	export LD_LIBRARY_PATH=${CUDA_HOME:-/usr/local/cuda}/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	logs=$tmp
+	if [ -n "${OUT:-}" ]; then
+		logs=$OUT/peers
+		mkdir -p "$logs"
+	fi
+	rows=$tmp/rows   # figure|gpuperf|gpuperf again|peer|peer figure
+	: >"$rows"
+	timeout_s=${PEER_TIMEOUT:-180}
+}
+
+have() { [ -x "$peers/$1" ]; }
+# peer NAME LOG ARGS...: run a peer binary with its time limit, output to LOG.
+peer() {
+	local name=$1 log=$2
+	shift 2
+	echo "== $name $*" >"$logs/$log"
+	timeout "$timeout_s" "$peers/$name" "$@" >>"$logs/$log" 2>&1 ||
+		echo "bench: $name $* failed (exit $?), see $log" >&2
+}
+
+# Quote-aware CSV: print column NAME of rows where every KEY=VALUE holds.
+csv_get() {  # FILE NAME [KEY=VALUE...]
+	local f=$1 name=$2
+	shift 2
+	awk -v name="$name" -v conds="$*" '
+	function split_csv(line, out,    n, i, c, q, field) {
+		n = 0; field = ""; q = 0
+		for (i = 1; i <= length(line); i++) {
+			c = substr(line, i, 1)
+			if (q) { if (c == "\"") { if (substr(line, i + 1, 1) == "\"") { field = field c; i++ } else q = 0 } else field = field c }
+			else if (c == "\"") q = 1
+			else if (c == ",") { out[++n] = field; field = "" }
+			else field = field c
+		}
+		out[++n] = field
+		return n
+	}
+	NR == 1 { for (i = 1; i <= split_csv($0, h); i++) col[h[i]] = i; nc = split(conds, cs, " "); next }
+	{
+		split_csv($0, v)
+		for (k = 1; k <= nc; k++) { split(cs[k], kv, "="); if (v[col[kv[1]]] != kv[2]) next }
+		print v[col[name]]
+	}' "$f"
+}
+
+# Largest of the values on stdin, or nothing.
+max_of() { awk 'NF && ($1 + 0 > m || !n) { m = $1 + 0; s = $1; n = 1 } END { if (n) print s }'; }
+
+add() {  # FIGURE GPUPERF AGAIN PEER VALUE
+	echo "$1|$2|$3|$4|$5" >>"$rows"
+}
+
+# nvbandwidth: device 0's figure of test $1 in log $2 (the row "0  value ...").
+nvb() {
+	awk -v t="Running $1." '$0 == t { f = 1; next } f && $1 == "0" && NF >= 2 { print $2; exit }' \
+		"$logs/$2" 2>/dev/null
+}
+
+# gb-cache's best "Eff. bw" (the number before the first GB/s of a row).
+gb_cache_best() {
+	awk '/GB\/s/ { for (i = 2; i <= NF; i++) if ($i == "GB/s") { print $(i - 1); break } }' \
+		"$logs/$1" 2>/dev/null | max_of
+}
+
+# gb-l2-cache's best over sets (the second "kB" figure) within half of L2 bytes $2.
+gb_l2_best() {
+	awk -v l2="${2:-50000000}" '/GB\/s/ {
+		k = 0; for (i = 2; i <= NF; i++) { if ($i == "kB") { k++; if (k == 2) set = $(i - 1) * 1024 }
+			if ($i == "GB/s") { if (set <= l2 / 2) print $(i - 1); break } } }' \
+		"$logs/$1" 2>/dev/null | max_of
+}
+
+# peers_table TITLE UNITS: the rows with the ratio gpuperf / peer.
+peers_table() {
+	echo
+	echo "$1"
+	printf '%-26s %9s %9s  %-38s %9s %7s\n' figure gpuperf again peer "peer" ratio
+	while IFS='|' read -r fig g g2 p v; do
+		r=$(awk -v g="$g" -v v="$v" 'BEGIN { if (g != "" && v + 0 > 0) printf "%.3f", g / v; else print "-" }')
+		printf '%-26s %9s %9s  %-38s %9s %7s\n' "$fig" "${g:--}" "${g2:--}" "$p" "${v:--}" "$r"
+	done <"$rows"
+	echo "$2"
+}

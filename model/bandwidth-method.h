@@ -1,0 +1,127 @@
+/*
+ * How `gpuperf bandwidth` measures a set of a given size so that the row
+ * is the level it says (pure, no CUDA types).
+ *
+ * The stream kernels sweep arrays that DRAM serves: every set larger than
+ * L2, and every kernel that stores (stores are write-through: they end in
+ * L2 whatever L1 holds).  Reads of smaller sets get a method of their own,
+ * the same for every size, L1 or L2 by where the set fits:
+ *
+ *   windows  a resident grid (as many blocks as fit on every SM, every
+ *            thread with `unroll` independent 16-byte loads); block b
+ *            re-reads one window of the set each pass, the windows spread
+ *            evenly over it and together covering it.
+ *   L1       windows with plain loads, for sets within 3/4 of one SM's L1:
+ *            whatever windows an SM's blocks have, the set fits its L1, so
+ *            after the first pass each block re-reads lines its SM holds.
+ *   L2       windows with ld.global.cg, L1 bypassed, for sets within L2.
+ *
+ * Bytes moved are what the loads requested: grid x window x width per
+ * pass (a small set is read by many blocks, and each read counts).
+ */
+#ifndef GP_MODEL_BANDWIDTH_METHOD_H
+#define GP_MODEL_BANDWIDTH_METHOD_H
+
+#include <stdint.h>
+#include "model/bandwidth.h"
+
+enum bw_method {
+	BW_METHOD_AUTO,    /* request: by size, bw_pick_method */
+	BW_METHOD_STREAM,  /* the stream kernels as configured (DRAM-sized sets, stores) */
+	BW_METHOD_L1,      /* read: windows with plain loads, within L1 */
+	BW_METHOD_L2,      /* read: windows with ld.global.cg, from L2 */
+	BW_NMETHODS
+};
+
+/* "", "stream", "l1", "l2": names by enum value, NULL-terminated. */
+extern const char *const bw_method_names[];
+
+/* Share of one SM's L1 a set may take and still count as L1-resident. */
+#define BW_L1_FILL_NUM 3
+#define BW_L1_FILL_DEN 4
+
+/*
+ * The method of a row.  want AUTO: read sets within 3/4 of l1_bytes get
+ * L1, read sets within l2_bytes get L2, the rest STREAM.  want L1 or L2 is
+ * kept for read.  Always STREAM for other kernels, --cold (one pass from
+ * DRAM), a fixed layout, or a set of fewer than 32 vectors of width bytes
+ * (a warp's loads would repeat addresses).
+ */
+enum bw_method bw_pick_method(enum bw_method want, enum bw_kernel k, uint64_t size, int width,
+			      uint64_t l1_bytes, uint64_t l2_bytes, int cold, int layout_fixed);
+
+/*
+ * Configuration of the L1 and L2 methods at width bytes: blocks of 512
+ * with 4 16-byte loads each per iteration (more for narrower accesses, as
+ * bw_default_cfg does), blocks_per_sm 0 (as many as are resident).
+ */
+struct bw_cfg bw_method_cfg(enum bw_method m, int width);
+
+/* The windows of a launch, in vectors of the access width. */
+struct bw_window {
+	uint64_t n;        /* vectors in the set */
+	uint64_t win;      /* each block's window: a multiple of block x unroll, at most n */
+	uint64_t step;     /* between consecutive blocks' window starts (before alignment) */
+};
+
+/*
+ * Windows for grid blocks of block threads with unroll loads each over n
+ * vectors: a window is n / grid rounded up to whole block x unroll (so
+ * the windows cover the set), at least one block x unroll, at most n
+ * rounded down; starts spread evenly from 0 to n - win.  0, or -1 when n
+ * is smaller than block x unroll (fewer vectors than one iteration).
+ */
+int bw_window_plan(uint64_t n, int grid, int block, int unroll, struct bw_window *w);
+
+/*
+ * For sets smaller than one iteration of a block: the unroll, then the
+ * block (not below a warp), halved until block x unroll <= n vectors, so
+ * that every thread's loads are distinct; fields fixed (non-zero in
+ * fixed) are kept.
+ */
+struct bw_cfg bw_method_fit(struct bw_cfg c, struct bw_cfg fixed, uint64_t n);
+
+/* Bytes the loads of one launch request: grid x win x width x passes. */
+uint64_t bw_window_bytes(const struct bw_window *w, int grid, int width, unsigned passes);
+
+/*
+ * The checked read's expected sum (mod 2^32) of the bits of every float
+ * the launch reads: passes x the sum over blocks of their windows, of the
+ * pattern bw_pat_a.
+ */
+uint32_t bw_window_sum(const struct bw_window *w, int grid, int width, unsigned passes);
+
+/* Sum (mod 2^32) of bw_bits(bw_pat_a(j)) for lo <= j < hi. */
+uint32_t bw_pattern_sum(uint64_t lo, uint64_t hi);
+
+/* Bytes a window launch should move: long enough to time (~0.3-1 ms from L1 or L2). */
+#define BW_WINDOW_PASS_TARGET (8ull << 30)
+
+/*
+ * The level a row should come from by size alone (the fallback when
+ * counters cannot be read): "L1" and "L2" for those methods; stream rows
+ * as bw_level says with l1_per_sm.
+ */
+const char *bw_level_by_size(enum bw_method m, enum bw_kernel k, uint64_t size,
+			     int sm_count, uint64_t l1_per_sm, uint64_t l2_bytes);
+
+/* The shares of a launch's traffic the counters saw; NaN where not read. */
+struct bw_traffic {
+	double l1_hit;             /* global load sectors that hit in L1 */
+	double l2_hit;             /* L2 sectors read for L1 that hit */
+	double dram_per_byte;      /* DRAM bytes read and written per byte requested */
+};
+
+/* Of the traffic, a level must serve this share to name the row alone. */
+#define BW_LEVEL_PURE 0.8
+
+/*
+ * The level the counters name: "L1" when L1 served BW_LEVEL_PURE of the
+ * load sectors (reads only), "DRAM" when DRAM moved that share of the
+ * bytes requested, "L2" when L2 hit that share of what it was asked and
+ * DRAM moved less than 1 - BW_LEVEL_PURE, "L2+DRAM" between; NULL when
+ * the counters needed are missing.
+ */
+const char *bw_level_by_counters(const struct bw_traffic *t, int read_only);
+
+#endif

@@ -1,0 +1,110 @@
+#!/usr/bin/env bats
+# gpuperf latency on a real GPU: the default sweep in under 10 s, every chase
+# verified, levels ordered L1 < L2 < DRAM < host, each plateau's level
+# confirmed by counters, and the per-level read bandwidth ordered L1 > L2 >
+# DRAM by the methods of gpuperf bandwidth.
+
+load lib
+
+# The level row's value of column $2 for level $1 (global memory, shared, host...).
+level_val() {
+	local lc rc
+	lc=$(csv_col "$CSV" level)
+	rc=$(csv_col "$CSV" row)
+	field "$CSV" "$2" "\$$rc == \"level\" && \$$lc == \"$1\"" | head -n 1
+}
+
+@test "latency: the default sweep finishes in under 10 s, every row verified" {
+	require_gpu
+	local t0 t1
+	t0=$(date +%s.%N)
+	cached_csv default latency
+	t1=$(date +%s.%N)
+	awk -v a="$t0" -v b="$t1" 'BEGIN { d = b - a; print "# default sweep: " d " s" > "/dev/stderr"; exit !(d < 10) }' ||
+		{ echo "the default sweep took more than 10 s"; return 1; }
+	[ "$(field "$CSV" verified 1 | sort -u)" = "yes" ]
+	# a row per size of the sweep, from 1 KiB up
+	[ "$(field "$CSV" size_bytes "\$$(csv_col "$CSV" row) == \"size\" && \$$(csv_col "$CSV" memory) == \"global\"" | head -n 1)" = 1024 ]
+}
+
+@test "latency: levels ordered L1 < L2 < DRAM < host, shared memory below L2" {
+	require_gpu
+	cached_csv default latency
+	local l1 l2 dram host shared
+	l1=$(level_val L1 cycles)
+	l2=$(level_val L2 cycles)
+	dram=$(level_val DRAM cycles)
+	host=$(level_val host cycles)
+	shared=$(level_val shared cycles)
+	echo "# L1 $l1, L2 $l2, DRAM $dram, host $host, shared $shared cycles" >&3
+	[ -n "$l1" ] && [ -n "$l2" ] && [ -n "$dram" ] && [ -n "$host" ] && [ -n "$shared" ] ||
+		{ echo "a level is missing: L1 '$l1' L2 '$l2' DRAM '$dram' host '$host' shared '$shared'"; return 1; }
+	awk -v a="$l1" -v b="$l2" -v c="$dram" -v d="$host" -v s="$shared" \
+		'BEGIN { exit !(a < b && b < c && c < d && s < b && a > 5 && d < 1e6) }'
+	# the memcpy round trips are host-timed: microseconds, more than one SM load from L2
+	local h2d
+	h2d=$(level_val memcpy-h2d ns)
+	awk -v m="$h2d" 'BEGIN { exit !(m > 500 && m < 1e6) }'
+}
+
+@test "latency: counters confirm each plateau's level" {
+	require_gpu
+	cached_csv default latency
+	skip_without_counters l1_hit_pct
+	local row lv mem
+	row=$(csv_col "$CSV" row)
+	lv=$(csv_col "$CSV" level)
+	mem=$(csv_col "$CSV" memory)
+	# every level row of the global sweep was named by the counters
+	[ "$(field "$CSV" level_source "\$$row == \"level\" && \$$mem == \"global\"" | sort -u)" = counters ]
+	# and the sizes of those plateaus say so in their own shares
+	field "$CSV" l1_hit_pct "\$$row == \"size\" && \$$lv == \"L1\"" |
+		awk '{ n++; if ($1 < 80) bad++ } END { exit !(n > 0 && !bad) }' ||
+		{ echo "an L1 row with under 80 % L1 hits"; return 1; }
+	field "$CSV" dram_bytes_per_load "\$$row == \"size\" && \$$lv == \"L2\"" |
+		awk '{ n++; if ($1 > 6.4) bad++ } END { exit !(n > 0 && !bad) }' ||
+		{ echo "an L2 row with DRAM traffic"; return 1; }
+	field "$CSV" dram_bytes_per_load "\$$row == \"size\" && \$$lv == \"DRAM\"" |
+		awk '{ n++; if ($1 < 25.6) bad++ } END { exit !(n > 0 && !bad) }' ||
+		{ echo "a DRAM row whose loads did not reach DRAM"; return 1; }
+}
+
+@test "latency: every chase is verified (a broken chain is caught, exit 1)" {
+	require_gpu
+	run_split env GPUPERF_TEST_CORRUPT=1 "$GPUPERF" latency --level l1 --size 4K
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"verification failed"*"the chase ended at"* ]]
+	[ -z "$output" ]
+}
+
+@test "latency --plot: the staircase as SVG" {
+	require_gpu
+	cd "$BATS_TEST_TMPDIR"
+	"$GPUPERF" -q --plot lat.svg latency --level l1,l2 >/dev/null
+	grep -q '>latency (cycles)</text>' lat.svg
+	grep -q 'L1 per SM' lat.svg
+}
+
+@test "bandwidth: per-level reads ordered L1 > L2 > DRAM, each level named" {
+	require_gpu
+	CSV=$BATS_TEST_TMPDIR/levels.csv
+	"$GPUPERF" --csv bandwidth --kernel read --size 64K,4M,1G --reps 5 >"$CSV" 2>"$BATS_TEST_TMPDIR/levels.err" ||
+		{ cat "$BATS_TEST_TMPDIR/levels.err"; return 1; }
+	local l1 l2 dram
+	l1=$(field "$CSV" bandwidth_gbs 'NR == 2')
+	l2=$(field "$CSV" bandwidth_gbs 'NR == 3')
+	dram=$(field "$CSV" bandwidth_gbs 'NR == 4')
+	echo "# read: L1 $l1, L2 $l2, DRAM $dram GB/s" >&3
+	awk -v a="$l1" -v b="$l2" -v c="$dram" 'BEGIN { exit !(a > b && b > c && c > 0) }'
+	[ "$(field "$CSV" method 1 | tr '\n' ' ')" = "l1 l2 stream " ]
+	# by counters where they can be read: then the hardware agrees with the method
+	echo "# levels by $(field "$CSV" level_source 1 | sort -u | tr '\n' ' ')" >&3
+	[ "$(field "$CSV" level 1 | tr '\n' ' ')" = "L1 L2 DRAM " ]
+}
+
+@test "bandwidth: a corrupted window read is caught" {
+	require_gpu
+	run_split env GPUPERF_TEST_CORRUPT=1 "$GPUPERF" bandwidth --kernel read --size 64K --reps 2
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"verification failed"*"l1 windows"* ]]
+}

@@ -1,0 +1,167 @@
+/*
+ * model/bandwidth-method: which method measures a set, the windows of a
+ * launch, the sums the checked window read must give, the level the
+ * counters name.  The sums are checked against a plain walk of what the
+ * kernel's threads read.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+#include "model/bandwidth-method.h"
+#include "model/bandwidth-pattern.h"
+#include "tests/unit/unit.h"
+
+#define KiB (1ull << 10)
+#define MiB (1ull << 20)
+#define GiB (1ull << 30)
+
+/* What window_kernel reads, float by float, summed: the reference for bw_window_sum. */
+static uint32_t walk_sum(const struct bw_window *w, int grid, int block, int unroll, int width,
+			 unsigned passes)
+{
+	uint64_t fpv = (uint64_t)width / 4, vpl = 128 / (uint64_t)width;
+	uint32_t sum = 0;
+
+	for (int b = 0; b < grid; b++) {
+		uint64_t start = bw_window_start(w->step, (uint64_t)b, vpl);
+
+		for (int t = 0; t < block; t++)
+			for (uint64_t o = 0; o < w->win; o += (uint64_t)block * unroll)
+				for (int u = 0; u < unroll; u++) {
+					uint64_t v = start + (uint64_t)t + o + (uint64_t)u * block;
+
+					for (uint64_t f = 0; f < fpv; f++)
+						sum += bw_bits(bw_pat_a(v * fpv + f));
+				}
+	}
+	return sum * passes;
+}
+
+static void methods(void)
+{
+	const uint64_t l1 = 256 * KiB, l2 = 50 * MiB;
+
+	is_int(bw_pick_method(BW_METHOD_AUTO, BW_READ, 16 * KiB, 16, l1, l2, 0, 0), BW_METHOD_L1,
+	       "16 KiB read: L1 windows");
+	is_int(bw_pick_method(BW_METHOD_AUTO, BW_READ, 192 * KiB, 16, l1, l2, 0, 0), BW_METHOD_L1,
+	       "192 KiB (3/4 of a 256 KiB L1): still L1");
+	is_int(bw_pick_method(BW_METHOD_AUTO, BW_READ, 192 * KiB + 16, 16, l1, l2, 0, 0), BW_METHOD_L2,
+	       "past 3/4 of L1: L2 windows");
+	is_int(bw_pick_method(BW_METHOD_AUTO, BW_READ, 16 * MiB, 16, l1, l2, 0, 0), BW_METHOD_L2,
+	       "16 MiB read (the issue's mislabelled row): L2 with cache-global loads");
+	is_int(bw_pick_method(BW_METHOD_AUTO, BW_READ, 50 * MiB, 16, l1, l2, 0, 0), BW_METHOD_L2,
+	       "the whole L2: L2");
+	is_int(bw_pick_method(BW_METHOD_AUTO, BW_READ, 64 * MiB, 16, l1, l2, 0, 0), BW_METHOD_STREAM,
+	       "past L2: the stream kernel, DRAM as before");
+	is_int(bw_pick_method(BW_METHOD_AUTO, BW_COPY, 16 * KiB, 16, l1, l2, 0, 0), BW_METHOD_STREAM,
+	       "stores: stream whatever the size");
+	is_int(bw_pick_method(BW_METHOD_AUTO, BW_READ, 16 * KiB, 16, l1, l2, 1, 0), BW_METHOD_STREAM,
+	       "--cold: stream");
+	is_int(bw_pick_method(BW_METHOD_AUTO, BW_READ, 16 * KiB, 16, l1, l2, 0, 1), BW_METHOD_STREAM,
+	       "a fixed layout: stream");
+	is_int(bw_pick_method(BW_METHOD_AUTO, BW_READ, 256, 16, l1, l2, 0, 0), BW_METHOD_STREAM,
+	       "fewer than 32 vectors: stream");
+	is_int(bw_pick_method(BW_METHOD_AUTO, BW_READ, 16 * KiB, 16, 0, l2, 0, 0), BW_METHOD_L2,
+	       "unknown L1: L2 windows");
+	is_int(bw_pick_method(BW_METHOD_L2, BW_READ, 16 * KiB, 16, l1, l2, 0, 0), BW_METHOD_L2,
+	       "a method asked for is kept");
+}
+
+static void configs(void)
+{
+	struct bw_cfg c = bw_method_cfg(BW_METHOD_L1, 16), none = { 0 }, fixed = { 0 };
+
+	ok(c.block == 512 && c.unroll == 4, "16 B: 512 threads x 4 loads");
+	c = bw_method_cfg(BW_METHOD_L2, 4);
+	is_int(c.unroll, 16, "4 B: 16 loads per iteration, the same bytes in flight");
+	c = bw_method_fit(bw_method_cfg(BW_METHOD_L1, 16), none, 1024);
+	ok(c.block == 512 && c.unroll == 2, "1024 vectors: the unroll first (512 x %d)", c.unroll);
+	c = bw_method_fit(bw_method_cfg(BW_METHOD_L1, 16), none, 64);
+	ok(c.block == 64 && c.unroll == 1, "64 vectors: 64 threads x 1 (%d x %d)", c.block, c.unroll);
+	fixed.unroll = 4;
+	c = bw_method_fit(bw_method_cfg(BW_METHOD_L1, 16), fixed, 1024);
+	ok(c.unroll == 4 && c.block == 256, "a fixed unroll is kept, the block gives way");
+}
+
+static void windows(void)
+{
+	struct bw_window w;
+
+	ok(bw_window_plan(1024, 528, 512, 2, &w) == 0 && w.win == 1024 && w.step == 0,
+	   "16 KiB at 16 B over 528 blocks: every block re-reads the whole set");
+	ok(bw_window_plan(1 << 20, 528, 512, 4, &w) == 0 && w.win == 2048,
+	   "16 MiB: windows of one iteration (%llu vectors)", (unsigned long long)w.win);
+	ok((uint64_t)527 * w.step + w.win <= w.n && (uint64_t)527 * w.step + w.win > w.n - w.win,
+	   "the windows spread to the end of the set, never past it");
+	ok((uint64_t)528 * w.win >= w.n, "together they cover the set");
+	ok(bw_window_plan(1000, 4, 512, 4, &w) == -1, "fewer vectors than one iteration: refused");
+	ok(bw_window_plan(6000, 1, 512, 4, &w) == 0 && w.win == 4096 && w.step == 0,
+	   "one block: the largest whole number of iterations");
+	is_int(bw_window_bytes(&w, 3, 16, 10), 4096ull * 3 * 16 * 10, "bytes: grid x window x width x passes");
+	for (uint64_t b = 0; b < 100; b++)
+		if (bw_window_start(1000, b, 8) % 8 || bw_window_start(1000, b, 8) > b * 1000) {
+			ok(0, "window %llu starts off a line", (unsigned long long)b);
+			return;
+		}
+	ok(1, "windows start on whole 128-byte lines, at or before b x step");
+}
+
+static void sums(void)
+{
+	static const int widths[] = { 4, 8, 16 };
+	uint32_t brute = 0;
+	struct bw_window w;
+
+	for (uint64_t j = 5000; j < 9000; j++)
+		brute += bw_bits(bw_pat_a(j));
+	is_int(bw_pattern_sum(5000, 9000), brute, "pattern sum over a range, by prefix sums");
+	is_int(bw_pattern_sum(7, 7), 0, "an empty range");
+	brute = 0;
+	for (uint64_t j = (1ull << 32) - 3000; j < (1ull << 32) + 3000; j++)
+		brute += bw_bits(bw_pat_a(j));
+	is_int(bw_pattern_sum((1ull << 32) - 3000, (1ull << 32) + 3000), brute,
+	       "across 2^32 floats, where the pattern restarts");
+	for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); i++) {
+		int width = widths[i], unroll = 16 / width * 2, block = 64;
+		uint64_t n = 50000 / (uint64_t)width;
+
+		bw_window_plan(n, 7, block, unroll, &w);
+		is_int(bw_window_sum(&w, 7, width, 3), walk_sum(&w, 7, block, unroll, width, 3),
+		       "%d B: the windows' sum is what the threads read, 3 passes", width);
+	}
+	bw_window_plan(1024, 4, 512, 2, &w);
+	ok(bw_window_sum(&w, 4, 16, 1) != bw_window_sum(&w, 3, 16, 1),
+	   "a block more or less changes the sum (the check can fail)");
+}
+
+static void levels(void)
+{
+	struct bw_traffic t = { 0.99, NAN, 0.0 };
+
+	is_str(bw_level_by_counters(&t, 1), "L1", "99 %% L1 hits: L1");
+	is_str(bw_level_by_counters(&t, 0), "L2", "stores: never L1");
+	t = (struct bw_traffic){ 0.0, 0.99, 0.01 };
+	is_str(bw_level_by_counters(&t, 1), "L2", "L2 hits, no DRAM: L2");
+	t = (struct bw_traffic){ 0.0, 0.1, 1.0 };
+	is_str(bw_level_by_counters(&t, 1), "DRAM", "a DRAM byte per byte: DRAM");
+	t = (struct bw_traffic){ 0.0, 0.5, 0.5 };
+	is_str(bw_level_by_counters(&t, 1), "L2+DRAM", "half from DRAM: L2+DRAM");
+	t = (struct bw_traffic){ NAN, NAN, NAN };
+	ok(bw_level_by_counters(&t, 1) == NULL, "no counters: no level (the size rule decides)");
+	is_str(bw_level_by_size(BW_METHOD_L1, BW_READ, 16 * KiB, 132, 64 * KiB, 50 * MiB), "L1",
+	       "size rule: the L1 method is L1");
+	is_str(bw_level_by_size(BW_METHOD_L2, BW_READ, 16 * MiB, 132, 64 * KiB, 50 * MiB), "L2",
+	       "size rule: the L2 method is L2, even where the old rule said L1");
+	is_str(bw_level_by_size(BW_METHOD_STREAM, BW_COPY, 1 * GiB, 132, 64 * KiB, 50 * MiB), "DRAM",
+	       "size rule: a 1 GiB copy is DRAM");
+}
+
+int main(void)
+{
+	methods();
+	configs();
+	windows();
+	sums();
+	levels();
+	return done_testing();
+}
