@@ -218,8 +218,10 @@ static void far_levels(struct lv_plateau *pl, size_t npl)
 
 /*
  * Runs become plateaus: two points or more, or one point the counters
- * name cleanly unless it only sits between two plateaus of its own cache
- * (the near-to-far L2 step, not a level of its own).
+ * name cleanly unless its cache has a plateau of two points or more
+ * elsewhere (then the point is a step into or out of it: on the H100, a
+ * 512 KiB set half in L1 at 243 cycles before L2's 283, and the sets
+ * filling L2 past its near partition at 340 and 407).
  */
 static size_t plateaus(const struct lv_point *p, const struct run *r, size_t nr,
 		       const struct lv_caches *c, struct lv_plateau *pl, size_t max, int *of_run)
@@ -238,9 +240,11 @@ static size_t plateaus(const struct lv_point *p, const struct run *r, size_t nr,
 			continue;
 		if (!multi) {
 			enum lv_level d = dominant(&p[r[k].first], &share);
-			int between = k > 0 && k + 1 < nr && r[k - 1].last > r[k - 1].first &&
-				      r[k + 1].last > r[k + 1].first && lvl[k - 1] == d && lvl[k + 1] == d;
-			if (d == LV_NONE || share < LV_PURE || between)
+			int has_plateau = 0;
+			/* a cache with a plateau of its own: this point is a step into or out of it */
+			for (size_t j = 0; j < nr; j++)
+				has_plateau |= r[j].last > r[j].first && lvl[j] == d;
+			if (d == LV_NONE || share < LV_PURE || has_plateau)
 				continue;
 		}
 		if (npl == max)

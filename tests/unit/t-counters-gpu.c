@@ -337,11 +337,15 @@ static int tap_theory(struct bufs *b)
 		   v[CTR_ACHIEVED_OCCUPANCY_PCT] > 0 && v[CTR_ACHIEVED_OCCUPANCY_PCT] <= 100,
 		   "%s: cycles %.0f, %.0f ns, occupancy %.1f %%", what, v[CTR_ELAPSED_CYCLES],
 		   v[CTR_DURATION_NS], v[CTR_ACHIEVED_OCCUPANCY_PCT]);
-		/* hits and misses are a part of their lookups (latency's level rule rests on it) */
+		/*
+		 * hits are a part of their lookups; an L2 miss may count twice (the H100
+		 * run: a strided read that misses everywhere counted 2x its sectors as
+		 * misses, the near partition's miss and the far one's), never more
+		 */
 		ok(v[CTR_L1_LOAD_HIT_SECTORS] >= 0 &&
 		   v[CTR_L1_LOAD_HIT_SECTORS] <= v[CTR_GLOBAL_LOAD_SECTORS] &&
 		   v[CTR_L2_READ_MISS_SECTORS] >= 0 &&
-		   v[CTR_L2_READ_MISS_SECTORS] <= v[CTR_L2_READ_SECTORS],
+		   v[CTR_L2_READ_MISS_SECTORS] <= 2 * v[CTR_L2_READ_SECTORS],
 		   "%s: L1 load hits %.0f of %.0f sectors, L2 read misses %.0f of %.0f", what,
 		   v[CTR_L1_LOAD_HIT_SECTORS], v[CTR_GLOBAL_LOAD_SECTORS],
 		   v[CTR_L2_READ_MISS_SECTORS], v[CTR_L2_READ_SECTORS]);
