@@ -218,10 +218,10 @@ static void far_levels(struct lv_plateau *pl, size_t npl)
 
 /*
  * Runs become plateaus: two points or more, or one point the counters
- * name cleanly unless its cache has a plateau of two points or more
- * elsewhere (then the point is a step into or out of it: on the H100, a
- * 512 KiB set half in L1 at 243 cycles before L2's 283, and the sets
- * filling L2 past its near partition at 340 and 407).
+ * name cleanly unless it sits between two such plateaus (then it is a
+ * step from one to the next: on the H100, a 512 KiB set at 243 cycles
+ * before L2's 283, and the sets filling L2 at 340 and 407 before DRAM);
+ * a lone point past the last plateau (DRAM past the TLB) stays a level.
  */
 static size_t plateaus(const struct lv_point *p, const struct run *r, size_t nr,
 		       const struct lv_caches *c, struct lv_plateau *pl, size_t max, int *of_run)
@@ -240,11 +240,14 @@ static size_t plateaus(const struct lv_point *p, const struct run *r, size_t nr,
 			continue;
 		if (!multi) {
 			enum lv_level d = dominant(&p[r[k].first], &share);
-			int has_plateau = 0;
-			/* a cache with a plateau of its own: this point is a step into or out of it */
+			int before = 0, after = 0;
+			/* between two plateaus, the point is a step from one to the next */
 			for (size_t j = 0; j < nr; j++)
-				has_plateau |= r[j].last > r[j].first && lvl[j] == d;
-			if (d == LV_NONE || share < LV_PURE || has_plateau)
+				if (r[j].last > r[j].first) {
+					before |= j < k;
+					after |= j > k;
+				}
+			if (d == LV_NONE || share < LV_PURE || (before && after))
 				continue;
 		}
 		if (npl == max)
