@@ -10,9 +10,11 @@
  * LAT_STEPS loads, each timed with %clock64 on the SM.  The pointer it
  * ends at must be the one the host's walk of the chain reaches.
  *
- * Counters: the same chase again with counters, and its twin without the
- * timed segments; their difference is the timed loads' own count, whatever
- * the warm-up read.  Both start from the same cache state (flushed or
+ * Counters, once every set is timed: each set's chase again with counters,
+ * and its twin without the timed segments; their difference is the timed
+ * loads' own count, whatever the warm-up read.  The sets share one counter
+ * session (a range per launch), since enabling the profiler costs more
+ * than all of a set's chases.  Both start from the same cache state (flushed or
  * warmed), and the set of counters takes one pass on GH100, so no replay
  * disturbs the caches between them.
  */
@@ -155,43 +157,83 @@ static void describe(char *buf, size_t n, const struct chase_layout *l)
 		 (unsigned long long)l->stride, chase_sparse(l) ? " (sparse)" : "");
 }
 
-/* The counted twins: without and with the timed segments; row gets their difference. */
-static int count(struct chain *ch, struct lat_ctx *c, const struct chase_layout *l, int warm,
-		 unsigned untimed, struct lat_row *row)
+/*
+ * The counted twins of one set, inside the open counter session: the
+ * chain laid out again, the chase without the timed segments and the
+ * chase with them, each from the same cache state.  Every kernel launch
+ * is a range; *ranges counts them, and *twin, *timed are the indices of
+ * the two chases' ranges.
+ */
+static int count_set(struct chain *ch, struct lat_ctx *c, const struct lat_request *req,
+		     const struct lat_row *row, size_t *ranges, size_t *twin, size_t *timed)
 {
-	double a[ARRAY_SIZE(ids)], b[ARRAY_SIZE(ids)];
-	size_t first = ctr_nranges(ch->cs), at = warm ? 0 : 1;
-	uint64_t end[LAT_END_WORDS];
+	const struct chase_layout *l = &row->layout;
+	size_t per_chase = row->warm ? 1 : 2;   /* a flush before a cold chase */
+	uint64_t end[LAT_END_WORDS], want;
 	char what[128];
 	int rc;
 
-	if ((rc = ctr_begin(ch->cs)))
-		return rc;
-	rc = chase(ch, c, l, warm, untimed, 0, 2);
-	if (!rc)
-		rc = chase(ch, c, l, warm, untimed, LAT_SEGMENTS, 4);
-	if (rc) {
-		ctr_end(ch->cs);
-		return rc;
-	}
-	if ((rc = ctr_end(ch->cs)) ||
+	if ((rc = build(ch, c, req, l)) ||
+	    (rc = chase(ch, c, l, row->warm, (unsigned)row->untimed, 0, 2)) ||
+	    (rc = chase(ch, c, l, row->warm, (unsigned)row->untimed, LAT_SEGMENTS, 4)) ||
 	    (rc = cuda_check(cudaMemcpy(end, c->d_end, sizeof(end), cudaMemcpyDeviceToHost),
 			     "cudaMemcpy")))
 		return rc;
+	*twin = *ranges + 1 + per_chase - 1;
+	*timed = *twin + per_chase;
+	*ranges += 1 + 2 * per_chase;
 	describe(what, sizeof(what), l);
-	if (end[2] != expected_end(ch, l, untimed))
-		return lat_wrong_end(what, end[2], expected_end(ch, l, untimed));
-	if (end[4] != expected_end(ch, l, untimed + row->loads))
-		return lat_wrong_end(what, end[4], expected_end(ch, l, untimed + row->loads));
-	if (ctr_nranges(ch->cs) < first + 2 * (at + 1))
-		return 0;  /* counting failed on the way: said once, the columns stay empty */
-	if ((rc = ctr_read(ch->cs, first + at, a)) ||
-	    (rc = ctr_read(ch->cs, first + 2 * at + 1, b)))
-		return rc;
-	row->load_sectors = b[0] - a[0];
-	row->l1_hit_sectors = b[1] - a[1];
-	row->l2_miss_sectors = b[2] - a[2];
-	row->dram_read_bytes = b[3] - a[3];
+	if (end[2] != (want = expected_end(ch, l, row->untimed)))
+		return lat_wrong_end(what, end[2], want);
+	if (end[4] != (want = expected_end(ch, l, row->untimed + row->loads)))
+		return lat_wrong_end(what, end[4], want);
+	return 0;
+}
+
+/* Sets counted in one session: at most 5 ranges each, well inside CTR_MAX_RANGES. */
+#define LAT_COUNT_CHUNK 64
+
+/*
+ * The counters of rows[0..n) (the global sweep, timed already): one
+ * session per LAT_COUNT_CHUNK sets, since enabling the profiler costs more
+ * than a set's chases (~1.4 s a session on the H100).  A session that
+ * lost ranges leaves its rows' counter columns empty (said once).
+ */
+static int count_rows(struct chain *ch, struct lat_ctx *c, const struct lat_request *req,
+		      struct lat_row *rows, size_t n)
+{
+	size_t twin[LAT_COUNT_CHUNK], timed[LAT_COUNT_CHUNK];
+
+	for (size_t at = 0; at < n; at += LAT_COUNT_CHUNK) {
+		size_t m = n - at < LAT_COUNT_CHUNK ? n - at : LAT_COUNT_CHUNK;
+		size_t first = ctr_nranges(ch->cs), ranges = 0;
+		int rc;
+
+		if ((rc = ctr_begin(ch->cs)))
+			return rc;
+		for (size_t k = 0; k < m && !rc; k++)
+			rc = count_set(ch, c, req, &rows[at + k], &ranges, &twin[k], &timed[k]);
+		if (rc) {
+			ctr_end(ch->cs);
+			return rc;
+		}
+		if ((rc = ctr_end(ch->cs)))
+			return rc;
+		if (ctr_nranges(ch->cs) != first + ranges)
+			continue;  /* counting failed on the way: said once, the columns stay empty */
+		for (size_t k = 0; k < m; k++) {
+			double a[ARRAY_SIZE(ids)], b[ARRAY_SIZE(ids)];
+			struct lat_row *row = &rows[at + k];
+
+			if ((rc = ctr_read(ch->cs, first + twin[k], a)) ||
+			    (rc = ctr_read(ch->cs, first + timed[k], b)))
+				return rc;
+			row->load_sectors = b[0] - a[0];
+			row->l1_hit_sectors = b[1] - a[1];
+			row->l2_miss_sectors = b[2] - a[2];
+			row->dram_read_bytes = b[3] - a[3];
+		}
+	}
 	return 0;
 }
 
@@ -220,7 +262,7 @@ static int global_row(struct chain *ch, struct lat_ctx *c, const struct lat_requ
 	describe(what, sizeof(what), &l);
 	if (end != want)
 		return lat_wrong_end(what, end, want);
-	return ch->cs ? count(ch, c, &l, warm, (unsigned)row->untimed, row) : 0;
+	return 0;
 }
 
 static int setup(struct chain *ch, struct lat_ctx *c, const struct lat_run *run)
@@ -259,12 +301,7 @@ static int setup(struct chain *ch, struct lat_ctx *c, const struct lat_run *run)
 				     "cudaMalloc (L2 flush buffer)")))
 			return rc;
 	}
-	if ((rc = ctr_open(c->dev, req->counters, ids, ARRAY_SIZE(ids), &ch->cs)))
-		return rc;
-	/* a bracket per set (count's at most 4 launches): the profiler stays enabled
-	   between them, where enabling it per set cost ~1.4 s a set on the H100 */
-	ctr_one_launch_at_a_time(ch->cs, 4);
-	return 0;
+	return ctr_open(c->dev, req->counters, ids, ARRAY_SIZE(ids), &ch->cs);
 }
 
 static void teardown(struct chain *ch, struct lat_ctx *c)
@@ -308,6 +345,10 @@ int lat_probe(const struct gp_device *dev, struct lat_run *run)
 		progress(req, "global memory", i, req->nsizes);
 		rc = global_row(&ch, &c, req, req->sizes[i], &run->rows[run->nrows]);
 		run->nrows += !rc;
+	}
+	if (!rc && ch.cs && run->nrows) {
+		progress(req, "global memory, counted", 0, 1);
+		rc = count_rows(&ch, &c, req, run->rows, run->nrows);
 	}
 	if (!rc && (req->extras & LAT_WANT_SHARED)) {
 		progress(req, "shared memory", 0, 1);
