@@ -57,6 +57,18 @@ level_val() {
 	mem=$(csv_col "$CSV" memory)
 	# every level row of the global sweep was named by the counters
 	[ "$(field "$CSV" level_source "\$$row == \"level\" && \$$mem == \"global\"" | sort -u)" = counters ]
+	# away from the L2's size (where the warm-up read's noise swamps the twins'
+	# difference), every counted share is a share: a misaligned twin reads
+	# L2 hit rates of several 100 % and negative DRAM bytes
+	local sz away
+	sz=$(csv_col "$CSV" size_bytes)
+	away="\$$row == \"size\" && \$$mem == \"global\" && (\$$sz <= 8388608 || \$$sz >= 134217728)"
+	field "$CSV" l2_hit_pct "$away" |
+		awk '{ if ($1 != "" && ($1 < 0 || $1 > 102)) bad++ } END { exit bad }' ||
+		{ echo "an L2 hit rate out of 0-102 %"; return 1; }
+	field "$CSV" dram_bytes_per_load "$away" |
+		awk '{ if ($1 != "" && $1 < -1.5) bad++ } END { exit bad }' ||
+		{ echo "negative DRAM bytes per load"; return 1; }
 	# and the sizes of those plateaus say so in their own shares
 	field "$CSV" l1_hit_pct "\$$row == \"size\" && \$$lv == \"L1\"" |
 		awk '{ n++; if ($1 < 80) bad++ } END { exit !(n > 0 && !bad) }' ||
