@@ -223,7 +223,14 @@ static void finish_access(struct prof_access *p, double req, double sec, double 
 		if (fabs(w - x) <= 0.05 * x)
 			p->width = x;
 	p->assumed = 0;
-	if (!(breq > 0) && req > 0) {
+	if (breq > 0 && !(bytes > 0) && sec > 0) {
+		/* sectors moved, yet no load instruction asked for a byte: cp.async
+		   (LDGSTS) or TMA copies (a cuBLAS GEMM on the H100 read 12288 sectors
+		   per LDG request): their coalescing is not what LD requests say */
+		p->sectors_per_request = p->ideal_per_request = p->efficiency_pct = NAN;
+		p->ratio = NAN;
+		p->width = 0;
+	} else if (!(breq > 0) && req > 0) {
 		/* no instrumented byte counts: judge against a warp of 4-byte accesses */
 		p->assumed = 1;
 		p->ratio = p->sectors_per_request / 4;

@@ -182,6 +182,18 @@ static void test_coalescing(void)
 	is_str(k->command, "gpuperf bandwidth", "which points at gpuperf bandwidth");
 	prof_analysis_free(&a);
 
+	/* a GEMM that loads through cp.async: sectors, no bytes asked for by LD lanes */
+	l = copy("_Z4gemmPfPKf", 1, 1, 30);
+	l.ld_req = 20;
+	l.ld_sec = 245760;
+	l.ld_bytes = 0;
+	a = one(&l);
+	k = &a.k[0];
+	ok(isnan(k->ld.sectors_per_request) && isnan(k->ld.ideal_per_request) &&
+	   isnan(k->ld.efficiency_pct), "loads with sectors but no bytes asked for (cp.async): n/a");
+	ok(k->verdict != PV_LOAD_COALESCING, "and no coalescing verdict");
+	prof_analysis_free(&a);
+
 	l = copy("_Z4copyPfPKf", 1, 1, 30);
 	verdict(&l, PV_NONE, NULL, "nothing wasted", "coalesced copy at 30 %% of DRAM");
 	l = copy("_Z10copyOffsetPfPKfi", 1.25, 1, 80);
