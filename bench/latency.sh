@@ -65,21 +65,7 @@ add "host latency (ns)" "$(level_val "$tmp/lat1.csv" host ns)" "$(level_val "$tm
 	"nvbandwidth host_device_latency_sm" "$(nvb host_device_latency_sm nvbandwidth-latency.log)"
 
 # ---- L1 and L2 read bandwidth ------------------------------------------------
-caches() {
-	"$gp" --csv bandwidth --kernel read --size 16K-32M:x2 --reps 10 >"$1" 2>"$1.err" ||
-		{ cat "$1.err" >&2; return 1; }
-}
-echo "== caches: gpuperf bandwidth read sweep, then gb-cache and gb-l2-cache" >&2
-caches "$tmp/c1.csv" || exit 1
-have gb-cache && peer gb-cache gb-cache.log
-have gb-l2-cache && peer gb-l2-cache gb-l2-cache.log
-caches "$tmp/c2.csv" || exit 1
-"$gp" --csv info >"$tmp/info.csv" 2>/dev/null
-l2=$(csv_get "$tmp/info.csv" l2_bytes | head -n 1)
-lvl() { csv_get "$1" bandwidth_gbs level="$2" | max_of; }
-add "L1 read (GB/s)" "$(lvl "$tmp/c1.csv" L1)" "$(lvl "$tmp/c2.csv" L1)" "gb-cache" "$(gb_cache_best gb-cache.log)"
-add "L2 read (GB/s)" "$(lvl "$tmp/c1.csv" L2)" "$(lvl "$tmp/c2.csv" L2)" "gb-l2-cache (sets <= L2/2)" \
-	"$(gb_l2_best gb-l2-cache.log "$l2")"
+peers_caches " (GB/s)" || exit 1
 
 peers_table "gpuperf latency beside its peers, GPU $dev: $(csv_get "$tmp/lat1.csv" device | head -n 1), $(date -u +%FT%TZ)" \
 	"latency: cycles per load (host: ns); bandwidth: GB/s; gpuperf again: after the peers; ratio: gpuperf / peer"

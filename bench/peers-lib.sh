@@ -90,6 +90,28 @@ gb_l2_best() {
 		"$logs/$1" 2>/dev/null | max_of
 }
 
+# peers_caches UNIT: gpuperf's read sweep, gb-cache and gb-l2-cache, the sweep again;
+# two rows, "L1 read UNIT" and "L2 read UNIT" (the best row of each level).
+peers_caches() {
+	local l2
+	caches_run() {
+		"$gp" --csv bandwidth --kernel read --size 16K-32M:x2 --reps 10 >"$1" 2>"$1.err" ||
+			{ cat "$1.err" >&2; return 1; }
+	}
+	lvl() { csv_get "$1" bandwidth_gbs level="$2" | max_of; }
+	echo "== caches: gpuperf bandwidth read sweep, then gb-cache and gb-l2-cache" >&2
+	caches_run "$tmp/c1.csv" || return 1
+	have gb-cache && peer gb-cache gb-cache.log
+	have gb-l2-cache && peer gb-l2-cache gb-l2-cache.log
+	caches_run "$tmp/c2.csv" || return 1
+	"$gp" --csv info >"$tmp/info.csv" 2>/dev/null
+	l2=$(csv_get "$tmp/info.csv" l2_bytes | head -n 1)
+	add "L1 read$1" "$(lvl "$tmp/c1.csv" L1)" "$(lvl "$tmp/c2.csv" L1)" "gb-cache" \
+		"$(gb_cache_best gb-cache.log)"
+	add "L2 read$1" "$(lvl "$tmp/c1.csv" L2)" "$(lvl "$tmp/c2.csv" L2)" \
+		"gb-l2-cache (sets <= L2/2)" "$(gb_l2_best gb-l2-cache.log "$l2")"
+}
+
 # peers_table TITLE UNITS: the rows with the ratio gpuperf / peer.
 peers_table() {
 	echo

@@ -142,22 +142,7 @@ add "PCIe both ways, sum" "$(pc "$tmp/pcie1.csv" pinned bidir-sum)" "$(pc "$tmp/
 
 # ---- L1 and L2 read --------------------------------------------------------
 if have gb-cache || have gb-l2-cache; then
-	caches() {
-		"$gp" --csv bandwidth --kernel read --size 16K-32M:x2 --reps 10 >"$1" 2>"$1.err" ||
-			{ cat "$1.err" >&2; return 1; }
-	}
-	echo "== caches: gpuperf bandwidth read sweep, then gb-cache and gb-l2-cache" >&2
-	caches "$tmp/c1.csv" || exit 1
-	have gb-cache && peer gb-cache gb-cache.log
-	have gb-l2-cache && peer gb-l2-cache gb-l2-cache.log
-	caches "$tmp/c2.csv" || exit 1
-	"$gp" --csv info >"$tmp/info.csv" 2>/dev/null
-	l2=$(csv_get "$tmp/info.csv" l2_bytes | head -n 1)
-	lvl() { csv_get "$1" bandwidth_gbs level="$2" | max_of; }
-	gbc=$(gb_cache_best gb-cache.log)
-	gbl2=$(gb_l2_best gb-l2-cache.log "$l2")
-	add "L1 read" "$(lvl "$tmp/c1.csv" L1)" "$(lvl "$tmp/c2.csv" L1)" "gb-cache" "$gbc"
-	add "L2 read" "$(lvl "$tmp/c1.csv" L2)" "$(lvl "$tmp/c2.csv" L2)" "gb-l2-cache (sets <= L2/2)" "$gbl2"
+	peers_caches "" || exit 1
 fi
 
 # ---- the table ---------------------------------------------------------------
