@@ -56,27 +56,26 @@ __device__ __forceinline__ uint32_t step_shared(uint32_t p)
 	return q;
 }
 
-/* steps (a multiple of LAT_UNROLL) dependent loads from p. */
-__device__ __forceinline__ uint64_t chase(uint64_t p, unsigned steps)
+/* steps (a multiple of LAT_UNROLL) dependent loads from p, each by STEP. */
+template <class P, P (*STEP)(P)> __device__ __forceinline__ P chase_with(P p, unsigned steps)
 {
 #pragma unroll 1
 	for (unsigned k = 0; k < steps; k += LAT_UNROLL) {
 #pragma unroll
 		for (int u = 0; u < LAT_UNROLL; u++)
-			p = step(p);
+			p = STEP(p);
 	}
 	return p;
 }
 
+__device__ __forceinline__ uint64_t chase(uint64_t p, unsigned steps)
+{
+	return chase_with<uint64_t, step>(p, steps);
+}
+
 __device__ __forceinline__ uint32_t chase_shared(uint32_t p, unsigned steps)
 {
-#pragma unroll 1
-	for (unsigned k = 0; k < steps; k += LAT_UNROLL) {
-#pragma unroll
-		for (int u = 0; u < LAT_UNROLL; u++)
-			p = step_shared(p);
-	}
-	return p;
+	return chase_with<uint32_t, step_shared>(p, steps);
 }
 
 __global__ void build_kernel(char *base, const uint32_t *__restrict__ next, uint64_t n,

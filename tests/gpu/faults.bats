@@ -11,7 +11,6 @@
 load lib
 
 ROOT=$BATS_TEST_DIRNAME/../..
-HOG=$ROOT/build/tests/gpu-hog
 SHIM=$ROOT/build/tests/cupti-shim/libcupti-failshim.so
 
 # A failure as documented: status $1, an error on stderr matching $2, nothing on stdout.
@@ -25,24 +24,8 @@ assert_failed() {
 	[[ "$stderr" =~ $2 ]]
 }
 
-start_hog() {  # leave $1 MiB free
-	[ -x "$HOG" ] || { echo "missing $HOG: run make test-gpu" >&2; return 1; }
-	"$HOG" "$1" >"$BATS_TEST_TMPDIR/hog.out" 2>&1 &
-	HOG_PID=$!
-	for _ in $(seq 100); do
-		grep -q '^held' "$BATS_TEST_TMPDIR/hog.out" && { cat "$BATS_TEST_TMPDIR/hog.out"; return 0; }
-		kill -0 "$HOG_PID" 2>/dev/null || break
-		sleep 0.1
-	done
-	cat "$BATS_TEST_TMPDIR/hog.out" >&2
-	return 1
-}
-
 teardown() {
-	if [ -n "${HOG_PID:-}" ]; then
-		kill "$HOG_PID" 2>/dev/null
-		wait "$HOG_PID" 2>/dev/null || true
-	fi
+	stop_hog
 }
 
 @test "faults: --device past the last GPU is a usage error for every GPU command, stdout empty" {

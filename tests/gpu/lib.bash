@@ -68,3 +68,28 @@ find_sanitizer() {
 	done
 	return 1
 }
+
+# gpu-hog (tests/fixtures/gpu-hog.c, built by make test-gpu), shared by faults
+# and trust: start_hog ARGS... starts it and returns once it holds the GPU
+# (its "held" line), stop_hog ends it; the files' teardown calls stop_hog.
+HOG=$BATS_TEST_DIRNAME/../../build/tests/gpu-hog
+
+start_hog() {
+	[ -x "$HOG" ] || { echo "missing $HOG: run make test-gpu" >&2; return 1; }
+	"$HOG" "$@" >"$BATS_TEST_TMPDIR/hog.out" 2>&1 &
+	HOG_PID=$!
+	for _ in $(seq 100); do
+		grep -q '^held' "$BATS_TEST_TMPDIR/hog.out" && { cat "$BATS_TEST_TMPDIR/hog.out"; return 0; }
+		kill -0 "$HOG_PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	cat "$BATS_TEST_TMPDIR/hog.out" >&2
+	return 1
+}
+
+stop_hog() {
+	if [ -n "${HOG_PID:-}" ]; then
+		kill "$HOG_PID" 2>/dev/null
+		wait "$HOG_PID" 2>/dev/null || true
+	fi
+}

@@ -8,7 +8,6 @@
 load lib
 
 ROOT=$BATS_TEST_DIRNAME/../..
-HOG=$ROOT/build/tests/gpu-hog
 
 # Column $2 of CSV file $1, every row, through Python's csv (quoted fields hold commas).
 csv_values() {
@@ -28,24 +27,13 @@ require_nvml() {
 	[ "$nvml" = read ] || skip "NVML does not read the device here: $nvml"
 }
 
+# the hog copying on every SM; half a second for its bursts to get going
 start_busy_hog() {
-	[ -x "$HOG" ] || { echo "missing $HOG: run make test-gpu" >&2; return 1; }
-	"$HOG" 1000000 busy >"$BATS_TEST_TMPDIR/hog.out" 2>&1 &
-	HOG_PID=$!
-	for _ in $(seq 100); do
-		grep -q '^held' "$BATS_TEST_TMPDIR/hog.out" && { sleep 0.5; return 0; }
-		kill -0 "$HOG_PID" 2>/dev/null || break
-		sleep 0.1
-	done
-	cat "$BATS_TEST_TMPDIR/hog.out" >&2
-	return 1
+	start_hog 1000000 busy >/dev/null && sleep 0.5
 }
 
 teardown() {
-	if [ -n "${HOG_PID:-}" ]; then
-		kill "$HOG_PID" 2>/dev/null
-		wait "$HOG_PID" 2>/dev/null || true
-	fi
+	stop_hog
 }
 
 @test "trust: info shows the ECC, persistence, MIG and compute modes from NVML" {
