@@ -1,5 +1,5 @@
 /*
- * gpuperf latency: the memory hierarchy level by level, from one thread's
+ * gpuperf latency: the memory hierarchy level by level, from one warp's
  * dependent loads.  Options are checked before the device is opened; the
  * default sweep and the sizes that fit need the device, right after it.
  */

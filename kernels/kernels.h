@@ -165,7 +165,8 @@ cudaError_t lat_chase_setup(void);
 
 /*
  * One block of LAT_BLOCK threads on one SM.  With warm, its threads first
- * read every element once.  Then thread 0 chases from element 0: untimed
+ * read every element once.  Then the first warp chases from element 0,
+ * every lane the same chain (one request a step): untimed
  * steps, then `segments` segments of `steps` steps, cycles[s] = the
  * %clock64 cycles of segment s (its last load's arrival included).
  * end[0] = the pointer reached; end[1] is written only never (keeps the

@@ -47,7 +47,22 @@ struct bw_cfg bw_method_fit(struct bw_cfg c, struct bw_cfg fixed, uint64_t n)
 	return c;
 }
 
-int bw_window_plan(uint64_t n, int grid, int block, int unroll, struct bw_window *w)
+struct bw_cfg bw_method_fit_disjoint(struct bw_cfg c, struct bw_cfg fixed, uint64_t n,
+				     int sm_count)
+{
+	for (;;) {
+		uint64_t grid = (uint64_t)(sm_count > 0 ? sm_count : 1) *
+				(uint64_t)(c.blocks_per_sm > 0 ? c.blocks_per_sm : 1);
+
+		c = bw_method_fit(c, fixed, n / grid);
+		if (c.blocks_per_sm <= 1 || n / grid >= (uint64_t)c.block * (uint64_t)c.unroll)
+			return c;
+		c.blocks_per_sm--;
+	}
+}
+
+int bw_window_plan(uint64_t n, int grid, int block, int unroll, int disjoint,
+		   struct bw_window *w)
 {
 	uint64_t bu = (uint64_t)(block > 0 ? block : 0) * (uint64_t)(unroll > 0 ? unroll : 0);
 	uint64_t g = grid > 0 ? (uint64_t)grid : 1, per, win;
@@ -56,6 +71,12 @@ int bw_window_plan(uint64_t n, int grid, int block, int unroll, struct bw_window
 	w->win = w->step = 0;
 	if (bu == 0 || n < bu)
 		return -1;
+	if (disjoint) {
+		if ((win = n / g / bu * bu) == 0)
+			return -1;
+		w->win = w->step = win;
+		return 0;
+	}
 	per = (n + g - 1) / g;
 	win = (per + bu - 1) / bu * bu;
 	if (win > n - n % bu)

@@ -66,12 +66,17 @@ struct bw_window {
 
 /*
  * Windows for grid blocks of block threads with unroll loads each over n
- * vectors: a window is n / grid rounded up to whole block x unroll (so
- * the windows cover the set), at least one block x unroll, at most n
- * rounded down; starts spread evenly from 0 to n - win.  0, or -1 when n
- * is smaller than block x unroll (fewer vectors than one iteration).
+ * vectors.  Shared (the L1 method): a window is n / grid rounded up to
+ * whole block x unroll (so the windows cover the set), at least one block
+ * x unroll, at most n rounded down; starts spread evenly from 0 to n - win.
+ * Disjoint (the L2 method): n / grid rounded down to whole block x unroll,
+ * each window starting where the one before ends, so no two blocks read
+ * a line (the set's last n - grid x win vectors go unread).  0, or -1 when
+ * a window would be smaller than block x unroll (fewer vectors than one
+ * iteration).
  */
-int bw_window_plan(uint64_t n, int grid, int block, int unroll, struct bw_window *w);
+int bw_window_plan(uint64_t n, int grid, int block, int unroll, int disjoint,
+		   struct bw_window *w);
 
 /*
  * For sets smaller than one iteration of a block: the unroll, then the
@@ -80,6 +85,15 @@ int bw_window_plan(uint64_t n, int grid, int block, int unroll, struct bw_window
  * fixed) are kept.
  */
 struct bw_cfg bw_method_fit(struct bw_cfg c, struct bw_cfg fixed, uint64_t n);
+
+/*
+ * The L2 method's disjoint windows: as bw_method_fit for n / grid
+ * vectors (grid = sm_count x c.blocks_per_sm), then one block per SM less
+ * at a time, until every block has at least one iteration of its own
+ * (grid x block x unroll <= n) or one block per SM is left.
+ */
+struct bw_cfg bw_method_fit_disjoint(struct bw_cfg c, struct bw_cfg fixed, uint64_t n,
+				     int sm_count);
 
 /* Bytes the loads of one launch request: grid x win x width x passes. */
 uint64_t bw_window_bytes(const struct bw_window *w, int grid, int width, unsigned passes);
@@ -110,6 +124,8 @@ struct bw_traffic {
 	double l1_hit;             /* global load sectors that hit in L1 */
 	double l2_hit;             /* L2 sectors read for L1 that hit */
 	double dram_per_byte;      /* DRAM bytes read and written per byte requested */
+	double l2_read;            /* L2 sectors read for L1 per load sector L1 missed: under
+				      1 where one L2 read reached several SMs */
 };
 
 /* Of the traffic, a level must serve this share to name the row alone. */

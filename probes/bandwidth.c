@@ -184,11 +184,23 @@ static int resolve_window(const struct gp_device *dev, const struct bw_request *
 	}
 	j->cfg.blocks_per_sm = bps;
 	j->cfg.layout = BW_LAYOUT_TILE;
-	j->grid = bps * dev->sm_count;
-	if (bw_window_plan(n, j->grid, j->cfg.block, j->cfg.unroll, &j->w))
-		return gp_error(GP_EXIT_USAGE, "%llu bytes are less than one iteration of a %d-thread "
-				"block (unroll %d)", (unsigned long long)j->size, j->cfg.block,
-				j->cfg.unroll);
+	/*
+	 * L2: no two blocks may read a line.  When several SMs ask for the
+	 * same lines at once, the crossbar hands one L2 read to all of them:
+	 * on the H100 overlapping windows over a 2 MiB set delivered 2.75 x
+	 * the bytes the L2 slices read (ncu, lts__t_sectors against
+	 * l1tex__m_xbar2l1tex_read_bytes), a figure no L2 sustains.
+	 */
+	if (cg)
+		j->cfg = bw_method_fit_disjoint(j->cfg, req->fixed, n, dev->sm_count);
+	j->grid = j->cfg.blocks_per_sm * dev->sm_count;
+	if (bw_window_plan(n, j->grid, j->cfg.block, j->cfg.unroll, cg, &j->w))
+		return cg ? gp_error(GP_EXIT_USAGE, "%llu bytes leave each of %d blocks less than one "
+				     "iteration of its own (%d threads, unroll %d)",
+				     (unsigned long long)j->size, j->grid, j->cfg.block, j->cfg.unroll)
+			  : gp_error(GP_EXIT_USAGE, "%llu bytes are less than one iteration of a "
+				     "%d-thread block (unroll %d)", (unsigned long long)j->size,
+				     j->cfg.block, j->cfg.unroll);
 	j->passes = req->cold ? 1 : bw_passes(bw_window_bytes(&j->w, j->grid, j->width, 1),
 					      BW_WINDOW_PASS_TARGET);
 	return 0;
@@ -408,7 +420,7 @@ static int measure(struct job *j, int warmup, int reps, int cold, double *ms,
 	r->reps = reps;
 	r->method = j->k == BW_MEMCPY ? BW_METHOD_AUTO : j->method ? j->method : BW_METHOD_STREAM;
 	r->window_bytes = windowed(j) ? j->w.win * (uint64_t)j->width : 0;
-	r->traffic = (struct bw_traffic){ NAN, NAN, NAN };
+	r->traffic = (struct bw_traffic){ NAN, NAN, NAN, NAN };
 	if (j->k != BW_MEMCPY) {
 		r->width = j->width;
 		r->cfg = j->cfg;
@@ -630,7 +642,7 @@ static int tuned(const struct bw_outcome *out, enum bw_kernel k, int width)
 /* One pass on GH100 (tests/unit/t-counters.c): no replay between the counted launch's loads. */
 static const enum ctr_id level_ids[] = {
 	CTR_GLOBAL_LOAD_SECTORS, CTR_L1_LOAD_HIT_SECTORS, CTR_L2_READ_MISS_SECTORS,
-	CTR_DRAM_READ_BYTES, CTR_DRAM_WRITE_BYTES,
+	CTR_DRAM_READ_BYTES, CTR_DRAM_WRITE_BYTES, CTR_L2_READ_SECTORS,
 };
 
 /*
@@ -680,6 +692,7 @@ static int count_levels(const struct gp_device *dev, const struct bw_request *re
 		/* what L1 missed went to L2: the share of it L2 did not miss */
 		r->traffic.l2_hit = v[0] - v[1] > 0 ? 1 - v[2] / (v[0] - v[1]) : NAN;
 		r->traffic.dram_per_byte = r->bytes ? (v[3] + v[4]) / (double)r->bytes : NAN;
+		r->traffic.l2_read = v[0] - v[1] > 0 ? v[5] / (v[0] - v[1]) : NAN;
 		r->counted = 1;
 		out->counted = 1;
 	}

@@ -285,7 +285,7 @@ static void summarize_latency(struct headlines *s, const struct gp_device *d,
 			if (!strcmp(lv[k].name, rows[i].level))
 				l = &lv[k];
 		if (l)
-			snprintf(ref, sizeof(ref), "%.1f ns at %.0f MHz; one thread's dependent loads "
+			snprintf(ref, sizeof(ref), "%.1f ns at %.0f MHz; one warp's dependent loads "
 				 "over %s-%s, level by %s", l->ns, lat->sm_mhz,
 				 format_size(a, sizeof(a), l->size_lo),
 				 format_size(b, sizeof(b), l->size_hi), lv_source_name(l->source));

@@ -15,7 +15,7 @@
 enum {
 	C_KERNEL = TAB_NIDENTITY, C_WIDTH, C_SIZE, C_LEVEL, C_PASSES, C_BYTES, C_REPS,
 	C_TIME, C_GBS, C_BEST, C_MIN, C_COV, C_PCT, C_PEAK, C_GRID, C_BLOCK, C_UNROLL,
-	C_LAYOUT, C_SOURCE, C_METHOD, C_L1, C_L2, C_DRAM, C_CONTENDED, C_THROTTLED, C_N
+	C_LAYOUT, C_SOURCE, C_METHOD, C_L1, C_L2, C_DRAM, C_L2READ, C_CONTENDED, C_THROTTLED, C_N
 };
 
 const struct report_col bw_columns[C_N] = {
@@ -43,6 +43,7 @@ const struct report_col bw_columns[C_N] = {
 	[C_L1]     = { "l1_hit_pct", "L1 hit (%)", REPORT_DBL, 1 },
 	[C_L2]     = { "l2_hit_pct", "L2 hit (%)", REPORT_DBL, 1 },
 	[C_DRAM]   = { "dram_bytes_per_byte", "DRAM (B/B)", REPORT_DBL, 3 },
+	[C_L2READ] = { "l2_read_pct", "L2 read (%)", REPORT_DBL, 1 },
 	[C_CONTENDED] = { "contended", "contended", REPORT_INT, 0, REPORT_COL_MACHINE },
 	[C_THROTTLED] = { "throttled", "throttled", REPORT_STR, 0, REPORT_COL_MACHINE },
 };
@@ -111,6 +112,7 @@ static void add_row(struct report_table *t, const struct gp_device *dev,
 		report_set_dbl(t, row, C_L1, 100 * r->traffic.l1_hit);
 		report_set_dbl(t, row, C_L2, 100 * r->traffic.l2_hit);
 		report_set_dbl(t, row, C_DRAM, r->traffic.dram_per_byte);
+		report_set_dbl(t, row, C_L2READ, 100 * r->traffic.l2_read);
 	}
 	report_set_int(t, row, C_PASSES, r->passes);
 	report_set_int(t, row, C_BYTES, (long long)r->bytes);

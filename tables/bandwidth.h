@@ -10,7 +10,7 @@
 #include "tables/tables.h"
 
 /* The machine table's columns, in order (the command row lists them for the docs test). */
-#define BW_NCOLUMNS 31
+#define BW_NCOLUMNS 32
 extern const struct report_col bw_columns[BW_NCOLUMNS];
 
 /* The tables of a struct bw_run (the command's tabulate step). */

@@ -261,7 +261,7 @@ static void sweep_view(struct report *rep, const struct lat_run *run, const stru
 
 	if (!s->n)
 		return;
-	t = report_add_table(rep, "Latency by working set (global memory, one thread's dependent "
+	t = report_add_table(rep, "Latency by working set (global memory, one warp's dependent "
 			     "loads)", size_view, ARRAY_SIZE(size_view));
 	t->flags |= REPORT_HUMAN_ONLY;
 	for (size_t i = 0; i < s->n; i++) {
@@ -328,7 +328,7 @@ static void staircase(struct report_table *t, const struct gp_device *dev,
 	report_chart_text_title(c, "latency by working set (cycles per load)");
 	report_chart_axis(&c->x, "working set", "B", REPORT_AXIS_LOG | REPORT_AXIS_BYTES);
 	report_chart_axis(&c->y, "latency", "cycles", 0);
-	ser = report_chart_series(c, "global memory, one thread",
+	ser = report_chart_series(c, "global memory, one warp",
 				  REPORT_SERIES_TEXT | REPORT_SERIES_PLOT);
 	for (size_t i = 0; i < s->n; i++) {
 		snprintf(label, sizeof(label), "%s %s", format_size(sz, sizeof(sz), s->pt[i].size),

@@ -120,7 +120,7 @@ no_gpu() {
 	[ "$status" -eq 0 ]
 	want="device cc device_index uuid pci_bus_id hostname kernel width_bytes size_bytes level passes bytes_moved reps time_ms"
 	want+=" bandwidth_gbs best_gbs min_gbs cov_pct pct_of_theoretical theoretical_gbs grid"
-	want+=" block unroll layout level_source method l1_hit_pct l2_hit_pct dram_bytes_per_byte contended throttled"
+	want+=" block unroll layout level_source method l1_hit_pct l2_hit_pct dram_bytes_per_byte l2_read_pct contended throttled"
 	[ "$(echo $output)" = "$want" ]
 }
 

@@ -109,6 +109,25 @@ kval() {
 		NR > 1 { v[$s] = $c } END { print "4 MiB " v[4194304] ", 1 GiB " v[1073741824]; exit !(v[4194304] > 1.2 * v[1073741824]) }' "$csv"
 }
 
+@test "bandwidth: the L2 method gives every block lines of its own, and the L2 slices read every byte counted" {
+	require_gpu
+	bw_csv --counters --kernel read --size 1M-32M:x2 --reps 3
+	cat "$csv"
+	# disjoint windows: the grid's loads of one pass fit in the set
+	awk -F, -v m="$(csv_col "$csv" method)" -v s="$(csv_col "$csv" size_bytes)" \
+		-v g="$(csv_col "$csv" grid)" -v b="$(csv_col "$csv" block)" \
+		-v u="$(csv_col "$csv" unroll)" -v w="$(csv_col "$csv" width_bytes)" '
+		NR > 1 && $m == "l2" { n++; if ($g * $b * $u * $w > $s) { print "shared lines: " $0; bad = 1 } }
+		END { exit bad || !n }' "$csv"
+	[ "$(col l2_read_pct | grep -c .)" -gt 0 ] ||
+		skip "counters unavailable: $(grep -i counter "$BATS_TEST_TMPDIR/bw.err" | head -n 1)"
+	# one L2 read per L1 miss: a line handed to several SMs would read far under 100
+	awk -F, -v m="$(csv_col "$csv" method)" -v r="$(csv_col "$csv" l2_read_pct)" \
+		-v l="$(csv_col "$csv" level)" '
+		NR > 1 && $m == "l2" && ($r < 90 || $r > 110 || $l != "L2") { print "not served by L2: " $0; bad = 1 }
+		END { exit bad }' "$csv"
+}
+
 @test "bandwidth: --cold flushes L2 and still verifies" {
 	require_gpu
 	bw_csv --cold --kernel read,copy,memcpy --size 1M,256M --reps 3

@@ -87,15 +87,15 @@ static void windows(void)
 {
 	struct bw_window w;
 
-	ok(bw_window_plan(1024, 528, 512, 2, &w) == 0 && w.win == 1024 && w.step == 0,
+	ok(bw_window_plan(1024, 528, 512, 2, 0, &w) == 0 && w.win == 1024 && w.step == 0,
 	   "16 KiB at 16 B over 528 blocks: every block re-reads the whole set");
-	ok(bw_window_plan(1 << 20, 528, 512, 4, &w) == 0 && w.win == 2048,
+	ok(bw_window_plan(1 << 20, 528, 512, 4, 0, &w) == 0 && w.win == 2048,
 	   "16 MiB: windows of one iteration (%llu vectors)", (unsigned long long)w.win);
 	ok((uint64_t)527 * w.step + w.win <= w.n && (uint64_t)527 * w.step + w.win > w.n - w.win,
 	   "the windows spread to the end of the set, never past it");
 	ok((uint64_t)528 * w.win >= w.n, "together they cover the set");
-	ok(bw_window_plan(1000, 4, 512, 4, &w) == -1, "fewer vectors than one iteration: refused");
-	ok(bw_window_plan(6000, 1, 512, 4, &w) == 0 && w.win == 4096 && w.step == 0,
+	ok(bw_window_plan(1000, 4, 512, 4, 0, &w) == -1, "fewer vectors than one iteration: refused");
+	ok(bw_window_plan(6000, 1, 512, 4, 0, &w) == 0 && w.win == 4096 && w.step == 0,
 	   "one block: the largest whole number of iterations");
 	is_int(bw_window_bytes(&w, 3, 16, 10), 4096ull * 3 * 16 * 10, "bytes: grid x window x width x passes");
 	for (uint64_t b = 0; b < 100; b++)
@@ -104,6 +104,45 @@ static void windows(void)
 			return;
 		}
 	ok(1, "windows start on whole 128-byte lines, at or before b x step");
+}
+
+/* The L2 method: every block a window of its own, no line read by two. */
+static void disjoint(void)
+{
+	struct bw_cfg c = bw_method_cfg(BW_METHOD_L2, 16), none = { 0 }, fixed = { 0 };
+	struct bw_window w;
+	int ok_all = 1;
+
+	ok(bw_window_plan(1 << 17, 528, 512, 4, 1, &w) == -1,
+	   "2 MiB at 16 B over 528 blocks of 2048 vectors: refused as disjoint windows");
+	ok(bw_window_plan(1 << 17, 528, 64, 2, 1, &w) == 0 && w.win == 128 && w.step == 128,
+	   "64 x 2: windows of 128 vectors, each starting where the one before ends");
+	ok(bw_window_plan(1000, 3, 64, 1, 1, &w) == 0 && w.win == 320 && 3 * w.win <= 1000,
+	   "a remainder past grid x window goes unread (%llu)", (unsigned long long)w.win);
+	for (uint64_t b = 0; b + 1 < 3; b++)
+		if (bw_window_start(w.step, b, 8) + w.win > bw_window_start(w.step, b + 1, 8))
+			ok_all = 0;
+	ok(ok_all, "consecutive windows do not overlap");
+
+	c.blocks_per_sm = 4;
+	c = bw_method_fit_disjoint(c, none, 1 << 17, 132);  /* 2 MiB at 16 B */
+	ok(c.blocks_per_sm == 4 && (uint64_t)132 * 4 * c.block * c.unroll <= 1 << 17 &&
+	   c.block * c.unroll * 2 * 132 * 4 > 1 << 17,
+	   "2 MiB over 132 SMs x 4: the largest block x unroll that fits (%d x %d)", c.block, c.unroll);
+	c = bw_method_cfg(BW_METHOD_L2, 16);
+	c.blocks_per_sm = 4;
+	c = bw_method_fit_disjoint(c, none, 12288, 132);  /* 192 KiB */
+	ok(c.block == 32 && c.unroll == 1 && c.blocks_per_sm == 2,
+	   "192 KiB: warps, then fewer blocks per SM (%d x %d, %d/SM)", c.block, c.unroll,
+	   c.blocks_per_sm);
+	fixed.block = 512;
+	c = bw_method_cfg(BW_METHOD_L2, 16);
+	c.blocks_per_sm = 4;
+	c = bw_method_fit_disjoint(c, fixed, 1 << 17, 132);
+	ok(c.block == 512 && c.unroll == 1 && c.blocks_per_sm == 1,
+	   "a fixed block is kept: unroll 1 and one block per SM (%d/SM)", c.blocks_per_sm);
+	ok(bw_window_plan(1 << 16, 132, 512, 1, 1, &w) == -1,
+	   "1 MiB is too small for 132 blocks of 512: refused, the caller's usage error");
 }
 
 static void sums(void)
@@ -125,11 +164,14 @@ static void sums(void)
 		int width = widths[i], unroll = 16 / width * 2, block = 64;
 		uint64_t n = 50000 / (uint64_t)width;
 
-		bw_window_plan(n, 7, block, unroll, &w);
-		is_int(bw_window_sum(&w, 7, width, 3), walk_sum(&w, 7, block, unroll, width, 3),
-		       "%d B: the windows' sum is what the threads read, 3 passes", width);
+		for (int d = 0; d < 2; d++) {
+			bw_window_plan(n, 7, block, unroll, d, &w);
+			is_int(bw_window_sum(&w, 7, width, 3), walk_sum(&w, 7, block, unroll, width, 3),
+			       "%d B, %s windows: their sum is what the threads read, 3 passes", width,
+			       d ? "disjoint" : "shared");
+		}
 	}
-	bw_window_plan(1024, 4, 512, 2, &w);
+	bw_window_plan(1024, 4, 512, 2, 0, &w);
 	ok(bw_window_sum(&w, 4, 16, 1) != bw_window_sum(&w, 3, 16, 1),
 	   "a block more or less changes the sum (the check can fail)");
 }
@@ -161,6 +203,7 @@ int main(void)
 	methods();
 	configs();
 	windows();
+	disjoint();
 	sums();
 	levels();
 	return done_testing();

@@ -16,7 +16,7 @@
 static const char header[] =
 	"device,cc,device_index,uuid,pci_bus_id,hostname,kernel,width_bytes,size_bytes,level,passes,bytes_moved,reps,time_ms,"
 	"bandwidth_gbs,best_gbs,min_gbs,cov_pct,pct_of_theoretical,theoretical_gbs,grid,"
-	"block,unroll,layout,level_source,method,l1_hit_pct,l2_hit_pct,dram_bytes_per_byte,contended,throttled";
+	"block,unroll,layout,level_source,method,l1_hit_pct,l2_hit_pct,dram_bytes_per_byte,l2_read_pct,contended,throttled";
 
 static struct gp_device h100(void)
 {
@@ -103,7 +103,7 @@ int main(void)
 	char *csv, *txt, *json, f[128], verdict[256];
 	int col;
 
-	is_int(BW_NCOLUMNS, 31, "31 machine columns");
+	is_int(BW_NCOLUMNS, 32, "32 machine columns");
 	tab_bandwidth(&r, &d, &req, &o, NULL);
 	csv = unit_render(&r, REPORT_CSV);
 	ok(!strncmp(csv, header, strlen(header)) && csv[strlen(header)] == '\n',
@@ -145,9 +145,9 @@ int main(void)
 	is_str(f, "", "memcpy has no layout");
 	field(csv, 3, 23, f, sizeof(f));
 	is_str(f, "grid", "copy's layout");
-	field(csv, 3, 29, f, sizeof(f));
-	is_str(f, "", "not watched: contended empty");
 	field(csv, 3, 30, f, sizeof(f));
+	is_str(f, "", "not watched: contended empty");
+	field(csv, 3, 31, f, sizeof(f));
 	is_str(f, "", "not watched: throttled empty");
 	free(csv);
 
@@ -190,9 +190,9 @@ int main(void)
 		tab_bandwidth(&r, &d, &req, &o, &w);
 		csv = unit_render(&r, REPORT_CSV);
 		for (int line = 1, all = 1; line <= 7; line++) {
-			field(csv, line, 29, f, sizeof(f));
-			all &= !strcmp(f, "1");
 			field(csv, line, 30, f, sizeof(f));
+			all &= !strcmp(f, "1");
+			field(csv, line, 31, f, sizeof(f));
 			all &= !strcmp(f, "power_cap");
 			if (line == 7)
 				ok(all, "every row: contended 1, throttled power_cap");
@@ -209,9 +209,9 @@ int main(void)
 		w.reasons = 0;
 		tab_bandwidth(&r, &d, &req, &o, &w);
 		csv = unit_render(&r, REPORT_CSV);
-		field(csv, 1, 29, f, sizeof(f));
-		is_str(f, "0", "watched, alone: contended 0");
 		field(csv, 1, 30, f, sizeof(f));
+		is_str(f, "0", "watched, alone: contended 0");
+		field(csv, 1, 31, f, sizeof(f));
 		is_str(f, "no", "watched, clocks free: throttled no");
 		free(csv);
 		report_free(&r);
@@ -267,7 +267,7 @@ int main(void)
 		free(csv);
 		report_free(&r);
 		rs[0].counted = rs[1].counted = os.counted = 1;
-		rs[0].traffic = (struct bw_traffic){ 0.0, 0.995, 0.002 };
+		rs[0].traffic = (struct bw_traffic){ 0.0, 0.995, 0.002, 0.998 };
 		rs[1].traffic = (struct bw_traffic){ 0.0, 0.02, 1.01 };
 		tab_bandwidth(&r, &d, &req, &os, NULL);
 		csv = unit_render(&r, REPORT_CSV);
@@ -277,6 +277,8 @@ int main(void)
 		is_str(f, "counters", "level_source: counters");
 		field(csv, 1, 27, f, sizeof(f));
 		is_str(f, "99.500", "l2_hit_pct");
+		field(csv, 1, 29, f, sizeof(f));
+		is_str(f, "99.800", "l2_read_pct: L2 sectors read per L1 miss");
 		field(csv, 2, 9, f, sizeof(f));
 		is_str(f, "DRAM", "counted 1 GiB: DRAM");
 		rs[0].traffic = (struct bw_traffic){ 0.97, NAN, 0.0 };
