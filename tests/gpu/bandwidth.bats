@@ -111,7 +111,7 @@ kval() {
 
 @test "bandwidth: the L2 method gives every block lines of its own, and the L2 slices read every byte counted" {
 	require_gpu
-	bw_csv --counters --kernel read --size 1M-32M:x2 --reps 3
+	bw_csv --kernel read --size 1M-32M:x2 --reps 3
 	cat "$csv"
 	# disjoint windows: the grid's loads of one pass fit in the set
 	awk -F, -v m="$(csv_col "$csv" method)" -v s="$(csv_col "$csv" size_bytes)" \
