@@ -127,7 +127,8 @@ static void summarize_levels(struct headlines *s, const struct gp_device *d,
 		double gbs = NAN;
 		int n = 0;
 
-		for (size_t k = 0; lv && k < lv->out.nres && !r; k++)
+		/* the largest set of the method: the most loads in flight */
+		for (size_t k = 0; lv && k < lv->out.nres; k++)
 			if (lv->out.res[k].method == rows[i].m)
 				r = &lv->out.res[k];
 		if (r) {

@@ -17,6 +17,7 @@ PROBES=(
 	"occupancy --check-runtime"
 	"pcie --memory all --size 1M --reps 2 --warmup 1"
 	"pcie --overlap --size 4M --reps 2"
+	"latency --size 8K-1M:x8 --level l1,l2,shared,host,memcpy"
 )
 
 # The kernels that share memory between threads, for racecheck: its

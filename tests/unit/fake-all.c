@@ -31,7 +31,7 @@ static struct pcie_run pc;
 static struct pcie_row pc_rows[5 + 8];
 static struct info_run info;
 static struct bw_run lv;
-static struct bw_result lv_res[2];
+static struct bw_result lv_res[3];
 static struct lat_run lat;
 static struct lat_row lat_rows[9];
 
@@ -160,20 +160,24 @@ void fake_all(struct gp_device *d, struct all_run *run, int sweeps)
 	info.sm_clock_measured_mhz = 1980;
 	if (sweeps)
 		add_sweeps();
-	/* the levels step: 64 KiB by the L1 method at 30 TB/s, 2 MiB by the L2 method at 9 TB/s */
-	for (int i = 0; i < 2; i++) {
-		uint64_t size = i ? 2u << 20 : 64u << 10, bytes = 528ull * size * 100;
+	/*
+	 * the levels step: 64 KiB by the L1 method at 30 TB/s, 2 and 16 MiB by the
+	 * L2 method at 5 and 9 TB/s (the summary takes the largest set)
+	 */
+	for (int i = 0; i < 3; i++) {
+		static const double lv_gbs[] = { 30000, 5000, 9000 };
+		uint64_t size = i == 2 ? 16u << 20 : i ? 2u << 20 : 64u << 10, bytes = 528ull * size * 100;
 
 		lv_res[i] = (struct bw_result){ .kernel = BW_READ, .width = 16, .size = size,
-			.passes = 100, .bytes = bytes, .reps = 10, .ms = ms_for((double)bytes, i ? 9000 : 30000),
+			.passes = 100, .bytes = bytes, .reps = 10, .ms = ms_for((double)bytes, lv_gbs[i]),
 			.method = i ? BW_METHOD_L2 : BW_METHOD_L1, .counted = 1,
-			.traffic = { i ? 0.0 : 0.99, 0.99, 0.001 } };
+			.traffic = { i ? 0.0 : 0.99, 0.99, 0.001, 1.0 } };
 	}
 	lv.out.res = lv_res;
-	lv.out.nres = 2;
+	lv.out.nres = 3;
 	lv.out.counted = 1;
 	lv.req.reps = 10;
-	lv.req.nsizes = 2;
+	lv.req.nsizes = 3;
 	bk_res[0].bytes_per_clock_per_sm = 120.5;
 	bk_res[0].clock_from_counter = 1;
 	fake_latency();
