@@ -6,9 +6,10 @@
  * that fits the L2 is first read by the whole block (the untimed first
  * pass that puts it in the caches, this SM's L1 included); a larger one
  * starts from an L2 flushed of it, so its loads miss every cache.  Then
- * its first warp (every lane on the chain) makes untimed loads and LAT_SEGMENTS timed segments of
- * LAT_STEPS loads, each timed with %clock64 on the SM.  The pointer it
- * ends at must be the one the host's walk of the chain reaches.
+ * its first warp (every lane on the chain) makes untimed loads and
+ * LAT_SEGMENTS timed segments of LAT_STEPS loads, each timed with %clock64
+ * on the SM.  The pointer it ends at must be the one the host's walk of
+ * the chain reaches.
  *
  * Counters, once every set is timed: each set's chase again with counters,
  * and its twin without the timed segments; their difference is the timed
