@@ -82,6 +82,27 @@ __device__ __forceinline__ uint32_t chase_shared(uint32_t p, unsigned steps)
 	return chase_with<uint32_t, step_shared>(p, steps);
 }
 
+/*
+ * The chasing warp's run: untimed steps, then segments of steps, each
+ * timed with %clock64 up to its last load's arrival; lane 0 writes
+ * cycles[s].  Returns the pointer reached.
+ */
+template <class P, P (*CHASE)(P, unsigned)>
+__device__ __forceinline__ P timed_chase(P p, unsigned untimed, unsigned steps, unsigned segments,
+					 long long *__restrict__ cycles)
+{
+	p = CHASE(p, untimed);
+	for (unsigned s = 0; s < segments; s++) {
+		long long t0 = clock_now();
+
+		p = CHASE(p, steps);
+		t0 = clock_after(p) - t0;
+		if (!threadIdx.x)
+			cycles[s] = t0;
+	}
+	return p;
+}
+
 __global__ void build_kernel(char *base, const uint32_t *__restrict__ next, uint64_t n,
 			     uint64_t slot, uint64_t stride)
 {
@@ -115,15 +136,7 @@ chase_kernel(const char *base, uint64_t n, uint64_t slot, uint64_t stride, int w
 	}
 	if (threadIdx.x >= 32)
 		return;
-	p = chase(p, untimed);
-	for (unsigned s = 0; s < segments; s++) {
-		long long t0 = clock_now();
-
-		p = chase(p, steps);
-		t0 = clock_after(p) - t0;
-		if (!threadIdx.x)
-			cycles[s] = t0;
-	}
+	p = timed_chase<uint64_t, chase>(p, untimed, steps, segments, cycles);
 	if (!threadIdx.x)
 		end[0] = p;
 }
@@ -147,15 +160,7 @@ __global__ void chase_shared_kernel(const uint32_t *__restrict__ next, unsigned 
 	__syncthreads();
 	if (threadIdx.x >= 32)
 		return;
-	p = chase_shared(p, untimed);
-	for (unsigned s = 0; s < segments; s++) {
-		long long t0 = clock_now();
-
-		p = chase_shared(p, steps);
-		t0 = clock_after(p) - t0;
-		if (!threadIdx.x)
-			cycles[s] = t0;
-	}
+	p = timed_chase<uint32_t, chase_shared>(p, untimed, steps, segments, cycles);
 	if (!threadIdx.x)
 		end[0] = p - base;
 }
