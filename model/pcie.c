@@ -71,3 +71,24 @@ int pcie_gen_from_speed(const char *speed)
 			return g;
 	return 0;
 }
+
+void pcie_balance(double per_slow, double per_fast, int count, size_t size, size_t align,
+		  int tail_ok, int *full, size_t *tail)
+{
+	double ratio = per_fast > 0 && per_slow > 0 ? per_slow / per_fast : 1, want;
+
+	if (ratio > 8)
+		ratio = 8;
+	*tail = 0;
+	if (ratio <= 1.02) {
+		*full = count;
+		return;
+	}
+	want = count * ratio;
+	if (!tail_ok || size == 0 || align == 0) {
+		*full = (int)(want + 0.5);
+		return;
+	}
+	*full = (int)want;
+	*tail = (size_t)((want - *full) * (double)size) / align * align;
+}

@@ -2,6 +2,8 @@
 #ifndef GP_MODEL_PCIE_H
 #define GP_MODEL_PCIE_H
 
+#include <stddef.h>
+
 /* Transfer rate per lane in GT/s for generation 1..6; 0 when unknown. */
 double pcie_gts(int gen);
 
@@ -20,5 +22,17 @@ int pcie_gen_from_speed(const char *speed);
 
 /* "8b/10b", "128b/130b", "FLIT"; "?" when unknown. */
 const char *pcie_encoding_name(int gen);
+
+/*
+ * Both directions at once: the faster side's work for one repetition, so
+ * that it lasts as long as the slower side's count transfers.  per_slow
+ * and per_fast: each side's time per transfer of size bytes last time.
+ * The faster side gets *full transfers and, when tail_ok, one more
+ * transfer of *tail bytes (a multiple of align, under size) for the
+ * fraction a whole transfer cannot express; without tail_ok the count is
+ * rounded.  The ratio is capped at 8; under 1.02 both keep count.
+ */
+void pcie_balance(double per_slow, double per_fast, int count, size_t size, size_t align,
+		  int tail_ok, int *full, size_t *tail);
 
 #endif

@@ -115,9 +115,10 @@ struct pcie_side {
 	int stream;       /* index into timer streams (the first of split) */
 	int count;        /* transfers per repetition; 0: the count given to the timer */
 	int split;        /* > 1: each transfer as split chunks on streams stream.. (a variant) */
+	size_t tail;      /* bytes of one more, partial copy after the count (balancing); 0: none */
 };
 
-/* Enqueue count transfers of side (a copy, or the mapped kernel). */
+/* Enqueue count transfers of side (a copy, or the mapped kernel), then its tail. */
 cudaError_t pcie_side_enqueue(const struct pcie_side *s, const struct pcie_timer *t, int count);
 
 /*

@@ -2,6 +2,32 @@
 #include "model/pcie.h"
 #include "tests/unit/unit.h"
 
+/* Both directions: the faster side's work matches the slower side's time. */
+static void balance(void)
+{
+	const size_t mib = 1 << 20, size = 256 * mib;
+	int full;
+	size_t tail;
+	double t_fast, t_slow;
+
+	/* H2D 42.4 and D2H 51.5 GB/s under load: time per 256 MiB transfer */
+	pcie_balance(size / 42.4e9, size / 51.5e9, 8, size, 4096, 1, &full, &tail);
+	t_slow = 8 * (size / 42.4e9);
+	t_fast = (full + (double)tail / size) * (size / 51.5e9);
+	ok(full == 9 && tail > 0 && tail < size && tail % 4096 == 0,
+	   "ratio 1.215 over 8: 9 whole transfers and a tail (%d, %zu bytes)", full, tail);
+	ok(t_fast <= t_slow && t_slow - t_fast < 4096 / 51.5e9 + 1e-12,
+	   "the sides end within one page of each other");
+	pcie_balance(size / 42.4e9, size / 51.5e9, 8, size, 4096, 0, &full, &tail);
+	ok(full == 10 && tail == 0, "no tail (mapped, pageable, split): the count is rounded (%d)", full);
+	pcie_balance(1.01, 1.0, 8, size, 4096, 1, &full, &tail);
+	ok(full == 8 && tail == 0, "within 2 %%: both keep the count");
+	pcie_balance(100.0, 1.0, 8, size, 4096, 1, &full, &tail);
+	ok(full == 64 && tail == 0, "the ratio is capped at 8 (%d)", full);
+	pcie_balance(0, 1.0, 8, size, 4096, 1, &full, &tail);
+	ok(full == 8 && tail == 0, "no time measured: no change");
+}
+
 int main(void)
 {
 	static const double lane[] = { 0, 0.25, 0.5, 8.0 * 128 / 130 / 8, 16.0 * 128 / 130 / 8,
@@ -35,5 +61,6 @@ int main(void)
 	is_int(pcie_gen_from_speed("12 GT/s"), 0, "12 GT/s is no generation");
 	is_int(pcie_gen_from_speed(""), 0, "empty is 0");
 	is_int(pcie_gen_from_speed(0), 0, "NULL is 0");
+	balance();
 	return done_testing();
 }
