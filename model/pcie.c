@@ -91,4 +91,6 @@ void pcie_balance(double per_slow, double per_fast, int count, size_t size, size
 	}
 	*full = (int)want;
 	*tail = (size_t)((want - *full) * (double)size) / align * align;
+	if (!*tail && want - *full >= 0.5)  /* transfers under a page: rounded */
+		(*full)++;
 }

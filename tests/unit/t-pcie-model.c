@@ -20,6 +20,8 @@ static void balance(void)
 	   "the sides end within one page of each other");
 	pcie_balance(size / 42.4e9, size / 51.5e9, 8, size, 4096, 0, &full, &tail);
 	ok(full == 10 && tail == 0, "no tail (mapped, pageable, split): the count is rounded (%d)", full);
+	pcie_balance(1.22, 1.0, 8, 2048, 4096, 1, &full, &tail);
+	ok(full == 10 && tail == 0, "2 KiB transfers have no whole page to spare: rounded (%d)", full);
 	pcie_balance(1.01, 1.0, 8, size, 4096, 1, &full, &tail);
 	ok(full == 8 && tail == 0, "within 2 %%: both keep the count");
 	pcie_balance(100.0, 1.0, 8, size, 4096, 1, &full, &tail);
