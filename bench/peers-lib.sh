@@ -1,14 +1,20 @@
 # The harness that bench/peers.sh and bench/latency.sh share: where the
 # peers are, how one runs, and the parsers of their outputs and of
 # gpuperf's CSV; a row list of figure|gpuperf|gpuperf again|peer|peer
-# figure and its table.  Source it after setting dev (the GPU); then
-# peers_init PEERS_DIR.  Every parser prints nothing when its log is
-# missing, so a peer that is not there leaves its figure empty.
+# figure and its table.  Source it, then peers_init with the script's
+# arguments.  Every parser prints nothing when its log is missing, so a
+# peer that is not there leaves its figure empty.
 
-# peers_init DIR: the peers' directory, gpuperf (PEERS_GPUPERF: another
-# build; tests use a fake), the one GPU as device 0, a scratch directory
-# ($tmp, removed on exit), the peers' logs ($logs: $OUT/peers when OUT is set).
+# peers_init [-d N] [DIR]: the GPU ($dev, default 0), the peers' directory
+# (default .peers), gpuperf (PEERS_GPUPERF: another build; tests use a
+# fake), the one GPU as device 0, a scratch directory ($tmp, removed on
+# exit), the peers' logs ($logs: $OUT/peers when OUT is set).
 peers_init() {
+	dev=0
+	if [ "${1:-}" = -d ]; then
+		dev=$2
+		shift 2
+	fi
 	peers=$(realpath -m "${1:-.peers}")
 	gp=${PEERS_GPUPERF:-$PWD/gpuperf}
 	[ -x "$gp" ] || make -j"$(nproc)" gpuperf >/dev/null || exit 1

@@ -27,13 +27,8 @@
 # PEER_TIMEOUT (default 180 s) bounds each peer.  Exit 0, or 1 when gpuperf failed.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-dev=0
-if [ "${1:-}" = -d ]; then
-	dev=$2
-	shift 2
-fi
 . bench/peers-lib.sh
-peers_init "${1:-.peers}"
+peers_init "$@"
 
 # ---- DRAM -----------------------------------------------------------------
 dram() {  # the gpuperf run into $1
