@@ -47,13 +47,23 @@ level_val() {
 	awk -v m="$h2d" 'BEGIN { exit !(m > 500 && m < 1e6) }'
 }
 
+# level_rows LEVEL COLUMN TEST MESSAGE: the size rows of LEVEL exist and
+# each one's COLUMN passes TEST (an awk condition on $1); else MESSAGE, 1.
+level_rows() {
+	local row lv
+	row=$(csv_col "$CSV" row)
+	lv=$(csv_col "$CSV" level)
+	field "$CSV" "$2" "\$$row == \"size\" && \$$lv == \"$1\"" |
+		awk "{ n++; if (!($3)) bad++ } END { exit !(n > 0 && !bad) }" ||
+		{ echo "$4"; return 1; }
+}
+
 @test "latency: counters confirm each plateau's level" {
 	require_gpu
 	cached_csv default latency
 	skip_without_counters l1_hit_pct
-	local row lv mem
+	local row mem
 	row=$(csv_col "$CSV" row)
-	lv=$(csv_col "$CSV" level)
 	mem=$(csv_col "$CSV" memory)
 	# every level row of the global sweep was named by the counters
 	[ "$(field "$CSV" level_source "\$$row == \"level\" && \$$mem == \"global\"" | sort -u)" = counters ]
@@ -70,15 +80,10 @@ level_val() {
 		awk '{ if ($1 != "" && $1 < -1.5) bad++ } END { exit bad }' ||
 		{ echo "negative DRAM bytes per load"; return 1; }
 	# and the sizes of those plateaus say so in their own shares
-	field "$CSV" l1_hit_pct "\$$row == \"size\" && \$$lv == \"L1\"" |
-		awk '{ n++; if ($1 < 80) bad++ } END { exit !(n > 0 && !bad) }' ||
-		{ echo "an L1 row with under 80 % L1 hits"; return 1; }
-	field "$CSV" dram_bytes_per_load "\$$row == \"size\" && \$$lv == \"L2\"" |
-		awk '{ n++; if ($1 > 6.4) bad++ } END { exit !(n > 0 && !bad) }' ||
-		{ echo "an L2 row with DRAM traffic"; return 1; }
-	field "$CSV" dram_bytes_per_load "\$$row == \"size\" && \$$lv == \"DRAM\"" |
-		awk '{ n++; if ($1 < 25.6) bad++ } END { exit !(n > 0 && !bad) }' ||
-		{ echo "a DRAM row whose loads did not reach DRAM"; return 1; }
+	level_rows L1 l1_hit_pct '$1 >= 80' "an L1 row with under 80 % L1 hits" &&
+		level_rows L2 dram_bytes_per_load '$1 <= 6.4' "an L2 row with DRAM traffic" &&
+		level_rows DRAM dram_bytes_per_load '$1 >= 25.6' \
+			"a DRAM row whose loads did not reach DRAM"
 }
 
 @test "latency: every chase is verified (a broken chain is caught, exit 1)" {
