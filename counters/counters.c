@@ -28,6 +28,7 @@ struct ctr_set {
 	int dead;                  /* profiling failed in AUTO mode: all NAN */
 	int open;                  /* between begin and end */
 	size_t ranges;             /* launches one bracket can record */
+	int bracketed;             /* ranges are push..pop, not launches */
 };
 
 static int warned;
@@ -127,7 +128,8 @@ int ctr_begin(struct ctr_set *cs)
 		return 0;
 	if (cs->open)
 		return gp_error(GP_EXIT_FAIL, "counters: ctr_begin twice without ctr_end");
-	if (cupti_config_begin(cs->cfg, cs->ranges ? cs->ranges : CTR_MAX_RANGES, &why))
+	if (cupti_config_begin(cs->cfg, cs->ranges ? cs->ranges : CTR_MAX_RANGES, cs->bracketed,
+			       &why))
 		return failed(cs, why);
 	cs->open = 1;
 	return 0;
@@ -175,6 +177,39 @@ void ctr_one_launch_at_a_time(struct ctr_set *cs, size_t ranges)
 		return;
 	cs->ranges = ranges ? ranges : 1;
 	cupti_config_keep(cs->cfg);
+}
+
+void ctr_bracketed_ranges(struct ctr_set *cs)
+{
+	if (cs)
+		cs->bracketed = 1;
+}
+
+/* push or pop: only inside a bracket of a bracketed set; a failure kills the set */
+static int range_mark(struct ctr_set *cs, int push)
+{
+	char *why;
+
+	if (!cs || cs->dead)
+		return 0;
+	if (!cs->open || !cs->bracketed)
+		return gp_error(GP_EXIT_FAIL, "counters: a range %s outside ctr_begin..ctr_end "
+				"of a bracketed set", push ? "push" : "pop");
+	if ((push ? cupti_range_push : cupti_range_pop)(cs->cfg, &why)) {
+		cs->dead = 1;  /* the session stays open: ctr_end closes it */
+		return failed(cs, why);
+	}
+	return 0;
+}
+
+int ctr_range_push(struct ctr_set *cs)
+{
+	return range_mark(cs, 1);
+}
+
+int ctr_range_pop(struct ctr_set *cs)
+{
+	return range_mark(cs, 0);
 }
 
 size_t ctr_nranges(const struct ctr_set *cs)

@@ -125,6 +125,20 @@ int ctr_end(struct ctr_set *cs);
  */
 void ctr_one_launch_at_a_time(struct ctr_set *cs, size_t ranges);
 
+/*
+ * For a caller that counts parts of a sequence (latency: one chase of
+ * several launches, but not the launches that prepare it): call before
+ * ctr_begin; from then on each ctr_range_push .. ctr_range_pop is one
+ * range, whatever it launches, and launches outside any are not counted.
+ * The profiler then costs nothing per launch (auto ranges cost ~30 ms
+ * each on the H100).  Only for counters that take one pass: ctr_begin
+ * of a set that needs more fails as profiling does (AUTO: NAN, warned
+ * once).  Push and pop accept NULL, and do nothing on a failed set.
+ */
+void ctr_bracketed_ranges(struct ctr_set *cs);
+int ctr_range_push(struct ctr_set *cs);
+int ctr_range_pop(struct ctr_set *cs);
+
 /* Ranges recorded so far, over every begin/end bracket. */
 size_t ctr_nranges(const struct ctr_set *cs);
 

@@ -54,6 +54,8 @@
 	X(cuptiRangeProfilerSetConfig) \
 	X(cuptiRangeProfilerStart) \
 	X(cuptiRangeProfilerStop) \
+	X(cuptiRangeProfilerPushRange) \
+	X(cuptiRangeProfilerPopRange) \
 	X(cuptiRangeProfilerDecodeData) \
 	X(cuptiRangeProfilerGetCounterDataInfo) \
 	X(cuptiRangeProfilerCounterDataGetRangeInfo)

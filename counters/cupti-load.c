@@ -457,9 +457,24 @@ size_t cupti_config_passes(const struct cupti_config *cfg)
 	return 0;
 }
 
-int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, char **reason)
+int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, int bracketed,
+		       char **reason)
 {
-	(void)cfg, (void)max_ranges;
+	(void)cfg, (void)max_ranges, (void)bracketed;
+	*reason = gp_xstrdup(no_headers);
+	return -1;
+}
+
+int cupti_range_push(struct cupti_config *cfg, char **reason)
+{
+	(void)cfg;
+	*reason = gp_xstrdup(no_headers);
+	return -1;
+}
+
+int cupti_range_pop(struct cupti_config *cfg, char **reason)
+{
+	(void)cfg;
 	*reason = gp_xstrdup(no_headers);
 	return -1;
 }

@@ -3,7 +3,9 @@
  *
  *   host:   HostInitialize(chip) -> ConfigAddMetrics -> GetConfigImage
  *   begin:  RangeProfilerEnable(ctx) -> counter data image -> SetConfig
- *           (auto range, kernel replay) -> Start
+ *           (auto range, kernel replay; or user range, user replay,
+ *           one pass) -> Start
+ *   ranges: PushRange .. PopRange, user range only
  *   end:    Stop -> DecodeData -> per range EvaluateToGpuValues -> Disable
  *
  * Each begin/end pair is one Enable..Disable session with a fresh counter
@@ -12,6 +14,7 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/error.h"
@@ -35,6 +38,7 @@ struct cupti_config {
 	uint8_t *data;
 	size_t data_size;
 	size_t data_ranges;       /* ranges the data image was sized for */
+	size_t pushed;            /* user ranges pushed this session: their names */
 	int started;
 	int keep;                 /* stay enabled between sessions (cupti_config_keep) */
 };
@@ -175,7 +179,8 @@ static void session_end(struct cupti_config *cfg)
 	cfg->data_size = 0;
 }
 
-int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, char **reason)
+int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, int bracketed,
+		       char **reason)
 {
 	CUcontext ctx;
 	CUdevice cudev;
@@ -185,6 +190,12 @@ int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, char **reaso
 	if (cfg->dev < 0 || !cfg->nvalid || cfg->started) {
 		*reason = gp_xstrdup(cfg->started ? "a profiling session is already open; end it first" :
 				     "nothing to profile; this is a bug in gpuperf");
+		return -1;
+	}
+	if (bracketed && cfg->passes != 1) {
+		*reason = gp_xasprintf("these counters take %zu passes on this GPU and gpuperf "
+				       "reads them here in one; measure with --no-counters",
+				       cfg->passes);
 		return -1;
 	}
 	if (cfg->obj && cfg->data_ranges == max_ranges)
@@ -235,8 +246,8 @@ start:
 		p.pConfig = cfg->image;
 		p.counterDataImageSize = cfg->data_size;
 		p.pCounterDataImage = cfg->data;
-		p.range = CUPTI_AutoRange;
-		p.replayMode = CUPTI_KernelReplay;
+		p.range = bracketed ? CUPTI_UserRange : CUPTI_AutoRange;
+		p.replayMode = bracketed ? CUPTI_UserReplay : CUPTI_KernelReplay;
 		p.maxRangesPerPass = max_ranges;
 		p.numNestingLevels = 1;
 		p.minNestingLevel = 1;
@@ -255,11 +266,44 @@ start:
 			goto fail;
 		}
 		cfg->started = 1;
+		cfg->pushed = 0;
 	}
 	return 0;
 fail:
 	session_end(cfg);
 	return -1;
+}
+
+int cupti_range_push(struct cupti_config *cfg, char **reason)
+{
+	CUPTI_PARAMS(CUpti_RangeProfiler_PushRange_Params, p);
+	char name[24];
+	CUptiResult r;
+
+	*reason = NULL;
+	/* named as auto ranges are, "0", "1"...: range_rows orders both alike */
+	snprintf(name, sizeof(name), "%zu", cfg->pushed++);
+	p.pRangeProfilerObject = cfg->obj;
+	p.pRangeName = name;
+	if ((r = cupti_api.cuptiRangeProfilerPushRange(&p))) {
+		*reason = cupti_fail(r, "cuptiRangeProfilerPushRange");
+		return -1;
+	}
+	return 0;
+}
+
+int cupti_range_pop(struct cupti_config *cfg, char **reason)
+{
+	CUPTI_PARAMS(CUpti_RangeProfiler_PopRange_Params, p);
+	CUptiResult r;
+
+	*reason = NULL;
+	p.pRangeProfilerObject = cfg->obj;
+	if ((r = cupti_api.cuptiRangeProfilerPopRange(&p))) {
+		*reason = cupti_fail(r, "cuptiRangeProfilerPopRange");
+		return -1;
+	}
+	return 0;
 }
 
 /*

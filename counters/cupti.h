@@ -64,9 +64,16 @@ size_t cupti_config_passes(const struct cupti_config *cfg);
 /*
  * Start a session: every kernel launched until cupti_config_end is one
  * range (auto range), replayed kernel by kernel when more than one pass
- * is needed.  0, or -1 with *reason malloc'd.
+ * is needed; or, with bracketed, each cupti_range_push .. cupti_range_pop
+ * is one range (user range), for a configuration of one pass only (no
+ * replay).  0, or -1 with *reason malloc'd.
  */
-int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, char **reason);
+int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, int bracketed,
+		       char **reason);
+
+/* A bracketed range opens, then closes.  0, or -1 with *reason malloc'd. */
+int cupti_range_push(struct cupti_config *cfg, char **reason);
+int cupti_range_pop(struct cupti_config *cfg, char **reason);
 
 /*
  * Stop, wait for the device, decode, and evaluate: *values gets

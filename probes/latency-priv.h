@@ -11,7 +11,7 @@
 struct lat_ctx {
 	const struct gp_device *dev;
 	cudaStream_t st;
-	long long *d_cycles;       /* LAT_SEGMENTS */
+	long long *d_cycles;       /* LAT_SEGMENTS x LAT_COUNT_SCALE: counted chases time too */
 	uint64_t *d_end;           /* LAT_END_WORDS: [0..1] timed, [2..3] and [4..5] counted */
 };
 

@@ -12,12 +12,16 @@
  * the chain reaches.
  *
  * Counters, once every set is timed: each set's chase again with counters,
- * and its twin without the timed segments; their difference is the timed
- * loads' own count, whatever the warm-up read.  The sets share one counter
- * session (a range per launch), since enabling the profiler costs more
- * than all of a set's chases.  Both start from the same cache state (flushed or
- * warmed), and the set of counters takes one pass on GH100, so no replay
- * disturbs the caches between them.
+ * LAT_COUNT_SCALE times as many segments, and its twin without them; their
+ * difference is those loads' own count, whatever the warm-up read.  The
+ * warm-up's own traffic varies between the twins: on the H100 by tens of
+ * KB of DRAM reads for sets of a few MiB and up to 0.6 MB near the L2's
+ * size, as much as 64 B for each of the 9216 timed loads, so the counted
+ * chase makes 16 times their loads.  The sets share one counter session,
+ * the two chases of each a bracketed range (a range per launch would cost
+ * ~30 ms each), since enabling the profiler costs more than all of a set's
+ * chases.  Both start from the same cache state (flushed or warmed), and
+ * the counters take one pass, so nothing is replayed between them.
  */
 #include <math.h>
 #include <stdio.h>
@@ -100,15 +104,22 @@ static int flush(struct chain *ch, struct lat_ctx *c, unsigned seed)
 					   c->st), "L2 flush");
 }
 
-/* A chase of layout l: flushed first unless warm; end words at c->d_end + slot. */
+/*
+ * A chase of layout l: flushed first unless warm; end words at
+ * c->d_end + slot.  With count, the chase (not the flush) is a counted range.
+ */
 static int chase(struct chain *ch, struct lat_ctx *c, const struct chase_layout *l, int warm,
-		 unsigned untimed, unsigned segments, int slot)
+		 unsigned untimed, unsigned segments, int slot, int count)
 {
 	int rc = warm ? 0 : flush(ch, c, (unsigned)slot);
 
-	return rc ? rc : cuda_check(launch_lat_chase(ch->base, l->n, l->slot, l->stride, warm,
-						     untimed, LAT_STEPS, segments, c->d_cycles,
-						     c->d_end + slot, c->st), "latency chase");
+	if (!rc && count)
+		rc = ctr_range_push(ch->cs);
+	if (!rc)
+		rc = cuda_check(launch_lat_chase(ch->base, l->n, l->slot, l->stride, warm, untimed,
+						 LAT_STEPS, segments, c->d_cycles, c->d_end + slot,
+						 c->st), "latency chase");
+	return rc || !count ? rc : ctr_range_pop(ch->cs);
 }
 
 /* The host's order for l->n elements (made once per length), checked, on the device, laid out. */
@@ -160,17 +171,14 @@ static void describe(char *buf, size_t n, const struct chase_layout *l)
 
 /*
  * The counted twins of one set, inside the open counter session: the
- * chain laid out again, a chase that lets the build's traffic settle, the
- * chase without the timed segments and the chase with them, each from the
- * same cache state.  Every kernel launch
- * is a range; *ranges counts them, and *twin, *timed are the indices of
- * the two chases' ranges.
+ * chain laid out again, a chase that lets the build's traffic settle, then
+ * two counted ranges, the chase without the timed segments and the chase
+ * with them, each from the same cache state.
  */
 static int count_set(struct chain *ch, struct lat_ctx *c, const struct lat_request *req,
-		     const struct lat_row *row, size_t *ranges, size_t *twin, size_t *timed)
+		     const struct lat_row *row)
 {
 	const struct chase_layout *l = &row->layout;
-	size_t per_chase = row->warm ? 1 : 2;   /* a flush before a cold chase */
 	uint64_t end[LAT_END_WORDS], want;
 	char what[128];
 	int rc;
@@ -178,60 +186,57 @@ static int count_set(struct chain *ch, struct lat_ctx *c, const struct lat_reque
 	/* the build's writes still drain through L2 after it: a first chase takes
 	   them (in the H100 run, the twin right after the build counted them) */
 	if ((rc = build(ch, c, req, l)) ||
-	    (rc = chase(ch, c, l, row->warm, (unsigned)row->untimed, 0, 2)) ||
-	    (rc = chase(ch, c, l, row->warm, (unsigned)row->untimed, 0, 2)) ||
-	    (rc = chase(ch, c, l, row->warm, (unsigned)row->untimed, LAT_SEGMENTS, 4)) ||
-	    (rc = cuda_check(cudaMemcpy(end, c->d_end, sizeof(end), cudaMemcpyDeviceToHost),
-			     "cudaMemcpy")))
+	    (rc = chase(ch, c, l, row->warm, (unsigned)row->untimed, 0, 2, 0)) ||
+	    (rc = chase(ch, c, l, row->warm, (unsigned)row->untimed, 0, 2, 1)) ||
+	    (rc = chase(ch, c, l, row->warm, (unsigned)row->untimed,
+			LAT_SEGMENTS * LAT_COUNT_SCALE, 4, 1)) ||
+	    (rc = cuda_check(cudaMemcpyAsync(end, c->d_end, sizeof(end), cudaMemcpyDeviceToHost,
+					     c->st), "cudaMemcpyAsync")) ||
+	    (rc = cuda_check(cudaStreamSynchronize(c->st), "latency chase")))
 		return rc;
-	*twin = *ranges + 2 * per_chase;   /* after the build and the first chase */
-	*timed = *twin + per_chase;
-	*ranges += 1 + 3 * per_chase;
 	describe(what, sizeof(what), l);
 	if (end[2] != (want = expected_end(ch, l, row->untimed)))
 		return lat_wrong_end(what, end[2], want);
-	if (end[4] != (want = expected_end(ch, l, row->untimed + row->loads)))
+	if (end[4] != (want = expected_end(ch, l, row->untimed + row->counted_loads)))
 		return lat_wrong_end(what, end[4], want);
 	return 0;
 }
 
-/* Sets counted in one session: at most 7 ranges each, well inside CTR_MAX_RANGES. */
-#define LAT_COUNT_CHUNK 64
+/* Sets counted in one session: two ranges each. */
+#define LAT_COUNT_CHUNK (CTR_MAX_RANGES / 2)
 
 /*
  * The counters of rows[0..n) (the global sweep, timed already): one
  * session per LAT_COUNT_CHUNK sets, since enabling the profiler costs more
- * than a set's chases (~1.4 s a session on the H100).  A session that
+ * than a set's chases (~1.1 s a session on the H100).  A session that
  * lost ranges leaves its rows' counter columns empty (said once).
  */
 static int count_rows(struct chain *ch, struct lat_ctx *c, const struct lat_request *req,
 		      struct lat_row *rows, size_t n)
 {
-	size_t twin[LAT_COUNT_CHUNK], timed[LAT_COUNT_CHUNK];
-
 	for (size_t at = 0; at < n; at += LAT_COUNT_CHUNK) {
 		size_t m = n - at < LAT_COUNT_CHUNK ? n - at : LAT_COUNT_CHUNK;
-		size_t first = ctr_nranges(ch->cs), ranges = 0;
+		size_t first = ctr_nranges(ch->cs);
 		int rc;
 
 		if ((rc = ctr_begin(ch->cs)))
 			return rc;
 		for (size_t k = 0; k < m && !rc; k++)
-			rc = count_set(ch, c, req, &rows[at + k], &ranges, &twin[k], &timed[k]);
+			rc = count_set(ch, c, req, &rows[at + k]);
 		if (rc) {
 			ctr_end(ch->cs);
 			return rc;
 		}
 		if ((rc = ctr_end(ch->cs)))
 			return rc;
-		if (ctr_nranges(ch->cs) != first + ranges)
+		if (ctr_nranges(ch->cs) != first + 2 * m)
 			continue;  /* counting failed on the way: said once, the columns stay empty */
 		for (size_t k = 0; k < m; k++) {
 			double a[ARRAY_SIZE(ids)], b[ARRAY_SIZE(ids)];
 			struct lat_row *row = &rows[at + k];
 
-			if ((rc = ctr_read(ch->cs, first + twin[k], a)) ||
-			    (rc = ctr_read(ch->cs, first + timed[k], b)))
+			if ((rc = ctr_read(ch->cs, first + 2 * k, a)) ||
+			    (rc = ctr_read(ch->cs, first + 2 * k + 1, b)))
 				return rc;
 			row->load_sectors = b[0] - a[0];
 			row->l1_hit_sectors = b[1] - a[1];
@@ -257,10 +262,11 @@ static int global_row(struct chain *ch, struct lat_ctx *c, const struct lat_requ
 	warm = size <= (uint64_t)c->dev->l2_bytes;
 	*row = (struct lat_row){ .memory = LAT_GLOBAL, .size = size, .layout = l, .warm = warm,
 				 .untimed = lat_untimed(l.n),
-				 .loads = (uint64_t)LAT_SEGMENTS * LAT_STEPS };
+				 .loads = (uint64_t)LAT_SEGMENTS * LAT_STEPS,
+				 .counted_loads = (uint64_t)LAT_SEGMENTS * LAT_COUNT_SCALE * LAT_STEPS };
 	row->load_sectors = row->l1_hit_sectors = row->l2_miss_sectors = row->dram_read_bytes = NAN;
 	if ((rc = build(ch, c, req, &l)) ||
-	    (rc = chase(ch, c, &l, warm, (unsigned)row->untimed, LAT_SEGMENTS, 0)) ||
+	    (rc = chase(ch, c, &l, warm, (unsigned)row->untimed, LAT_SEGMENTS, 0, 0)) ||
 	    (rc = lat_fetch(c, LAT_STEPS, &row->cycles, &end)))
 		return rc;
 	want = expected_end(ch, &l, row->untimed + row->loads);
@@ -286,7 +292,8 @@ static int setup(struct chain *ch, struct lat_ctx *c, const struct lat_run *run)
 	}
 	if ((rc = cuda_check(cudaStreamCreateWithFlags(&c->st, cudaStreamNonBlocking),
 			     "cudaStreamCreate")) ||
-	    (rc = cuda_check(cudaMalloc((void **)&c->d_cycles, LAT_SEGMENTS * sizeof(long long)),
+	    (rc = cuda_check(cudaMalloc((void **)&c->d_cycles,
+					LAT_SEGMENTS * LAT_COUNT_SCALE * sizeof(long long)),
 			     "cudaMalloc")) ||
 	    (rc = cuda_check(cudaMalloc((void **)&c->d_end, LAT_END_WORDS * sizeof(uint64_t)),
 			     "cudaMalloc")) ||
@@ -306,7 +313,10 @@ static int setup(struct chain *ch, struct lat_ctx *c, const struct lat_run *run)
 				     "cudaMalloc (L2 flush buffer)")))
 			return rc;
 	}
-	return ctr_open(c->dev, req->counters, ids, ARRAY_SIZE(ids), &ch->cs);
+	if ((rc = ctr_open(c->dev, req->counters, ids, ARRAY_SIZE(ids), &ch->cs)))
+		return rc;
+	ctr_bracketed_ranges(ch->cs);
+	return 0;
 }
 
 static void teardown(struct chain *ch, struct lat_ctx *c)

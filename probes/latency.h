@@ -18,6 +18,7 @@
 
 #define LAT_STEPS 1024        /* loads per timed segment */
 #define LAT_SEGMENTS 9        /* timed segments per chase: the median is the figure */
+#define LAT_COUNT_SCALE 16    /* the counted chase makes this many times its loads (below) */
 #define LAT_UNTIMED_MAX 4096  /* untimed loads before them, at most (one pass when shorter) */
 #define LAT_HOST_STEPS 512    /* host memory is ~1 us a load: shorter segments */
 #define LAT_HOST_SET (2u << 20)   /* nvbandwidth's latency buffer */
@@ -59,9 +60,10 @@ struct lat_row {
 	struct chase_layout layout;  /* chases */
 	int warm;                  /* the block read the whole set before chasing */
 	uint64_t untimed, loads;   /* loads before timing, loads timed */
+	uint64_t counted_loads;    /* loads the counters cover (chases; else 0) */
 	struct stats cycles;       /* per load, over the segments; memcpy: zeros */
 	struct stats ns;           /* memcpy: per copy, host clock; chases: unset */
-	/* The timed loads' counters (a launch less its untimed twin); NaN without. */
+	/* The counted loads' counters (a launch less its untimed twin); NaN without. */
 	double load_sectors, l1_hit_sectors, l2_miss_sectors, dram_read_bytes;
 };
 

@@ -55,7 +55,7 @@ static struct lv_caches caches(const struct gp_device *dev, const struct lat_run
 				   (uint64_t)dev->l2_bytes };
 }
 
-/* The timed loads' counters as the model's fractions (NaN without). */
+/* The counted loads' counters as the model's fractions (NaN without). */
 static struct lv_point point(const struct lat_row *r)
 {
 	double misses = r->load_sectors - r->l1_hit_sectors;
@@ -66,7 +66,7 @@ static struct lv_point point(const struct lat_row *r)
 		/* a miss of the far partition also counts in the near one (the H100 read
 		   twice its lookups as misses on sets past L2): a rate under 0 is 0 */
 		.l2_hit = misses > 0 ? fmax(0, 1 - r->l2_miss_sectors / misses) : NAN,
-		.dram_bytes_per_load = tab_ratio(r->dram_read_bytes, (double)r->loads),
+		.dram_bytes_per_load = tab_ratio(r->dram_read_bytes, (double)r->counted_loads),
 	};
 }
 

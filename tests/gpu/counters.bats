@@ -56,6 +56,7 @@ find_ncu() {
 	[[ "$output" == *"load stride 1: 4 load sectors per request"* ]]
 	[[ "$output" == *"load stride 8: 32 load sectors per request"* ]]
 	[[ "$output" == *"shared stride 32: 32-way conflict, 32 wavefronts per load"* ]]
+	[[ "$output" == *"ok "*" - bracketed ranges: each counts its own launches, none outside"* ]]
 	! grep -q '^not ok' <<<"$output"
 }
 

@@ -183,6 +183,26 @@ teardown() {
 	[ "$(wc -l <<<"$output")" -ge 3 ]
 }
 
+@test "faults: latency's bracketed ranges failing mid-session: a warning and empty columns, or exit 4" {
+	require_gpu
+	[ -f "$SHIM" ] || skip "no CUPTI shim (no libcupti in the toolkit)"
+	local fn col
+	for fn in cuptiRangeProfilerPushRange:3 cuptiRangeProfilerPopRange:2; do
+		echo "== GPUPERF_CUPTI_FAIL=$fn"
+		GPUPERF_CUPTI_LIB=$SHIM GPUPERF_CUPTI_FAIL=$fn run_split "$GPUPERF" --csv latency \
+			--size 4K-64K:x4 --level l1
+		echo "$output"; echo "$stderr"
+		[ "$status" -eq 0 ]
+		[[ "$stderr" == *"gpuperf: warning: hardware counters unavailable"*"cuptiRangeProfiler"* ]]
+		echo "$output" >"$BATS_TEST_TMPDIR/lat.csv"
+		[ -z "$(field "$BATS_TEST_TMPDIR/lat.csv" l1_hit_pct '$c != ""')" ]
+		[ "$(field "$BATS_TEST_TMPDIR/lat.csv" verified 1 | sort -u)" = yes ]
+		GPUPERF_CUPTI_LIB=$SHIM GPUPERF_CUPTI_FAIL=$fn run_split "$GPUPERF" --csv \
+			--counters require latency --size 4K-64K:x4 --level l1
+		assert_failed 4 "counters"
+	done
+}
+
 @test "faults: a missing CUPTI is exit 4 under --counters require and a warning otherwise" {
 	require_gpu
 	GPUPERF_CUPTI_LIB=/nonexistent/libcupti.so.13 run_split "$GPUPERF" --counters require banks --stride 1

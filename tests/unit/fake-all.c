@@ -50,6 +50,7 @@ static void fake_latency(void)
 		r->size = sizes[i];
 		chase_layout_make(sizes[i], 64, CHASE_MAX_ELEMS, &r->layout);
 		r->loads = 9216;
+		r->counted_loads = 16 * 9216;
 		r->cycles = (struct stats){ .n = 9, .median = cycles[i], .min = cycles[i] - 0.5,
 					    .max = cycles[i] + 1 };
 		r->load_sectors = r->l1_hit_sectors = r->l2_miss_sectors = r->dram_read_bytes = NAN;

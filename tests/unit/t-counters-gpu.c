@@ -276,6 +276,51 @@ out:
 	return rc;
 }
 
+/*
+ * Bracketed ranges: a launch before, two inside the first range, one
+ * between, one inside the second: the ranges count theirs only.
+ */
+static void tap_bracketed(struct bufs *b)
+{
+	static const enum ctr_id ids[] = {
+		CTR_GLOBAL_LOAD_SECTORS, CTR_GLOBAL_LOAD_REQUESTS,
+		CTR_GLOBAL_STORE_SECTORS, CTR_GLOBAL_STORE_REQUESTS,
+	};
+	double got[2][ARRAY_SIZE(ids)];
+	struct ctr_set *cs;
+	int rc, all = 1;
+
+	if ((rc = ctr_open(&dev, COUNTERS_AUTO, ids, ARRAY_SIZE(ids), &cs)) || !cs) {
+		ok(0, "bracketed ranges: a set of %zu counters opens", ARRAY_SIZE(ids));
+		return;
+	}
+	ctr_bracketed_ranges(cs);
+	rc = poison(b) || ctr_begin(cs) || launch(b, 0) ||
+	     ctr_range_push(cs) || launch(b, 1) || launch(b, 2) || ctr_range_pop(cs) ||
+	     launch(b, 6) ||
+	     ctr_range_push(cs) || launch(b, 7) || ctr_range_pop(cs) ||
+	     ctr_end(cs);
+	if (!ok(rc == 0 && ctr_nranges(cs) == 2, "bracketed ranges: 2 recorded for 5 launches "
+		"(%zu)", ctr_nranges(cs))) {
+		ctr_close(cs);
+		return;
+	}
+	for (size_t r = 0; r < 2; r++) {
+		ctr_read(cs, r, got[r]);
+		for (size_t k = 0; k < ARRAY_SIZE(ids); k++) {
+			double want = r ? theory(&cases[7], ids[k])
+					: theory(&cases[1], ids[k]) + theory(&cases[2], ids[k]);
+			if (got[r][k] != want) {
+				all = 0;
+				diag("range %zu: %s is %.0f, theory %.0f", r, ctr_name(ids[k]),
+				     got[r][k], want);
+			}
+		}
+	}
+	ok(all, "bracketed ranges: each counts its own launches, none outside");
+	ctr_close(cs);
+}
+
 static void describe(const struct tcase *c, char *buf, size_t n)
 {
 	snprintf(buf, n, "%s stride %d", kernel_names[c->kind] + strlen("ctrtest_"), c->stride);
@@ -367,6 +412,7 @@ static int tap_theory(struct bufs *b)
 		     v[CTR_DRAM_READ_BYTES], v[CTR_DRAM_WRITE_BYTES], v[CTR_L2_READ_SECTORS],
 		     v[CTR_L2_WRITE_SECTORS]);
 	}
+	tap_bracketed(b);
 	return done_testing();
 }
 

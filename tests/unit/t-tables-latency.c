@@ -30,6 +30,7 @@ static void chased(struct lat_row *r, enum lat_memory m, uint64_t size, uint64_t
 	chase_layout_make(size, stride, CHASE_MAX_ELEMS, &r->layout);
 	r->untimed = 4096;
 	r->loads = 9216;
+	r->counted_loads = 16 * 9216;
 	r->cycles = (struct stats){ 9, cycles, cycles - 0.5, cycles + 1, cycles, 0.001 };
 	r->load_sectors = r->l1_hit_sectors = r->l2_miss_sectors = r->dram_read_bytes = NAN;
 }
@@ -37,10 +38,10 @@ static void chased(struct lat_row *r, enum lat_memory m, uint64_t size, uint64_t
 /* The timed loads' counters: fractions served by L1, by L2 (misses of it), DRAM bytes. */
 static void counted(struct lat_row *r, double l1, double l2_miss, double dram_per_load)
 {
-	r->load_sectors = (double)r->loads;
-	r->l1_hit_sectors = l1 * r->loads;
-	r->l2_miss_sectors = l2_miss * (1 - l1) * r->loads;
-	r->dram_read_bytes = dram_per_load * r->loads;
+	r->load_sectors = (double)r->counted_loads;
+	r->l1_hit_sectors = l1 * r->counted_loads;
+	r->l2_miss_sectors = l2_miss * (1 - l1) * r->counted_loads;
+	r->dram_read_bytes = dram_per_load * r->counted_loads;
 }
 
 static size_t fabricate(struct lat_row *rows, int counters)
