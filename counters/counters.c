@@ -195,10 +195,9 @@ static int range_mark(struct ctr_set *cs, int push)
 	if (!cs->open || !cs->bracketed)
 		return gp_error(GP_EXIT_FAIL, "counters: a range %s outside ctr_begin..ctr_end "
 				"of a bracketed set", push ? "push" : "pop");
-	if ((push ? cupti_range_push : cupti_range_pop)(cs->cfg, &why)) {
-		cs->dead = 1;  /* the session stays open: ctr_end closes it */
+	/* on failure the session stays open until ctr_close ends it */
+	if ((push ? cupti_range_push : cupti_range_pop)(cs->cfg, &why))
 		return failed(cs, why);
-	}
 	return 0;
 }
 

@@ -60,7 +60,7 @@ struct lat_row {
 	struct chase_layout layout;  /* chases */
 	int warm;                  /* the block read the whole set before chasing */
 	uint64_t untimed, loads;   /* loads before timing, loads timed */
-	uint64_t counted_loads;    /* loads the counters cover (chases; else 0) */
+	uint64_t counted_loads;    /* loads the counters cover (global chases; else 0) */
 	struct stats cycles;       /* per load, over the segments; memcpy: zeros */
 	struct stats ns;           /* memcpy: per copy, host clock; chases: unset */
 	/* The counted loads' counters (a launch less its untimed twin); NaN without. */
