@@ -14,10 +14,10 @@
  * Counters, once every set is timed: each set's chase again with counters,
  * LAT_COUNT_SCALE times as many segments, and its twin without them; their
  * difference is those loads' own count, whatever the warm-up read.  The
- * warm-up's own traffic varies between the twins: on the H100 by tens of
- * KB of DRAM reads for sets of a few MiB and up to 0.6 MB near the L2's
- * size, as much as 64 B for each of the 9216 timed loads, so the counted
- * chase makes 16 times their loads.  The sets share one counter session,
+ * warm-up's own traffic varies between the twins: on the H100 by up to
+ * ~0.1 MB of DRAM reads for sets in the L2, 12 B for each of the 9216
+ * timed loads (an L2 row reads as 20 % DRAM at 6.4), so the counted chase
+ * makes 16 times their loads: under 2.5 B a load in five sweeps.  The sets share one counter session,
  * the two chases of each a bracketed range (a range per launch would cost
  * ~30 ms each), since enabling the profiler costs more than all of a set's
  * chases.  Both start from the same cache state (flushed or warmed), and
