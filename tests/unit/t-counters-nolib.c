@@ -96,6 +96,9 @@ int main(void)
 
 	ok(ctr_begin(NULL) == 0 && ctr_end(NULL) == 0 && ctr_nranges(NULL) == 0,
 	   "begin/end/nranges accept the NULL set");
+	ctr_bracketed_ranges(NULL);
+	ok(ctr_range_push(NULL) == 0 && ctr_range_pop(NULL) == 0,
+	   "bracketed ranges: push and pop accept the NULL set");
 	ctr_close(NULL);
 	capture();
 	rc = ctr_read(NULL, 0, v);
