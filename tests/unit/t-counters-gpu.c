@@ -295,6 +295,8 @@ static void tap_bracketed(struct bufs *b)
 		return;
 	}
 	ctr_bracketed_ranges(cs);
+	ok(ctr_range_push(cs) == GP_EXIT_FAIL, "bracketed ranges: a push outside ctr_begin.."
+	   "ctr_end is a bug, and says so");
 	rc = poison(b) || ctr_begin(cs) || launch(b, 0) ||
 	     ctr_range_push(cs) || launch(b, 1) || launch(b, 2) || ctr_range_pop(cs) ||
 	     launch(b, 6) ||
