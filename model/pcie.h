@@ -30,7 +30,8 @@ const char *pcie_encoding_name(int gen);
  * The faster side gets *full transfers and, when tail_ok, one more
  * transfer of *tail bytes (a multiple of align, under size) for the
  * fraction a whole transfer cannot express; without tail_ok, or when the
- * fraction is under one align, the count is rounded.  The ratio is capped at 8; under 1.02 both keep count.
+ * fraction is under one align, the count is rounded.  The ratio is capped
+ * at 8; under 1.02 both keep count.
  */
 void pcie_balance(double per_slow, double per_fast, int count, size_t size, size_t align,
 		  int tail_ok, int *full, size_t *tail);

@@ -193,9 +193,10 @@ cudaError_t pcie_side_enqueue(const struct pcie_side *s, const struct pcie_timer
 		else
 			err = cudaMemcpyAsync(s->dst, s->src, s->size, s->kind, st);
 	}
-	/* a prefix of the same copy again: the destination keeps what the full ones wrote */
-	if (err == cudaSuccess && s->tail && s->mem != PCIE_MAPPED && s->split <= 1)
-		err = cudaMemcpyAsync(s->dst, s->src, s->tail < s->size ? s->tail : s->size, s->kind, st);
+	/* a prefix of the same copy again (balance_sides sets a tail only for plain
+	   copies, under their size): the destination keeps what the full ones wrote */
+	if (err == cudaSuccess && s->tail)
+		err = cudaMemcpyAsync(s->dst, s->src, s->tail, s->kind, st);
 	return err;
 }
 

@@ -293,11 +293,11 @@ static void sweep_view(struct report *rep, const struct lat_run *run, const stru
 		    "(%.0f and %.0f MHz)", LAT_SEGMENTS, LAT_STEPS, LAT_UNTIMED_MAX,
 		    run->sm_mhz_before, run->sm_mhz_after);
 	if (counters)
-		report_note(t, "level by counters: the timed loads' L1 hits, L2 misses and DRAM bytes "
-			    "(a chase less its untimed twin); a level serving %.0f %% of the loads "
-			    "names the row, else the two largest (L2+DRAM); near the L2's size the "
-			    "warm-up read's own traffic makes the difference noisy (an L2 hit rate "
-			    "over 100 %%)", 100 * LV_PURE);
+		report_note(t, "level by counters: the L1 hits, L2 misses and DRAM bytes of %d times "
+			    "the timed loads (a chase less its untimed twin); a level serving %.0f %% "
+			    "of the loads names the row, else the two largest (L2+DRAM); near the "
+			    "L2's size the warm-up read's own traffic makes the difference noisy (an "
+			    "L2 hit rate over 100 %%)", LAT_COUNT_SCALE, 100 * LV_PURE);
 	else
 		report_note(t, "counters unavailable: levels from the plateaus and the cache sizes "
 			    "(level by size)");

@@ -186,7 +186,7 @@ teardown() {
 @test "faults: latency's bracketed ranges failing mid-session: a warning and empty columns, or exit 4" {
 	require_gpu
 	[ -f "$SHIM" ] || skip "no CUPTI shim (no libcupti in the toolkit)"
-	local fn col
+	local fn
 	for fn in cuptiRangeProfilerPushRange:3 cuptiRangeProfilerPopRange:2; do
 		echo "== GPUPERF_CUPTI_FAIL=$fn"
 		GPUPERF_CUPTI_LIB=$SHIM GPUPERF_CUPTI_FAIL=$fn run_split "$GPUPERF" --csv latency \

@@ -69,7 +69,7 @@ find_sanitizer() {
 	return 1
 }
 
-# gpu-hog (tests/fixtures/gpu-hog.c, built by make test-gpu), shared by faults
+# gpu-hog (tests/gpu/gpu-hog.c, built by make test-gpu), shared by faults
 # and trust: start_hog ARGS... starts it and returns once it holds the GPU
 # (its "held" line), stop_hog ends it; the files' teardown calls stop_hog.
 HOG=$BATS_TEST_DIRNAME/../../build/tests/gpu-hog

@@ -7,8 +7,6 @@
 
 load lib
 
-ROOT=$BATS_TEST_DIRNAME/../..
-
 # Column $2 of CSV file $1, every row, through Python's csv (quoted fields hold commas).
 csv_values() {
 	python3 - "$1" "$2" <<-'EOF'

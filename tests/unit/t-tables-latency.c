@@ -35,7 +35,7 @@ static void chased(struct lat_row *r, enum lat_memory m, uint64_t size, uint64_t
 	r->load_sectors = r->l1_hit_sectors = r->l2_miss_sectors = r->dram_read_bytes = NAN;
 }
 
-/* The timed loads' counters: fractions served by L1, by L2 (misses of it), DRAM bytes. */
+/* The counted loads' counters: fractions served by L1, by L2 (misses of it), DRAM bytes. */
 static void counted(struct lat_row *r, double l1, double l2_miss, double dram_per_load)
 {
 	r->load_sectors = (double)r->counted_loads;
