@@ -1,0 +1,78 @@
+/*
+ * The contract of a command's results for machines: what `all`, `diff`
+ * and `check` read, so that every command, present and future, is
+ * summarised, compared and checked without code of its own there.
+ *
+ * A command's machine table (its CSV header, its JSON objects' keys) is
+ * its column array, in order.  Its rows are identified by the columns
+ * flagged REPORT_COL_CONFIG (kernel, width, size, pattern, level,
+ * direction, ...); the identity columns (REPORT_COL_ID: device, uuid,
+ * host) say where it ran and are compared apart, never matched on, so
+ * that two nodes or two drivers compare row by row.  Its figures are
+ * listed below, each with the direction in which it improves and the
+ * columns that carry its noise.
+ *
+ * Pure data: no CUDA, no output.  results/contracts.c lists every
+ * command's contract (result_contracts[]).
+ */
+#ifndef GP_RESULTS_CONTRACT_H
+#define GP_RESULTS_CONTRACT_H
+
+#include <stddef.h>
+#include "report/report.h"
+
+enum result_better {
+	RESULT_HIGHER = 1,   /* bandwidth, occupancy, % of a peak */
+	RESULT_LOWER = -1,   /* time, latency, sectors per request, wavefronts */
+};
+
+/* Kinds of figure, for the default noise where a run carries none. */
+enum result_kind {
+	RESULT_KIND_BANDWIDTH,   /* GB/s from timed repetitions */
+	RESULT_KIND_TIME,        /* ms, us, ns from timed repetitions */
+	RESULT_KIND_LATENCY,     /* cycles or ns of a dependent chase */
+	RESULT_KIND_COUNTER,     /* ratios of hardware counters: exact or near it */
+	RESULT_KIND_CALCULATED,  /* a pure calculation (occupancy): no noise */
+};
+
+struct result_figure {
+	const char *column;        /* the figure's column: "bandwidth_gbs" */
+	enum result_better better;
+	enum result_kind kind;
+	const char *cov_column;    /* its CoV in percent ("cov_pct"), NULL: none */
+	const char *best_column;   /* best of its repetitions ("best_gbs"), NULL: none */
+	const char *worst_column;  /* worst of its repetitions ("min_gbs"), NULL: none */
+};
+
+struct result_contract {
+	const char *command;                 /* "bandwidth" */
+	const struct report_col *cols;       /* the machine table's columns, in order */
+	size_t ncols;
+	const struct result_figure *figures;
+	size_t nfigures;
+	/*
+	 * A table of one figure per row (all's summary, its long CSV): the
+	 * column naming the figure ("metric") and the one holding it
+	 * ("value"); figures[].column are then metric names.  NULL for a
+	 * table of a figure per column.
+	 */
+	const char *metric_column, *value_column;
+};
+
+/* Every command's contract, in the command table's order. */
+extern const struct result_contract *const result_contracts[];
+extern const size_t result_ncontracts;
+
+/* The contract of command, or NULL. */
+const struct result_contract *result_contract_of(const char *command);
+
+/* The contract whose columns are exactly names[0..n) in order (a CSV header), or NULL. */
+const struct result_contract *result_contract_by_columns(const char *const *names, size_t n);
+
+/* The figure of c in column name, or NULL. */
+const struct result_figure *result_figure_of(const struct result_contract *c, const char *name);
+
+/* Default noise in percent of a kind of figure where a run carries none. */
+double result_default_noise_pct(enum result_kind kind);
+
+#endif
