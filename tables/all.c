@@ -109,13 +109,18 @@ static void summarize_bandwidth(struct headlines *s, const struct gp_device *d,
 /* 128 B/clk per SM: 32 banks of 4 bytes, and one L1 load of a 128-byte line per clock. */
 #define SM_BYTES_PER_CLOCK 128.0
 
-/* The L1 and L2 reads of the levels step: bandwidth against 128 B/clk x SMs x clock. */
+/*
+ * The L1 and L2 reads of the levels step: bandwidth against 128 B/clk x
+ * SMs x clock; the L2 read twice, as the slices serve lines read once and
+ * as SMs receive lines they share.
+ */
 static void summarize_levels(struct headlines *s, const struct gp_device *d,
 			     const struct bw_run *lv, const struct info_run *info)
 {
 	static const struct { enum bw_method m; const char *metric, *what; } rows[] = {
 		{ BW_METHOD_L1, "l1_read_gbs", "L1 read bandwidth" },
 		{ BW_METHOD_L2, "l2_read_gbs", "L2 read bandwidth" },
+		{ BW_METHOD_L2_SHARED, "l2_shared_read_gbs", "L2 read bandwidth, shared lines" },
 	};
 	double mhz = info ? info->sm_clock_measured_mhz : NAN;
 	double l1_peak = SM_BYTES_PER_CLOCK * d->sm_count * mhz * 1e6 / 1e9;
@@ -127,9 +132,13 @@ static void summarize_levels(struct headlines *s, const struct gp_device *d,
 		double gbs = NAN;
 		int n = 0;
 
-		/* the largest set of the method: the most loads in flight */
+		/*
+		 * the largest set of the method: the most loads in flight; for
+		 * shared lines the smallest: the most SMs on each line
+		 */
 		for (size_t k = 0; lv && k < lv->out.nres; k++)
-			if (lv->out.res[k].method == rows[i].m)
+			if (lv->out.res[k].method == rows[i].m &&
+			    (!r || rows[i].m != BW_METHOD_L2_SHARED))
 				r = &lv->out.res[k];
 		if (r) {
 			gbs = bw_gbs(r->bytes, r->ms.median);
@@ -144,6 +153,13 @@ static void summarize_levels(struct headlines *s, const struct gp_device *d,
 		if (r && rows[i].m == BW_METHOD_L1 && l1_peak > 0 && n > 0 && (size_t)n < sizeof(ref))
 			snprintf(ref + n, sizeof(ref) - (size_t)n, "; %.1f %% of 128 B/clk x %d SMs x "
 				 "%.0f MHz = %.0f GB/s", 100 * gbs / l1_peak, d->sm_count, mhz, l1_peak);
+		if (r && rows[i].m == BW_METHOD_L2_SHARED && n > 0 && (size_t)n < sizeof(ref))
+			n += snprintf(ref + n, sizeof(ref) - (size_t)n, "; windows overlap %.1f-fold: "
+				      "what SMs receive", r->overlap);
+		if (r && rows[i].m == BW_METHOD_L2_SHARED && r->counted &&
+		    isfinite(r->traffic.l2_read) && n > 0 && (size_t)n < sizeof(ref))
+			snprintf(ref + n, sizeof(ref) - (size_t)n, ", the L2 slices read %.0f %% of it",
+				 100 * r->traffic.l2_read);
 		add_figure(s, rows[i].metric, rows[i].what, gbs, "GB/s", ref);
 	}
 }

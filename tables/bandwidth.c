@@ -39,7 +39,8 @@ const struct report_col bw_columns[C_N] = {
 	[C_UNROLL] = { "unroll", "unroll", REPORT_INT, 0 },
 	[C_LAYOUT] = { "layout", "layout", REPORT_STR, 0 },
 	[C_SOURCE] = { "level_source", "level by", REPORT_STR, 0 },
-	[C_METHOD] = { "method", "method", REPORT_STR, 0 },
+	/* a key: with --shared-lines one set has an l2 and an l2-shared row */
+	[C_METHOD] = { "method", "method", REPORT_STR, 0, REPORT_COL_CONFIG },
 	[C_L1]     = { "l1_hit_pct", "L1 hit (%)", REPORT_DBL, 1 },
 	[C_L2]     = { "l2_hit_pct", "L2 hit (%)", REPORT_DBL, 1 },
 	[C_DRAM]   = { "dram_bytes_per_byte", "DRAM (B/B)", REPORT_DBL, 3 },
@@ -147,7 +148,10 @@ static void stability_note(struct report_table *t, const struct bw_outcome *o,
 		const struct bw_result *r = &o->res[i];
 
 		format_size(sz, sizeof(sz), r->size);
-		if (r->width)
+		if (r->method == BW_METHOD_L2_SHARED)
+			snprintf(labels[i], sizeof(labels[i]), "%s %d B %s %s", bw_kernel_names[r->kernel],
+				 r->width, sz, bw_method_names[r->method]);
+		else if (r->width)
 			snprintf(labels[i], sizeof(labels[i]), "%s %d B %s", bw_kernel_names[r->kernel],
 				 r->width, sz);
 		else
@@ -232,6 +236,34 @@ static void summary_note(struct report_table *t, const struct gp_device *dev,
 	report_note(t, "%s", line);
 }
 
+/*
+ * With --shared-lines: what l2-shared counts, and why it is above l2 (only
+ * when such rows are there, so that other runs print what they did).
+ */
+static void shared_note(struct report_table *t, const struct bw_outcome *o)
+{
+	double lo = 0, hi = 0;
+
+	for (size_t i = 0; i < o->nres; i++) {
+		double v = o->res[i].overlap;
+
+		if (o->res[i].method != BW_METHOD_L2_SHARED)
+			continue;
+		if (!lo || v < lo)
+			lo = v;
+		if (v > hi)
+			hi = v;
+	}
+	if (!hi)
+		return;
+	report_note(t, "method l2: each line of the set read by one block (disjoint windows): the L2 "
+		    "slices' own throughput, l2_read_pct near 100 %%; method l2-shared: the l1 "
+		    "method's windows with ld.global.cg, overlapping %.1f- to %.1f-fold, so several "
+		    "SMs ask for a line at once and the crossbar hands one L2 read to all of them: "
+		    "what the SMs receive (as gpu-benches' gpu-l2-cache counts), above what the "
+		    "slices read; l2_read_pct shows the share they read", lo, hi);
+}
+
 static void convention_notes(struct report_table *t, const struct gp_device *dev,
 			     const struct bw_request *req, const struct bw_outcome *o)
 {
@@ -277,6 +309,7 @@ static void convention_notes(struct report_table *t, const struct gp_device *dev
 			    "same with ld.global.cg (L1 bypassed) for read sets within L2; bytes "
 			    "moved count every block's reads", format_size(c, sizeof(c),
 			    o->l1_bytes / BW_L1_FILL_DEN * BW_L1_FILL_NUM));
+		shared_note(t, o);
 		if (max_passes > 1)
 			report_note(t, "sets moving less than 1 GiB per pass are swept up to %u "
 				    "times per launch (passes) with warm caches: they measure the "
@@ -311,7 +344,10 @@ static void sweep_chart(struct report_table *t, const struct gp_device *dev,
 		const struct bw_result *r = &o->res[i];
 		struct report_series *s = NULL;
 
-		if (r->width)
+		if (r->method == BW_METHOD_L2_SHARED)
+			snprintf(name, sizeof(name), "%s, %d B, shared lines", bw_kernel_names[r->kernel],
+				 r->width);
+		else if (r->width)
 			snprintf(name, sizeof(name), "%s, %d B", bw_kernel_names[r->kernel], r->width);
 		else
 			snprintf(name, sizeof(name), "%s", bw_kernel_names[r->kernel]);
@@ -331,13 +367,14 @@ static void sweep_chart(struct report_table *t, const struct gp_device *dev,
 		report_chart_marker(c, 'y', peak, "theoretical DRAM");
 }
 
-/* Points of the first kernel and width: a chart needs two. */
+/* Points of the first kernel and width (shared lines apart): a chart needs two. */
 static size_t sweep_points(const struct bw_outcome *o)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < o->nres; i++)
-		n += o->res[i].kernel == o->res[0].kernel && o->res[i].width == o->res[0].width;
+		n += o->res[i].kernel == o->res[0].kernel && o->res[i].width == o->res[0].width &&
+		     o->res[i].method != BW_METHOD_L2_SHARED;
 	return n;
 }
 
