@@ -61,6 +61,7 @@ enum pcie_host_src {
 };
 
 #define PCIE_MAX_SPLIT 8
+#define PCIE_MAX_CHUNK_MIB 1024
 
 struct pcie_variant {
 	int host;      /* enum pcie_host_src; mmap'ed kinds are touched, then cudaHostRegister'ed */
@@ -68,11 +69,21 @@ struct pcie_variant {
 	int split;     /* 0 or 1: one copy per transfer; N: N chunks on N streams (copy engines) */
 	int nogate;    /* queue copies without the gate kernel in front */
 	int nosample;  /* no thread reading the link from sysfs while transfers run */
+	/*
+	 * Pageable copies (issue 31: host to device read 0.88 of
+	 * bandwidthTest's), each a way bandwidthTest or a user differs;
+	 * bench/pageable-variants.sh runs them beside it.
+	 */
+	int pmalloc;   /* buffers from malloc (16 bytes past a page), not page-aligned */
+	int psync;     /* one direction: cudaMemcpy on the legacy stream, not cudaMemcpyAsync */
+	int plegacy;   /* one direction: cudaMemcpyAsync on the legacy stream */
+	int pchunk_mib; /* > 0: each transfer as copies of this many MiB in sequence */
 };
 
 /*
  * "hugetlb,bind,split=4,nogate,nosample" (also driver, thp, small;
- * "default" or "" for none) into *v: 0, or -1 with the offending item in err.
+ * pageable: malloc, sync, legacy, chunk=MiB; "default" or "" for none)
+ * into *v: 0, or -1 with the offending item in err.
  */
 int pcie_variant_parse(const char *text, struct pcie_variant *v, char *err, size_t n);
 /* The canonical text of v: "default", or its items in the order above. */
