@@ -51,10 +51,10 @@ extern const char *const bw_method_names[];
 
 /*
  * The method of a row.  want AUTO: read sets within 3/4 of l1_bytes get
- * L1, read sets within l2_bytes get L2, the rest STREAM.  want L1 or L2 is
- * (or L2_SHARED) is kept for read.  Always STREAM for other kernels, --cold (one pass from
- * DRAM), a fixed layout, or a set of fewer than 32 vectors of width bytes
- * (a warp's loads would repeat addresses).
+ * L1, read sets within l2_bytes get L2, the rest STREAM.  want L1, L2 or
+ * L2_SHARED is kept for read.  Always STREAM for other kernels, --cold
+ * (one pass from DRAM), a fixed layout, or a set of fewer than 32 vectors
+ * of width bytes (a warp's loads would repeat addresses).
  */
 enum bw_method bw_pick_method(enum bw_method want, enum bw_kernel k, uint64_t size, int width,
 			      uint64_t l1_bytes, uint64_t l2_bytes, int cold, int layout_fixed);
@@ -81,9 +81,10 @@ struct bw_window {
 
 /*
  * Windows for grid blocks of block threads with unroll loads each over n
- * vectors.  Shared (the L1 and L2 shared methods): a window is n / grid rounded up to
- * whole block x unroll (so the windows cover the set), at least one block
- * x unroll, at most n rounded down; starts spread evenly from 0 to n - win.
+ * vectors.  Shared (the L1 and L2 shared methods): a window is n / grid
+ * rounded up to whole block x unroll (so the windows cover the set), at
+ * least one block x unroll, at most n rounded down; starts spread evenly
+ * from 0 to n - win.
  * Disjoint (the L2 method): n / grid rounded down to whole block x unroll,
  * each window starting where the one before ends, so no two blocks read
  * a line (the set's last n - grid x win vectors go unread).  0, or -1 when
@@ -136,8 +137,7 @@ uint32_t bw_pattern_sum(uint64_t lo, uint64_t hi);
 /*
  * The level a row should come from by size alone (the fallback when
  * counters cannot be read): "L1" and "L2" for those methods (L2 shared
- * too); stream rows
- * as bw_level says with l1_per_sm.
+ * too); stream rows as bw_level says with l1_per_sm.
  */
 const char *bw_level_by_size(enum bw_method m, enum bw_kernel k, uint64_t size,
 			     int sm_count, uint64_t l1_per_sm, uint64_t l2_bytes);

@@ -17,8 +17,9 @@
  * window of the set, plain loads for sets within one SM's L1, ld.global.cg
  * for sets within L2 (disjoint windows; with --shared-lines also
  * overlapping ones, a second row); the checked launch's sum is the
- * windows' (computed on the host).  After the sweep each row's kernel runs once more between
- * counters, whose L1 and L2 hits and DRAM bytes name the row's level.
+ * windows' (computed on the host).  After the sweep each row's kernel
+ * runs once more between counters, whose L1 and L2 hits and DRAM bytes
+ * name the row's level.
  */
 #include "probes/bandwidth.h"
 

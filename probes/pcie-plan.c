@@ -276,7 +276,8 @@ const char *pcie_variant_text(const struct pcie_variant *v, char *buf, size_t n)
 		snprintf(split, sizeof(split), ",split=%d", v->split);
 	if (v->pchunk_mib > 0)
 		snprintf(chunk, sizeof(chunk), ",chunk=%d", v->pchunk_mib);
-	snprintf(buf, n, "%s%s%s%s%s%s%s%s%s", v->host > 0 && v->host < 4 ? host_names[v->host] : "default",
+	snprintf(buf, n, "%s%s%s%s%s%s%s%s%s",
+		 v->host > 0 && v->host < 4 ? host_names[v->host] : "default",
 		 v->bind_node ? ",bind" : "", split, v->nogate ? ",nogate" : "",
 		 v->nosample ? ",nosample" : "", v->pmalloc ? ",malloc" : "",
 		 v->psync ? ",sync" : "", v->plegacy ? ",legacy" : "", chunk);
