@@ -21,7 +21,7 @@
 #    winner can be made the default.
 #
 # Exit 0, or 1 when a build, a data check or gpuperf failed.  Raw outputs
-# go to $OUT when set.
+# go to $OUT/peers when OUT is set.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 bin=build/bench/pageable-variants
@@ -39,33 +39,22 @@ if [ "${1:-}" = --build ]; then
 	build
 	exit
 fi
-dev=0
-if [ "${1:-}" = -d ]; then
-	dev=$2
-	shift 2
-fi
-peers=$(realpath -m "${1:-.peers}")
-gp=${PEERS_GPUPERF:-$PWD/gpuperf}
 build || exit 1
-[ -x "$gp" ] || make -j"$(nproc)" gpuperf >/dev/null || exit 1
-export CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=$dev
-logs=${OUT:-$(mktemp -d)}
-[ -n "${OUT:-}" ] || trap 'rm -rf "$logs"' EXIT
+. bench/peers-lib.sh
+peers_init "$@"
 rc=0
 
 echo "== pageable-variants (about 35 s)"
 "$bin" 32000000 268435456 | tee "$logs/pageable-variants.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
 
-if [ -x "$peers/bandwidthTest" ]; then
+if have bandwidthTest; then
 	echo
 	echo "== bandwidthTest --memory=pageable: 32000000 (its default) and 268435456 bytes, mean of 100"
-	{
-		timeout 60 "$peers/bandwidthTest" --memory=pageable --htod --dtoh --csv
-		timeout 60 "$peers/bandwidthTest" --memory=pageable --mode=range --start=268435456 \
-			--end=268435456 --increment=1 --htod --dtoh --csv
-	} >"$logs/bandwidthTest-pageable.log" 2>&1
-	grep '^bandwidthTest-' "$logs/bandwidthTest-pageable.log"
+	peer_for 60 bandwidthTest bandwidthTest-pageable-32MB.log --memory=pageable --htod --dtoh --csv
+	peer_for 60 bandwidthTest bandwidthTest-pageable.log --memory=pageable --mode=range \
+		--start=268435456 --end=268435456 --increment=1 --htod --dtoh --csv
+	grep -h '^bandwidthTest-' "$logs/bandwidthTest-pageable-32MB.log" "$logs/bandwidthTest-pageable.log"
 fi
 
 echo
