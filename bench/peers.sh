@@ -151,7 +151,7 @@ add "DRAM copy" "$(bwv "$tmp/bw1.csv" bandwidth_gbs copy 16)" "$(bwv "$tmp/bw2.c
 	"$(gp_spread "$tmp/bw1.csv" kernel=memcpy)"
 [ "$torch_ok" = 1 ] && add "DRAM copy" "$(bwv "$tmp/bw1.csv" bandwidth_gbs copy 16)" \
 	"$(bwv "$tmp/bw2.csv" bandwidth_gbs copy 16)" "PyTorch y.copy_(x)" "$(torch_fig copy)" \
-	"like: 16 B copy, median" "$(gp_spread "$tmp/bw1.csv" kernel=copy width_bytes=16)"
+	"like: a copy, median" "$(gp_spread "$tmp/bw1.csv" kernel=copy width_bytes=16)"
 
 # ---- PCIe pinned: alternating rounds ------------------------------------------
 echo "== PCIe pinned: $rounds rounds of nvbandwidth and gpuperf pcie, alternating" >&2
