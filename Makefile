@@ -80,7 +80,7 @@ UNIT_HELPERS := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
 INJECT_SO := build/lib/gpuperf/libgpuperf-inject.so
 INJECT_SRC := $(sort $(wildcard inject/*.c)) \
 	$(filter-out counters/cupti-rt.c,$(sort $(wildcard counters/*.c))) \
-	profile/record.c profile/filter.c occupancy/demangle.c util/error.c util/fault.c
+	profile/record.c profile/filter.c util/demangle.c util/error.c util/fault.c
 INJECT_OBJ := $(INJECT_SRC:%.c=build-pic/%.o)
 # gpuperf profile's test programs (see their rules below).
 APP_CU := $(filter-out tests/apps/driver-kernel.cu,$(sort $(wildcard tests/apps/*.cu)))
@@ -125,7 +125,7 @@ build/tests/%: tests/unit/%.c $(UNIT_HELPERS) build/libgpuperf.a
 # The profiling library's tests load it into fake-cuinit, a stand-in for the
 # driver's cuInit (tests/fixtures/fake-cuinit.c), so they run without a GPU.
 PROFILE_TEST_DEPS := $(INJECT_SO) build/tests/fake-cuinit
-build/tests/t-profile-run build-asan/tests/t-profile-run: $(PROFILE_TEST_DEPS)
+build/tests/t-profile-spawn build-asan/tests/t-profile-spawn: $(PROFILE_TEST_DEPS)
 
 build/tests/fake-cuinit: tests/fixtures/fake-cuinit.c
 	@mkdir -p $(dir $@)

@@ -235,7 +235,7 @@ int cli_open_device(struct gp_ctx *ctx);
 /* Open one more device (p2p's) into *d likewise, watched with the first. */
 int cli_open_other(struct gp_ctx *ctx, int index, struct gp_device *d);
 /*
- * cli/run.c's watch hooks for the two above: before device index opens
+ * cli/steps.c's watch hooks for the two above: before device index opens
  * (its modes may refuse the command: 0 or GP_EXIT_NODEV after a message),
  * and once it is open (or already was) to watch it.
  */

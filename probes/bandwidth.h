@@ -90,7 +90,7 @@ struct bw_run {
 	struct bw_outcome out;
 	int *widths;               /* req.widths */
 	uint64_t *sizes;           /* req.sizes */
-	struct trust_summary watch;  /* the device while it measured (cli/run.c fills it) */
+	struct trust_summary watch;  /* the device while it measured (cli/steps.c fills it) */
 };
 void bw_run_free(void *bw_run);
 

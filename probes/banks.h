@@ -46,7 +46,7 @@ struct bank_run {
 	size_t n;
 	struct bank_result *res;   /* res[i] for cfgs[i] */
 	int reps, warmup;
-	struct trust_summary watch;  /* the device while it measured (cli/run.c fills it) */
+	struct trust_summary watch;  /* the device while it measured (cli/steps.c fills it) */
 };
 void bank_run_free(void *bank_run);
 

@@ -66,7 +66,7 @@ struct coal_run {
 	struct coal_result *res;   /* res[i] for cfgs[i] */
 	unsigned width;            /* bytes per access of every configuration */
 	int reps, warmup;
-	struct trust_summary watch;  /* the device while it measured (cli/run.c fills it) */
+	struct trust_summary watch;  /* the device while it measured (cli/steps.c fills it) */
 };
 void coal_run_free(void *coal_run);
 

@@ -10,7 +10,7 @@
 struct info_run {
 	double sm_clock_measured_mhz;  /* 0 when not measured */
 	const char *counters_reason;   /* why counters are unavailable; NULL when they are */
-	struct trust_summary watch;    /* modes, clocks and processes (cli/run.c fills it) */
+	struct trust_summary watch;    /* modes, clocks and processes (cli/steps.c fills it) */
 };
 
 #endif

@@ -78,7 +78,7 @@ struct lat_run {
 	uint64_t l1_bytes;         /* unified L1 per SM of the architecture, 0 when unknown */
 	uint64_t flush_bytes;      /* written before each chase of a set larger than L2 */
 	const char *pattern_note;  /* NULL, or why host memory used another stride */
-	struct trust_summary watch;  /* the device while it measured (cli/run.c fills it) */
+	struct trust_summary watch;  /* the device while it measured (cli/steps.c fills it) */
 };
 void lat_run_free(void *lat_run);
 

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "occupancy/cubin.h"
-#include "occupancy/demangle.h"
+#include "util/demangle.h"
 #include "occupancy/run.h"
 #include "probes/occupancy.h"
 #include "util/compat.h"

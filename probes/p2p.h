@@ -54,7 +54,7 @@ struct p2p_run {
 	size_t npairs;
 	uint64_t size;
 	int reps, warmup;
-	struct trust_summary watch;  /* the devices while it measured (cli/run.c fills it) */
+	struct trust_summary watch;  /* the devices while it measured (cli/steps.c fills it) */
 };
 
 /* GB/s (10^9 B/s) of a pair's method, NaN when not measured. */

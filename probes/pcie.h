@@ -222,7 +222,7 @@ struct pcie_run {
 	struct pcie_results res;
 	struct pcie_overlap_plan oplan;
 	struct pcie_overlap_results ores;
-	struct trust_summary watch;  /* the device while it measured (cli/run.c fills it) */
+	struct trust_summary watch;  /* the device while it measured (cli/steps.c fills it) */
 };
 void pcie_run_free(void *pcie_run);
 

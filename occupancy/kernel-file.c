@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "occupancy/demangle.h"
+#include "util/demangle.h"
 #include "occupancy/run.h"
 #include "util/compat.h"
 #include "util/error.h"
