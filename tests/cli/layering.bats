@@ -123,3 +123,11 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	run grep -lE '[(,] *stderr\b' "$ROOT"/inject/*.c
 	[ "$output" = "$ROOT/inject/channel.c" ] || { echo "stderr in: $output"; return 1; }
 }
+
+@test "README's Layout table names every folder" {
+	for d in "$ROOT"/*/; do
+		d=$(basename "$d")
+		case $d in build*) continue ;; esac  # build outputs
+		grep -qE "^\| (.*, )?\`$d/\`" "$ROOT/README.md" || { echo "README's Layout lacks $d/"; return 1; }
+	done
+}
