@@ -198,7 +198,7 @@ kval() {
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"--size: 100 TiB per array does not fit in device memory: at most "*" per array for 3 arrays"* ]]
 	# sizes in binary units (79.1 GiB), never a raw byte count
-	! grep -qE '[0-9]{6}' <<<"$stderr"
+	[ "$(grep -cE '[0-9]{6}' <<<"$stderr")" -eq 0 ]
 	[ -z "$output" ]
 }
 

@@ -237,7 +237,7 @@ near() {
 	need_counters thread_a
 	is "$(get thread_a launches_profiled)" 3 "thread_a profiled"
 	is "$(get thread_b launches_profiled)" 3 "thread_b profiled"
-	! grep -q 'made [0-9]* ranges' "$OUT"
+	[ "$(grep -c 'made [0-9]* ranges' "$OUT")" -eq 0 ]
 	is "$(get thread_a store_sectors_per_request)" 4 "thread_a stores"
 }
 

@@ -118,7 +118,8 @@ gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 > b + 0) }'; }
 	big=$(csv_field "$f" h2d pinned 67108864 bandwidth_gbs)
 	t=$(csv_field "$f" h2d pinned 4096 time_us)
 	echo "4 KiB: $small GB/s in $t us; 64 MiB: $big GB/s"
-	[ -n "$small" ] && [ -n "$big" ]
+	[ -n "$small" ]
+	[ -n "$big" ]
 	gt "$big" "$small"
 	gt "$t" 0.5
 }
