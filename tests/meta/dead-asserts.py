@@ -15,8 +15,8 @@ a @test body or a helper function, these lines check nothing:
 
 and these are fine: `run ! cmd`, one assertion a line, `A || false`,
 `A || return 1`, `A || fail ...`, `A || { echo why; return 1; }`,
-`A || skip "reason"`, `A || true` (said out loud), and conditionals whose
-last part is an action (`[ -n "$x" ] && echo "$x"`).
+`A || skip "reason"`, `A || true` and `A || return 0` (said out loud), and
+conditionals whose last part is an action (`[ -n "$x" ] && echo "$x"`).
 
 Usage: dead-asserts.py PATH...  (files, or folders searched for *.bats and
 *.bash).  Prints FILE:LINE: WHY for each finding; exit 1 when any, 2 on a
@@ -540,7 +540,8 @@ def fallback(pipe):
             # the status of the command before: the failure itself only
             # when directly after ||
             return 'fail' if direct else 'swallow'
-        return 'swallow' if args[0] == '0' else 'fail'
+        # "|| return 0" ends a helper early on purpose, like "|| true"
+        return 'ignore' if args[0] == '0' else 'fail'
     if name == 'skip':
         return 'fail' if args else 'bare-skip'
     if name in SWALLOWERS:
