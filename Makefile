@@ -6,8 +6,10 @@
 #                        the unit + CLI tests under ASan/UBSan, GPU tests (skipped
 #                        without a GPU); ends with a line per suite (passed, failed,
 #                        skipped, the skips grouped by reason) and the total
-#   make test-gpu        GPU tests only; fails when no GPU is present, or when the
-#                        counters cannot be read (GPUPERF_REQUIRE_COUNTERS=0 allows it)
+#   make test-gpu        GPU tests only; fails without a GPU or without working
+#                        counters (GPUPERF_REQUIRE_COUNTERS=0: a counter test skips
+#                        where Nsight Compute cannot read them either)
+#   make test-meta       the checks of the tests themselves (tests/meta)
 #   tests/run.sh FILE    one test file: tests/cli/occupancy.bats, t-parse, ...
 #   make test-asan       CPU tests against an AddressSanitizer/UBSan build
 #   make fuzz            libFuzzer on the option parsers, the cubin reader, the profile

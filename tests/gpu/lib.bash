@@ -2,7 +2,9 @@
 #
 # Every GPU test starts with require_gpu: without a GPU the test is skipped
 # with a message, unless GPUPERF_REQUIRE_GPU=1 (make test-gpu), which turns
-# the skip into a failure.
+# the skip into a failure.  A test that reads hardware counters calls
+# require_counters, which skips only where Nsight Compute cannot read them
+# either, and never under GPUPERF_REQUIRE_COUNTERS=1 (make test-gpu).
 
 GPUPERF=${GPUPERF:-$BATS_TEST_DIRNAME/../../gpuperf}
 
