@@ -40,10 +40,19 @@ fail_run() {
 	echo "not ok - $1"
 }
 
+# Count a skip and its reason.
+count_skip() {
+	local why=${1# }
+	skipped=$((skipped + 1))
+	why=${why:-no reason given}
+	reasons[$why]=$(( ${reasons[$why]:-0} + 1 ))
+}
+
 # Count one TAP stream (stdin), then hold it to its plan and exit status.
-# name labels failures.
+# name labels failures; a plan of "1..0 # SKIP why" (a whole program
+# skipped) counts as one skip.
 count_tap() {
-	local name=$1 status=$2 out line why plan='' results=0 bad=0
+	local name=$1 status=$2 out line plan='' results=0 bad=0
 	out=$(cat)
 	[ -z "${TAP_LOG:-}" ] || printf '%s\n' "$out" >>"$TAP_LOG"
 	while IFS= read -r line; do
@@ -52,14 +61,17 @@ count_tap() {
 			failed=$((failed + 1)) bad=$((bad + 1)) results=$((results + 1))
 			failures+=("$name: $line"); echo "$line" ;;
 		"ok"*"# skip"*|"ok"*"# SKIP"*)
-			skipped=$((skipped + 1)) results=$((results + 1))
-			why=${line#*\# [sS][kK][iI][pP]}
-			why=${why# }
-			why=${why:-no reason given}
-			reasons[$why]=$(( ${reasons[$why]:-0} + 1 )) ;;
+			results=$((results + 1))
+			count_skip "${line#*\# [sS][kK][iI][pP]}" ;;
 		"ok"*) passed=$((passed + 1)) results=$((results + 1)) ;;
 		"#"*) echo "$line" ;;
-		1..*) [[ "$line" =~ ^1\.\.([0-9]+)$ ]] && plan=${BASH_REMATCH[1]} ;;
+		1..*)
+			if [[ "$line" =~ ^1\.\.([0-9]+)$ ]]; then
+				plan=${BASH_REMATCH[1]}
+			elif [[ "$line" =~ ^1\.\.0\ *#\ *[sS][kK][iI][pP](.*)$ ]]; then
+				plan=0
+				count_skip "${BASH_REMATCH[1]}"
+			fi ;;
 		esac
 	done <<<"$out"
 	if [ -z "$plan" ]; then

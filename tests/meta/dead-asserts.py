@@ -57,13 +57,11 @@ class Tok:
     def __init__(self, kind, text, line):
         self.kind, self.text, self.line = kind, text, line
 
-    def __repr__(self):
-        return f'{self.kind}:{self.text!r}@{self.line}'
-
 
 OPS = ['&&', '||', ';;&', ';;', ';&', '|&', '<<<', '<<-', '<<', '>>', '&>>',
        '&>', '<&', '>&', '<>', '>|', '|', '&', ';', '(', ')', '<', '>']
 META = set(' \t\n;&|<>()')
+REDIRS = ('<', '>', '>>', '<<', '<<-', '<<<', '&>', '&>>', '<&', '>&', '<>', '>|')
 
 
 class Lexer:
@@ -352,7 +350,7 @@ class Parser:
         return {'neg': neg, 'cmds': cmds, 'line': line}
 
     def redirections(self):
-        while self.peek().kind == 'op' and self.peek().text in ('<', '>', '>>', '<<', '<<-', '<<<', '&>', '&>>', '<&', '>&', '<>', '>|'):
+        while self.peek().kind == 'op' and self.peek().text in REDIRS:
             self.next()
             if self.peek().kind == 'word':
                 self.next()
@@ -466,6 +464,7 @@ class Parser:
 
     def parse_simple(self):
         line = self.peek().line
+        start = self.i
         words = []
         while True:
             tok = self.peek()
@@ -473,15 +472,12 @@ class Parser:
                 if not words and tok.text in RESERVED_END:
                     break
                 words.append(self.next().text)
-            elif tok.kind == 'op' and tok.text in ('<', '>', '>>', '<<', '<<-', '<<<', '&>', '&>>', '<&', '>&', '<>', '>|'):
-                self.next()
-                if self.peek().kind == 'word':
-                    self.next()
+            elif tok.kind == 'op' and tok.text in REDIRS:
+                self.redirections()
             else:
                 break
-        if not words and not (self.peek().kind == 'op' and self.t[self.i - 1].kind == 'word'):
-            if self.t[self.i - 1].kind != 'word':
-                self.error('expected a command')
+        if self.i == start:
+            self.error('expected a command')
         return {'kind': 'simple', 'words': words, 'line': line}
 
 

@@ -68,6 +68,16 @@ fake_bats() {
 	[[ "$output" == *"exited with status 1 without a failing test"* ]]
 }
 
+@test "runner: a program skipped whole (1..0 # SKIP why) is one skip with its reason" {
+	printf '#!/bin/sh\necho "1..0 # SKIP no CUDA device"\n' >t-skips
+	chmod +x t-skips
+	run "$RUN" "$PWD/t-skips"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"1 test skipped: no CUDA device"* ]]
+	[[ "${lines[-1]}" == "total: 0 passed, 0 failed, 1 skipped" ]]
+}
+
 @test "runner: a unit test that dies before its plan fails the run" {
 	printf '#!/usr/bin/env bash\necho "ok 1 - first"\nkill -9 $$\n' >t-dies
 	chmod +x t-dies
