@@ -68,7 +68,7 @@ fake_bats() {
 	[[ "$output" == *"exited with status 1 without a failing test"* ]]
 }
 
-@test "runner: a program skipped whole (1..0 # SKIP why) is one skip with its reason" {
+@test "runner: a program skipped whole (a plan of 1..0 and a reason) is one skip with its reason" {
 	printf '#!/bin/sh\necho "1..0 # SKIP no CUDA device"\n' >t-skips
 	chmod +x t-skips
 	run "$RUN" "$PWD/t-skips"
