@@ -98,11 +98,11 @@ all_match() {
 }
 
 @test "coalesce: direct AoS loads touch 3x the sectors of SoA loads" {
-	require_counters
 	# On GPUs whose L1 caches global loads (Hopper) the over-fetch of direct
 	# float3 loads is absorbed by L1 and the bandwidths come out alike; the
 	# sectors per request still show the uncoalesced access.
 	require_gpu
+	require_counters
 	cached_csv w4 coalesce --width 4
 	counted measured_sectors_per_request
 	local direct soa bd bs
