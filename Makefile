@@ -2,10 +2,15 @@
 #
 # Targets:
 #   make                 build ./gpuperf
-#   make test            CPU unit + CLI tests, the same under ASan/UBSan, GPU tests
-#                        (skipped without a GPU); ends with a line per suite (passed,
-#                        failed, skipped, the skips grouped by reason) and the total
-#   make test-gpu        GPU tests only; fails when no GPU is present
+#   make test            CPU unit + CLI tests, meta (checks of the tests themselves),
+#                        the unit + CLI tests under ASan/UBSan, GPU tests (skipped
+#                        without a GPU); ends with a line per suite (passed, failed,
+#                        skipped, the skips grouped by reason) and the total
+#   make test-gpu        GPU tests only; fails without a GPU or without working
+#                        counters (GPUPERF_REQUIRE_COUNTERS=0: a counter test skips
+#                        where Nsight Compute cannot read them either)
+#   make test-meta       the checks of the tests themselves (tests/meta)
+#   tests/run.sh FILE    one test file: tests/cli/occupancy.bats, t-parse, ...
 #   make test-asan       CPU tests against an AddressSanitizer/UBSan build
 #   make fuzz            libFuzzer on the option parsers, the cubin reader, the profile
 #                        record decoder and the JSON writer (FUZZ_TIME=60 s each)
@@ -100,7 +105,7 @@ endif
 .SUFFIXES:
 MAKEFLAGS += -r
 
-.PHONY: all test test-unit test-cli test-asan test-gpu gpu-test-deps install uninstall clean help lint-man fuzz
+.PHONY: all test test-unit test-cli test-meta test-asan test-gpu gpu-test-deps install uninstall clean help lint-man fuzz
 
 all: gpuperf $(INJECT_SO)
 
@@ -199,6 +204,9 @@ test-unit: $(UNIT_BIN)
 
 test-cli: gpuperf $(INJECT_SO)
 	$(Q)tests/run.sh --cli
+
+test-meta: gpuperf
+	$(Q)tests/run.sh --meta
 
 test-asan: build-asan/gpuperf $(INJECT_SO) $(ASAN_UNIT_BIN)
 	$(Q)tests/run.sh --asan

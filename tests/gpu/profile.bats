@@ -1,10 +1,8 @@
 #!/usr/bin/env bats
 # gpuperf profile -- CMD (issue 16) on tests/apps: the command's interface
 # (options, CSV/JSON columns, exit statuses) over the profiling library
-# that tests/gpu/inject.bats checks figure by figure.  Written against the
-# interface in the issue before the command existed: skipped until
-# `gpuperf help profile` works.  Columns used here are the proposed ones
-# (the same names profile-driver writes): kernel, launches,
+# that tests/gpu/inject.bats checks figure by figure.  Columns used here
+# are the ones profile-driver writes too: kernel, launches,
 # launches_profiled, load_sectors_per_request, store_sectors_per_request,
 # shared_load_wavefronts_per_request, shared_load_ways,
 # achieved_occupancy_pct, theoretical_occupancy_pct, occupancy_limiter,
@@ -17,7 +15,6 @@ APPS=$ROOT/build/tests/apps
 
 setup() {
 	require_gpu
-	"$GPUPERF" help profile >/dev/null 2>&1 || skip "gpuperf profile is not built yet"
 	[ -x "$APPS/coalesced" ] || { echo "build the programs: make gpu-test-deps" >&2; return 1; }
 	command -v python3 >/dev/null || skip "python3 reads the CSV here"
 }
@@ -77,8 +74,9 @@ is() {
 }
 
 @test "profile: coalescing, bank conflicts and verdicts of the transpose steps" {
+	require_counters
 	prof transpose -- "$APPS/transpose"
-	[ -n "$(get transpose_naive load_sectors_per_request)" ] || skip "no counters: $(cat "$CSV.stderr")"
+	[ -n "$(get transpose_naive load_sectors_per_request)" ] || { echo "no counters: $(cat "$CSV.stderr")"; return 1; }
 	is "$(get transpose_naive store_sectors_per_request)" 32 "naive stores"
 	[ "$(get transpose_naive verdict)" = store_coalescing ]
 	# the hardware's count, as ncu reads it: 32.25 on the H100
@@ -90,8 +88,9 @@ is() {
 }
 
 @test "profile: offset, stride and AoS copies name their coalescing problem and probe" {
+	require_counters
 	prof offset -- "$APPS/offset"
-	[ -n "$(get copy_offset load_sectors_per_request)" ] || skip "no counters"
+	[ -n "$(get copy_offset load_sectors_per_request)" ] || { echo "no counters: $(cat "$CSV.stderr")"; return 1; }
 	is "$(get copy_offset load_sectors_per_request)" 5 "offset-by-one"
 	[ "$(get copy_offset verdict_command)" = "gpuperf coalesce --pattern offset --offset 1" ]
 	prof stride -- "$APPS/stride" 4
@@ -101,8 +100,9 @@ is() {
 }
 
 @test "profile: register-bound kernel, achieved beside theoretical occupancy" {
+	require_counters
 	prof registers -- "$APPS/registers"
-	[ "$(get registers_heavy verdict)" = occupancy_limit ] || skip "no counters"
+	[ "$(get registers_heavy verdict)" = occupancy_limit ]
 	[ "$(get registers_heavy occupancy_limiter)" = registers ]
 	a=$(get registers_heavy achieved_occupancy_pct)
 	t=$(get registers_heavy theoretical_occupancy_pct)
@@ -158,5 +158,11 @@ is() {
 @test "profile: --json has the same records" {
 	run_split "$GPUPERF" --json profile -- "$APPS/coalesced"
 	[ "$status" -eq 0 ]
-	python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); print(d)' <<<"$output" >/dev/null
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/coalesced.json"
+	prof coalesced -- "$APPS/coalesced"
+	[ "$(cat "$CSV.status")" = 0 ]
+	# two runs of one program: what is measured again need only be there in both
+	same_records "$CSV" "$BATS_TEST_TMPDIR/coalesced.json" gpu_time_ms time_per_launch_us time_pct \
+		achieved_occupancy_pct dram_read_bytes dram_write_bytes dram_bandwidth_gbs dram_peak_pct \
+		l1_hit_rate_pct l2_hit_rate_pct verdict verdict_text verdict_command
 }
