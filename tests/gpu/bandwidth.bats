@@ -147,7 +147,8 @@ kval() {
 	run "$GPUPERF" bandwidth --kernel read --size 2M --shared-lines --reps 3
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"method l2-shared: the l1 method's windows with ld.global.cg, overlapping"* ]]
-	skip_without_counters l2_read_pct
+	require_counters
+	counted l2_read_pct
 	# one L2 read handed to several SMs: the slices read well under what the loads asked
 	awk -F, -v s="$(csv_col "$csv" size_bytes)" -v m="$(csv_col "$csv" method)" \
 		-v r="$(csv_col "$csv" l2_read_pct)" '
