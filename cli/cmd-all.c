@@ -42,10 +42,11 @@ static const struct step steps[] = {
 	/*
 	 * within 3/4 of the smallest unified L1 (96 KiB) and the smallest L2 (2 MiB
 	 * and up); 16M for L2s that hold it: the L2 method's disjoint windows keep
-	 * only a set's worth of loads in flight, too few at 2 MiB to fill the L2
+	 * only a set's worth of loads in flight, too few at 2 MiB to fill the L2;
+	 * --shared-lines: the L2 sets again as SMs sharing lines receive them
 	 */
-	{ { "bandwidth", "--kernel", "read", "--size", "64K,2M,16M", "--reps", "10" },
-	  .summarize = tab_bandwidth_levels_summary },
+	{ { "bandwidth", "--kernel", "read", "--size", "64K,2M,16M", "--shared-lines", "--reps",
+	    "10" }, .summarize = tab_bandwidth_levels_summary },
 	{ { "coalesce", "--pattern", "offset,stride", "--offset", "0,1", "--stride", "1,2,32",
 	    "--size", "256M" } },
 	{ { "banks", "--pattern", "stride", "--stride", "1,2,32" } },

@@ -20,7 +20,7 @@ struct args {
 	unsigned kernels;
 	struct u64_list widths, sizes;
 	uint64_t reps, warmup;
-	int tune, memcpy, cold;
+	int tune, memcpy, cold, shared_lines;
 	int block, blocks_per_sm, unroll, layout;
 	struct bw_cfg fixed;   /* block, blocks per SM, unroll and layout given */
 };
@@ -55,6 +55,10 @@ static const struct gp_option options[] = {
 	  .offset = ARG(memcpy) },
 	{ "cold", 0, GP_OPT_FLAG, NULL, "flush L2 before every repetition and sweep the arrays once",
 	  .offset = ARG(cold) },
+	{ "shared-lines", 0, GP_OPT_FLAG, NULL,
+	  "read sets within L2 also with overlapping windows (method l2-shared): "
+	  "what SMs sharing lines receive",
+	  .offset = ARG(shared_lines) },
 	{ "block", 0, GP_OPT_INT, "N",
 	  "threads per block, a multiple of 32 (default per kernel, see the manual)", NULL,
 	  32, 1024, NULL, ARG(block), .check = multiple_of_32 },
@@ -106,6 +110,12 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 	if (a->fixed.layout == BW_LAYOUT_FLAT && a->fixed.blocks_per_sm)
 		return gp_error(GP_EXIT_USAGE, "--blocks-per-sm: a flat launch has one block per "
 				"tile, not a resident grid; use --layout grid or tile");
+	if (a->shared_lines && !(a->kernels & (1u << BW_READ)))
+		return gp_error(GP_EXIT_USAGE, "--shared-lines: only the read kernel has L2 methods; "
+				"add read to --kernel");
+	if (a->shared_lines && a->cold)
+		return gp_error(GP_EXIT_USAGE, "--shared-lines: --cold reads every set once from "
+				"DRAM, not from L2");
 	if (a->memcpy)
 		a->kernels |= 1u << BW_MEMCPY;
 	return check_sizes(&a->sizes);
@@ -152,6 +162,14 @@ static int fit_sizes(const struct gp_device *dev, const struct args *a, struct b
 	return 0;
 }
 
+static int has_method(const struct bw_outcome *o, enum bw_method m)
+{
+	for (size_t i = 0; i < o->nres; i++)
+		if (o->res[i].method == m)
+			return 1;
+	return 0;
+}
+
 static int measure(struct gp_ctx *ctx, void *p, void *r)
 {
 	const struct args *a = p;
@@ -173,7 +191,13 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 	run->req.tune = a->tune;
 	run->req.fixed = a->fixed;
 	run->req.counters = ctx->counters;
-	return bw_probe(&ctx->dev, &run->req, &run->out);
+	run->req.shared_lines = a->shared_lines;
+	if ((rc = bw_probe(&ctx->dev, &run->req, &run->out)))
+		return rc;
+	if (a->shared_lines && !has_method(&run->out, BW_METHOD_L2_SHARED))
+		gp_note("--shared-lines: no read set was measured by the l2 method (sets within L2, "
+			"without --tune, --layout or --blocks-per-sm): no l2-shared rows");
+	return 0;
 }
 
 static const char *no_plot(const void *p)
@@ -189,8 +213,8 @@ const struct gp_cmd gp_cmd_bandwidth = {
 	.flags = CMD_NEEDS_GPU | CMD_WATCHED,
 	.summary = "device-memory bandwidth: read, write, copy, scale, add, triad vs theoretical",
 	.synopsis = "[--kernel LIST] [--width LIST] [--size SIZE|RANGE] [--reps N] [--warmup N] "
-		    "[--tune] [--memcpy] [--cold] [--block N] [--blocks-per-sm N] [--unroll N] "
-		    "[--layout grid|tile|flat]",
+		    "[--tune] [--memcpy] [--cold] [--shared-lines] [--block N] [--blocks-per-sm N] "
+		    "[--unroll N] [--layout grid|tile|flat]",
 	.options = options,
 	.columns = bw_columns,
 	.ncolumns = BW_NCOLUMNS,

@@ -6,7 +6,7 @@
 
 #include "model/bandwidth-pattern.h"
 
-const char *const bw_method_names[] = { "", "stream", "l1", "l2", NULL };
+const char *const bw_method_names[] = { "", "stream", "l1", "l2", "l2-shared", NULL };
 
 /* Period of bw_pat_a in float indices (see model/bandwidth-pattern.h). */
 #define PAT_A_PERIOD 1021u
@@ -25,6 +25,16 @@ enum bw_method bw_pick_method(enum bw_method want, enum bw_kernel k, uint64_t si
 	if (l2_bytes && size <= l2_bytes)
 		return BW_METHOD_L2;
 	return BW_METHOD_STREAM;
+}
+
+int bw_method_windowed(enum bw_method m)
+{
+	return m == BW_METHOD_L1 || bw_method_cg(m);
+}
+
+int bw_method_cg(enum bw_method m)
+{
+	return m == BW_METHOD_L2 || m == BW_METHOD_L2_SHARED;
 }
 
 struct bw_cfg bw_method_cfg(enum bw_method m, int width)
@@ -86,6 +96,11 @@ int bw_window_plan(uint64_t n, int grid, int block, int unroll, int disjoint,
 	return 0;
 }
 
+double bw_window_overlap(const struct bw_window *w, int grid)
+{
+	return w->n ? (double)w->win * (grid > 0 ? grid : 0) / (double)w->n : 0;
+}
+
 uint64_t bw_window_bytes(const struct bw_window *w, int grid, int width, unsigned passes)
 {
 	return w->win * (uint64_t)(grid > 0 ? grid : 0) * (uint64_t)(width > 0 ? width : 0) * passes;
@@ -136,7 +151,7 @@ const char *bw_level_by_size(enum bw_method m, enum bw_kernel k, uint64_t size,
 {
 	if (m == BW_METHOD_L1)
 		return "L1";
-	if (m == BW_METHOD_L2)
+	if (bw_method_cg(m))
 		return "L2";
 	return bw_level(bw_working_set(k, size), k == BW_READ, sm_count, l1_per_sm, l2_bytes);
 }

@@ -14,7 +14,15 @@
  *   L1       windows with plain loads, for sets within 3/4 of one SM's L1:
  *            whatever windows an SM's blocks have, the set fits its L1, so
  *            after the first pass each block re-reads lines its SM holds.
- *   L2       windows with ld.global.cg, L1 bypassed, for sets within L2.
+ *   L2       windows with ld.global.cg, L1 bypassed, for sets within L2;
+ *            disjoint, so each line is read by one block: the L2 slices'
+ *            own throughput (every sector the loads ask for, they read).
+ *   L2 shared  asked for beside L2 (--shared-lines): the L1 method's
+ *            windows with ld.global.cg.  Where the grid's windows add up
+ *            to more than the set they overlap, several SMs ask for a
+ *            line at once and the crossbar hands one L2 read to all of
+ *            them: what the SMs receive, as gpu-benches' gpu-l2-cache
+ *            counts it, more than the slices read.
  *
  * Bytes moved are what the loads requested: grid x window x width per
  * pass (a small set is read by many blocks, and each read counts).
@@ -29,11 +37,12 @@ enum bw_method {
 	BW_METHOD_AUTO,    /* request: by size, bw_pick_method */
 	BW_METHOD_STREAM,  /* the stream kernels as configured (DRAM-sized sets, stores) */
 	BW_METHOD_L1,      /* read: windows with plain loads, within L1 */
-	BW_METHOD_L2,      /* read: windows with ld.global.cg, from L2 */
+	BW_METHOD_L2,      /* read: disjoint windows with ld.global.cg, from L2 */
+	BW_METHOD_L2_SHARED, /* read: overlapping windows with ld.global.cg (--shared-lines) */
 	BW_NMETHODS
 };
 
-/* "", "stream", "l1", "l2": names by enum value, NULL-terminated. */
+/* "", "stream", "l1", "l2", "l2-shared": names by enum value, NULL-terminated. */
 extern const char *const bw_method_names[];
 
 /* Share of one SM's L1 a set may take and still count as L1-resident. */
@@ -42,13 +51,19 @@ extern const char *const bw_method_names[];
 
 /*
  * The method of a row.  want AUTO: read sets within 3/4 of l1_bytes get
- * L1, read sets within l2_bytes get L2, the rest STREAM.  want L1 or L2 is
- * kept for read.  Always STREAM for other kernels, --cold (one pass from
- * DRAM), a fixed layout, or a set of fewer than 32 vectors of width bytes
- * (a warp's loads would repeat addresses).
+ * L1, read sets within l2_bytes get L2, the rest STREAM.  want L1, L2 or
+ * L2_SHARED is kept for read.  Always STREAM for other kernels, --cold
+ * (one pass from DRAM), a fixed layout, or a set of fewer than 32 vectors
+ * of width bytes (a warp's loads would repeat addresses).
  */
 enum bw_method bw_pick_method(enum bw_method want, enum bw_kernel k, uint64_t size, int width,
 			      uint64_t l1_bytes, uint64_t l2_bytes, int cold, int layout_fixed);
+
+/* Whether method m reads windows (L1, L2, L2 shared) rather than streams. */
+int bw_method_windowed(enum bw_method m);
+
+/* Whether method m loads with ld.global.cg (L1 bypassed): L2 and L2 shared. */
+int bw_method_cg(enum bw_method m);
 
 /*
  * Configuration of the L1 and L2 methods at width bytes: blocks of 512
@@ -66,9 +81,10 @@ struct bw_window {
 
 /*
  * Windows for grid blocks of block threads with unroll loads each over n
- * vectors.  Shared (the L1 method): a window is n / grid rounded up to
- * whole block x unroll (so the windows cover the set), at least one block
- * x unroll, at most n rounded down; starts spread evenly from 0 to n - win.
+ * vectors.  Shared (the L1 and L2 shared methods): a window is n / grid
+ * rounded up to whole block x unroll (so the windows cover the set), at
+ * least one block x unroll, at most n rounded down; starts spread evenly
+ * from 0 to n - win.
  * Disjoint (the L2 method): n / grid rounded down to whole block x unroll,
  * each window starting where the one before ends, so no two blocks read
  * a line (the set's last n - grid x win vectors go unread).  0, or -1 when
@@ -95,6 +111,13 @@ struct bw_cfg bw_method_fit(struct bw_cfg c, struct bw_cfg fixed, uint64_t n);
 struct bw_cfg bw_method_fit_disjoint(struct bw_cfg c, struct bw_cfg fixed, uint64_t n,
 				     int sm_count);
 
+/*
+ * How many blocks read each vector of the set on average: grid x win / n
+ * (1 or a little under for disjoint windows; more where shared windows
+ * overlap); 0 for an empty set.
+ */
+double bw_window_overlap(const struct bw_window *w, int grid);
+
 /* Bytes the loads of one launch request: grid x win x width x passes. */
 uint64_t bw_window_bytes(const struct bw_window *w, int grid, int width, unsigned passes);
 
@@ -113,8 +136,8 @@ uint32_t bw_pattern_sum(uint64_t lo, uint64_t hi);
 
 /*
  * The level a row should come from by size alone (the fallback when
- * counters cannot be read): "L1" and "L2" for those methods; stream rows
- * as bw_level says with l1_per_sm.
+ * counters cannot be read): "L1" and "L2" for those methods (L2 shared
+ * too); stream rows as bw_level says with l1_per_sm.
  */
 const char *bw_level_by_size(enum bw_method m, enum bw_kernel k, uint64_t size,
 			     int sm_count, uint64_t l1_per_sm, uint64_t l2_bytes);

@@ -15,9 +15,11 @@
  * Reads of sets that fit a cache have methods of their own
  * (model/bandwidth-method.h): a resident grid whose blocks each re-read a
  * window of the set, plain loads for sets within one SM's L1, ld.global.cg
- * for sets within L2; the checked launch's sum is the windows' (computed
- * on the host).  After the sweep each row's kernel runs once more between
- * counters, whose L1 and L2 hits and DRAM bytes name the row's level.
+ * for sets within L2 (disjoint windows; with --shared-lines also
+ * overlapping ones, a second row); the checked launch's sum is the
+ * windows' (computed on the host).  After the sweep each row's kernel
+ * runs once more between counters, whose L1 and L2 hits and DRAM bytes
+ * name the row's level.
  */
 #include "probes/bandwidth.h"
 
@@ -59,13 +61,13 @@ struct job {
 	uint64_t size;
 	unsigned passes;
 	int check;                 /* read: this launch sums what it reads into sink */
-	enum bw_method method;     /* STREAM, or L1/L2 windows */
-	struct bw_window w;        /* L1/L2 */
+	enum bw_method method;     /* STREAM, or L1/L2/L2 shared windows */
+	struct bw_window w;        /* the windows' methods */
 };
 
 static int windowed(const struct job *j)
 {
-	return j->method == BW_METHOD_L1 || j->method == BW_METHOD_L2;
+	return bw_method_windowed(j->method);
 }
 
 static cudaError_t job_launch(void *arg, cudaStream_t st)
@@ -83,7 +85,7 @@ static cudaError_t job_launch(void *arg, cudaStream_t st)
 		return cudaSuccess;
 	}
 	if (windowed(j))
-		return launch_bw_window(j->width, j->cfg.unroll, j->method == BW_METHOD_L2, j->grid,
+		return launch_bw_window(j->width, j->cfg.unroll, bw_method_cg(j->method), j->grid,
 					j->cfg.block, B->a, j->w.win, j->w.step, j->passes,
 					B->sink, j->check, st);
 	return launch_bw_stream((int)j->k, j->width, j->cfg.unroll,
@@ -160,14 +162,14 @@ static int resolve_cfg(const struct gp_device *dev, struct job *j, int block_fix
 }
 
 /*
- * The L1 and L2 methods: the method's block and unroll fitted to the set
+ * The window methods: the method's block and unroll fitted to the set
  * (fixed fields kept), a resident grid on every SM, the windows, and
  * passes enough to take BW_WINDOW_PASS_TARGET bytes.
  */
 static int resolve_window(const struct gp_device *dev, const struct bw_request *req, struct job *j)
 {
 	uint64_t n = j->size / (uint64_t)j->width;
-	int bps = 0, cg = j->method == BW_METHOD_L2;
+	int bps = 0, cg = bw_method_cg(j->method), disjoint = j->method == BW_METHOD_L2;
 
 	j->cfg = bw_method_cfg(j->method, j->width);
 	if (req->fixed.block)
@@ -189,18 +191,21 @@ static int resolve_window(const struct gp_device *dev, const struct bw_request *
 	 * same lines at once, the crossbar hands one L2 read to all of them:
 	 * on the H100 overlapping windows over a 2 MiB set delivered 2.75 x
 	 * the bytes the L2 slices read (ncu, lts__t_sectors against
-	 * l1tex__m_xbar2l1tex_read_bytes), a figure no L2 sustains.
+	 * l1tex__m_xbar2l1tex_read_bytes), a figure no L2 sustains.  That
+	 * is what L2 shared measures, on purpose, with the L1 method's
+	 * overlapping windows.
 	 */
-	if (cg)
+	if (disjoint)
 		j->cfg = bw_method_fit_disjoint(j->cfg, req->fixed, n, dev->sm_count);
 	j->grid = j->cfg.blocks_per_sm * dev->sm_count;
-	if (bw_window_plan(n, j->grid, j->cfg.block, j->cfg.unroll, cg, &j->w))
-		return cg ? gp_error(GP_EXIT_USAGE, "%llu bytes leave each of %d blocks less than one "
-				     "iteration of its own (%d threads, unroll %d)",
-				     (unsigned long long)j->size, j->grid, j->cfg.block, j->cfg.unroll)
-			  : gp_error(GP_EXIT_USAGE, "%llu bytes are less than one iteration of a "
-				     "%d-thread block (unroll %d)", (unsigned long long)j->size,
-				     j->cfg.block, j->cfg.unroll);
+	if (bw_window_plan(n, j->grid, j->cfg.block, j->cfg.unroll, disjoint, &j->w))
+		return disjoint ? gp_error(GP_EXIT_USAGE, "%llu bytes leave each of %d blocks less "
+					   "than one iteration of its own (%d threads, unroll %d)",
+					   (unsigned long long)j->size, j->grid, j->cfg.block,
+					   j->cfg.unroll)
+				: gp_error(GP_EXIT_USAGE, "%llu bytes are less than one iteration of a "
+					   "%d-thread block (unroll %d)", (unsigned long long)j->size,
+					   j->cfg.block, j->cfg.unroll);
 	j->passes = req->cold ? 1 : bw_passes(bw_window_bytes(&j->w, j->grid, j->width, 1),
 					      BW_WINDOW_PASS_TARGET);
 	return 0;
@@ -420,6 +425,7 @@ static int measure(struct job *j, int warmup, int reps, int cold, double *ms,
 	r->reps = reps;
 	r->method = j->k == BW_MEMCPY ? BW_METHOD_AUTO : j->method ? j->method : BW_METHOD_STREAM;
 	r->window_bytes = windowed(j) ? j->w.win * (uint64_t)j->width : 0;
+	r->overlap = windowed(j) ? bw_window_overlap(&j->w, j->grid) : 0;
 	r->traffic = (struct bw_traffic){ NAN, NAN, NAN, NAN };
 	if (j->k != BW_MEMCPY) {
 		r->width = j->width;
@@ -621,12 +627,15 @@ static struct bw_cfg pick_cfg(const struct bw_request *req, const struct gp_devi
 	return default_cfg(req, dev, k, width, size);
 }
 
+/* Rows at most: --shared-lines may add a second read row per width and size. */
 static size_t count_results(const struct bw_request *req)
 {
 	size_t per_width = 0;
 
 	for (int k = 0; k < BW_MEMCPY; k++)
 		per_width += (size_t)bit(req->kernels, (enum bw_kernel)k);
+	if (req->shared_lines)
+		per_width += (size_t)bit(req->kernels, BW_READ);
 	return (per_width * req->nwidths + (size_t)bit(req->kernels, BW_MEMCPY)) * req->nsizes;
 }
 
@@ -734,6 +743,16 @@ static int run_all(const struct gp_device *dev, const struct bw_request *req,
 					jobs[out->nres] = j;
 					rc = measure(&j, req->warmup, req->reps, req->cold, ms,
 						     &out->res[out->nres++]);
+				}
+				/* --shared-lines: the same set again with overlapping windows */
+				if (!rc && req->shared_lines && j.method == BW_METHOD_L2) {
+					j.method = BW_METHOD_L2_SHARED;
+					rc = resolve_window(dev, req, &j);
+					if (!rc) {
+						jobs[out->nres] = j;
+						rc = measure(&j, req->warmup, req->reps, req->cold, ms,
+							     &out->res[out->nres++]);
+					}
 				}
 			}
 		}

@@ -139,6 +139,15 @@ static int alloc_mapped(struct pcie_hostbuf *b, size_t size, const struct pcie_v
 int pcie_host_alloc_var(struct pcie_hostbuf *b, enum pcie_mem mem, size_t size,
 			const struct pcie_variant *v, int gpu_node)
 {
+	if (mem == PCIE_PAGEABLE && v && v->pmalloc) {
+		/* as a user's (and bandwidthTest's) buffer: malloc's alignment, 16 bytes past a page */
+		memset(b, 0, sizeof(*b));
+		b->mem = mem;
+		b->alloc = size ? size : 1;
+		if (!(b->p = malloc(b->alloc)))
+			return alloc_failed(mem, size, "malloc", strerror(errno));
+		return 0;
+	}
 	if (mem != PCIE_PINNED || !v || v->host == PCIE_HOST_DRIVER)
 		return pcie_host_alloc(b, mem, size);
 	memset(b, 0, sizeof(*b));
@@ -228,7 +237,7 @@ void pcie_host_flush(void)
 	atomic_thread_fence(memory_order_seq_cst);
 }
 
-/* Buffers are page-aligned, so whole words can be written as uint64_t. */
+/* Buffers are at least 16-byte aligned (malloc's), so whole words can be written as uint64_t. */
 void pcie_host_fill(void *p, size_t size, uint64_t seed)
 {
 	uint64_t *w = p;

@@ -171,6 +171,18 @@ void pcie_overlap_plan_build(const struct pcie_opts *o, struct pcie_overlap_plan
 
 static const char *const host_names[] = { "driver", "hugetlb", "thp", "small" };
 
+/* "N" with 1 <= N <= max into *out: 0, or -1. */
+static int parse_count(const char *text, int max, int *out)
+{
+	char *end;
+	long k = strtol(text, &end, 10);
+
+	if (*end || end == text || k < 1 || k > max)
+		return -1;
+	*out = (int)k;
+	return 0;
+}
+
 int pcie_variant_parse(const char *text, struct pcie_variant *v, char *err, size_t n)
 {
 	char *copy = gp_xstrdup(text ? text : ""), *save = NULL;
@@ -195,17 +207,18 @@ int pcie_variant_parse(const char *text, struct pcie_variant *v, char *err, size
 			v->nogate = 1;
 		else if (!strcmp(item, "nosample"))
 			v->nosample = 1;
-		else if (!strncmp(item, "split=", 6)) {
-			char *end;
-			long k = strtol(item + 6, &end, 10);
-
-			if (*end || end == item + 6 || k < 1 || k > PCIE_MAX_SPLIT)
-				rc = -1;
-			else
-				v->split = (int)k;
-		} else {
+		else if (!strcmp(item, "malloc"))
+			v->pmalloc = 1;
+		else if (!strcmp(item, "sync"))
+			v->psync = 1;
+		else if (!strcmp(item, "legacy"))
+			v->plegacy = 1;
+		else if (!strncmp(item, "split=", 6))
+			rc = parse_count(item + 6, PCIE_MAX_SPLIT, &v->split);
+		else if (!strncmp(item, "chunk=", 6))
+			rc = parse_count(item + 6, PCIE_MAX_CHUNK_MIB, &v->pchunk_mib);
+		else
 			rc = -1;
-		}
 		if (rc && n)
 			snprintf(err, n, "%s", item);
 	}
@@ -215,13 +228,17 @@ int pcie_variant_parse(const char *text, struct pcie_variant *v, char *err, size
 
 const char *pcie_variant_text(const struct pcie_variant *v, char *buf, size_t n)
 {
-	char split[24] = "";
+	char split[24] = "", chunk[24] = "";
 
 	if (v->split > 1)
 		snprintf(split, sizeof(split), ",split=%d", v->split);
-	snprintf(buf, n, "%s%s%s%s%s", v->host > 0 && v->host < 4 ? host_names[v->host] : "default",
+	if (v->pchunk_mib > 0)
+		snprintf(chunk, sizeof(chunk), ",chunk=%d", v->pchunk_mib);
+	snprintf(buf, n, "%s%s%s%s%s%s%s%s%s",
+		 v->host > 0 && v->host < 4 ? host_names[v->host] : "default",
 		 v->bind_node ? ",bind" : "", split, v->nogate ? ",nogate" : "",
-		 v->nosample ? ",nosample" : "");
+		 v->nosample ? ",nosample" : "", v->pmalloc ? ",malloc" : "",
+		 v->psync ? ",sync" : "", v->plegacy ? ",legacy" : "", chunk);
 	return buf;
 }
 

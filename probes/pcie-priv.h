@@ -116,6 +116,10 @@ struct pcie_side {
 	int count;        /* transfers per repetition; 0: the count given to the timer */
 	int split;        /* > 1: each transfer as split chunks on streams stream.. (a variant) */
 	size_t tail;      /* bytes of one more, partial copy after the count (balancing); 0: none */
+	/* pageable variants (struct pcie_variant): */
+	int sync;         /* cudaMemcpy on the legacy stream */
+	int legacy;       /* cudaMemcpyAsync on the legacy stream */
+	size_t chunk;     /* > 0: each transfer as copies of chunk bytes in sequence */
 };
 
 /* Enqueue count transfers of side (a copy, or the mapped kernel), then its tail. */

@@ -180,13 +180,33 @@ static cudaError_t enqueue_split(const struct pcie_side *s, const struct pcie_ti
 	return err;
 }
 
+/* A pageable transfer the variant's way: in chunks, synchronous, on the legacy stream. */
+static cudaError_t enqueue_pageable(const struct pcie_side *s, cudaStream_t st)
+{
+	size_t step = s->chunk ? s->chunk : s->size;
+	cudaError_t err = cudaSuccess;
+
+	for (size_t off = 0; off < s->size && err == cudaSuccess; off += step) {
+		size_t len = s->size - off < step ? s->size - off : step;
+
+		if (s->sync)
+			err = cudaMemcpy((char *)s->dst + off, (const char *)s->src + off, len, s->kind);
+		else
+			err = cudaMemcpyAsync((char *)s->dst + off, (const char *)s->src + off, len,
+					      s->kind, s->legacy ? 0 : st);
+	}
+	return err;
+}
+
 cudaError_t pcie_side_enqueue(const struct pcie_side *s, const struct pcie_timer *t, int count)
 {
 	cudaStream_t st = t->streams[s->stream];
 	cudaError_t err = cudaSuccess;
 
 	for (int i = 0; i < count && err == cudaSuccess; i++) {
-		if (s->mem == PCIE_MAPPED)
+		if (s->mem == PCIE_PAGEABLE && (s->sync || s->legacy || s->chunk))
+			err = enqueue_pageable(s, st);
+		else if (s->mem == PCIE_MAPPED)
 			err = launch_pcie_mapped_copy(s->dst, s->src, s->size, t->sm_count, st);
 		else if (s->split > 1)
 			err = enqueue_split(s, t);
@@ -235,10 +255,13 @@ struct host_side {
 
 static void host_side_run(struct host_side *h)
 {
+	const struct pcie_side *s = h->side;
+
 	h->t0 = now_ms();
-	h->err = pcie_side_enqueue(h->side, h->t, h->count);
+	h->err = pcie_side_enqueue(s, h->t, h->count);
+	/* a pageable copy may return before its last chunk's DMA: wait for it on its stream */
 	if (h->err == cudaSuccess)
-		h->err = cudaStreamSynchronize(h->t->streams[h->side->stream]);
+		h->err = cudaStreamSynchronize(s->sync || s->legacy ? 0 : h->t->streams[s->stream]);
 	h->t1 = now_ms();
 }
 

@@ -240,6 +240,15 @@ static int run_job(struct pcie_timer *t, const struct pcie_plan *plan, const str
 			    plan->var.split : 1;
 		sides[i].split = split;
 		sides[i].stream = i * split;
+		/*
+		 * The pageable variants; the legacy stream only for one side:
+		 * two threads' copies there would wait for each other.
+		 */
+		if (j->mem == PCIE_PAGEABLE) {
+			sides[i].sync = plan->var.psync && nsides == 1;
+			sides[i].legacy = plan->var.plegacy && nsides == 1;
+			sides[i].chunk = (size_t)plan->var.pchunk_mib << 20;
+		}
 	}
 
 	/* Balancing needs several transfers a side to express a ratio such as 9:8. */
@@ -344,8 +353,8 @@ static int pick_variant(const struct pcie_plan *plan, struct pcie_variant *v)
 		return 0;
 	if (pcie_variant_parse(env, v, bad, sizeof(bad)))
 		return gp_error(GP_EXIT_USAGE, "GPUPERF_PCIE_VARIANT: '%s' is not one of driver, "
-				"hugetlb, thp, small, bind, split=1-%d, nogate, nosample", bad,
-				PCIE_MAX_SPLIT);
+				"hugetlb, thp, small, bind, split=1-%d, nogate, nosample, malloc, sync, "
+				"legacy, chunk=1-%d", bad, PCIE_MAX_SPLIT, PCIE_MAX_CHUNK_MIB);
 	return 0;
 }
 

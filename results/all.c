@@ -61,6 +61,8 @@ static const struct result_figure headlines[] = {
 	{ "dram_triad_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
 	{ "l1_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
 	{ "l2_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	/* the L2 read as SMs sharing lines receive it (bandwidth --shared-lines) */
+	{ "l2_shared_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
 	/* the share of the aligned, unit-stride copy they keep */
 	{ "misaligned_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
 	{ "stride2_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },

@@ -44,7 +44,8 @@ const struct report_col bw_columns[C_N] = {
 	[C_UNROLL] = { "unroll", "unroll", REPORT_INT, 0 },
 	[C_LAYOUT] = { "layout", "layout", REPORT_STR, 0 },
 	[C_SOURCE] = { "level_source", "level by", REPORT_STR, 0 },
-	[C_METHOD] = { "method", "method", REPORT_STR, 0 },
+	/* a key: with --shared-lines one set has an l2 and an l2-shared row */
+	[C_METHOD] = { "method", "method", REPORT_STR, 0, REPORT_COL_CONFIG },
 	[C_L1]     = { "l1_hit_pct", "L1 hit (%)", REPORT_DBL, 1 },
 	[C_L2]     = { "l2_hit_pct", "L2 hit (%)", REPORT_DBL, 1 },
 	[C_DRAM]   = { "dram_bytes_per_byte", "DRAM (B/B)", REPORT_DBL, 3 },

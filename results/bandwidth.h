@@ -26,6 +26,7 @@ struct bw_request {
 	int cold;                  /* flush L2 before every sample, one pass per launch */
 	int tune;                  /* search configurations first */
 	struct bw_cfg fixed;       /* fields set on the command line (0 = free) */
+	int shared_lines;          /* read sets of the L2 method: a second row, method L2 shared */
 	enum counters_mode counters; /* read each row's level from the counters where possible */
 };
 
@@ -39,8 +40,9 @@ struct bw_result {
 	int grid;                  /* blocks; 0 for memcpy */
 	int reps;
 	struct stats ms;           /* time per repetition */
-	enum bw_method method;     /* stream, or the L1 and L2 window reads */
-	uint64_t window_bytes;     /* L1/L2: bytes each block re-reads per pass */
+	enum bw_method method;     /* stream, or the L1, L2 and L2 shared window reads */
+	uint64_t window_bytes;     /* windows: bytes each block re-reads per pass */
+	double overlap;            /* windows: blocks reading each vector, on average */
 	int counted;               /* traffic was read from counters */
 	struct bw_traffic traffic; /* one more launch's counters (NaN where missing) */
 };

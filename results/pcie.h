@@ -59,6 +59,7 @@ enum pcie_host_src {
 };
 
 #define PCIE_MAX_SPLIT 8
+#define PCIE_MAX_CHUNK_MIB 1024
 
 struct pcie_variant {
 	int host;      /* enum pcie_host_src; mmap'ed kinds are touched, then cudaHostRegister'ed */
@@ -66,6 +67,15 @@ struct pcie_variant {
 	int split;     /* 0 or 1: one copy per transfer; N: N chunks on N streams (copy engines) */
 	int nogate;    /* queue copies without the gate kernel in front */
 	int nosample;  /* no thread reading the link from sysfs while transfers run */
+	/*
+	 * Pageable copies (issue 31: host to device read 0.88 of
+	 * bandwidthTest's), each a way bandwidthTest or a user differs;
+	 * bench/pageable-variants.sh runs them beside it.
+	 */
+	int pmalloc;   /* buffers from malloc (16 bytes past a page), not page-aligned */
+	int psync;     /* one direction: cudaMemcpy on the legacy stream, not cudaMemcpyAsync */
+	int plegacy;   /* one direction: cudaMemcpyAsync on the legacy stream */
+	int pchunk_mib; /* > 0: each transfer as copies of this many MiB in sequence */
 };
 
 /* One measurement to make: a direction, a memory kind, a transfer size. */

@@ -112,7 +112,10 @@ static void stability_note(struct report_table *t, const struct bw_outcome *o,
 		const struct bw_result *r = &o->res[i];
 
 		format_size(sz, sizeof(sz), r->size);
-		if (r->width)
+		if (r->method == BW_METHOD_L2_SHARED)
+			snprintf(labels[i], sizeof(labels[i]), "%s %d B %s %s", bw_kernel_names[r->kernel],
+				 r->width, sz, bw_method_names[r->method]);
+		else if (r->width)
 			snprintf(labels[i], sizeof(labels[i]), "%s %d B %s", bw_kernel_names[r->kernel],
 				 r->width, sz);
 		else
@@ -197,6 +200,34 @@ static void summary_note(struct report_table *t, const struct gp_device *dev,
 	report_note(t, "%s", line);
 }
 
+/*
+ * With --shared-lines: what l2-shared counts, and why it is above l2 (only
+ * when such rows are there, so that other runs print what they did).
+ */
+static void shared_note(struct report_table *t, const struct bw_outcome *o)
+{
+	double lo = 0, hi = 0;
+
+	for (size_t i = 0; i < o->nres; i++) {
+		double v = o->res[i].overlap;
+
+		if (o->res[i].method != BW_METHOD_L2_SHARED)
+			continue;
+		if (!lo || v < lo)
+			lo = v;
+		if (v > hi)
+			hi = v;
+	}
+	if (!hi)
+		return;
+	report_note(t, "method l2: each line of the set read by one block (disjoint windows): the L2 "
+		    "slices' own throughput, l2_read_pct near 100 %%; method l2-shared: the l1 "
+		    "method's windows with ld.global.cg, overlapping %.1f- to %.1f-fold, so several "
+		    "SMs ask for a line at once and the crossbar hands one L2 read to all of them: "
+		    "what the SMs receive (as gpu-benches' gpu-l2-cache counts), above what the "
+		    "slices read; l2_read_pct shows the share they read", lo, hi);
+}
+
 static void convention_notes(struct report_table *t, const struct gp_device *dev,
 			     const struct bw_request *req, const struct bw_outcome *o)
 {
@@ -242,6 +273,7 @@ static void convention_notes(struct report_table *t, const struct gp_device *dev
 			    "same with ld.global.cg (L1 bypassed) for read sets within L2; bytes "
 			    "moved count every block's reads", format_size(c, sizeof(c),
 			    o->l1_bytes / BW_L1_FILL_DEN * BW_L1_FILL_NUM));
+		shared_note(t, o);
 		if (max_passes > 1)
 			report_note(t, "sets moving less than 1 GiB per pass are swept up to %u "
 				    "times per launch (passes) with warm caches: they measure the "
@@ -276,7 +308,10 @@ static void sweep_chart(struct report_table *t, const struct gp_device *dev,
 		const struct bw_result *r = &o->res[i];
 		struct report_series *s = NULL;
 
-		if (r->width)
+		if (r->method == BW_METHOD_L2_SHARED)
+			snprintf(name, sizeof(name), "%s, %d B, shared lines", bw_kernel_names[r->kernel],
+				 r->width);
+		else if (r->width)
 			snprintf(name, sizeof(name), "%s, %d B", bw_kernel_names[r->kernel], r->width);
 		else
 			snprintf(name, sizeof(name), "%s", bw_kernel_names[r->kernel]);
@@ -296,13 +331,14 @@ static void sweep_chart(struct report_table *t, const struct gp_device *dev,
 		report_chart_marker(c, 'y', peak, "theoretical DRAM");
 }
 
-/* Points of the first kernel and width: a chart needs two. */
+/* Points of the first kernel and width (shared lines apart): a chart needs two. */
 static size_t sweep_points(const struct bw_outcome *o)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < o->nres; i++)
-		n += o->res[i].kernel == o->res[0].kernel && o->res[i].width == o->res[0].width;
+		n += o->res[i].kernel == o->res[0].kernel && o->res[i].width == o->res[0].width &&
+		     o->res[i].method != BW_METHOD_L2_SHARED;
 	return n;
 }
 
@@ -424,7 +460,9 @@ void tab_bandwidth_summary(struct all_summary *s, const struct gp_device *d, con
 
 /*
  * gpuperf all's summary from its levels step: the L1 and L2 reads,
- * bandwidth against 128 B/clk x SMs x the clock the info step measured.
+ * bandwidth against 128 B/clk x SMs x the clock the info step measured;
+ * the L2 read twice, as the slices serve lines read once and as SMs
+ * receive lines they share.
  */
 void tab_bandwidth_levels_summary(struct all_summary *s, const struct gp_device *d,
 				  const void *bw_run)
@@ -434,6 +472,7 @@ void tab_bandwidth_levels_summary(struct all_summary *s, const struct gp_device 
 	static const struct { enum bw_method m; const char *metric, *what; } rows[] = {
 		{ BW_METHOD_L1, "l1_read_gbs", "L1 read bandwidth" },
 		{ BW_METHOD_L2, "l2_read_gbs", "L2 read bandwidth" },
+		{ BW_METHOD_L2_SHARED, "l2_shared_read_gbs", "L2 read bandwidth, shared lines" },
 	};
 	double mhz = info ? info->sm_clock_measured_mhz : NAN;
 	double l1_peak = SM_BYTES_PER_CLOCK * d->sm_count * mhz * 1e6 / 1e9;
@@ -445,9 +484,13 @@ void tab_bandwidth_levels_summary(struct all_summary *s, const struct gp_device 
 		double gbs = NAN;
 		int n = 0;
 
-		/* the largest set of the method: the most loads in flight */
+		/*
+		 * the largest set of the method: the most loads in flight; for
+		 * shared lines the smallest: the most SMs on each line
+		 */
 		for (size_t k = 0; lv && k < lv->out.nres; k++)
-			if (lv->out.res[k].method == rows[i].m)
+			if (lv->out.res[k].method == rows[i].m &&
+			    (!r || rows[i].m != BW_METHOD_L2_SHARED))
 				r = &lv->out.res[k];
 		if (r) {
 			gbs = bw_gbs(r->bytes, r->ms.median);
@@ -462,6 +505,13 @@ void tab_bandwidth_levels_summary(struct all_summary *s, const struct gp_device 
 		if (r && rows[i].m == BW_METHOD_L1 && l1_peak > 0 && n > 0 && (size_t)n < sizeof(ref))
 			snprintf(ref + n, sizeof(ref) - (size_t)n, "; %.1f %% of 128 B/clk x %d SMs x "
 				 "%.0f MHz = %.0f GB/s", 100 * gbs / l1_peak, d->sm_count, mhz, l1_peak);
+		if (r && rows[i].m == BW_METHOD_L2_SHARED && n > 0 && (size_t)n < sizeof(ref))
+			n += snprintf(ref + n, sizeof(ref) - (size_t)n, "; windows overlap %.1f-fold: "
+				      "what SMs receive", r->overlap);
+		if (r && rows[i].m == BW_METHOD_L2_SHARED && r->counted &&
+		    isfinite(r->traffic.l2_read) && n > 0 && (size_t)n < sizeof(ref))
+			snprintf(ref + n, sizeof(ref) - (size_t)n, ", the L2 slices read %.0f %% of it",
+				 100 * r->traffic.l2_read);
 		all_add_figure(s, rows[i].metric, rows[i].what, gbs, "GB/s", ref);
 	}
 }

@@ -77,6 +77,14 @@ no_gpu() {
 	[[ "$stderr" == *"--blocks-per-sm: a flat launch has one block per tile"* ]]
 }
 
+@test "bandwidth: --shared-lines needs the read kernel and warm caches" {
+	assert_usage_error bandwidth --shared-lines --kernel copy,triad
+	[[ "$stderr" == *"--shared-lines: only the read kernel has L2 methods; add read to --kernel"* ]]
+	assert_usage_error bandwidth --shared-lines --kernel read --cold
+	[[ "$stderr" == *"--shared-lines: --cold reads every set once from DRAM"* ]]
+	assert_usage_error bandwidth --shared-lines=yes
+}
+
 @test "bandwidth: unknown options, stray arguments and missing values are usage errors" {
 	assert_usage_error bandwidth --sise 1G
 	[[ "$stderr" == *"did you mean '--size'?"* ]]

@@ -60,9 +60,10 @@ case "$*" in
 	printf '"H100, SXM",level,global,268435456,1073741824,DRAM,700.0,353.5\n'
 	printf '"H100, SXM",level,host,2097152,2097152,host,2500.0,1262.6\n' ;;
 *"bandwidth --kernel read --size"*)
-	printf 'device,kernel,size_bytes,level,bandwidth_gbs\n'
-	printf '"H100, SXM",read,16384,L1,29000.0\n"H100, SXM",read,65536,L1,31000.0\n'
-	printf '"H100, SXM",read,1048576,L2,9500.0\n"H100, SXM",read,33554432,L2,9100.0\n' ;;
+	printf 'device,kernel,size_bytes,level,method,bandwidth_gbs,best_gbs,min_gbs\n'
+	printf '"H100, SXM",read,16384,L1,l1,28900.0,29000.0,28700.0\n"H100, SXM",read,65536,L1,l1,30900.0,31000.0,30700.0\n'
+	printf '"H100, SXM",read,1572864,L2,l2,5400.0,5500.0,5200.0\n"H100, SXM",read,1572864,L2,l2-shared,9400.0,9500.0,9200.0\n'
+	printf '"H100, SXM",read,26214400,L2,l2,7500.0,7600.0,7300.0\n"H100, SXM",read,26214400,L2,l2-shared,7600.0,7700.0,7400.0\n' ;;
 esac
 EOF
 	chmod +x "$GP"
@@ -77,17 +78,24 @@ row() {  # the table's line for FIGURE (a prefix)
 	echo "$output"
 	[ "$status" -eq 0 ]
 	# gb-latency's sets within gpuperf's L1 plateau (1-128 KiB): 33.8, 34.0, 34.2 -> 34.0
-	[[ "$(row 'L1 latency')" =~ 34\.5\ +34\.5\ +gb-latency,\ sets\ 1024-131072\ B\ +34\.0\ +1\.015$ ]]
+	[[ "$(row 'L1 latency')" =~ 34\.5\ +-\ +34\.5\ +gb-latency,\ sets\ 1024-131072\ B\ +34\.0\ +-\ +1\.015$ ]]
 	# L2 (1-16 MiB): 264 and 266 -> 265
-	[[ "$(row 'L2 latency')" =~ 266\.0\ +266\.0\ +gb-latency.*\ 265\.0\ +1\.004$ ]]
+	[[ "$(row 'L2 latency')" =~ 266\.0\ +-\ +266\.0\ +gb-latency.*\ 265\.0\ +-\ +1\.004$ ]]
 	# DRAM (256 MiB-1 GiB): 650 and 660 -> 655
-	[[ "$(row 'DRAM latency')" =~ 700\.0\ +700\.0\ +gb-latency.*\ 655\.0\ +1\.069$ ]]
-	[[ "$(row 'host latency')" =~ 1262\.6\ +nvbandwidth\ host_device_latency_sm\ +1180\.00\ +1\.070$ ]]
-	[[ "$(row 'L1 read')" =~ 31000\.0\ +31000\.0\ +gb-cache\ +28000\.0\ +1\.107$ ]]
+	[[ "$(row 'DRAM latency')" =~ 700\.0\ +-\ +700\.0\ +gb-latency.*\ 655\.0\ +-\ +1\.069$ ]]
+	[[ "$(row 'host latency')" =~ 1262\.6\ +nvbandwidth\ host_device_latency_sm\ +1180\.00\ +-\ +1\.070$ ]]
+	# the caches: best against best, the same set (64 kB) and each's best
+	[[ "$(row 'L1 read 64K')" =~ like:\ same\ set.*31000\.0\ +1\.0\ +31000\.0\ +gb-cache,\ 64K\ set\ +28000\.0\ +0\.4\ +1\.107$ ]]
+	[[ "$(row 'L1 read  ')" =~ best:.*31000\.0\ +1\.0\ +31000\.0\ +gb-cache,\ its\ best\ set\ +28000\.0\ +0\.4\ +1\.107$ ]]
 	# gb-l2-cache: only sets within half the L2 count (1536 kB, not 81920 kB)
-	[[ "$(row 'L2 read')" =~ 9500\.0\ +.*8500\.0\ +1\.118$ ]]
+	[[ "$(row 'L2 read, shared lines 1536K')" =~ 9500\.0\ +.*8500\.0\ +0\.3\ +1\.118$ ]]
+	[[ "$(row 'L2 read, shared lines  ')" =~ best:.*9500\.0\ +.*8500\.0\ +0\.3\ +1\.118$ ]]
+	[[ "$(row 'L2 read, slices')" =~ unlike:.*7600\.0\ +.*8500\.0\ +0\.3\ +0\.894$ ]]
 	[[ "$output" == *"target L1 latency within 3 % of gb-latency"*MET* ]]
 	[[ "$output" == *"target L1 read >= 30000 GB/s"*MET* ]]
+	grep -q "^target L2 read, shared lines >= 9000 GB/s *MET" <<<"$output"
+	grep -q "^target L2 read, slices >= 9000 GB/s *MISSED (gpuperf 7600.0, peer 8500.0)" <<<"$output"
+	grep -q "^target L2 read, shared lines at least gb-l2-cache's *MET" <<<"$output"
 	grep -q '^target host latency within 10 % of nvbandwidth *MET' <<<"$output"
 	grep -q '^target default latency sweep under 10 s *MET' <<<"$output"
 	[[ "$output" == *"gpuperf latency beside its peers, GPU 0: H100, SXM,"* ]]
@@ -101,7 +109,7 @@ row() {  # the table's line for FIGURE (a prefix)
 	[ "$status" -eq 0 ]
 	grep -q '^target host latency within 10 % of nvbandwidth *MISSED (gpuperf 1262.6, peer 1000.00)' <<<"$output"
 	grep -q '^target L1 latency within 3 % of gb-latency *n/a' <<<"$output"
-	[[ "$(row 'L1 latency')" =~ 34\.5\ +34\.5\ +gb-latency,\ sets\ 1024-131072\ B\ +-\ +-$ ]]
+	[[ "$(row 'L1 latency')" =~ 34\.5\ +-\ +34\.5\ +gb-latency,\ sets\ 1024-131072\ B\ +-\ +-\ +-$ ]]
 }
 
 @test "bench/latency.sh: a failing gpuperf is exit 1" {

@@ -129,6 +129,42 @@ kval() {
 		END { exit bad }' "$csv"
 }
 
+@test "bandwidth: --shared-lines adds an l2-shared row beside each l2 row, above it where windows overlap" {
+	require_gpu
+	bw_csv --kernel read --size 64K,2M,16M --shared-lines --reps 5
+	cat "$csv"
+	CSV=$csv
+	# 64 KiB is the l1 method's: no shared row; 2 and 16 MiB have both
+	[ "$(paste -d: <(col size_bytes) <(col method) | tr '\n' ' ')" = \
+		"65536:l1 2097152:l2 2097152:l2-shared 16777216:l2 16777216:l2-shared " ]
+	[ "$(paste -d: <(col method) <(col level) | grep -c '^l2-shared:L2$')" -eq 2 ]
+	# at 2 MiB the windows overlap about 8-fold on a 132-SM H100: SMs receive far more
+	# than the disjoint windows' slices deliver
+	awk -F, -v s="$(csv_col "$csv" size_bytes)" -v m="$(csv_col "$csv" method)" \
+		-v b="$(csv_col "$csv" bandwidth_gbs)" '
+		NR > 1 && $s == 2097152 { v[$m] = $b }
+		END { print "2 MiB: l2 " v["l2"] ", l2-shared " v["l2-shared"]; exit !(v["l2-shared"] > 1.5 * v["l2"]) }' "$csv"
+	run "$GPUPERF" bandwidth --kernel read --size 2M --shared-lines --reps 3
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"method l2-shared: the l1 method's windows with ld.global.cg, overlapping"* ]]
+	require_counters
+	counted l2_read_pct
+	# one L2 read handed to several SMs: the slices read well under what the loads asked
+	awk -F, -v s="$(csv_col "$csv" size_bytes)" -v m="$(csv_col "$csv" method)" \
+		-v r="$(csv_col "$csv" l2_read_pct)" '
+		NR > 1 && $s == 2097152 { v[$m] = $r }
+		END { print "2 MiB l2_read_pct: l2 " v["l2"] ", l2-shared " v["l2-shared"]
+		      exit !(v["l2-shared"] != "" && v["l2-shared"] < 75 && v["l2"] > 90) }' "$csv"
+}
+
+@test "bandwidth: --shared-lines without an L2-sized read set says so" {
+	require_gpu
+	run_split "$GPUPERF" --csv bandwidth --kernel read --size 1G --shared-lines --reps 2
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"--shared-lines: no read set was measured by the l2 method"* ]]
+	[ "$(grep -c ',l2-shared,' <<<"$output")" -eq 0 ]
+}
+
 @test "bandwidth: --cold flushes L2 and still verifies" {
 	require_gpu
 	bw_csv --cold --kernel read,copy,memcpy --size 1M,256M --reps 3

@@ -145,8 +145,16 @@ int main(void)
 	   "CSV: the L1 figure against 128 B/clk/SM");
 	ok(strstr(csv, "summary,metric=shared_bytes_per_clock_per_sm,value,120.500,\n") != NULL,
 	   "CSV: shared memory bytes per clock per SM, from the conflict-free bank case");
-	ok(strstr(csv, ",bandwidth,kernel=read width_bytes=16 size_bytes=65536,") != NULL,
-	   "CSV: the levels step's rows in the bandwidth section");
+	ok(strstr(csv, ",bandwidth,kernel=read width_bytes=16 size_bytes=65536 method=l1,") != NULL,
+	   "CSV: the levels step's rows in the bandwidth section, keyed by their method too");
+	ok(strstr(csv, "summary,metric=l2_shared_read_gbs,value,20000.000,\n") != NULL,
+	   "CSV: the L2 read of shared lines, from the smallest set");
+	ok(strstr(csv, "summary,metric=l2_shared_read_gbs,reference,\"2 MiB set, ld.global.cg loads, level L2 "
+		       "by counters; windows overlap 8.2-fold: what SMs receive, the L2 slices read 36 % "
+		       "of it\"") != NULL, "CSV: the shared-lines figure says how much the windows overlap and what the slices read");
+	ok(strstr(csv, ",bandwidth,kernel=read width_bytes=16 size_bytes=2097152 method=l2-shared,"
+		       "bandwidth_gbs,20000.000,GB/s\n") != NULL,
+	   "CSV: an l2 and an l2-shared record of the same set, told apart");
 	ok(strstr(csv, "summary,metric=latency_l1_cycles,value,34.000,\n") &&
 	   strstr(csv, "summary,metric=latency_l2_cycles,value,263.000,\n") &&
 	   strstr(csv, "summary,metric=latency_dram_cycles,value,650.000,\n"),

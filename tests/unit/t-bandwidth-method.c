@@ -65,6 +65,18 @@ static void methods(void)
 	       "unknown L1: L2 windows");
 	is_int(bw_pick_method(BW_METHOD_L2, BW_READ, 16 * KiB, 16, l1, l2, 0, 0), BW_METHOD_L2,
 	       "a method asked for is kept");
+	is_int(bw_pick_method(BW_METHOD_L2_SHARED, BW_READ, 2 * MiB, 16, l1, l2, 0, 0),
+	       BW_METHOD_L2_SHARED, "l2-shared asked for is kept");
+	is_int(bw_pick_method(BW_METHOD_L2_SHARED, BW_COPY, 2 * MiB, 16, l1, l2, 0, 0),
+	       BW_METHOD_STREAM, "l2-shared for a copy: stream");
+	is_str(bw_method_names[BW_METHOD_L2_SHARED], "l2-shared", "the method's name");
+	ok(bw_method_names[BW_NMETHODS] == NULL, "names end with NULL");
+	ok(bw_method_windowed(BW_METHOD_L1) && bw_method_windowed(BW_METHOD_L2) &&
+	   bw_method_windowed(BW_METHOD_L2_SHARED) && !bw_method_windowed(BW_METHOD_STREAM) &&
+	   !bw_method_windowed(BW_METHOD_AUTO), "windowed: l1, l2, l2-shared");
+	ok(!bw_method_cg(BW_METHOD_L1) && bw_method_cg(BW_METHOD_L2) &&
+	   bw_method_cg(BW_METHOD_L2_SHARED) && !bw_method_cg(BW_METHOD_STREAM),
+	   "ld.global.cg: l2 and l2-shared, not l1");
 }
 
 static void configs(void)
@@ -145,6 +157,30 @@ static void disjoint(void)
 	   "1 MiB is too small for 132 blocks of 512: refused, the caller's usage error");
 }
 
+/*
+ * The L2 shared method: the l1 plan's windows, overlapping where the grid's
+ * windows add up to more than the set (the H100's 528 blocks x 32 KiB).
+ */
+static void shared(void)
+{
+	struct bw_window w;
+
+	is_int(bw_window_plan(2 * MiB / 16, 528, 512, 4, 0, &w), 0, "2 MiB: overlapping windows plan");
+	is_int(w.win, 2048, "2 MiB: windows of one 32 KiB iteration");
+	is_dbl(bw_window_overlap(&w, 528), 8.25, 1e-9, "2 MiB: 528 x 32 KiB over 2 MiB, 8.25-fold");
+	ok(bw_window_plan(16 * MiB / 16, 528, 512, 4, 0, &w) == 0,
+	   "16 MiB: the same plan");
+	is_dbl(bw_window_overlap(&w, 528), 528.0 * 32 / 16384, 1e-9,
+	       "16 MiB: barely overlapping (%.3f-fold)", bw_window_overlap(&w, 528));
+	ok(bw_window_plan(2 * MiB / 16, 528, 64, 2, 1, &w) == 0 &&
+	   fabs(bw_window_overlap(&w, 528) - 528.0 * 128 / 131072) < 1e-9 &&
+	   bw_window_overlap(&w, 528) <= 1, "disjoint windows: at most 1-fold");
+	w.n = 0;
+	is_dbl(bw_window_overlap(&w, 528), 0, 0, "an empty set: 0");
+	is_str(bw_level_by_size(BW_METHOD_L2_SHARED, BW_READ, 2 * MiB, 132, 64 * KiB, 50 * MiB),
+	       "L2", "size rule: l2-shared is L2");
+}
+
 static void sums(void)
 {
 	static const int widths[] = { 4, 8, 16 };
@@ -204,6 +240,7 @@ int main(void)
 	configs();
 	windows();
 	disjoint();
+	shared();
 	sums();
 	levels();
 	return done_testing();

@@ -28,6 +28,14 @@ static int col_index(const struct result_contract *c, const char *name)
 	return -1;
 }
 
+/* A key column: there, and REPORT_COL_CONFIG. */
+static int key_column(const struct result_contract *c, const char *name)
+{
+	int i = col_index(c, name);
+
+	return i >= 0 && (c->cols[i].flags & REPORT_COL_CONFIG);
+}
+
 /* A figure or noise column: there, and neither identity nor key. */
 static int result_column(const struct result_contract *c, const char *name)
 {
@@ -107,6 +115,8 @@ static void test_lookups(void)
 		"bandwidth_gbs")->better == RESULT_HIGHER, "bandwidth: more GB/s is better");
 	ok(!strcmp(result_figure_of(result_contract_of("bandwidth"), "bandwidth_gbs")->cov_column,
 		   "cov_pct"), "bandwidth: its noise in cov_pct");
+	/* --shared-lines gives one set an l2 and an l2-shared row */
+	ok(key_column(result_contract_of("bandwidth"), "method"), "bandwidth: method is a key");
 	ok(result_figure_of(result_contract_of("latency"), "ns")->better == RESULT_LOWER,
 	   "latency: fewer ns is better");
 	ok(result_figure_of(result_contract_of("summary"), "dram_copy_gbs") != NULL,

@@ -61,6 +61,16 @@ int main(void)
 	ok(pcie_variant_parse("split=", &v, err, sizeof(err)) == -1, "split without a count");
 	ok(pcie_variant_parse("split=2x", &v, err, sizeof(err)) == -1, "split with junk");
 	ok(pcie_variant_parse(NULL, &v, err, sizeof(err)) == 0, "NULL: the default");
+	ok(pcie_variant_parse("chunk=4,sync,malloc,legacy", &v, err, sizeof(err)) == 0 &&
+	   v.pmalloc && v.psync && v.plegacy && v.pchunk_mib == 4 && !v.host,
+	   "the pageable items");
+	is_str(pcie_variant_text(&v, text, sizeof(text)), "default,malloc,sync,legacy,chunk=4",
+	       "and back, in the canonical order");
+	ok(pcie_variant_parse("chunk=0", &v, err, sizeof(err)) == -1 && !strcmp(err, "chunk=0"),
+	   "chunk of 0 MiB");
+	ok(pcie_variant_parse("chunk=1025", &v, err, sizeof(err)) == -1, "chunk beyond %d MiB",
+	   PCIE_MAX_CHUNK_MIB);
+	ok(pcie_variant_parse("chunk=", &v, err, sizeof(err)) == -1, "chunk without a size");
 
 	is_int(huge_at(0x7f0000000000ull), 260096ull << 10, "THP: AnonHugePages of the mapping");
 	is_int(huge_at(0x7f0008000000ull), 260096ull << 10, "an address inside it");

@@ -302,6 +302,69 @@ int main(void)
 		is_str(f, "cold", "--cold rows are labelled cold");
 		free(csv);
 		report_free(&r);
+		req.cold = 0;
+	}
+
+	/* --shared-lines: an l2 and an l2-shared row of one set, told apart */
+	{
+		uint64_t sw[] = { 2 * MiB, 16 * MiB };
+		struct bw_result rs[] = {
+			result(BW_READ, 16, 2 * MiB, 0.1),
+			result(BW_READ, 16, 2 * MiB, 0.025),
+			result(BW_READ, 16, 16 * MiB, 0.1),
+			result(BW_READ, 16, 16 * MiB, 0.1),
+		};
+		struct bw_outcome os = { rs, 4, NULL, 0, 0, 100.0 };
+		struct report_table *t;
+
+		for (int i = 0; i < 4; i++) {
+			rs[i].method = i % 2 ? BW_METHOD_L2_SHARED : BW_METHOD_L2;
+			rs[i].overlap = i == 1 ? 8.25 : i == 3 ? 1.03 : 0.99;
+			rs[i].counted = 1;
+			rs[i].traffic = (struct bw_traffic){ 0.0, 0.99, 0.001, i == 1 ? 0.36 : 0.99 };
+		}
+		rs[1].ms.cov = 0.08;
+		os.counted = 1;
+		req.kernels = 1u << BW_READ;
+		req.sizes = sw;
+		req.nsizes = 2;
+		memset(&r, 0, sizeof(r));
+		tab_bandwidth(&r, &d, &req, &os, NULL);
+		t = r.tables[0];
+		ok(t->cols[25].flags & REPORT_COL_CONFIG, "method is a key column: it tells the two rows apart");
+		csv = unit_render(&r, REPORT_CSV);
+		field(csv, 2, 25, f, sizeof(f));
+		is_str(f, "l2-shared", "the second row of 2 MiB: method l2-shared");
+		field(csv, 2, 9, f, sizeof(f));
+		is_str(f, "L2", "l2-shared is served by L2");
+		field(csv, 2, 29, f, sizeof(f));
+		is_str(f, "36.000", "l2-shared: l2_read_pct under 100, one L2 read reached several SMs");
+		field(csv, 1, 25, f, sizeof(f));
+		is_str(f, "l2", "the first: l2");
+		free(csv);
+		txt = unit_render(&r, REPORT_TABLE);
+		ok(strstr(txt, "method l2-shared: the l1 method's windows with ld.global.cg, overlapping "
+			       "1.0- to 8.2-fold") != NULL, "a note says what l2-shared counts and how much the windows overlap");
+		ok(strstr(txt, "(read 16 B 2 MiB l2-shared)") != NULL,
+		   "the stability line names the l2-shared row apart from the l2 row of its set");
+		free(txt);
+		{
+			int series = 0;
+
+			for (size_t k = 0; k < t->nitems; k++)
+				for (size_t j = 0; t->items[k].chart && j < t->items[k].chart->nseries; j++)
+					series += !strcmp(t->items[k].chart->series[j]->name, "read, 16 B, shared lines") ||
+						  !strcmp(t->items[k].chart->series[j]->name, "read, 16 B");
+			is_int(series, 2, "the chart draws the two methods as two lines");
+		}
+		report_free(&r);
+		os.nres = 2;
+		rs[1] = rs[2];
+		tab_bandwidth(&r, &d, &req, &os, NULL);
+		txt = unit_render(&r, REPORT_TABLE);
+		ok(strstr(txt, "l2-shared") == NULL, "without l2-shared rows: no word of them");
+		free(txt);
+		report_free(&r);
 	}
 	return done_testing();
 }
