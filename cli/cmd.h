@@ -79,6 +79,7 @@ struct gp_ctx {
 #define CMD_TAKES_PROGRAM 0x4u /* options stop at the first non-option: "-- CMD ARGS" follow */
 #define CMD_TAKES_DEVICES 0x8u /* uses -d's list itself (p2p): not run once per device */
 #define CMD_WATCHED 0x10u      /* measures a device: watched, results hold a struct trust_summary */
+#define CMD_TAKES_OPERANDS 0x20u /* takes operands (files) among its options: in gp_args' rest */
 
 /*
  * Option types, and the field each fills in the command's argument struct:
@@ -132,7 +133,8 @@ struct gp_option {
 /* What cli_parse saw besides the values it stored. */
 struct gp_args {
 	uint64_t given;       /* bit i: the command's option i was on the line */
-	char **rest;          /* CMD_TAKES_PROGRAM: the program and its arguments */
+	char **rest;          /* CMD_TAKES_PROGRAM: the program and its arguments;
+				 CMD_TAKES_OPERANDS: the operands */
 	int nrest;
 };
 

@@ -178,7 +178,8 @@ int cli_next_option(struct opt_iter *it)
 
 		it->arg = optarg;
 		if (c == -1) {
-			if (it->cmd && optind < it->argc && !(it->cmd->flags & CMD_TAKES_PROGRAM)) {
+			if (it->cmd && optind < it->argc &&
+			    !(it->cmd->flags & (CMD_TAKES_PROGRAM | CMD_TAKES_OPERANDS))) {
 				gp_error(GP_EXIT_USAGE, "unexpected argument '%s' for %s", it->argv[optind],
 					 it->cmd->name);
 				return -1;
@@ -377,7 +378,7 @@ int cli_parse(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **arg
 	}
 	if (id < 0)
 		return GP_EXIT_USAGE;
-	if (cmd->flags & CMD_TAKES_PROGRAM) {
+	if (cmd->flags & (CMD_TAKES_PROGRAM | CMD_TAKES_OPERANDS)) {
 		given->rest = argv + optind;
 		given->nrest = argc - optind;
 	}
