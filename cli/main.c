@@ -255,6 +255,8 @@ static void list_values(const struct gp_option *o)
 {
 	if (o->flags & GP_OPT_FILE)
 		printf("FILE\n");
+	if (o->flags & GP_OPT_AUTO)
+		printf("auto\n");
 	else if (o->type != GP_OPT_FLAG && !o->choices)
 		printf("VALUE\n");
 	for (size_t i = 0; o->choices && o->choices[i]; i++)

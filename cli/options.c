@@ -297,6 +297,13 @@ static int store(const struct gp_option *o, const char *text, void *field)
 	int rc, i;
 
 	snprintf(opt, sizeof(opt), "--%s", o->name);
+	if ((o->flags & GP_OPT_AUTO) && !strcmp(text, "auto")) {
+		if (o->type == GP_OPT_U64)
+			*(uint64_t *)field = 0;
+		else
+			*(int *)field = 0;
+		return 0;
+	}
 	switch (o->type) {
 	case GP_OPT_FLAG:
 		*(int *)field = 1;
