@@ -33,6 +33,8 @@ struct view {
 	int metric, value, probe; /* column indices, -1 where absent */
 	struct rec *recs;
 	size_t n;
+	const char *unknown[16];  /* probes whose rows were left out: no contract */
+	size_t nunknown;
 };
 
 static const char *cell_text(const struct report_table *t, size_t row, int col, char *buf,
@@ -136,6 +138,17 @@ static struct rec *place(struct view *v, const char *section, char *key, const c
 	return r;
 }
 
+/* A probe of the long format that names no command: its rows are not compared. */
+static void unknown(struct view *v, const char *probe)
+{
+	size_t i = 0;
+
+	while (i < v->nunknown && !same(v->unknown[i], probe))
+		i++;
+	if (i == v->nunknown && i < sizeof(v->unknown) / sizeof(v->unknown[0]))
+		v->unknown[v->nunknown++] = probe;
+}
+
 static void view_open(struct view *v, const struct result_contract *c, const struct report_table *t)
 {
 	memset(v, 0, sizeof(*v));
@@ -157,6 +170,10 @@ static void view_open(struct view *v, const struct result_contract *c, const str
 		if (v->probe >= 0) {  /* a string cell (REPORT_LONG_COLS): it stays where it is */
 			const struct report_cell *cell = report_cell(t, row, (size_t)v->probe);
 			section = cell->set ? cell->u.s : NULL;
+			if (!section || !result_contract_of(section)) {
+				unknown(v, section);
+				continue;
+			}
 		}
 		if (v->metric >= 0 && !metric)
 			continue;  /* a figure without a name */
@@ -432,6 +449,12 @@ void diff_tables(const struct result_contract *c, const struct report_table *bef
 	view_open(&vb, c, before);
 	view_open(&va, c, after);
 	identities(res, before, after);
+	for (int side = 0; side < 2; side++) {
+		const struct view *v = side ? &va : &vb;
+		for (size_t i = 0; i < v->nunknown; i++)
+			add_note(res, gp_xasprintf("%s rows not compared: no command's contract",
+						   v->unknown[i] ? v->unknown[i] : "unnamed"));
+	}
 	for (size_t i = 0; i < vb.n; i++) {
 		struct rec *rb = &vb.recs[i], *ra = NULL;
 
