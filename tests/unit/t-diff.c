@@ -351,8 +351,31 @@ static void refusals(void)
 	free(csv);
 }
 
-int main(void)
+/* t-diff --write DIR: all's fabricated records as DIR/all.json and DIR/all.csv (tests/cli/diff.bats). */
+static int write_runs(const char *dir)
 {
+	static const enum report_format fmts[] = { REPORT_JSON, REPORT_CSV };
+	static const char *const names[] = { "all.json", "all.csv" };
+
+	for (int i = 0; i < 2; i++) {
+		char *text = render_all(fmts[i], NULL), path[4096];
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		f = fopen(path, "w");
+		if (!f || !text || fputs(text, f) < 0 || fclose(f)) {
+			perror(path);
+			return 1;
+		}
+		free(text);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "--write"))
+		return write_runs(argv[2]);
 	csv_cases();
 	json_cases();
 	noise_rules();
