@@ -8,7 +8,8 @@
 #   make test-gpu        GPU tests only; fails when no GPU is present
 #   make test-asan       CPU tests against an AddressSanitizer/UBSan build
 #   make fuzz            libFuzzer on the option parsers, the cubin reader, the profile
-#                        record decoder and the JSON writer (FUZZ_TIME=60 s each)
+#                        record decoder, the JSON writer and diff's CSV/JSON readers
+#                        (FUZZ_TIME=60 s each)
 #   make install / uninstall / clean / help
 #
 # Knobs (make VAR=value):
@@ -280,8 +281,17 @@ build/fuzz/json-fuzz: tests/fuzz/json-fuzz.c tests/unit/json-check.c $(wildcard 
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -lm
 
-fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz build/fuzz/record-fuzz build/fuzz/json-fuzz
-	@mkdir -p build/fuzz/corpus-parse build/fuzz/corpus-cubin build/fuzz/corpus-record build/fuzz/corpus-json
+# gpuperf diff's readers, each input read as a file and compared with itself;
+# the contracts and the tables' columns come from the library, uninstrumented.
+build/fuzz/diff-fuzz: tests/fuzz/diff-fuzz.c $(wildcard diff/*.c) build/libgpuperf.a
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/diff-fuzz.c $(wildcard diff/*.c) \
+		build/libgpuperf.a $(GP_LDLIBS)
+
+fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz build/fuzz/record-fuzz build/fuzz/json-fuzz \
+		build/fuzz/diff-fuzz
+	@mkdir -p build/fuzz/corpus-parse build/fuzz/corpus-cubin build/fuzz/corpus-record build/fuzz/corpus-json \
+		build/fuzz/corpus-diff
 	build/fuzz/parse-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=256 \
 		build/fuzz/corpus-parse tests/fuzz/corpus-parse
 	build/fuzz/cubin-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -290,6 +300,8 @@ fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz build/fuzz/record-fuzz build/f
 		build/fuzz/corpus-record tests/fuzz/corpus-record
 	build/fuzz/json-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=4096 \
 		build/fuzz/corpus-json tests/fuzz/corpus-json
+	build/fuzz/diff-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+		build/fuzz/corpus-diff tests/fuzz/corpus-diff
 
 lint-man:
 	$(Q)for m in man/*.1; do out=$$(groff -man -ww -z "$$m" 2>&1); \

@@ -55,7 +55,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 
 	run->opts.threshold_pct = a->threshold;
 	if ((rc = diff_read(a->before, &run->before)) || (rc = diff_read(a->after, &run->after)) ||
-	    (rc = diff_inputs(&run->before, &run->after, &run->opts, &run->res)))
+	    (rc = diff_files(&run->before, &run->after, &run->opts, &run->res)))
 		return rc;
 	if (a->fail_on == 0 && run->res.count[DIFF_WORSE])
 		ctx->exit_status = GP_EXIT_FAIL;

@@ -544,7 +544,7 @@ static int sections(const struct diff_input *b, const struct diff_input *a,
 	return 0;
 }
 
-int diff_inputs(const struct diff_input *b, const struct diff_input *a,
+int diff_files(const struct diff_input *b, const struct diff_input *a,
 		const struct diff_opts *o, struct diff_result *res)
 {
 	const struct report_table *tb = b->tables.tables[0], *ta = a->tables.tables[0];

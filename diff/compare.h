@@ -103,7 +103,7 @@ void diff_tables(const struct result_contract *c, const struct report_table *bef
  * compare through the long form), each section against its namesake.
  * 0, or GP_EXIT_USAGE (message printed) for two commands' outputs.
  */
-int diff_inputs(const struct diff_input *before, const struct diff_input *after,
+int diff_files(const struct diff_input *before, const struct diff_input *after,
 		const struct diff_opts *o, struct diff_result *res);
 
 /* in's table with the columns of t (and t's key, where in has sections), or NULL. */

@@ -8,7 +8,7 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	run grep -lE '#include *<(cuda|cupti|nvperf|cuda_runtime)' \
 		"$ROOT"/util/*.[ch] "$ROOT"/report/*.[ch] "$ROOT"/model/*.[ch] \
 		"$ROOT"/occupancy/*.[ch] "$ROOT"/arch/*.[ch] "$ROOT"/tables/*.[ch] \
-		"$ROOT"/profile/*.[ch]
+		"$ROOT"/profile/*.[ch] "$ROOT"/diff/*.[ch] "$ROOT"/results/*.[ch]
 	[ -z "$output" ] || { echo "CUDA in pure code: $output"; return 1; }
 }
 
@@ -16,14 +16,14 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	run grep -nE '(^|[^sfn])printf\(|puts\(|putchar\(|\bstdout\b' \
 		"$ROOT"/probes/*.c "$ROOT"/gpu/*.c "$ROOT"/counters/*.c "$ROOT"/model/*.c \
 		"$ROOT"/occupancy/*.c "$ROOT"/arch/*.c "$ROOT"/tables/*.c \
-		"$ROOT"/profile/*.c "$ROOT"/inject/*.c
+		"$ROOT"/profile/*.c "$ROOT"/inject/*.c "$ROOT"/diff/*.c "$ROOT"/results/*.c
 	[ -z "$output" ] || { echo "$output"; return 1; }
 }
 
 @test "only cli/ exits (and the out-of-memory path of the allocator)" {
 	run grep -nE '\b(exit|_exit|abort)\(' "$ROOT"/probes/*.c "$ROOT"/gpu/*.c \
 		"$ROOT"/counters/*.c "$ROOT"/model/*.c "$ROOT"/occupancy/*.c "$ROOT"/arch/*.c \
-		"$ROOT"/inject/*.c "$ROOT"/profile/*.c
+		"$ROOT"/inject/*.c "$ROOT"/profile/*.c "$ROOT"/diff/*.c "$ROOT"/results/*.c
 	# the runner's child leaves with _exit when exec fails: that is not gpuperf exiting
 	output=$(grep -vE '/profile/run\.c:[0-9]+:.*_exit\(' <<<"$output" || true)
 	[ -z "$output" ] || { echo "$output"; return 1; }

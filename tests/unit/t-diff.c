@@ -280,10 +280,10 @@ static void whole_runs(void)
 	ok(a.sectioned && a.tables.ntables >= 2, "as sections (%zu)", a.tables.ntables);
 	ok(!parse("b.csv", csv, &b), "all's long CSV read back");
 	is_str(b.command, "all", "the long CSV: all too");
-	ok(!diff_inputs(&a, &a, &o, &res), "a run against itself");
+	ok(!diff_files(&a, &a, &o, &res), "a run against itself");
 	ok(res.count[DIFF_SAME] > 10 && res.count[DIFF_SAME] == res.n, "all the same (%zu)", res.n);
 	diff_result_free(&res);
-	ok(!diff_inputs(&a, &b, &o, &res), "JSON sections against the long CSV of the same run");
+	ok(!diff_files(&a, &b, &o, &res), "JSON sections against the long CSV of the same run");
 	ok(res.count[DIFF_SAME] > 10 && res.count[DIFF_SAME] == res.n, "the same, through the long "
 	   "form (%zu of %zu)", res.count[DIFF_SAME], res.n);
 	for (size_t i = 0; i < res.n; i++)
@@ -294,7 +294,7 @@ static void whole_runs(void)
 	diff_result_free(&res);
 	ok(!parse("c.json", json2, &c) && !parse("d.csv", csv2, &d), "the edited run read back");
 	for (int form = 0; form < 2; form++) {
-		ok(!diff_inputs(form ? &b : &a, form ? &d : &c, &o, &res), "%s against the edit",
+		ok(!diff_files(form ? &b : &a, form ? &d : &c, &o, &res), "%s against the edit",
 		   form ? "long CSV" : "JSON");
 		is_int(res.count[DIFF_WORSE], 1, "one figure worse");
 		is_int(res.count[DIFF_UNRELIABLE] > 0, 1, "a contended row unreliable");
@@ -345,7 +345,7 @@ static void refusals(void)
 		  "predicted_conflicts_per_request\nstride,load,1,4,1,1.000,1,0.000\n", &one),
 	   "banks --model's CSV");
 	ok(!parse("two.csv", csv, &two), "all's");
-	is_int(diff_inputs(&one, &two, &o, &res), 2, "two commands' outputs refused");
+	is_int(diff_files(&one, &two, &o, &res), 2, "two commands' outputs refused");
 	diff_input_free(&one);
 	diff_input_free(&two);
 	free(csv);
