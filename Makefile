@@ -86,6 +86,7 @@ INJECT_OBJ := $(INJECT_SRC:%.c=build-pic/%.o)
 # gpuperf profile's test programs (see their rules below).
 APP_CU := $(filter-out tests/apps/driver-kernel.cu,$(sort $(wildcard tests/apps/*.cu)))
 APP_BIN := $(APP_CU:tests/apps/%.cu=build/tests/apps/%) build/tests/apps/coalesced-shared \
+	   build/tests/apps/transpose-fixed \
 	   build/tests/apps/driver-api build/tests/apps/driver-kernel.fatbin
 
 ifneq ($(V),1)
@@ -222,6 +223,11 @@ build/tests/apps/%: tests/apps/%.cu tests/apps/app.h
 build/tests/apps/coalesced-shared: tests/apps/coalesced.cu tests/apps/app.h
 	@mkdir -p $(dir $@)
 	$(QUIET_NVCC)$(NVCC) $(APP_NVCCFLAGS) -cudart shared -Xlinker -rpath,$(CUDA_LIBDIR) -o $@ $<
+
+# transpose-fix.cu after its fix: the same kernel name, tiled (gpuperf diff's example).
+build/tests/apps/transpose-fixed: tests/apps/transpose-fix.cu tests/apps/app.h
+	@mkdir -p $(dir $@)
+	$(QUIET_NVCC)$(NVCC) $(APP_NVCCFLAGS) -DFIXED -o $@ $<
 
 build/tests/apps/driver-kernel.fatbin: tests/apps/driver-kernel.cu
 	@mkdir -p $(dir $@)

@@ -258,8 +258,13 @@ h100() {
 
 @test "diff (H100 fixtures): the transpose fix, before and after, is better in time and efficiency" {
 	h100 profile-before.csv
-	gdiff --csv "$H100/profile-before.csv" "$H100/profile-after.csv"
+	gdiff --json "$H100/profile-before.csv" "$H100/profile-after.csv"
 	[ "$status" -eq 0 ]
-	[ "$(verdict_of kernel=transpose gpu_time_ms)" = better ]
-	[ "$(verdict_of kernel=transpose store_efficiency_pct)" = better ]
+	run python3 -c 'import json, sys
+for r in json.load(sys.stdin):
+    if r["config"].startswith("kernel=transpose") and r["figure"]:
+        print(r["figure"], r["verdict"])' <<<"$output"
+	[[ "$output" == *"gpu_time_ms better"* ]]
+	[[ "$output" == *"store_efficiency_pct better"* ]]
+	[[ "$output" == *"store_sectors_per_request better"* ]]
 }
