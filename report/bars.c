@@ -94,8 +94,8 @@ static void bar(const struct plot_scale *s, const char *color, const char *label
 	fputs(": ", out);
 	xml_text(out, text, 0);
 	fputs("</title></rect>\n", out);
-	plot_text(out, v < 0 ? lo - 4 : lo + w + 4, y + ROW - 5,
-		  v < 0 ? "text-anchor=\"end\" font-size=\"10\"" : "font-size=\"10\"", text, 0);
+	/* past a bar's end going right; across the zero line from a bar going left (clear of the labels) */
+	plot_text(out, v < 0 ? x0 + 4 : lo + w + 4, y + ROW - 5, "font-size=\"10\"", text, 0);
 }
 
 void plot_bars_panel(const struct report_chart *c, double y, FILE *out)
@@ -117,7 +117,8 @@ void plot_bars_panel(const struct report_chart *c, double y, FILE *out)
 		const char *color;
 		if (!(ser->flags & REPORT_SERIES_PLOT))
 			continue;
-		color = plot_series_color(nth++);
+		color = ser->color ? ser->color : plot_series_color(nth);
+		nth++;
 		for (size_t k = 0; k < ser->n; k++, row += ROW)
 			bar(&s, color, ser->labels[k] ? ser->labels[k] : "", ser->y[k], row, out);
 		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"10\" fill=\"%s\"/>\n", lx,

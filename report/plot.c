@@ -41,7 +41,7 @@ struct pen {
 
 static struct pen pen_of(const struct report_series *s, size_t nth)
 {
-	struct pen p = { colors[nth % ARRAY_SIZE(colors)],
+	struct pen p = { s->color ? s->color : colors[nth % ARRAY_SIZE(colors)],
 			 dashes[(nth / ARRAY_SIZE(colors)) % ARRAY_SIZE(dashes)], 0 };
 
 	if (s->flags & REPORT_SERIES_MODEL) {

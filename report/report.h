@@ -79,6 +79,7 @@ enum report_layout {
 struct report_series {
 	char *name;                  /* legend */
 	unsigned flags;              /* REPORT_SERIES_* */
+	const char *color;           /* plots: "#rrggbb" rather than the palette's (NULL) */
 	size_t n, cap;
 	double *x, *y;               /* y NaN: not measured */
 	char **labels;               /* text chart labels; NULL entries show x as an integer */

@@ -126,6 +126,8 @@ static void bars(struct report_table *t, const struct diff_result *res)
 	report_chart_axis(&c->y, "change", "%", 0);
 	s[DIFF_WORSE] = report_chart_series(c, "worse", REPORT_SERIES_PLOT);
 	s[DIFF_BETTER] = report_chart_series(c, "better", REPORT_SERIES_PLOT);
+	s[DIFF_WORSE]->color = "#c92a2a";   /* red and green: read before the legend */
+	s[DIFF_BETTER]->color = "#2b8a3e";
 	for (int v = DIFF_WORSE; v <= DIFF_BETTER; v++)
 		for (size_t i = 0; i < res->n; i++) {
 			const struct diff_row *d = &res->rows[i];
@@ -134,7 +136,7 @@ static void bars(struct report_table *t, const struct diff_result *res)
 			if ((int)d->verdict != v)
 				continue;
 			name = row_name(d);
-			label = gp_xasprintf("%s %s", name, d->figure);
+			label = gp_xasprintf("%s: %s", d->figure, name);  /* cut at the end: the figure stays */
 			/* from nothing: no percentage, a bar to the edge in its direction */
 			report_series_add(s[v], (double)k++, isfinite(d->change_pct) ? d->change_pct :
 					  copysign(INFINITY, d->after - d->before), label);

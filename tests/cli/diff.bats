@@ -185,8 +185,8 @@ print(w["figure"], w["before"], w["after"], w["change_pct"], w["better"])' <<<"$
 	EOF
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "1 2" ]
-	[[ "${lines[1]}" == *"offset=1 "*"predicted_sectors_per_request: +10.0" ]]
-	[[ "${lines[2]}" == *"offset=2 "*"efficiency_pct: +20.0" ]]
+	[[ "${lines[1]}" == *" predicted_sectors_per_request: "*"offset=1 "*": +10.0" ]]
+	[[ "${lines[2]}" == *" efficiency_pct: "*"offset=2 "*": +20.0" ]]
 	[ "${lines[1]%% *}" != "${lines[2]%% *}" ]   # worse and better in two colours
 	# nothing changed: the picture says so rather than failing
 	gdiff --plot same.svg coal.csv coal.json
