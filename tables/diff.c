@@ -86,31 +86,69 @@ static char *row_name(const struct diff_row *d)
 	return gp_xstrdup(d->section ? d->section : *d->config ? d->config : "(the only row)");
 }
 
-/* The changes, worse first, then better, unreliable, new and gone, each in file order. */
-static void human_rows(struct report_table *t, const struct diff_result *res)
+static int same_text(const char *a, const char *b)
 {
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* The end of the row whose figures start at res->rows[from]: the next row's first figure. */
+static size_t row_end(const struct diff_result *res, size_t from)
+{
+	const struct diff_row *d = &res->rows[from];
+	size_t to = from + 1;
+
+	while (d->figure && to < res->n && res->rows[to].figure &&
+	       same_text(res->rows[to].section, d->section) && !strcmp(res->rows[to].config, d->config))
+		to++;
+	return to;
+}
+
+/* A row's verdict: the first, in reading order, of its figures'. */
+static enum diff_verdict row_verdict(const struct diff_result *res, size_t from, size_t to)
+{
+	enum diff_verdict v = DIFF_SAME;
+
+	for (size_t i = from; i < to; i++)
+		if (res->rows[i].verdict < v)
+			v = res->rows[i].verdict;
+	return v;
+}
+
+/*
+ * The rows with a change, whole (every figure, the same ones too: a
+ * kernel's time and efficiency before and after a fix), those with a
+ * worse figure first, then better, unreliable, new and gone, each in file
+ * order; the row named on its first line.  Returns the unchanged rows.
+ */
+static size_t human_rows(struct report_table *t, const struct diff_result *res)
+{
+	size_t unchanged = 0;
 	char b[64], a[64];
 
+	for (size_t i = 0; i < res->n; i = row_end(res, i))
+		unchanged += row_verdict(res, i, row_end(res, i)) == DIFF_SAME;
 	for (int v = 0; v < DIFF_SAME; v++)
-		for (size_t i = 0; i < res->n; i++) {
-			const struct diff_row *d = &res->rows[i];
-			char *name;
-			size_t r;
-
-			if ((int)d->verdict != v)
+		for (size_t i = 0, end; i < res->n; i = end) {
+			end = row_end(res, i);
+			if ((int)row_verdict(res, i, end) != v)
 				continue;
-			r = report_add_row(t);
-			name = row_name(d);
-			report_set_str(t, r, H_ROW, name);
-			free(name);
-			report_set_str(t, r, H_FIGURE, d->figure ? d->figure : "(whole row)");
-			report_set_str(t, r, H_BEFORE, value_text(d->before, b, sizeof(b)));
-			report_set_str(t, r, H_AFTER, value_text(d->after, a, sizeof(a)));
-			report_set_dbl(t, r, H_CHANGE, d->change_pct);
-			report_set_dbl(t, r, H_NOISE, d->noise_pct);
-			report_set_str(t, r, H_VERDICT, diff_verdict_names[d->verdict]);
-			report_set_str(t, r, H_REASON, d->reason ? d->reason : "");
+			for (size_t k = i; k < end; k++) {
+				const struct diff_row *d = &res->rows[k];
+				size_t r = report_add_row(t);
+				char *name = row_name(d);
+
+				report_set_str(t, r, H_ROW, k == i ? name : "");
+				free(name);
+				report_set_str(t, r, H_FIGURE, d->figure ? d->figure : "(whole row)");
+				report_set_str(t, r, H_BEFORE, value_text(d->before, b, sizeof(b)));
+				report_set_str(t, r, H_AFTER, value_text(d->after, a, sizeof(a)));
+				report_set_dbl(t, r, H_CHANGE, d->change_pct);
+				report_set_dbl(t, r, H_NOISE, d->noise_pct);
+				report_set_str(t, r, H_VERDICT, diff_verdict_names[d->verdict]);
+				report_set_str(t, r, H_REASON, d->reason ? d->reason : "");
+			}
 		}
+	return unchanged;
 }
 
 /* The changes beyond noise as bars of their change in percent, worse and better apart. */
@@ -145,7 +183,7 @@ static void bars(struct report_table *t, const struct diff_result *res)
 		}
 }
 
-static void summary_notes(struct report_table *t, const struct diff_run *run)
+static void summary_notes(struct report_table *t, const struct diff_run *run, size_t unchanged)
 {
 	const size_t *n = run->res.count;
 
@@ -153,6 +191,8 @@ static void summary_notes(struct report_table *t, const struct diff_run *run)
 		    "same (within the runs' noise or the %g %% threshold)", n[DIFF_WORSE],
 		    n[DIFF_BETTER], n[DIFF_UNRELIABLE], n[DIFF_NEW], n[DIFF_GONE], n[DIFF_SAME],
 		    tab_plural((long long)n[DIFF_SAME]), run->opts.threshold_pct);
+	report_note(t, "rows with a change shown whole; %zu row%s unchanged", unchanged,
+		    tab_plural((long long)unchanged));
 	for (size_t i = 0; i < run->res.nnotes; i++)
 		report_note(t, "%s", run->res.notes[i]);
 	report_note(t, "noise: 2 x CoV, else half the best-to-worst spread, else a default per kind "
@@ -174,7 +214,6 @@ void tab_diff(struct report *r, const struct gp_device *dev, const void *diff_ru
 	h = report_add_table(r, title, human_columns, H_N);
 	free(title);
 	h->flags |= REPORT_HUMAN_ONLY;
-	human_rows(h, &run->res);
-	summary_notes(h, run);
+	summary_notes(h, run, human_rows(h, &run->res));
 	bars(h, &run->res);
 }

@@ -89,8 +89,11 @@ t_diff() {
 	derive coal.json better.json --scale efficiency_pct 2 1.1   # higher is better
 	gdiff --fail-on worse coal.json better.json
 	[ "$status" -eq 0 ]
-	grep -qE 'offset=1 .*efficiency_pct +80 +88 +10\.0 .* better' <<<"$output"
+	grep -qE ' efficiency_pct +80 +88 +10\.0 .* better' <<<"$output"
 	[[ "$output" == *"0 worse, 1 better"* ]]
+	# the row shown whole, its unchanged figures too, named on its first line
+	grep -qE '^pattern=offset op=copy offset=1 stride=1 width_bytes=4 +predicted_sectors_per_request +5 +5 +0\.0 .* same' <<<"$output"
+	[[ "$output" == *"rows with a change shown whole; 72 rows unchanged"* ]]
 }
 
 @test "diff: --threshold: a 10 % change under a 15 % threshold is the same" {
@@ -127,7 +130,8 @@ t_diff() {
 	gdiff --fail-on worse all.json flagged.json
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"0 worse, 0 better, 2 unreliable"* ]]
-	grep -qE 'bandwidth: .*bandwidth_gbs .* -50\.0 .* unreliable +contended after' <<<"$output"
+	grep -qE '^bandwidth: kernel=' <<<"$output"
+	grep -qE ' bandwidth_gbs .* -50\.0 .* unreliable +contended after' <<<"$output"
 	grep -qE 'unreliable +throttled: sw_thermal after' <<<"$output"
 	# all's JSON against its long CSV: one run, the same
 	gdiff all.json all.csv
