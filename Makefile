@@ -65,7 +65,7 @@ GP_LDLIBS := -L$(CUDA_LIBDIR) -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
 
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-HOST_DIRS := util report model arch occupancy gpu counters probes profile results diff tables cli
+HOST_DIRS := util report model arch occupancy results gpu counters probes profile diff tables cli
 HOST_SRC := $(sort $(foreach d,$(HOST_DIRS),$(wildcard $(d)/*.c)))
 LIB_SRC := $(filter-out cli/main.c,$(HOST_SRC))
 CU_SRC := $(sort $(wildcard kernels/*.cu))
@@ -81,7 +81,7 @@ UNIT_HELPERS := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
 INJECT_SO := build/lib/gpuperf/libgpuperf-inject.so
 INJECT_SRC := $(sort $(wildcard inject/*.c)) \
 	$(filter-out counters/cupti-rt.c,$(sort $(wildcard counters/*.c))) \
-	profile/record.c profile/filter.c occupancy/demangle.c util/error.c util/fault.c
+	profile/record.c profile/filter.c util/demangle.c util/error.c util/fault.c
 INJECT_OBJ := $(INJECT_SRC:%.c=build-pic/%.o)
 # gpuperf profile's test programs (see their rules below).
 APP_CU := $(filter-out tests/apps/driver-kernel.cu,$(sort $(wildcard tests/apps/*.cu)))
@@ -124,10 +124,24 @@ build/tests/%: tests/unit/%.c $(UNIT_HELPERS) build/libgpuperf.a
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_HELPERS) build/libgpuperf.a $(GP_LDLIBS)
 
+# The pure folders (no CUDA below them) and the counters' names table the
+# profile records use: their archive links without the CUDA runtime, and
+# so do the unit tests of pure code (tests/cli/layering.bats links them).
+PURE_DIRS := util report model arch occupancy results tables profile
+PURE_OBJ := $(patsubst %.c,build/%.o,$(filter $(PURE_DIRS:%=%/%),$(LIB_SRC)) counters/metrics.c)
+
+build/libgpuperf-pure.a: $(PURE_OBJ)
+	$(QUIET_AR)rm -f $@ && ar rcs $@ $^
+
+build/pure-tests/%: tests/unit/%.c $(UNIT_HELPERS) build/libgpuperf-pure.a
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_HELPERS) \
+		build/libgpuperf-pure.a -ldl -lpthread -lstdc++ -lm
+
 # The profiling library's tests load it into fake-cuinit, a stand-in for the
 # driver's cuInit (tests/fixtures/fake-cuinit.c), so they run without a GPU.
 PROFILE_TEST_DEPS := $(INJECT_SO) build/tests/fake-cuinit
-build/tests/t-profile-run build-asan/tests/t-profile-run: $(PROFILE_TEST_DEPS)
+build/tests/t-profile-spawn build-asan/tests/t-profile-spawn: $(PROFILE_TEST_DEPS)
 
 build/tests/fake-cuinit: tests/fixtures/fake-cuinit.c
 	@mkdir -p $(dir $@)

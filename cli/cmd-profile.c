@@ -12,7 +12,7 @@
 #include "cli/commands.h"
 #include "profile/filter.h"
 #include "profile/record.h"
-#include "profile/run.h"
+#include "profile/spawn.h"
 #include "tables/profile.h"
 #include "util/error.h"
 
@@ -78,7 +78,7 @@ static char *command_line(char **argv, int argc)
 }
 
 /* The records of the run, as far as they decode: a damaged tail is a warning, not the end. */
-static void decode(const struct prof_run *r, struct prof_records *rs)
+static void decode(const struct prof_child *r, struct prof_records *rs)
 {
 	char *err = NULL;
 
@@ -92,10 +92,10 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 {
 	const struct args *a = p;
 	struct profile_run *run = res;
-	struct prof_run_opts ro = { NULL, (unsigned)a->launches, a->kernel, gp_verbosity > 0 };
+	struct prof_spawn_opts ro = { NULL, (unsigned)a->launches, a->kernel, gp_verbosity > 0 };
 	struct prof_opts po = { (enum prof_sort)a->sort, (size_t)a->top, a->kernel };
 	struct prof_records rs = { 0 };
-	struct prof_run r;
+	struct prof_child r;
 	int rc;
 
 	if (ctx->counters == COUNTERS_OFF)
@@ -105,14 +105,14 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 		run->hostname[0] = '\0';
 	if (!(ro.inject_lib = prof_inject_path()))
 		return GP_EXIT_FAIL;
-	rc = prof_run(a->program, &ro, &r);
+	rc = prof_spawn(a->program, &ro, &r);
 	free((char *)ro.inject_lib);
 	if (rc)
 		return rc;  /* the program could not start: 126 or 127, said already */
 	run->status = r.status;
 	run->signal = r.signal;
 	decode(&r, &rs);
-	prof_run_free(&r);
+	prof_child_free(&r);
 	rc = prof_analyze(&rs, &po, &run->a);
 	prof_records_free(&rs);
 	if (rc)

@@ -27,12 +27,6 @@
 #include "counters/cupti.h"
 #include "inject/inject.h"
 
-struct inj_state inj = {
-	.lock = PTHREAD_MUTEX_INITIALIZER,
-	.bracket = PTHREAD_MUTEX_INITIALIZER,
-	.launches = INJ_DEFAULT_LAUNCHES,
-};
-
 static const CUpti_CallbackId launch_cbids[] = {
 	CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel,
 	CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
@@ -43,19 +37,6 @@ static const CUpti_CallbackId launch_cbids[] = {
 };
 
 static int timing;   /* activity records were enabled */
-
-void inj_counters_off(const char *why)
-{
-	int said;
-
-	pthread_mutex_lock(&inj.lock);
-	said = inj.off_said;
-	inj.off_said = 1;
-	atomic_store(&inj.counters_on, 0);
-	pthread_mutex_unlock(&inj.lock);
-	if (!said)
-		inj_note("warning", "profiling with counters stopped: %s", why);
-}
 
 static void CUPTIAPI callback(void *user, CUpti_CallbackDomain domain, CUpti_CallbackId id,
 			      const void *data)

@@ -6,9 +6,10 @@
  * channel is missing), never exit, never install a signal handler, and on
  * any failure turn itself off and let the program run on.
  *
+ *   state.c     the shared state (inj)
  *   inject.c    InitializeInjection: settings, subscription, the exit flush
  *   launch.c    the launch callbacks: which launches to profile, the bracket
- *   kernels.c   per-kernel counts and times, written as time records
+ *   kernel-table.c  per-kernel counts and times, written as time records
  *   activity.c  CUPTI activity records: the GPU time of every kernel
  *   channel.c   the record file, and messages turned into note records
  *   api.c       driver and CUPTI functions, resolved at run time
@@ -75,7 +76,7 @@ char *inj_api_cupti(void);
 const char *inj_cupti_error(CUptiResult r);
 const char *inj_cuda_error(CUresult r);
 
-/* ---- inject.c: the shared state ---- */
+/* ---- state.c: the shared state ---- */
 
 struct inj_state {
 	_Atomic int counters_on;       /* profile launches with counters */
@@ -91,12 +92,6 @@ struct inj_state {
 
 extern struct inj_state inj;
 
-/*
- * Stop profiling launches (counters) for the rest of the process, with a
- * note saying why; timing goes on.  Thread-safe; the first reason wins.
- */
-void inj_counters_off(const char *why);
-
 /* ---- channel.c ---- */
 
 /* Open the record file from the environment.  0, or -1 (nothing can be said). */
@@ -110,7 +105,7 @@ void inj_message_sink(const char *level, const char *text);
 /* The one stderr line, for when there is no channel. */
 void inj_stderr_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* ---- kernels.c ---- */
+/* ---- kernel-table.c ---- */
 
 struct inj_kernel;
 
@@ -147,6 +142,12 @@ unsigned long long inj_activity_dropped(void);
 /* ---- launch.c ---- */
 
 void inj_launch_callback(CUpti_CallbackId cbid, const CUpti_CallbackData *cb);
+
+/*
+ * Stop profiling launches (counters) for the rest of the process, with a
+ * note saying why; timing goes on.  Thread-safe; the first reason wins.
+ */
+void inj_counters_off(const char *why);
 
 /* Milliseconds on the monotonic clock: what profiling costs, said under gpuperf -v. */
 double inj_ms(void);

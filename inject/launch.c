@@ -14,6 +14,7 @@
  * from activity records (activity.c) but not profiled.
  */
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -53,6 +54,19 @@ static struct {
 	unsigned n;
 	double ms, setup_ms;
 } cost = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0 };
+
+void inj_counters_off(const char *why)
+{
+	int said;
+
+	pthread_mutex_lock(&inj.lock);
+	said = inj.off_said;
+	inj.off_said = 1;
+	atomic_store(&inj.counters_on, 0);
+	pthread_mutex_unlock(&inj.lock);
+	if (!said)
+		inj_note("warning", "profiling with counters stopped: %s", why);
+}
 
 double inj_ms(void)
 {

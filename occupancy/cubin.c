@@ -370,140 +370,171 @@ static int cubin_sm(const struct elf *e)
 	return e->abi_version >= 8 ? (int)((e->flags >> 8) & 0xff) : (int)(e->flags & 0xff);
 }
 
-static int read_cubin(struct reader *r, const struct view *v)
-{
+/* What read_cubin learns of one cubin's sections before it reads its kernels. */
+struct cubin_scan {
 	struct elf e;
+	int sm;
+	struct global_ctx g;            /* registers and stack frame per symbol */
+	uint32_t symtab;                /* the symbol table's section, UINT32_MAX: none */
+	int64_t *text_sym;              /* section index -> FUNC symbol defined there */
+	long long *shared;              /* text section index -> .nv.shared size */
+	unsigned char *entry;           /* text section index -> its symbol is a kernel */
+	int has_reserved;               /* a .nv.shared.reserved. section is present */
+};
+
+/* Pass 1: the symbol table, the shared-memory sections, the reserved marker. */
+static void scan_sections(struct cubin_scan *c)
+{
 	struct elf_shdr s;
-	struct global_ctx g = { NULL, 0 };
-	uint32_t symtab = UINT32_MAX;
-	int64_t *text_sym = NULL;       /* section index -> FUNC symbol defined there */
-	long long *shared = NULL;       /* text section index -> .nv.shared size */
-	unsigned char *entry = NULL;    /* text section index -> its symbol is a kernel */
-	int has_reserved = 0, sm, rc = -1;
+
+	for (uint32_t i = 0; i < c->e.shnum; i++) {
+		const char *name;
+
+		elf_shdr(&c->e, i, &s);
+		name = elf_section_name(&c->e, &s);
+		if (s.type == SHT_SYMTAB && c->symtab == UINT32_MAX)
+			c->symtab = i;
+		if (starts_with(name, ".nv.shared.reserved."))
+			c->has_reserved = 1;
+		else if (starts_with(name, ".nv.shared.") && s.info < c->e.shnum)
+			c->shared[s.info] = s.size > INT64_MAX ? INT64_MAX : (long long)s.size;
+	}
+}
+
+/* The function symbol of each text section, and whether it is a kernel. */
+static int read_symbols(struct reader *r, struct cubin_scan *c)
+{
+	struct elf_shdr s;
+	struct view sv;
+
+	if (c->symtab == UINT32_MAX)
+		return 0;
+	elf_shdr(&c->e, c->symtab, &s);
+	if (elf_section_view(&c->e, &s, &sv))
+		return fail(r, "symbol table outside the file");
+	c->g.nsyms = (uint32_t)(sv.n / 24 > UINT32_MAX ? UINT32_MAX : sv.n / 24);
+	c->g.attr = calloc((size_t)c->g.nsyms + 1, sizeof(*c->g.attr));
+	if (!c->g.attr)
+		return fail(r, "out of memory");
+	for (uint32_t j = 0; j < c->g.nsyms; j++) {
+		const unsigned char *sym = sv.p + (size_t)j * 24;
+		uint16_t shndx = rd16(sym + 6);
+
+		c->g.attr[j].regs = -1;
+		if ((sym[4] & 0xf) == 2 && shndx < c->e.shnum && c->text_sym[shndx] < 0) {
+			c->text_sym[shndx] = j;  /* STT_FUNC */
+			c->entry[shndx] = (sym[5] & STO_CUDA_ENTRY) != 0;
+		}
+	}
+	return 0;
+}
+
+/* Pass 2: the cubin-wide .nv.info (registers, stack frame per symbol). */
+static int read_global_info(struct reader *r, struct cubin_scan *c)
+{
+	struct elf_shdr s;
+
+	for (uint32_t i = 0; i < c->e.shnum && c->g.attr; i++) {
+		struct view iv;
+
+		elf_shdr(&c->e, i, &s);
+		if (s.type != SHT_CUDA_INFO)
+			continue;
+		const char *name = elf_section_name(&c->e, &s);
+		if (!name || strcmp(name, ".nv.info"))
+			continue;
+		if (elf_section_view(&c->e, &s, &iv))
+			return fail(r, ".nv.info outside the file");
+		if (walk_attrs(r, &iv, global_attr, &c->g))
+			return -1;
+	}
+	return 0;
+}
+
+/* The kernel of section i, a .nv.info.<name>; 0 also when it is not one. */
+static int read_kernel(struct reader *r, const struct cubin_scan *c, uint32_t i,
+		       long long reserved)
+{
+	struct elf_shdr s;
+	struct view iv;
+	struct cubin_kernel *k;
+
+	elf_shdr(&c->e, i, &s);
+	const char *name = elf_section_name(&c->e, &s);
+	if (s.type != SHT_CUDA_INFO || !starts_with(name, ".nv.info.") || !name[9])
+		return 0;
+	/* with -rdc, device functions have .nv.info.<name> too */
+	uint32_t text = s.info;  /* .nv.info.<name> points at .text.<name> */
+	if (text < c->e.shnum && c->text_sym[text] >= 0 && !c->entry[text])
+		return 0;
+	if (elf_section_view(&c->e, &s, &iv))
+		return fail(r, "section %s outside the file", name);
+	k = add_kernel(r, name + 9, c->sm);
+	if (!k)
+		return -1;
+	if (walk_attrs(r, &iv, kernel_attr, k))
+		return -1;
+
+	if (text < c->e.shnum) {
+		struct elf_shdr ts;
+
+		elf_shdr(&c->e, text, &ts);
+		if (c->text_sym[text] >= 0 && (uint64_t)c->text_sym[text] < c->g.nsyms) {
+			k->regs = c->g.attr[c->text_sym[text]].regs;
+			k->local_bytes = c->g.attr[c->text_sym[text]].frame;
+		}
+		if (k->regs < 0 && (ts.info >> 24))
+			k->regs = (int)(ts.info >> 24);  /* older toolkits: sh_info bits 24-31 */
+		k->smem_file = c->shared[text];
+	}
+	k->smem_static = k->smem_file > reserved ? k->smem_file - reserved : 0;
+	return 0;
+}
+
+/* Pass 3: one kernel per .nv.info.<name>. */
+static int read_kernels(struct reader *r, const struct cubin_scan *c)
+{
 	long long reserved = 0;
 
-	if (elf_open(r, v, &e))
+	if (c->has_reserved) {
+		const struct sm_arch *a = arch_lookup_sm(c->sm);
+		reserved = a ? a->reserved_smem_per_block : 1024;
+	}
+	for (uint32_t i = 0; i < c->e.shnum; i++)
+		if (read_kernel(r, c, i, reserved))
+			return -1;
+	return 0;
+}
+
+static int read_cubin(struct reader *r, const struct view *v)
+{
+	struct cubin_scan c = { .symtab = UINT32_MAX };
+	int rc = -1;
+
+	if (elf_open(r, v, &c.e))
 		return -1;
-	if (e.machine != EM_CUDA)
-		return fail(r, "ELF machine %u is not CUDA (%u)", e.machine, EM_CUDA);
-	sm = cubin_sm(&e);
+	if (c.e.machine != EM_CUDA)
+		return fail(r, "ELF machine %u is not CUDA (%u)", c.e.machine, EM_CUDA);
+	c.sm = cubin_sm(&c.e);
 	r->set->cubins++;
 
-	text_sym = malloc(((size_t)e.shnum + 1) * sizeof(*text_sym));
-	shared = calloc((size_t)e.shnum + 1, sizeof(*shared));
-	entry = calloc((size_t)e.shnum + 1, 1);
-	if (!text_sym || !shared || !entry) {
+	c.text_sym = malloc(((size_t)c.e.shnum + 1) * sizeof(*c.text_sym));
+	c.shared = calloc((size_t)c.e.shnum + 1, sizeof(*c.shared));
+	c.entry = calloc((size_t)c.e.shnum + 1, 1);
+	if (!c.text_sym || !c.shared || !c.entry) {
 		fail(r, "out of memory");
 		goto out;
 	}
-	for (uint32_t i = 0; i < e.shnum; i++)
-		text_sym[i] = -1;
-
-	/* pass 1: symbol table, shared-memory sections, the reserved marker */
-	for (uint32_t i = 0; i < e.shnum; i++) {
-		const char *name;
-
-		elf_shdr(&e, i, &s);
-		name = elf_section_name(&e, &s);
-		if (s.type == SHT_SYMTAB && symtab == UINT32_MAX)
-			symtab = i;
-		if (starts_with(name, ".nv.shared.reserved."))
-			has_reserved = 1;
-		else if (starts_with(name, ".nv.shared.") && s.info < e.shnum)
-			shared[s.info] = s.size > INT64_MAX ? INT64_MAX : (long long)s.size;
-	}
-	if (symtab != UINT32_MAX) {
-		struct view sv;
-
-		elf_shdr(&e, symtab, &s);
-		if (elf_section_view(&e, &s, &sv)) {
-			fail(r, "symbol table outside the file");
-			goto out;
-		}
-		g.nsyms = (uint32_t)(sv.n / 24 > UINT32_MAX ? UINT32_MAX : sv.n / 24);
-		g.attr = calloc((size_t)g.nsyms + 1, sizeof(*g.attr));
-		if (!g.attr) {
-			fail(r, "out of memory");
-			goto out;
-		}
-		for (uint32_t j = 0; j < g.nsyms; j++) {
-			const unsigned char *sym = sv.p + (size_t)j * 24;
-			uint16_t shndx = rd16(sym + 6);
-
-			g.attr[j].regs = -1;
-			if ((sym[4] & 0xf) == 2 && shndx < e.shnum && text_sym[shndx] < 0) {
-				text_sym[shndx] = j;  /* STT_FUNC */
-				entry[shndx] = (sym[5] & STO_CUDA_ENTRY) != 0;
-			}
-		}
-	}
-
-	/* pass 2: the cubin-wide .nv.info (registers, stack frame per symbol) */
-	for (uint32_t i = 0; i < e.shnum && g.attr; i++) {
-		struct view iv;
-
-		elf_shdr(&e, i, &s);
-		if (s.type != SHT_CUDA_INFO)
-			continue;
-		const char *name = elf_section_name(&e, &s);
-		if (!name || strcmp(name, ".nv.info"))
-			continue;
-		if (elf_section_view(&e, &s, &iv)) {
-			fail(r, ".nv.info outside the file");
-			goto out;
-		}
-		if (walk_attrs(r, &iv, global_attr, &g))
-			goto out;
-	}
-
-	if (has_reserved) {
-		const struct sm_arch *a = arch_lookup_sm(sm);
-		reserved = a ? a->reserved_smem_per_block : 1024;
-	}
-
-	/* pass 3: one kernel per .nv.info.<name> */
-	for (uint32_t i = 0; i < e.shnum; i++) {
-		struct view iv;
-		struct cubin_kernel *k;
-
-		elf_shdr(&e, i, &s);
-		const char *name = elf_section_name(&e, &s);
-		if (s.type != SHT_CUDA_INFO || !starts_with(name, ".nv.info.") || !name[9])
-			continue;
-		/* with -rdc, device functions have .nv.info.<name> too */
-		uint32_t text = s.info;  /* .nv.info.<name> points at .text.<name> */
-		if (text < e.shnum && text_sym[text] >= 0 && !entry[text])
-			continue;
-		if (elf_section_view(&e, &s, &iv)) {
-			fail(r, "section %s outside the file", name);
-			goto out;
-		}
-		k = add_kernel(r, name + 9, sm);
-		if (!k)
-			goto out;
-		if (walk_attrs(r, &iv, kernel_attr, k))
-			goto out;
-
-		if (text < e.shnum) {
-			struct elf_shdr ts;
-
-			elf_shdr(&e, text, &ts);
-			if (text_sym[text] >= 0 && (uint64_t)text_sym[text] < g.nsyms) {
-				k->regs = g.attr[text_sym[text]].regs;
-				k->local_bytes = g.attr[text_sym[text]].frame;
-			}
-			if (k->regs < 0 && (ts.info >> 24))
-				k->regs = (int)(ts.info >> 24);  /* older toolkits: sh_info bits 24-31 */
-			k->smem_file = shared[text];
-		}
-		k->smem_static = k->smem_file > reserved ? k->smem_file - reserved : 0;
-	}
-	rc = 0;
+	for (uint32_t i = 0; i < c.e.shnum; i++)
+		c.text_sym[i] = -1;
+	scan_sections(&c);
+	if (!read_symbols(r, &c) && !read_global_info(r, &c) && !read_kernels(r, &c))
+		rc = 0;
 out:
-	free(g.attr);
-	free(text_sym);
-	free(shared);
-	free(entry);
+	free(c.g.attr);
+	free(c.text_sym);
+	free(c.shared);
+	free(c.entry);
 	return rc;
 }
 

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "occupancy/cubin.h"
-#include "occupancy/demangle.h"
-#include "occupancy/run.h"
+#include "util/demangle.h"
+#include "results/occupancy.h"
 #include "probes/occupancy.h"
 #include "util/compat.h"
 #include "util/error.h"

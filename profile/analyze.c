@@ -8,9 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arch/arch.h"
-#include "gpu/device.h"
-#include "occupancy/demangle.h"
+#include "results/device.h"
+#include "util/demangle.h"
 #include "util/error.h"
+#include "util/hash.h"
 #include "util/parse.h"
 #include "profile/analyze.h"
 #include "profile/filter.h"
@@ -42,22 +43,13 @@ static double ratio(double a, double b)
 	return b > 0 && !isnan(a) ? a / b : NAN;
 }
 
-static size_t hash(const char *s, int dev)
-{
-	size_t h = 1469598103934665603ull ^ (size_t)dev;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
 static void rehash(struct rows *r)
 {
 	free(r->slot);
 	r->nslots = r->cap * 2;
 	r->slot = gp_xcalloc(r->nslots, sizeof(*r->slot));
 	for (size_t i = 0; i < r->n; i++) {
-		size_t h = hash(r->k[i].kernel, r->k[i].dev) % r->nslots;
+		size_t h = gp_kernel_hash(r->k[i].kernel, r->k[i].dev) % r->nslots;
 		while (r->slot[h])
 			h = (h + 1) % r->nslots;
 		r->slot[h] = i + 1;
@@ -69,7 +61,7 @@ static struct prof_kernel *row(struct rows *r, const char *kernel, int dev, stru
 	size_t h;
 
 	if (r->nslots) {
-		for (h = hash(kernel, dev) % r->nslots; r->slot[h]; h = (h + 1) % r->nslots) {
+		for (h = gp_kernel_hash(kernel, dev) % r->nslots; r->slot[h]; h = (h + 1) % r->nslots) {
 			struct prof_kernel *k = &r->k[r->slot[h] - 1];
 			if (k->dev == dev && !strcmp(k->kernel, kernel)) {
 				*acc = &r->acc[r->slot[h] - 1];

@@ -20,13 +20,12 @@ GP_PRINTF(1, 2)
 static char *why(const char *fmt, ...)
 {
 	va_list ap;
-	char *s = NULL;
+	char *s;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
+	s = gp_xvasprintf(fmt, ap);
 	va_end(ap);
-	return s ? s : gp_xstrdup("out of memory");
+	return s;
 }
 
 /* A value for a message: at most 40 bytes, unprintable ones as '?'. */

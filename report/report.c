@@ -1,10 +1,9 @@
-/* The table model: typed cells, notes, and the one place a format is chosen. */
+/* The table model: typed cells, notes, tables moved and freed. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "report/format.h"
 #include "report/report.h"
 #include "util/error.h"
 
@@ -102,14 +101,11 @@ const struct report_cell *report_cell(const struct report_table *t, size_t row, 
 void report_note(struct report_table *t, const char *fmt, ...)
 {
 	va_list ap;
-	char *s = NULL;
+	char *s;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
+	s = gp_xvasprintf(fmt, ap);
 	va_end(ap);
-	if (!s)
-		s = gp_xstrdup("");
 	t->items = gp_xrealloc(t->items, (t->nitems + 1) * sizeof(*t->items));
 	t->items[t->nitems++] = (struct report_item){ s, NULL };
 }
@@ -128,89 +124,6 @@ static void table_free(struct report_table *t)
 	free(t->cells);
 	free(t->title);
 	free(t);
-}
-
-/* JSON with sections: {"key": [...], ...} over the machine tables that have keys. */
-static void emit_json_sections(const struct report *r, FILE *out)
-{
-	int first = 1;
-
-	fputs("{", out);
-	for (size_t i = 0; i < r->ntables; i++) {
-		const struct report_table *t = r->tables[i];
-		if ((t->flags & REPORT_HUMAN_ONLY) || !t->key)
-			continue;
-		fputs(first ? "\n" : ",\n", out);
-		report_json_string(t->key, out);
-		fputs(": ", out);
-		report_render_json(t, out);
-		first = 0;
-	}
-	fputs("}\n", out);
-}
-
-/* CSV with sections: one long table of every keyed machine table's results. */
-static void emit_csv_sections(const struct report *r, FILE *out)
-{
-	static const struct report_col long_cols[] = { REPORT_LONG_COLS };
-	struct report_table *lt = gp_xcalloc(1, sizeof(*lt));
-
-	lt->cols = long_cols;
-	lt->ncols = sizeof(long_cols) / sizeof(long_cols[0]);
-	for (size_t i = 0; i < r->ntables; i++) {
-		const struct report_table *t = r->tables[i];
-		if (!(t->flags & REPORT_HUMAN_ONLY) && t->key)
-			report_append_long(lt, t->key, t);
-	}
-	report_render_csv(lt, out);
-	table_free(lt);
-}
-
-static int has_sections(const struct report *r)
-{
-	for (size_t i = 0; i < r->ntables; i++)
-		if (!(r->tables[i]->flags & REPORT_HUMAN_ONLY) && r->tables[i]->key)
-			return 1;
-	return 0;
-}
-
-int report_emit(const struct report *r, enum report_format fmt, FILE *out)
-{
-	const struct report_table *machine = NULL;
-	int first = 1;
-
-	if (fmt != REPORT_TABLE && has_sections(r)) {
-		if (fmt == REPORT_JSON)
-			emit_json_sections(r, out);
-		else
-			emit_csv_sections(r, out);
-		return ferror(out) ? -1 : 0;
-	}
-
-	for (size_t i = 0; i < r->ntables; i++) {
-		const struct report_table *t = r->tables[i];
-		if (fmt == REPORT_TABLE) {
-			if (t->flags & REPORT_MACHINE_ONLY)
-				continue;
-			if (!first)
-				fputc('\n', out);
-			report_render_table(t, out);
-			first = 0;
-		} else if (!(t->flags & REPORT_HUMAN_ONLY)) {
-			if (machine) {
-				fprintf(stderr, "gpuperf: BUG: two machine tables in one report\n");
-				abort();
-			}
-			machine = t;
-		}
-	}
-	if (machine && fmt == REPORT_CSV)
-		report_render_csv(machine, out);
-	else if (machine && fmt == REPORT_JSON)
-		report_render_json(machine, out);
-	else if (!machine && fmt == REPORT_JSON)
-		fputs("[]\n", out);
-	return ferror(out) ? -1 : 0;
 }
 
 void report_move_tables(struct report *dst, struct report *src, unsigned skip_flags)

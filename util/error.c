@@ -137,14 +137,20 @@ char *gp_xstrdup(const char *s)
 	return check_alloc(strdup(s));
 }
 
+char *gp_xvasprintf(const char *fmt, va_list ap)
+{
+	char *s = NULL;
+
+	return check_alloc(vasprintf(&s, fmt, ap) < 0 ? NULL : s);
+}
+
 char *gp_xasprintf(const char *fmt, ...)
 {
 	va_list ap;
-	char *s = NULL;
-	int n;
+	char *s;
 
 	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
+	s = gp_xvasprintf(fmt, ap);
 	va_end(ap);
-	return check_alloc(n < 0 ? NULL : s);
+	return s;
 }

@@ -13,6 +13,7 @@
 #ifndef GP_UTIL_ERROR_H
 #define GP_UTIL_ERROR_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include "util/compat.h"
 
@@ -62,5 +63,6 @@ void *gp_xcalloc(size_t count, size_t size);
 void *gp_xrealloc(void *p, size_t n);
 char *gp_xstrdup(const char *s);
 char *gp_xasprintf(const char *fmt, ...) GP_PRINTF(1, 2);
+char *gp_xvasprintf(const char *fmt, va_list ap) GP_PRINTF(1, 0);
 
 #endif

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "occupancy/cubin.h"
-#include "occupancy/demangle.h"
+#include "util/demangle.h"
 #include "tests/unit/unit.h"
 
 #define CORPUS "tests/fuzz/corpus/"

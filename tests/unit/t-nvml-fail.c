@@ -13,7 +13,7 @@
 
 #define BUS "0000:18:00.0"
 
-/* Watch BUS as cli/run.c does, with nothing measured, into *s. */
+/* Watch BUS as cli/steps.c does, with nothing measured, into *s. */
 static void watch_once(struct trust_summary *s)
 {
 	struct trust_modes m;

@@ -4,16 +4,16 @@
  * wrote.  POSIX only, no CUDA: gpuperf itself never touches the GPU here.
  *
  *     char *lib = prof_inject_path();
- *     struct prof_run_opts o = { lib, 3, NULL, 0 };
- *     struct prof_run r;
- *     if ((rc = prof_run(argv, &o, &r)))   // 126/127: could not start; 1: I/O
+ *     struct prof_spawn_opts o = { lib, 3, NULL, 0 };
+ *     struct prof_child r;
+ *     if ((rc = prof_spawn(argv, &o, &r)))   // 126/127: could not start; 1: I/O
  *             return rc;
  *     prof_decode(r.records, r.len, &records, &err);
  *     ... the program's own status: r.status ...
- *     prof_run_free(&r);
+ *     prof_child_free(&r);
  */
-#ifndef GP_PROFILE_RUN_H
-#define GP_PROFILE_RUN_H
+#ifndef GP_PROFILE_SPAWN_H
+#define GP_PROFILE_SPAWN_H
 
 #include <stddef.h>
 
@@ -21,14 +21,15 @@
 #define PROF_EXIT_NOT_FOUND 127
 #define PROF_EXIT_NOT_EXECUTABLE 126
 
-struct prof_run_opts {
+struct prof_spawn_opts {
 	const char *inject_lib;    /* path of libgpuperf-inject.so (prof_inject_path) */
 	unsigned launches;         /* launches to profile per kernel; 0: time only */
 	const char *kernel_regex;  /* profile only these demangled names; NULL: all */
 	int verbose;               /* the library's debug lines as notes */
 };
 
-struct prof_run {
+/* The profiled program once it ended: its status and the records it left. */
+struct prof_child {
 	int status;                /* the program's exit status, or 128 + the signal */
 	int signal;                /* the signal that ended it; 0 when it exited */
 	char *records;             /* the record file's bytes (not NUL-terminated) */
@@ -54,8 +55,8 @@ char *prof_inject_path(void);
  * or PROF_EXIT_NOT_EXECUTABLE when it could not be started; GP_EXIT_FAIL
  * when the record file failed.  Messages printed.
  */
-int prof_run(char *const argv[], const struct prof_run_opts *o, struct prof_run *r);
+int prof_spawn(char *const argv[], const struct prof_spawn_opts *o, struct prof_child *r);
 
-void prof_run_free(struct prof_run *r);
+void prof_child_free(struct prof_child *r);
 
 #endif

@@ -8,7 +8,8 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "occupancy/demangle.h"
+#include "util/demangle.h"
+#include "util/hash.h"
 #include "inject/inject.h"
 
 #define NBUCKETS 4096
@@ -27,18 +28,9 @@ struct inj_kernel {
 
 static struct inj_kernel *buckets[NBUCKETS];
 
-static unsigned hash(const char *s, int dev)
-{
-	unsigned h = 2166136261u ^ (unsigned)dev;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h % NBUCKETS;
-}
-
 struct inj_kernel *inj_kernel_get(const char *name, int dev)
 {
-	unsigned h = hash(name, dev);
+	unsigned h = gp_kernel_hash(name, dev) % NBUCKETS;
 	struct inj_kernel *k;
 	char *d;
 

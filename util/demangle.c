@@ -4,7 +4,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "occupancy/demangle.h"
+#include "util/demangle.h"
 
 char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
 

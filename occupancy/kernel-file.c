@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "occupancy/demangle.h"
-#include "occupancy/run.h"
+#include "util/demangle.h"
+#include "occupancy/kernel-file.h"
 #include "util/compat.h"
 #include "util/error.h"
 

@@ -1,5 +1,5 @@
 /*
- * gpuperf profile's runner (profile/run.h) with the real profiling library
+ * gpuperf profile's runner (profile/spawn.h) with the real profiling library
  * loaded the way the driver loads it, by build/tests/fake-cuinit (no GPU
  * needed): the program keeps its output, stderr and exit status; the
  * library writes its records, fails open when CUPTI or the driver is
@@ -15,7 +15,7 @@
 #include "tests/unit/unit.h"
 #include "profile/analyze.h"
 #include "profile/record.h"
-#include "profile/run.h"
+#include "profile/spawn.h"
 
 #define FAKE "build/tests/fake-cuinit"
 #define LIB "build/lib/gpuperf/libgpuperf-inject.so"
@@ -38,7 +38,7 @@ static void slurp(const char *path, char *buf, size_t n)
 	unlink(path);
 }
 
-static int run(char *const argv[], const struct prof_run_opts *o, struct prof_run *r,
+static int run(char *const argv[], const struct prof_spawn_opts *o, struct prof_child *r,
 	       struct captured *c)
 {
 	char out[] = "/tmp/gpuperf-t-out.XXXXXX", err[] = "/tmp/gpuperf-t-err.XXXXXX";
@@ -49,7 +49,7 @@ static int run(char *const argv[], const struct prof_run_opts *o, struct prof_ru
 	se = dup(2);
 	dup2(fo, 1);
 	dup2(fe, 2);
-	rc = prof_run(argv, o, r);
+	rc = prof_spawn(argv, o, r);
 	fflush(NULL);
 	dup2(so, 1);
 	dup2(se, 2);
@@ -62,7 +62,7 @@ static int run(char *const argv[], const struct prof_run_opts *o, struct prof_ru
 	return rc;
 }
 
-static int decode(const struct prof_run *r, struct prof_records *rs)
+static int decode(const struct prof_child *r, struct prof_records *rs)
 {
 	char *err = NULL;
 	int rc;
@@ -95,9 +95,9 @@ static const char *note_text(const struct prof_records *rs)
 static void test_program_untouched(void)
 {
 	char *argv[] = { FAKE, "3", NULL };
-	struct prof_run_opts o = { lib, 3, NULL, 0 };
+	struct prof_spawn_opts o = { lib, 3, NULL, 0 };
 	struct prof_records rs;
-	struct prof_run r;
+	struct prof_child r;
 	struct captured c;
 
 	is_int(run(argv, &o, &r, &c), 0, "the program ran");
@@ -112,15 +112,15 @@ static void test_program_untouched(void)
 	   "one note says why nothing was profiled: %s", note_text(&rs));
 	ok(rs.n && rs.v[0].pid > 0 && rs.v[0].pid != getpid(), "records carry the program's pid");
 	prof_records_free(&rs);
-	prof_run_free(&r);
+	prof_child_free(&r);
 }
 
 static void test_no_cupti(void)
 {
 	char *argv[] = { FAKE, "0", NULL };
-	struct prof_run_opts o = { lib, 3, NULL, 0 };
+	struct prof_spawn_opts o = { lib, 3, NULL, 0 };
 	struct prof_records rs;
-	struct prof_run r;
+	struct prof_child r;
 	struct captured c;
 
 	setenv("GPUPERF_CUPTI_LIB", "/nonexistent/gpuperf-test", 1);
@@ -131,17 +131,17 @@ static void test_no_cupti(void)
 	   strstr(note_text(&rs), "CUPTI library not found") != NULL,
 	   "a CUPTI that does not load: the program runs, a note says why (%s)", note_text(&rs));
 	prof_records_free(&rs);
-	prof_run_free(&r);
+	prof_child_free(&r);
 }
 
 static void test_children(void)
 {
 	char *argv[] = { FAKE, "--exec", "sh", "-c", FAKE " 5; " FAKE " 7; exit 4", NULL };
-	struct prof_run_opts o = { lib, 3, NULL, 0 };
+	struct prof_spawn_opts o = { lib, 3, NULL, 0 };
 	struct prof_opts po = { PROF_SORT_TIME, 0, NULL };
 	struct prof_analysis a;
 	struct prof_records rs;
-	struct prof_run r;
+	struct prof_child r;
 	struct captured c;
 
 	run(argv, &o, &r, &c);
@@ -157,22 +157,22 @@ static void test_children(void)
 	is_str(a.summary, "the program launched no kernel", "summary");
 	prof_analysis_free(&a);
 	prof_records_free(&rs);
-	prof_run_free(&r);
+	prof_child_free(&r);
 }
 
 static void test_fd_only(void)
 {
 	char *argv[] = { "env", "-u", "GPUPERF_PROFILE_PATH", FAKE, "0", NULL };
-	struct prof_run_opts o = { lib, 3, NULL, 0 };
+	struct prof_spawn_opts o = { lib, 3, NULL, 0 };
 	struct prof_records rs;
-	struct prof_run r;
+	struct prof_child r;
 	struct captured c;
 
 	run(argv, &o, &r, &c);
 	ok(decode(&r, &rs) == 0 && count(&rs, PROF_HELLO) == 1 && count(&rs, PROF_END) == 1,
 	   "without the path, the inherited descriptor carries the records");
 	prof_records_free(&rs);
-	prof_run_free(&r);
+	prof_child_free(&r);
 
 	/* the path gone and the descriptor's number reused: stderr once, nothing written */
 	char *reused[] = { "sh", "-c", "unset GPUPERF_PROFILE_PATH; "
@@ -181,7 +181,7 @@ static void test_fd_only(void)
 	run(reused, &o, &r, &c);
 	ok(r.status == 6 && r.len == 0 && strstr(c.err, "gpuperf: profiling library: cannot open") &&
 	   strstr(c.err, "program message"), "a reused descriptor number is refused: %s", c.err);
-	prof_run_free(&r);
+	prof_child_free(&r);
 }
 
 static void test_start_failures(void)
@@ -190,8 +190,8 @@ static void test_start_failures(void)
 	char *notexec[] = { "tests/unit/unit.h", NULL };
 	char *signal_argv[] = { "sh", "-c", "kill -TERM $$", NULL };
 	char *none[] = { NULL };
-	struct prof_run_opts o = { lib, 3, NULL, 0 };
-	struct prof_run r;
+	struct prof_spawn_opts o = { lib, 3, NULL, 0 };
+	struct prof_child r;
 	struct captured c;
 
 	is_int(run(missing, &o, &r, &c), PROF_EXIT_NOT_FOUND, "a program that does not exist: 127");
@@ -201,7 +201,7 @@ static void test_start_failures(void)
 	ok(strstr(c.err, "Permission denied") != NULL, "said: %s", c.err);
 	is_int(run(signal_argv, &o, &r, &c), 0, "a program killed by a signal ran");
 	ok(r.signal == SIGTERM && r.status == 128 + SIGTERM, "its status is 128 + SIGTERM");
-	prof_run_free(&r);
+	prof_child_free(&r);
 	ok(run(none, &o, &r, &c) == 2 && strstr(c.err, "no program"), "no program: usage error");
 }
 

@@ -1,5 +1,5 @@
 /*
- * Starting the profiled program (profile/run.h).
+ * Starting the profiled program (profile/spawn.h).
  *
  * The records go through a file in a private directory (mkdtemp, 0700):
  * the program and its children append to it by path or through the
@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "util/error.h"
-#include "profile/run.h"
+#include "profile/spawn.h"
 
 #ifndef GP_LIBDIR
 #define GP_LIBDIR "/usr/local/lib"
@@ -94,7 +94,7 @@ static int make_records(char **dir, char **path, int *fd)
 }
 
 /* In the child: the library's variables, then exec; errno to the parent on failure. */
-static void child(char *const argv[], const struct prof_run_opts *o, const char *path, int fd,
+static void child(char *const argv[], const struct prof_spawn_opts *o, const char *path, int fd,
 		  int report, const struct sigaction *old_int, const struct sigaction *old_quit)
 {
 	struct stat st;
@@ -128,7 +128,7 @@ static void child(char *const argv[], const struct prof_run_opts *o, const char 
 	_exit(e == ENOENT ? PROF_EXIT_NOT_FOUND : PROF_EXIT_NOT_EXECUTABLE);
 }
 
-static int read_records(int fd, const char *path, struct prof_run *r)
+static int read_records(int fd, const char *path, struct prof_child *r)
 {
 	struct stat st;
 	size_t got = 0;
@@ -153,7 +153,7 @@ static int read_records(int fd, const char *path, struct prof_run *r)
 }
 
 /* Wait for the program; its status into r, or where exec failed, the status for that. */
-static int wait_for(pid_t pid, int report, char *const argv[], struct prof_run *r)
+static int wait_for(pid_t pid, int report, char *const argv[], struct prof_child *r)
 {
 	int status, e = 0;
 	ssize_t n;
@@ -176,7 +176,7 @@ static int wait_for(pid_t pid, int report, char *const argv[], struct prof_run *
 	return 0;
 }
 
-int prof_run(char *const argv[], const struct prof_run_opts *o, struct prof_run *r)
+int prof_spawn(char *const argv[], const struct prof_spawn_opts *o, struct prof_child *r)
 {
 	struct sigaction ign, old_int, old_quit;
 	char *dir = NULL, *path = NULL;
@@ -222,7 +222,7 @@ out:
 	return rc;
 }
 
-void prof_run_free(struct prof_run *r)
+void prof_child_free(struct prof_child *r)
 {
 	free(r->records);
 	memset(r, 0, sizeof(*r));

@@ -1,6 +1,6 @@
 /* Kernel names for people: C++ demangling of the names stored in cubins. */
-#ifndef GP_OCCUPANCY_DEMANGLE_H
-#define GP_OCCUPANCY_DEMANGLE_H
+#ifndef GP_UTIL_DEMANGLE_H
+#define GP_UTIL_DEMANGLE_H
 
 /*
  * "kbounds(float*, float const*, int)" for "_Z7kboundsPfPKfi"; names that

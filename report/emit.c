@@ -1,0 +1,88 @@
+/* The one place a format is chosen: a report rendered as text, CSV or JSON. */
+#include <stdio.h>
+#include <stdlib.h>
+#include "report/format.h"
+#include "report/report.h"
+
+/* JSON with sections: {"key": [...], ...} over the machine tables that have keys. */
+static void emit_json_sections(const struct report *r, FILE *out)
+{
+	int first = 1;
+
+	fputs("{", out);
+	for (size_t i = 0; i < r->ntables; i++) {
+		const struct report_table *t = r->tables[i];
+		if ((t->flags & REPORT_HUMAN_ONLY) || !t->key)
+			continue;
+		fputs(first ? "\n" : ",\n", out);
+		report_json_string(t->key, out);
+		fputs(": ", out);
+		report_render_json(t, out);
+		first = 0;
+	}
+	fputs("}\n", out);
+}
+
+/* CSV with sections: one long table of every keyed machine table's results. */
+static void emit_csv_sections(const struct report *r, FILE *out)
+{
+	static const struct report_col long_cols[] = { REPORT_LONG_COLS };
+	struct report lr = { 0 };
+	struct report_table *lt = report_add_table(&lr, NULL, long_cols,
+						   sizeof(long_cols) / sizeof(long_cols[0]));
+
+	for (size_t i = 0; i < r->ntables; i++) {
+		const struct report_table *t = r->tables[i];
+		if (!(t->flags & REPORT_HUMAN_ONLY) && t->key)
+			report_append_long(lt, t->key, t);
+	}
+	report_render_csv(lt, out);
+	report_free(&lr);
+}
+
+static int has_sections(const struct report *r)
+{
+	for (size_t i = 0; i < r->ntables; i++)
+		if (!(r->tables[i]->flags & REPORT_HUMAN_ONLY) && r->tables[i]->key)
+			return 1;
+	return 0;
+}
+
+int report_emit(const struct report *r, enum report_format fmt, FILE *out)
+{
+	const struct report_table *machine = NULL;
+	int first = 1;
+
+	if (fmt != REPORT_TABLE && has_sections(r)) {
+		if (fmt == REPORT_JSON)
+			emit_json_sections(r, out);
+		else
+			emit_csv_sections(r, out);
+		return ferror(out) ? -1 : 0;
+	}
+
+	for (size_t i = 0; i < r->ntables; i++) {
+		const struct report_table *t = r->tables[i];
+		if (fmt == REPORT_TABLE) {
+			if (t->flags & REPORT_MACHINE_ONLY)
+				continue;
+			if (!first)
+				fputc('\n', out);
+			report_render_table(t, out);
+			first = 0;
+		} else if (!(t->flags & REPORT_HUMAN_ONLY)) {
+			if (machine) {
+				fprintf(stderr, "gpuperf: BUG: two machine tables in one report\n");
+				abort();
+			}
+			machine = t;
+		}
+	}
+	if (machine && fmt == REPORT_CSV)
+		report_render_csv(machine, out);
+	else if (machine && fmt == REPORT_JSON)
+		report_render_json(machine, out);
+	else if (!machine && fmt == REPORT_JSON)
+		fputs("[]\n", out);
+	return ferror(out) ? -1 : 0;
+}
