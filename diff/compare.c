@@ -31,6 +31,7 @@ struct view {
 	const struct report_table *t;
 	const struct result_contract *c;
 	int metric, value, probe; /* column indices, -1 where absent */
+	char **names;             /* metric tables: the figure each row holds (NULL: none) */
 	struct rec *recs;
 	size_t n;
 	const char *unknown[16];  /* probes whose rows were left out: no contract */
@@ -123,10 +124,8 @@ static struct rec *place(struct view *v, const char *section, char *key, const c
 		if (!same(r->section, section) || strcmp(r->key, key))
 			continue;
 		occ++;
-		for (size_t k = 0; metric && k < r->nrows && !has; k++) {
-			char buf[64];
-			has = same(cell_text(v->t, r->rows[k], v->metric, buf, sizeof(buf)), metric);
-		}
+		for (size_t k = 0; metric && k < r->nrows && !has; k++)
+			has = same(v->names[r->rows[k]], metric);
 		if (metric && !has) {
 			free(key);
 			return r;
@@ -149,6 +148,36 @@ static void unknown(struct view *v, const char *probe)
 		v->unknown[v->nunknown++] = probe;
 }
 
+/*
+ * A long row of a section whose own table holds a figure per row (its
+ * metric_column names it, its value_column holds it): the long form
+ * wrote that name into the config ("metric=dram_copy_gbs"), so the
+ * figure is taken from there, the rest of the config is the key, and the
+ * row's other cells (what, unit, ...) are text beside the figure.
+ * 0 with *name and *key set; -1 for a row that holds no figure.
+ */
+static int long_metric_row(const struct view *v, size_t row, const struct result_contract *sc,
+			   char **name, char **key)
+{
+	char cbuf[64], mbuf[64], *prefix = gp_xasprintf("%s=", sc->metric_column);
+	const char *config = cell_text(v->t, row, report_col_index(v->t, LONG_CONFIG), cbuf,
+				       sizeof(cbuf));
+	const char *metric = cell_text(v->t, row, v->metric, mbuf, sizeof(mbuf)), *p = config;
+	size_t len = strlen(prefix), end;
+
+	while (p && strncmp(p, prefix, len) && (p = strchr(p, ' ')))
+		p++;
+	free(prefix);
+	if (!p || !same(metric, sc->value_column))
+		return -1;
+	end = strcspn(p + len, " ");
+	*name = gp_xasprintf("%.*s", (int)end, p + len);
+	/* the config without "name=value" and the space that joined it */
+	*key = gp_xasprintf("%.*s%s", (int)(p - config - (p > config)), config,
+			    p + len + end + (p == config && p[len + end]));
+	return 0;
+}
+
 static void view_open(struct view *v, const struct result_contract *c, const struct report_table *t)
 {
 	memset(v, 0, sizeof(*v));
@@ -161,23 +190,35 @@ static void view_open(struct view *v, const struct result_contract *c, const str
 		v->metric = report_col_index(t, c->metric_column);
 		v->value = report_col_index(t, c->value_column);
 		v->probe = report_col_index(t, LONG_PROBE);
+		v->names = gp_xcalloc(t->nrows + 1, sizeof(*v->names));
 	}
 	for (size_t row = 0; row < t->nrows; row++) {
-		char buf[64];
-		const char *section = t->key, *metric = cell_text(t, row, v->metric, buf, sizeof(buf));
+		char buf[64], *key = NULL, *name = NULL;
+		const char *section = t->key;
 		struct rec *r;
 
 		if (v->probe >= 0) {  /* a string cell (REPORT_LONG_COLS): it stays where it is */
 			const struct report_cell *cell = report_cell(t, row, (size_t)v->probe);
+			const struct result_contract *sc;
+
 			section = cell->set ? cell->u.s : NULL;
-			if (!section || !result_contract_of(section)) {
+			sc = result_contract_of(section);
+			if (!sc) {
 				unknown(v, section);
 				continue;
 			}
+			if (sc->metric_column && long_metric_row(v, row, sc, &name, &key))
+				continue;
 		}
-		if (v->metric >= 0 && !metric)
-			continue;  /* a figure without a name */
-		r = place(v, section, row_key(v, row), v->metric >= 0 ? metric : NULL);
+		if (v->metric >= 0 && !name) {
+			const char *metric = cell_text(t, row, v->metric, buf, sizeof(buf));
+			if (!metric)
+				continue;  /* a figure without a name */
+			name = gp_xstrdup(metric);
+		}
+		if (v->names)
+			v->names[row] = name;
+		r = place(v, section, key ? key : row_key(v, row), name);
 		r->rows = gp_xrealloc(r->rows, (r->nrows + 1) * sizeof(*r->rows));
 		r->rows[r->nrows++] = row;
 	}
@@ -190,13 +231,14 @@ static void view_close(struct view *v)
 		free(v->recs[i].rows);
 	}
 	free(v->recs);
+	for (size_t i = 0; v->names && i < v->t->nrows; i++)
+		free(v->names[i]);
+	free(v->names);
 }
 
 /* Where name's value is in r: *row and the column, or -1. */
 static int find(const struct view *v, const struct rec *r, const char *name, size_t *row)
 {
-	char buf[64];
-
 	if (!name || !r)
 		return -1;
 	if (v->metric < 0) {
@@ -204,7 +246,7 @@ static int find(const struct view *v, const struct rec *r, const char *name, siz
 		return report_col_index(v->t, name);
 	}
 	for (size_t k = 0; k < r->nrows; k++)
-		if (same(cell_text(v->t, r->rows[k], v->metric, buf, sizeof(buf)), name)) {
+		if (same(v->names[r->rows[k]], name)) {
 			*row = r->rows[k];
 			return v->value;
 		}
@@ -349,21 +391,18 @@ static void judge(struct diff_result *res, const struct diff_opts *o, const stru
 static void judge_pair(struct diff_result *res, const struct diff_opts *o, const struct view *vb,
 		       const struct rec *rb, const struct view *va, const struct rec *ra)
 {
-	char buf[64];
-
 	if (vb->metric < 0) {
 		for (size_t i = 0; i < vb->c->nfigures; i++)
 			judge(res, o, vb, rb, va, ra, &vb->c->figures[i], vb->c->figures[i].column);
 		return;
 	}
 	for (size_t k = 0; k < rb->nrows; k++) {
-		const char *m = cell_text(vb->t, rb->rows[k], vb->metric, buf, sizeof(buf));
-		const struct result_figure *f = figure(vb, rb, m);
+		const struct result_figure *f = figure(vb, rb, vb->names[rb->rows[k]]);
 		if (f)
 			judge(res, o, vb, rb, va, ra, f, f->column);
 	}
 	for (size_t k = 0; k < ra->nrows; k++) {
-		const char *m = cell_text(va->t, ra->rows[k], va->metric, buf, sizeof(buf));
+		const char *m = va->names[ra->rows[k]];
 		const struct result_figure *f = figure(va, ra, m);
 		size_t row;
 		if (f && find(vb, rb, m, &row) < 0)
@@ -478,16 +517,11 @@ void diff_tables(const struct result_contract *c, const struct report_table *bef
 
 /* ---- two files ---- */
 
-static const struct report_col long_cols[] = { REPORT_LONG_COLS };
-
 static int is_long(const struct report_table *t)
 {
-	if (t->ncols != ARRAY_SIZE(long_cols))
-		return 0;
-	for (size_t i = 0; i < t->ncols; i++)
-		if (strcmp(t->cols[i].name, long_cols[i].name))
-			return 0;
-	return 1;
+	const struct result_contract *c = diff_long_contract();
+
+	return c && diff_table_contract(t) == c;
 }
 
 /* in's sections as one long table of like's columns (as all writes its CSV). */

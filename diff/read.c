@@ -82,6 +82,16 @@ static int set_cell(struct report_table *t, size_t row, size_t col, const char *
 	return -1;
 }
 
+const struct result_contract *diff_long_contract(void)
+{
+	static const struct report_col long_cols[] = { REPORT_LONG_COLS };
+	const char *names[sizeof(long_cols) / sizeof(long_cols[0])];
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		names[i] = long_cols[i].name;
+	return result_contract_by_columns(names, sizeof(names) / sizeof(names[0]));
+}
+
 const struct result_contract *diff_table_contract(const struct report_table *t)
 {
 	const char **names = gp_xcalloc(t->ncols + 1, sizeof(*names));
@@ -239,11 +249,20 @@ static int json_table(struct diff_input *in, const struct json *arr,
 	return 0;
 }
 
-/* all's JSON: a section per key, each an array of one command's records. */
+/*
+ * all's JSON: a section per key, each an array of one command's records.
+ * Its writer is the command whose table is the long form of sections
+ * (report/report.h): the JSON and the CSV of one sectioned report.
+ */
 static int json_sections(struct diff_input *in, const struct json *obj)
 {
+	const struct result_contract *writer = diff_long_contract();
 	int rc = 0;
 
+	if (!writer)
+		return gp_error(GP_EXIT_USAGE, "%s holds sections, and no command writes them",
+				in->name);
+	in->command = writer->command;
 	in->sectioned = 1;
 	in->form = "JSON sections";
 	for (size_t i = 0; i < obj->n && !rc; i++) {
@@ -264,9 +283,6 @@ static int json_sections(struct diff_input *in, const struct json *obj)
 			in->skipped[in->nskipped++] = gp_xstrdup(obj->keys[i]);
 			continue;
 		}
-		/* The first section is the composing command's own (all's summary). */
-		if (!in->command)
-			in->command = c->command;
 		rc = json_table(in, arr, c, obj->keys[i]);
 	}
 	if (!rc && !in->tables.ntables)

@@ -4,7 +4,8 @@
  * command's contract (results/contract.h), as the command had them
  * before they were rendered.  Which command wrote it is found from the
  * file alone: a CSV by its exact header, a JSON array by its objects'
- * keys, all's JSON by its sections' keys, all's long CSV by its columns.
+ * keys, all's long CSV by its columns, and all's JSON, an object of
+ * sections (each known by its records' keys), as the long CSV's writer.
  *
  * Every refusal is a usage error (GP_EXIT_USAGE) whose message names the
  * file and, where there is one, the line: unreadable, empty, malformed,
@@ -40,5 +41,12 @@ void diff_input_free(struct diff_input *in);
 
 /* The contract whose columns t has (by name, in order), or NULL. */
 const struct result_contract *diff_table_contract(const struct report_table *t);
+
+/*
+ * The contract of the long form (REPORT_LONG_COLS): the table of a
+ * sectioned report's CSV, whose writer writes its JSON as sections; NULL
+ * if no command does.
+ */
+const struct result_contract *diff_long_contract(void);
 
 #endif

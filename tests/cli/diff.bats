@@ -129,7 +129,8 @@ t_diff() {
 		--set throttled 2 sw_thermal
 	gdiff --fail-on worse all.json flagged.json
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"0 worse, 0 better, 2 unreliable"* ]]
+	# two rows, each with bandwidth's three figures (time, GB/s, % of peak): none judged
+	[[ "$output" == *"0 worse, 0 better, 6 unreliable, 0 new, 0 gone"* ]]
 	grep -qE '^bandwidth: kernel=' <<<"$output"
 	grep -qE ' bandwidth_gbs .* -50\.0 .* unreliable +contended after' <<<"$output"
 	grep -qE 'unreliable +throttled: sw_thermal after' <<<"$output"

@@ -262,6 +262,31 @@ static void slower(struct report *rep)
 	report_set_int(t, 1, (size_t)c, 1);
 }
 
+/* The summary's first headline (DRAM copy bandwidth) 10 % lower. */
+static void lower_headline(struct report *rep)
+{
+	struct report_table *t = section(rep, "summary");
+	int v = report_col_index(t, "value");
+
+	report_set_dbl(t, 0, (size_t)v, report_cell(t, 0, (size_t)v)->u.d * 0.9);
+}
+
+/* The rows of in's summary section whose metric is a figure of the summary's contract. */
+static size_t summary_figures(const struct diff_input *in)
+{
+	const struct result_contract *c = result_contract_of("summary");
+	size_t n = 0;
+
+	for (size_t i = 0; i < in->tables.ntables; i++) {
+		const struct report_table *t = in->tables.tables[i];
+		int m = report_col_index(t, "metric");
+
+		for (size_t r = 0; t->key && !strcmp(t->key, "summary") && r < t->nrows; r++)
+			n += result_figure_of(c, report_cell(t, r, (size_t)m)->u.s) != NULL;
+	}
+	return n;
+}
+
 static int parse(const char *name, const char *text, struct diff_input *in)
 {
 	return diff_parse(name, text, strlen(text), in);
@@ -274,6 +299,7 @@ static void whole_runs(void)
 	struct diff_input a, b, c, d;
 	struct diff_opts o = { DIFF_THRESHOLD_PCT };
 	struct diff_result res = { 0 };
+	size_t headlines = 0, nfigures;
 
 	ok(!parse("a.json", json, &a), "all's JSON read back");
 	is_str(a.command, "all", "written by all");
@@ -282,9 +308,13 @@ static void whole_runs(void)
 	is_str(b.command, "all", "the long CSV: all too");
 	ok(!diff_files(&a, &a, &o, &res), "a run against itself");
 	ok(res.count[DIFF_SAME] > 10 && res.count[DIFF_SAME] == res.n, "all the same (%zu)", res.n);
+	for (size_t i = 0; i < res.n; i++)
+		headlines += res.rows[i].section && !strcmp(res.rows[i].section, "summary");
+	is_int(headlines, summary_figures(&a), "the summary's headline figures among them");
+	nfigures = res.n;
 	diff_result_free(&res);
 	ok(!diff_files(&a, &b, &o, &res), "JSON sections against the long CSV of the same run");
-	ok(res.count[DIFF_SAME] > 10 && res.count[DIFF_SAME] == res.n, "the same, through the long "
+	ok(res.count[DIFF_SAME] == nfigures && res.n == nfigures, "the same figures, through the long "
 	   "form (%zu of %zu)", res.count[DIFF_SAME], res.n);
 	for (size_t i = 0; i < res.n; i++)
 		if (res.rows[i].verdict != DIFF_SAME)
@@ -302,6 +332,27 @@ static void whole_runs(void)
 			if (res.rows[i].verdict == DIFF_WORSE) {
 				is_str(res.rows[i].section, "bandwidth", "in the bandwidth section");
 				is_str(res.rows[i].figure, "bandwidth_gbs", "its bandwidth");
+				is_dbl(res.rows[i].change_pct, -10, 0.01, "by -10 %%");
+			}
+		diff_result_free(&res);
+	}
+	diff_input_free(&c);
+	diff_input_free(&d);
+	free(json2);
+	free(csv2);
+	/* a headline of the summary, in either form: its figure by its metric's name */
+	json2 = render_all(REPORT_JSON, lower_headline);
+	csv2 = render_all(REPORT_CSV, lower_headline);
+	ok(!parse("c.json", json2, &c) && !parse("d.csv", csv2, &d), "a headline edited, read back");
+	for (int form = 0; form < 2; form++) {
+		ok(!diff_files(form ? &b : &a, form ? &d : &c, &o, &res), "%s: a headline 10 %% lower",
+		   form ? "long CSV" : "JSON");
+		is_int(res.count[DIFF_WORSE], 1, "one figure worse");
+		for (size_t i = 0; i < res.n; i++)
+			if (res.rows[i].verdict == DIFF_WORSE) {
+				is_str(res.rows[i].section, "summary", "in the summary");
+				is_str(res.rows[i].figure, "dram_copy_gbs", "named by its metric");
+				is_str(res.rows[i].config, "", "no key beside the metric");
 				is_dbl(res.rows[i].change_pct, -10, 0.01, "by -10 %%");
 			}
 		diff_result_free(&res);
