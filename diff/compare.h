@@ -11,7 +11,8 @@
  * table (-d LIST) matches the key met as often on the other side.  In a
  * table of one figure per row (metric_column) the rows of one key make
  * one record, and the long format's probe column (REPORT_LONG_COLS) says
- * whose figures its metrics are.
+ * whose figures its metrics are; a section itself of a figure per row
+ * (all's summary) wrote its figure's name into the long row's config.
  *
  * Each figure of a matched pair:
  *   change %  (after - before) / |before| x 100

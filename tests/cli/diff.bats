@@ -140,6 +140,16 @@ t_diff() {
 	[[ "$output" == *"0 worse, 0 better, 0 unreliable, 0 new, 0 gone"* ]]
 }
 
+@test "diff: the manual's default noise of each kind of figure is the code's" {
+	t_diff
+	want=$("$T_DIFF" --noise)
+	[[ "$want" == "bandwidth "*"calculations 0 %." ]]
+	# the page's text, its lines joined
+	page=$(tr '\n' ' ' < "$ROOT/man/gpuperf-diff.1")
+	[[ "$page" == *"the default of the figure's kind: $want"* ]] ||
+		{ echo "gpuperf-diff.1 should say: $want"; return 1; }
+}
+
 @test "diff: other devices, drivers or hosts are compared, a line says which differ" {
 	derive occ.csv other.csv --set cc 1 8.0 --set cc 2 8.0
 	gdiff occ.csv other.csv

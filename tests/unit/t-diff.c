@@ -423,10 +423,31 @@ static int write_runs(const char *dir)
 	return 0;
 }
 
+/*
+ * t-diff --noise: the default noise of each kind of figure as
+ * gpuperf-diff(1) lists it (tests/cli/diff.bats holds the page to it).
+ */
+static int print_noise(void)
+{
+	static const struct { enum result_kind kind; const char *name; } kinds[] = {
+		{ RESULT_KIND_BANDWIDTH, "bandwidth" }, { RESULT_KIND_TIME, "time" },
+		{ RESULT_KIND_LATENCY, "latency" }, { RESULT_KIND_CLOCK, "clock" },
+		{ RESULT_KIND_COUNTER, "counter ratios" }, { RESULT_KIND_CALCULATED, "calculations" },
+	};
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		printf("%s%s %g %%", i ? ", " : "", kinds[i].name,
+		       result_default_noise_pct(kinds[i].kind));
+	printf(".\n");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "--write"))
 		return write_runs(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "--noise"))
+		return print_noise();
 	csv_cases();
 	json_cases();
 	noise_rules();
