@@ -127,7 +127,7 @@ build/tests/%: tests/unit/%.c $(UNIT_HELPERS) build/libgpuperf.a
 # The pure folders (no CUDA below them) and the counters' names table the
 # profile records use: their archive links without the CUDA runtime, and
 # so do the unit tests of pure code (tests/cli/layering.bats links them).
-PURE_DIRS := util report model arch occupancy results tables profile
+PURE_DIRS := util report model arch occupancy results tables profile diff
 PURE_OBJ := $(patsubst %.c,build/%.o,$(filter $(PURE_DIRS:%=%/%),$(LIB_SRC)) counters/metrics.c)
 
 build/libgpuperf-pure.a: $(PURE_OBJ)

@@ -34,7 +34,9 @@
  * A command whose results can make a chart of a sweep fills .no_plot and
  * .plots (below), so that --plot is refused before any GPU is touched
  * where the arguments make no sweep.
- * Then: one row in cli/commands.c, its contract in results/contracts.c;
+ * Then: one row in cli/commands.c, its contract in results/contracts.c
+ * (a contract per machine table it can write, every mode; a command that
+ * reads outputs instead, diff, has none);
  * man/gpuperf-NAME.1 documenting every option and CSV column, and a line
  * in man/gpuperf.1 (tests/cli/man.bats checks both); CLI tests in
  * tests/cli, GPU tests in tests/gpu.

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "diff/compare.h"
+#include "results/columns.h"
 #include "util/error.h"
 
 const char *const diff_verdict_names[DIFF_NVERDICTS] = {
@@ -14,9 +15,8 @@ const char *const diff_verdict_names[DIFF_NVERDICTS] = {
 #define LONG_PROBE "probe"
 #define LONG_CONFIG "config"
 
-/* What the device watch says of a row (tables/tables.h, TAB_TRUST_COLS). */
-#define TRUST_CONTENDED "contended"
-#define TRUST_THROTTLED "throttled"
+/* What the device watch says of a row: contended, then throttled ("no" when not). */
+static const struct report_col trust_cols[] = { TAB_TRUST_COLS };
 
 /* The rows of one key: a row, or in a table of one figure per row, the key's rows. */
 struct rec {
@@ -284,9 +284,9 @@ static const struct result_figure *figure(const struct view *v, const struct rec
 /* Why a side's row cannot be judged ("contended", "throttled: sw_thermal"), or NULL. */
 static const char *flagged(const struct view *v, const struct rec *r, char *buf, size_t n)
 {
-	const char *thr = text(v, r, TRUST_THROTTLED, buf, n);
+	const char *thr = text(v, r, trust_cols[1].name, buf, n);
 
-	if (num(v, r, TRUST_CONTENDED) == 1)
+	if (num(v, r, trust_cols[0].name) == 1)
 		return "contended";
 	if (thr && *thr && strcmp(thr, "no")) {
 		char *s = gp_xasprintf("throttled: %s", thr);

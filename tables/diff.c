@@ -7,21 +7,9 @@
 #include "util/compat.h"
 #include "util/error.h"
 
+/* diff_columns (results/diff.c), in order. */
 enum { C_SECTION, C_CONFIG, C_FIGURE, C_BETTER, C_BEFORE, C_AFTER, C_CHANGE, C_NOISE, C_VERDICT,
        C_REASON, C_N };
-
-const struct report_col diff_columns[C_N] = {
-	[C_SECTION] = { "section", "section", REPORT_STR, 0, REPORT_COL_CONFIG },
-	[C_CONFIG]  = { "config", "configuration", REPORT_STR, 0, REPORT_COL_CONFIG },
-	[C_FIGURE]  = { "figure", "figure", REPORT_STR, 0, REPORT_COL_CONFIG },
-	[C_BETTER]  = { "better", "better", REPORT_STR, 0 },
-	[C_BEFORE]  = { "before", "before", REPORT_DBL, 4 },
-	[C_AFTER]   = { "after", "after", REPORT_DBL, 4 },
-	[C_CHANGE]  = { "change_pct", "change (%)", REPORT_DBL, 1 },
-	[C_NOISE]   = { "noise_pct", "noise (%)", REPORT_DBL, 1 },
-	[C_VERDICT] = { "verdict", "verdict", REPORT_STR, 0 },
-	[C_REASON]  = { "reason", "reason", REPORT_STR, 0 },
-};
 _Static_assert(C_N == DIFF_NCOLUMNS, "DIFF_NCOLUMNS out of date");
 
 /* People's view: the row and figure, the values as written, the verdict. */
@@ -36,15 +24,6 @@ static const struct report_col human_columns[H_N] = {
 	[H_VERDICT] = { "verdict", "verdict", REPORT_STR, 0 },
 	[H_REASON]  = { "reason", "reason", REPORT_STR, 0 },
 };
-
-void diff_run_free(void *diff_run)
-{
-	struct diff_run *run = diff_run;
-
-	diff_input_free(&run->before);
-	diff_input_free(&run->after);
-	diff_result_free(&run->res);
-}
 
 /* A value as people read it: whole numbers whole, others to six significant digits. */
 static const char *value_text(double v, char *buf, size_t n)
