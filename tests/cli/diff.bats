@@ -68,6 +68,22 @@ t_diff() {
 	[[ "${lines[0]}" == "banks: banks.csv (CSV) -> banks.json (JSON)" ]]
 }
 
+@test "diff: every machine output of the golden cases, each mode's, is read and matches itself" {
+	local n=0 f args out
+	for f in "$ROOT"/tests/cli/golden/out-*.txt; do
+		args=$(sed -n '1s/^case: //p' "$f")
+		[[ "$args" == --csv* || "$args" == --json* ]] || continue
+		out=$BATS_TEST_TMPDIR/$(basename "$f")
+		golden "$args" > "$out"
+		gdiff --fail-on worse "$out" "$out"
+		[ "$status" -eq 0 ] || { echo "$args: $stderr"; return 1; }
+		[[ "$output" == *"0 worse, 0 better, 0 unreliable, 0 new, 0 gone; "* ]] ||
+			{ echo "$args: $output"; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 20 ]
+}
+
 @test "diff: a figure 10 % worse is worse; --fail-on worse exits 1 with the table on stdout" {
 	# coalesce's second row: 5 predicted sectors per request, 10 % more (lower is better)
 	derive coal.csv worse.csv --scale predicted_sectors_per_request 2 1.1
