@@ -13,7 +13,8 @@
 #   tests/run.sh FILE    one test file: tests/cli/occupancy.bats, t-parse, ...
 #   make test-asan       CPU tests against an AddressSanitizer/UBSan build
 #   make fuzz            libFuzzer on the option parsers, the cubin reader, the profile
-#                        record decoder and the JSON writer (FUZZ_TIME=60 s each)
+#                        record decoder, the JSON writer and diff's CSV/JSON readers
+#                        (FUZZ_TIME=60 s each)
 #   make install / uninstall / clean / help
 #
 # Knobs (make VAR=value):
@@ -69,7 +70,7 @@ GP_LDLIBS := -L$(CUDA_LIBDIR) -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
 
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-HOST_DIRS := util report model arch occupancy results gpu counters probes profile tables cli
+HOST_DIRS := util report model arch occupancy results gpu counters probes profile diff tables cli
 HOST_SRC := $(sort $(foreach d,$(HOST_DIRS),$(wildcard $(d)/*.c)))
 LIB_SRC := $(filter-out cli/main.c,$(HOST_SRC))
 CU_SRC := $(sort $(wildcard kernels/*.cu))
@@ -90,6 +91,7 @@ INJECT_OBJ := $(INJECT_SRC:%.c=build-pic/%.o)
 # gpuperf profile's test programs (see their rules below).
 APP_CU := $(filter-out tests/apps/driver-kernel.cu,$(sort $(wildcard tests/apps/*.cu)))
 APP_BIN := $(APP_CU:tests/apps/%.cu=build/tests/apps/%) build/tests/apps/coalesced-shared \
+	   build/tests/apps/transpose-fixed \
 	   build/tests/apps/driver-api build/tests/apps/driver-kernel.fatbin
 
 ifneq ($(V),1)
@@ -130,7 +132,7 @@ build/tests/%: tests/unit/%.c $(UNIT_HELPERS) build/libgpuperf.a
 # The pure folders (no CUDA below them) and the counters' names table the
 # profile records use: their archive links without the CUDA runtime, and
 # so do the unit tests of pure code (tests/cli/layering.bats links them).
-PURE_DIRS := util report model arch occupancy results tables profile
+PURE_DIRS := util report model arch occupancy results tables profile diff
 PURE_OBJ := $(patsubst %.c,build/%.o,$(filter $(PURE_DIRS:%=%/%),$(LIB_SRC)) counters/metrics.c)
 
 build/libgpuperf-pure.a: $(PURE_OBJ)
@@ -244,6 +246,11 @@ build/tests/apps/coalesced-shared: tests/apps/coalesced.cu tests/apps/app.h
 	@mkdir -p $(dir $@)
 	$(QUIET_NVCC)$(NVCC) $(APP_NVCCFLAGS) -cudart shared -Xlinker -rpath,$(CUDA_LIBDIR) -o $@ $<
 
+# transpose-fix.cu after its fix: the same kernel name, tiled (gpuperf diff's example).
+build/tests/apps/transpose-fixed: tests/apps/transpose-fix.cu tests/apps/app.h
+	@mkdir -p $(dir $@)
+	$(QUIET_NVCC)$(NVCC) $(APP_NVCCFLAGS) -DFIXED -o $@ $<
+
 build/tests/apps/driver-kernel.fatbin: tests/apps/driver-kernel.cu
 	@mkdir -p $(dir $@)
 	$(QUIET_NVCC)$(NVCC) -fatbin $(APP_NVCCFLAGS) -o $@ $<
@@ -302,8 +309,17 @@ build/fuzz/json-fuzz: tests/fuzz/json-fuzz.c tests/unit/json-check.c $(wildcard 
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -lm
 
-fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz build/fuzz/record-fuzz build/fuzz/json-fuzz
-	@mkdir -p build/fuzz/corpus-parse build/fuzz/corpus-cubin build/fuzz/corpus-record build/fuzz/corpus-json
+# gpuperf diff's readers, each input read as a file and compared with itself;
+# the contracts and the tables' columns come from the library, uninstrumented.
+build/fuzz/diff-fuzz: tests/fuzz/diff-fuzz.c $(wildcard diff/*.c) build/libgpuperf.a
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/diff-fuzz.c $(wildcard diff/*.c) \
+		build/libgpuperf.a $(GP_LDLIBS)
+
+fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz build/fuzz/record-fuzz build/fuzz/json-fuzz \
+		build/fuzz/diff-fuzz
+	@mkdir -p build/fuzz/corpus-parse build/fuzz/corpus-cubin build/fuzz/corpus-record build/fuzz/corpus-json \
+		build/fuzz/corpus-diff
 	build/fuzz/parse-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=256 \
 		build/fuzz/corpus-parse tests/fuzz/corpus-parse
 	build/fuzz/cubin-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -312,6 +328,8 @@ fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz build/fuzz/record-fuzz build/f
 		build/fuzz/corpus-record tests/fuzz/corpus-record
 	build/fuzz/json-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=4096 \
 		build/fuzz/corpus-json tests/fuzz/corpus-json
+	build/fuzz/diff-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+		build/fuzz/corpus-diff tests/fuzz/corpus-diff
 
 lint-man:
 	$(Q)for m in man/*.1; do out=$$(groff -man -ww -z "$$m" 2>&1); \

@@ -45,8 +45,9 @@ static const struct gp_option options[] = {
 	{ "size", 's', GP_OPT_SIZE_LIST, "SIZE|RANGE",
 	  "bytes per array, or a sweep such as 16K-2G:x2 (default 1GiB)", NULL,
 	  1, 1ull << 50, NULL, ARG(sizes) },
-	{ "reps", 0, GP_OPT_U64, "N", "timed repetitions per measurement", "30",
-	  1, 100000, NULL, ARG(reps) },
+	{ "reps", 0, GP_OPT_U64, "N|auto",
+	  "timed repetitions per measurement, or auto: until the median is known to 0.5 %", "30",
+	  1, 100000, NULL, ARG(reps), GP_OPT_AUTO },
 	{ "warmup", 0, GP_OPT_U64, "N", "untimed launches before each measurement", "3",
 	  0, 100000, NULL, ARG(warmup) },
 	{ "tune", 0, GP_OPT_FLAG, NULL, "search grid, block and unroll per kernel and use the fastest",
@@ -212,7 +213,7 @@ const struct gp_cmd gp_cmd_bandwidth = {
 	.name = "bandwidth",
 	.flags = CMD_NEEDS_GPU | CMD_WATCHED,
 	.summary = "device-memory bandwidth: read, write, copy, scale, add, triad vs theoretical",
-	.synopsis = "[--kernel LIST] [--width LIST] [--size SIZE|RANGE] [--reps N] [--warmup N] "
+	.synopsis = "[--kernel LIST] [--width LIST] [--size SIZE|RANGE] [--reps N|auto] [--warmup N] "
 		    "[--tune] [--memcpy] [--cold] [--shared-lines] [--block N] [--blocks-per-sm N] "
 		    "[--unroll N] [--layout grid|tile|flat]",
 	.options = options,

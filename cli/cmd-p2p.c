@@ -31,7 +31,9 @@ struct args {
 static const struct gp_option options[] = {
 	{ "size", 0, GP_OPT_SIZE, "SIZE", "bytes per copy, per direction", "256M",
 	  4096, 1ull << 36, NULL, ARG(size) },
-	{ "reps", 0, GP_OPT_INT, "N", "timed copies per measurement", "10", 1, 10000, NULL, ARG(reps) },
+	{ "reps", 0, GP_OPT_INT, "N|auto",
+	  "timed copies per measurement, or auto: until the median is known to 0.5 %", "10",
+	  1, 10000, NULL, ARG(reps), GP_OPT_AUTO },
 	{ "warmup", 0, GP_OPT_INT, "N", "untimed copies before them", "2", 0, 1000, NULL, ARG(warmup) },
 	{ "pair", 0, GP_OPT_STRING, "LIST",
 	  "SRC:DST pairs such as 0:1,1:0 (default every ordered pair of distinct devices; "
@@ -190,7 +192,7 @@ const struct gp_cmd gp_cmd_p2p = {
 	.name = "p2p",
 	.flags = CMD_NEEDS_GPU | CMD_TAKES_DEVICES | CMD_WATCHED,
 	.summary = "peer-to-peer links between the GPUs of a node: access, path, copy bandwidth",
-	.synopsis = "[--size SIZE] [--reps N] [--warmup N] [--pair LIST]",
+	.synopsis = "[--size SIZE] [--reps N|auto] [--warmup N] [--pair LIST]",
 	.options = options,
 	.columns = p2p_columns,
 	.ncolumns = P2P_NCOLUMNS,

@@ -22,8 +22,9 @@ static const struct gp_option options[] = {
 	{ "size", 0, GP_OPT_SIZE_LIST, "SIZE|LIST",
 	  "bytes per transfer, e.g. 1G or 4K-1G:x4 (default 256M and a pinned sweep)", NULL,
 	  1, 1ull << 40, NULL, ARG(sizes) },
-	{ "reps", 0, GP_OPT_INT, "N", "timed repetitions per measurement", "10",
-	  1, 100000, NULL, ARG(reps) },
+	{ "reps", 0, GP_OPT_INT, "N|auto",
+	  "timed repetitions per measurement, or auto: until the median is known to 0.5 %", "10",
+	  1, 100000, NULL, ARG(reps), GP_OPT_AUTO },
 	{ "warmup", 0, GP_OPT_INT, "N", "untimed repetitions before them", "2",
 	  0, 1000, NULL, ARG(warmup) },
 	{ "overlap", 0, GP_OPT_FLAG, NULL, "measure copy/compute overlap instead of transfers",
@@ -125,7 +126,7 @@ const struct gp_cmd gp_cmd_pcie = {
 	.name = "pcie",
 	.flags = CMD_NEEDS_GPU | CMD_WATCHED,
 	.summary = "host-device transfers over PCIe",
-	.synopsis = "[--direction LIST] [--memory LIST] [--size SIZE|LIST] [--reps N] [--warmup N]"
+	.synopsis = "[--direction LIST] [--memory LIST] [--size SIZE|LIST] [--reps N|auto] [--warmup N]"
 		    " [--overlap [--chunks N] [--streams N] [--kernel-us US]] [--no-bind]",
 	.options = options,
 	/* --overlap's columns (pcie_overlap_cols) are documented in the same page. */

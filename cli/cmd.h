@@ -34,7 +34,9 @@
  * A command whose results can make a chart of a sweep fills .no_plot and
  * .plots (below), so that --plot is refused before any GPU is touched
  * where the arguments make no sweep.
- * Then: one row in cli/commands.c, its contract in results/contracts.c;
+ * Then: one row in cli/commands.c, its contract in results/contracts.c
+ * (a contract per machine table it can write, every mode; a command that
+ * reads outputs instead, diff, has none);
  * man/gpuperf-NAME.1 documenting every option and CSV column, and a line
  * in man/gpuperf.1 (tests/cli/man.bats checks both); CLI tests in
  * tests/cli, GPU tests in tests/gpu.
@@ -86,6 +88,7 @@ struct gp_ctx {
 #define CMD_TAKES_PROGRAM 0x4u /* options stop at the first non-option: "-- CMD ARGS" follow */
 #define CMD_TAKES_DEVICES 0x8u /* uses -d's list itself (p2p): not run once per device */
 #define CMD_WATCHED 0x10u      /* measures a device: watched, results hold a struct trust_summary */
+#define CMD_TAKES_OPERANDS 0x20u /* takes operands (files) among its options: in gp_args' rest */
 
 /*
  * Option types, and the field each fills in the command's argument struct:
@@ -116,6 +119,7 @@ enum gp_opt_type {
 
 #define GP_OPT_NUMBER 0x1u  /* CHOICE: store the chosen name's number, not its index */
 #define GP_OPT_FILE   0x2u  /* STRING: a path (completion offers files) */
+#define GP_OPT_AUTO   0x4u  /* INT, U64: the word "auto" too, stored as 0 (STATS_REPS_AUTO) */
 
 /* One command option: drives parsing, --help, the man-page test and completion. */
 struct gp_option {
@@ -139,7 +143,8 @@ struct gp_option {
 /* What cli_parse saw besides the values it stored. */
 struct gp_args {
 	uint64_t given;       /* bit i: the command's option i was on the line */
-	char **rest;          /* CMD_TAKES_PROGRAM: the program and its arguments */
+	char **rest;          /* CMD_TAKES_PROGRAM: the program and its arguments;
+				 CMD_TAKES_OPERANDS: the operands */
 	int nrest;
 };
 

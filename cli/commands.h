@@ -14,5 +14,6 @@ extern const struct gp_cmd gp_cmd_pcie;
 extern const struct gp_cmd gp_cmd_p2p;
 extern const struct gp_cmd gp_cmd_profile;
 extern const struct gp_cmd gp_cmd_all;
+extern const struct gp_cmd gp_cmd_diff;
 
 #endif

@@ -247,14 +247,18 @@ static int emit(const struct gp_ctx *ctx)
  *   --list-options [CMD]     CMD's long options (the global ones without CMD)
  *   --list-defaults [CMD]    "--option<TAB>default" for each option that has one
  *   --list-values [CMD] OPT  the values OPT takes from a fixed set; FILE for a path,
- *                            VALUE for a value without a fixed set, nothing for a flag
+ *                            VALUE for a value without a fixed set (auto for N|auto),
+ *                            nothing for a flag
  *   --list-columns CMD       the columns of CMD's CSV/JSON table
+ *   --list-operands CMD      FILE when CMD takes files as operands (diff), else nothing
  */
-/* FILE for a path, VALUE for a value without a fixed set, nothing for a flag. */
+/* FILE for a path, VALUE for a value without a fixed set (auto where it may be auto), nothing for a flag. */
 static void list_values(const struct gp_option *o)
 {
 	if (o->flags & GP_OPT_FILE)
 		printf("FILE\n");
+	else if (o->flags & GP_OPT_AUTO)
+		printf("auto\n");  /* a number too: nothing to offer for it */
 	else if (o->type != GP_OPT_FLAG && !o->choices)
 		printf("VALUE\n");
 	for (size_t i = 0; o->choices && o->choices[i]; i++)
@@ -277,7 +281,8 @@ static int list_request(int argc, char **argv, int *status)
 		return 1;
 	}
 	if (strcmp(what, "--list-columns") && strcmp(what, "--list-options") &&
-	    strcmp(what, "--list-defaults") && strcmp(what, "--list-values"))
+	    strcmp(what, "--list-defaults") && strcmp(what, "--list-values") &&
+	    strcmp(what, "--list-operands"))
 		return 0;
 	if (argc > 2 && (strcmp(what, "--list-values") || argc > 3)) {
 		cmd = cmd_lookup(argv[2]);
@@ -291,6 +296,11 @@ static int list_request(int argc, char **argv, int *status)
 	if (!strcmp(what, "--list-columns")) {
 		for (size_t i = 0; cmd && i < cmd->ncolumns; i++)
 			printf("%s\n", cmd->columns[i].name);
+		return 1;
+	}
+	if (!strcmp(what, "--list-operands")) {
+		if (cmd && (cmd->flags & CMD_TAKES_OPERANDS))
+			printf("FILE\n");
 		return 1;
 	}
 	if (!strcmp(what, "--list-values"))

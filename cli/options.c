@@ -178,7 +178,8 @@ int cli_next_option(struct opt_iter *it)
 
 		it->arg = optarg;
 		if (c == -1) {
-			if (it->cmd && optind < it->argc && !(it->cmd->flags & CMD_TAKES_PROGRAM)) {
+			if (it->cmd && optind < it->argc &&
+			    !(it->cmd->flags & (CMD_TAKES_PROGRAM | CMD_TAKES_OPERANDS))) {
 				gp_error(GP_EXIT_USAGE, "unexpected argument '%s' for %s", it->argv[optind],
 					 it->cmd->name);
 				return -1;
@@ -296,6 +297,13 @@ static int store(const struct gp_option *o, const char *text, void *field)
 	int rc, i;
 
 	snprintf(opt, sizeof(opt), "--%s", o->name);
+	if ((o->flags & GP_OPT_AUTO) && !strcmp(text, "auto")) {
+		if (o->type == GP_OPT_U64)
+			*(uint64_t *)field = 0;
+		else
+			*(int *)field = 0;
+		return 0;
+	}
 	switch (o->type) {
 	case GP_OPT_FLAG:
 		*(int *)field = 1;
@@ -377,7 +385,7 @@ int cli_parse(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **arg
 	}
 	if (id < 0)
 		return GP_EXIT_USAGE;
-	if (cmd->flags & CMD_TAKES_PROGRAM) {
+	if (cmd->flags & (CMD_TAKES_PROGRAM | CMD_TAKES_OPERANDS)) {
 		given->rest = argv + optind;
 		given->nrest = argc - optind;
 	}

@@ -36,6 +36,8 @@ _gpuperf()
 		COMPREPLY=($(compgen -W "$values" -- "$cur"))
 	elif [ -z "$cmd" ]; then
 		COMPREPLY=($(compgen -W "$("$gp" --list-commands 2>/dev/null) help" -- "$cur"))
+	elif [ "$("$gp" --list-operands "$cmd" 2>/dev/null)" = FILE ]; then
+		COMPREPLY=($(compgen -f -- "$cur"))  # diff BEFORE AFTER
 	fi
 }
 complete -F _gpuperf gpuperf

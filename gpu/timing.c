@@ -5,6 +5,7 @@
 #include "gpu/timing.h"
 #include "kernels/kernels.h"
 #include "util/error.h"
+#include "util/stats.h"
 
 /*
  * SM cycles one thread spins before the work (about 0.5 ms at 2 GHz): long
@@ -47,5 +48,22 @@ int timing_run(timing_work_fn fn, timing_work_fn before, void *arg, cudaStream_t
 	while (made > 0)
 		cudaEventDestroy(ev[--made]);
 	free(ev);
+	return rc;
+}
+
+int timing_run_reps(timing_work_fn fn, timing_work_fn before, void *arg, cudaStream_t stream,
+		    int warmup, int reps, double *ms, int *n)
+{
+	size_t done = 0, more;
+	int rc = 0;
+
+	*n = reps;
+	if (reps != STATS_REPS_AUTO)
+		return timing_run(fn, before, arg, stream, warmup, reps, ms);
+	while (!rc && (more = stats_auto_more(ms, done)) > 0) {
+		rc = timing_run(fn, before, arg, stream, done ? 0 : warmup, (int)more, ms + done);
+		done += more;
+	}
+	*n = (int)done;
 	return rc;
 }

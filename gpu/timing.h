@@ -25,4 +25,13 @@ typedef cudaError_t (*timing_work_fn)(void *arg, cudaStream_t stream);
 int timing_run(timing_work_fn fn, timing_work_fn before, void *arg, cudaStream_t stream,
 	       int warmup, int reps, double *ms);
 
+/*
+ * The same for a --reps that may be auto (STATS_REPS_AUTO, util/stats.h):
+ * then timing_run in rounds, each queued whole, until stats_auto_more
+ * says the samples are enough; ms must hold STATS_AUTO_MAX.  *n gets the
+ * repetitions timed (reps itself when not auto).
+ */
+int timing_run_reps(timing_work_fn fn, timing_work_fn before, void *arg, cudaStream_t stream,
+		    int warmup, int reps, double *ms, int *n);
+
 #endif

@@ -228,8 +228,8 @@ static uint64_t check_end(const struct job *j)
 	return end < j->B->cap ? end : j->B->cap;
 }
 
-/* Warm up, poison, time: ms[0..reps). */
-static int sample(struct job *j, int warmup, int reps, int cold, double *ms)
+/* Warm up, poison, time: ms[0..*n), reps of them or, for --reps auto, as many as it takes. */
+static int sample(struct job *j, int warmup, int reps, int cold, double *ms, int *n)
 {
 	const struct bufs *B = j->B;
 	int rc = 0;
@@ -239,7 +239,7 @@ static int sample(struct job *j, int warmup, int reps, int cold, double *ms)
 	if (!rc && j->k != BW_READ)
 		rc = cuda_check(cudaMemsetAsync(B->c, 0xff, check_end(j) * 4, B->st),
 				"cudaMemsetAsync");
-	return rc ? rc : timing_run(job_launch, cold ? flush_l2 : NULL, j, B->st, 0, reps, ms);
+	return rc ? rc : timing_run_reps(job_launch, cold ? flush_l2 : NULL, j, B->st, 0, reps, ms, n);
 }
 
 static void describe(const struct job *j, char *buf, size_t n)
@@ -408,7 +408,7 @@ static int corrupt(const struct job *j)
 static int measure(struct job *j, int warmup, int reps, int cold, double *ms,
 		   struct bw_result *r)
 {
-	int rc = sample(j, warmup, reps, cold, ms);
+	int rc = sample(j, warmup, reps, cold, ms, &reps);
 
 	if (!rc && j->k != BW_READ)  /* verify_read spoils its own checked sum */
 		rc = corrupt(j);
@@ -553,7 +553,7 @@ static int tune_one(const struct gp_device *dev, const struct bw_request *req,
 	double ms[BW_TUNE_REPS];
 	struct stats st;
 	int n, max, rc = 0, have_def = 0;
-	int reps = req->reps < BW_TUNE_REPS ? req->reps : BW_TUNE_REPS;
+	int reps = req->reps && req->reps < BW_TUNE_REPS ? req->reps : BW_TUNE_REPS;
 
 	memset(t, 0, sizeof(*t));
 	t->kernel = k;
@@ -587,7 +587,7 @@ static int tune_one(const struct gp_device *dev, const struct bw_request *req,
 			    width, i + 1, n);
 		j.cfg = cfgs[i];
 		j.passes = cfg_passes(&j.cfg, k, j.size, req->cold);
-		if ((rc = resolve_cfg(dev, &j, 1)) || (rc = sample(&j, 1, reps, req->cold, ms)) ||
+		if ((rc = resolve_cfg(dev, &j, 1)) || (rc = sample(&j, 1, reps, req->cold, ms, &reps)) ||
 		    (rc = verify(&j)))
 			break;
 		stats_compute(ms, (size_t)reps, &st);
@@ -808,7 +808,7 @@ int bw_probe(const struct gp_device *dev, const struct bw_request *req,
 
 		out->l1_bytes = arch ? (uint64_t)arch->l1_smem_unified_kb << 10 : 0;
 	}
-	ms = gp_xcalloc((size_t)req->reps + BW_TUNE_REPS, sizeof(*ms));
+	ms = gp_xcalloc((size_t)(req->reps ? req->reps : STATS_AUTO_MAX) + BW_TUNE_REPS, sizeof(*ms));
 	out->res = gp_xcalloc(count_results(req), sizeof(*out->res));
 	if ((rc = setup(dev, req, &B)))
 		goto done;

@@ -140,8 +140,8 @@ static int measure_method(const struct p2p_opts *o, struct pair_bufs *b, struct 
 	int by_dst = m == P2P_CE_READ || m == P2P_SM_READ;  /* the reading device drives */
 	int driver = by_dst ? b->dst : b->src;
 	cudaStream_t s = by_dst ? b->s_dst : b->s_src;
-	double *ms = gp_xcalloc((size_t)o->reps, sizeof(*ms));
-	int rc;
+	double *ms = gp_xcalloc((size_t)(o->reps ? o->reps : STATS_AUTO_MAX), sizeof(*ms));
+	int rc, n;
 
 	b->method = m;
 	if ((rc = on(b->dst)) ||
@@ -151,9 +151,9 @@ static int measure_method(const struct p2p_opts *o, struct pair_bufs *b, struct 
 	    (rc = cuda_check(launch_pcie_fill(b->a_back, b->size, SEED_POISON, b->s_src), "p2p poison")) ||
 	    (rc = cuda_check(cudaStreamSynchronize(b->s_src), "p2p poison")) ||
 	    (rc = on(driver)) ||
-	    (rc = timing_run(copy_once, NULL, b, s, o->warmup, o->reps, ms)))
+	    (rc = timing_run_reps(copy_once, NULL, b, s, o->warmup, o->reps, ms, &n)))
 		goto out;
-	stats_compute(ms, (size_t)o->reps, &p->ms[m]);
+	stats_compute(ms, (size_t)n, &p->ms[m]);
 	p->bytes[m] = m == P2P_CE_BIDIR ? 2 * (uint64_t)b->size : b->size;
 	rc = verify(b->dst, b->b, b->size, SEED_SRC, b->check_dst, b->s_dst, b);
 	if (!rc && m == P2P_CE_BIDIR)

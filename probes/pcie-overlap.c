@@ -70,16 +70,20 @@ static cudaError_t ovl_enqueue(void *arg, const struct pcie_timer *t)
 	return cudaErrorInvalidValue;
 }
 
-/* Median time (us) of reps gated repetitions of what; all of them in *st when given. */
+/*
+ * Median time (us) of reps gated repetitions of what (--reps auto: as
+ * many as util/stats.h's rule asks); all of them in *st when given.
+ */
 static int time_what(struct pcie_timer *t, struct ovl *o, enum ovl_what what, int warmup,
 		     int reps, struct stats *st)
 {
 	int nstreams = what == OV_OVERLAP ? o->nstreams : 1;
-	double ms[PCIE_MAX_STREAMS], *us = gp_xcalloc((size_t)reps, sizeof(*us));
+	size_t n = 0;
+	double ms[PCIE_MAX_STREAMS], *us = gp_xcalloc((size_t)(reps ? reps : STATS_AUTO_MAX), sizeof(*us));
 	int rc = 0;
 
 	o->what = what;
-	for (int r = -warmup; r < reps && !rc; r++) {
+	for (int r = -warmup; (reps ? r < reps : r < 0 || stats_auto_more(us, n)) && !rc; r++) {
 		double wall = 0;
 		if ((rc = pcie_time_gated(t, nstreams, ovl_enqueue, o, ms)))
 			break;
@@ -87,10 +91,10 @@ static int time_what(struct pcie_timer *t, struct ovl *o, enum ovl_what what, in
 			if (ms[i] > wall)
 				wall = ms[i];
 		if (r >= 0)
-			us[r] = wall * 1e3;
+			us[n++] = wall * 1e3;
 	}
 	if (!rc)
-		stats_compute(us, (size_t)reps, st);
+		stats_compute(us, n, st);
 	free(us);
 	return rc;
 }

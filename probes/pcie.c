@@ -219,13 +219,22 @@ static void balance_sides(struct pcie_side *sides, int count, const double *ms)
 		     &sides[fast].count, &sides[fast].tail);
 }
 
-/* Warm up, time plan->reps repetitions, verify, fill the job's rows. */
+/* Under --reps auto: whether a series of the job (nser of them, cap apart) wants more than n. */
+static int wants_more(const double *us, size_t cap, int nser, size_t n)
+{
+	for (int i = 0; i < nser; i++)
+		if (stats_auto_more(us + (size_t)i * cap, n))
+			return 1;
+	return 0;
+}
+
+/* Warm up, time plan->reps repetitions (or --reps auto's), verify, fill the job's rows. */
 static int run_job(struct pcie_timer *t, const struct pcie_plan *plan, const struct pcie_job *j,
 		   const struct kind_bufs *k, struct pcie_row *rows)
 {
 	struct pcie_side sides[2];
 	int nsides = 0, count = pcie_per_rep(j->size), rc;
-	size_t reps = (size_t)plan->reps;
+	size_t reps = (size_t)(plan->reps ? plan->reps : STATS_AUTO_MAX), n = 0;
 	double ms[2], wall, *us;
 
 	if (j->dir != PCIE_D2H)
@@ -257,7 +266,8 @@ static int run_job(struct pcie_timer *t, const struct pcie_plan *plan, const str
 	if ((rc = poison(t, k, j->dir, j->size)))
 		return rc;
 	us = gp_xcalloc(3 * reps, sizeof(*us));
-	for (int r = -plan->warmup; r < plan->reps; r++) {
+	for (int r = -plan->warmup; plan->reps ? r < plan->reps
+					       : r < 0 || wants_more(us, reps, nsides == 2 ? 3 : 1, n); r++) {
 		double ca, cb;
 		if ((rc = pcie_time_sides(t, sides, nsides, count, ms, &wall)))
 			goto out;
@@ -268,22 +278,23 @@ static int run_job(struct pcie_timer *t, const struct pcie_plan *plan, const str
 			balance_sides(sides, count, ms);
 		if (r < 0)
 			continue;
-		us[(size_t)r] = ms[0] * 1e3 / ca;
+		us[n] = ms[0] * 1e3 / ca;
 		if (nsides == 2) {
-			us[reps + (size_t)r] = ms[1] * 1e3 / cb;
+			us[reps + n] = ms[1] * 1e3 / cb;
 			/* The sum row counts 2 x size per "transfer": the pair's time for ca + cb transfers. */
-			us[2 * reps + (size_t)r] = wall * 1e3 * 2 / (ca + cb);
+			us[2 * reps + n] = wall * 1e3 * 2 / (ca + cb);
 		}
+		n++;
 	}
 	if ((rc = corrupt(t, k, j->dir, j->size)) || (rc = verify(t, k, j->dir, j->size)))
 		goto out;
 	if (j->dir == PCIE_BIDIR) {
-		set_row(&rows[0], PCIE_PART_BIDIR_H2D, j, k, count, us, plan->reps);
-		set_row(&rows[1], PCIE_PART_BIDIR_D2H, j, k, count, us + reps, plan->reps);
-		set_row(&rows[2], PCIE_PART_BIDIR_SUM, j, k, count, us + 2 * reps, plan->reps);
+		set_row(&rows[0], PCIE_PART_BIDIR_H2D, j, k, count, us, (int)n);
+		set_row(&rows[1], PCIE_PART_BIDIR_D2H, j, k, count, us + reps, (int)n);
+		set_row(&rows[2], PCIE_PART_BIDIR_SUM, j, k, count, us + 2 * reps, (int)n);
 	} else {
 		set_row(&rows[0], j->dir == PCIE_H2D ? PCIE_PART_H2D : PCIE_PART_D2H, j, k, count,
-			us, plan->reps);
+			us, (int)n);
 	}
 out:
 	free(us);

@@ -41,7 +41,7 @@ struct pen {
 
 static struct pen pen_of(const struct report_series *s, size_t nth)
 {
-	struct pen p = { colors[nth % ARRAY_SIZE(colors)],
+	struct pen p = { s->color ? s->color : colors[nth % ARRAY_SIZE(colors)],
 			 dashes[(nth / ARRAY_SIZE(colors)) % ARRAY_SIZE(dashes)], 0 };
 
 	if (s->flags & REPORT_SERIES_MODEL) {
@@ -81,8 +81,15 @@ static size_t usable_points(const struct report_chart *c, const struct report_se
 	return n;
 }
 
+const char *plot_series_color(size_t nth)
+{
+	return colors[nth % ARRAY_SIZE(colors)];
+}
+
 int plot_drawable(const struct report_chart *c)
 {
+	if (c->flags & REPORT_CHART_BARS)
+		return 1;
 	for (size_t i = 0; i < c->nseries; i++)
 		if ((c->series[i]->flags & REPORT_SERIES_PLOT) && usable_points(c, c->series[i]) >= 2)
 			return 1;
@@ -93,6 +100,8 @@ static size_t legend(const struct report_chart *c, double top, FILE *out);
 
 double plot_panel_height(const struct report_chart *c)
 {
+	if (c->flags & REPORT_CHART_BARS)
+		return plot_bars_height(c);
 	return TOP + HEIGHT + UNDER + (double)legend(c, 0, NULL) * ROW + 4;
 }
 
@@ -388,6 +397,10 @@ void plot_panel(const struct report_chart *c, double y, FILE *out)
 	struct frame f = { .c = c };
 	size_t nth = 0;
 
+	if (c->flags & REPORT_CHART_BARS) {
+		plot_bars_panel(c, y, out);
+		return;
+	}
 	make_scales(&f);
 	fprintf(out, "<g class=\"chart\" transform=\"translate(0,%.1f)\">\n<title>", y);
 	xml_text(out, c->title ? c->title : "", 0);

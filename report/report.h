@@ -79,6 +79,7 @@ enum report_layout {
 struct report_series {
 	char *name;                  /* legend */
 	unsigned flags;              /* REPORT_SERIES_* */
+	const char *color;           /* plots: "#rrggbb" rather than the palette's (NULL) */
 	size_t n, cap;
 	double *x, *y;               /* y NaN: not measured */
 	char **labels;               /* text chart labels; NULL entries show x as an integer */
@@ -102,6 +103,13 @@ struct report_marker {           /* a reference line: a cache size, a theoretica
 };
 
 #define REPORT_CHART_SKIP_MISSING 0x1u  /* text: leave NaN points out, draw nothing under two */
+/*
+ * Plots: a horizontal bar per point of the plot series, from zero to y,
+ * labelled by its label, one row each in the order of the series and
+ * their points, coloured by series (x only orders them); drawn even
+ * without a point, the title saying why.  The terminal draws no bars.
+ */
+#define REPORT_CHART_BARS 0x2u
 
 struct report_chart {
 	char *title;

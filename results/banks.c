@@ -1,4 +1,4 @@
-/* gpuperf banks' results: freeing them, its machine table and contract. */
+/* gpuperf banks' results: freeing them, its machine tables and their contracts. */
 #include <stdlib.h>
 #include "results/banks.h"
 #include "results/columns.h"
@@ -53,4 +53,30 @@ const struct result_contract banks_contract = {
 	.ncols = BANKS_NCOLUMNS,
 	.figures = figures,
 	.nfigures = ARRAY_SIZE(figures),
+};
+
+const struct report_col banks_model_columns[BANKS_MODEL_NCOLUMNS] = {
+	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "op", "op", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "predicted_ways", "ways", REPORT_INT, 0 },
+	{ "predicted_wavefronts_per_request", "wavefronts/req", REPORT_DBL, 1 },
+	{ "ideal_wavefronts_per_request", "ideal", REPORT_INT, 0 },
+	{ "predicted_conflicts_per_request", "conflicts/req", REPORT_DBL, 1 },
+};
+
+/* --model: a row per pattern x op x stride x width, what the model predicts (exact). */
+static const struct result_figure model_figures[] = {
+	{ "predicted_ways", RESULT_LOWER, RESULT_KIND_CALCULATED },
+	{ "predicted_wavefronts_per_request", RESULT_LOWER, RESULT_KIND_CALCULATED },
+	{ "predicted_conflicts_per_request", RESULT_LOWER, RESULT_KIND_CALCULATED },
+};
+
+const struct result_contract banks_model_contract = {
+	.command = "banks",
+	.cols = banks_model_columns,
+	.ncols = BANKS_MODEL_NCOLUMNS,
+	.figures = model_figures,
+	.nfigures = ARRAY_SIZE(model_figures),
 };

@@ -1,6 +1,6 @@
 /*
  * What `gpuperf banks` measured, or (--model) only predicts; its machine
- * table and the contract of its rows.  Pure C.
+ * table in each mode and the contract of its rows.  Pure C.
  */
 #ifndef GP_RESULTS_BANKS_H
 #define GP_RESULTS_BANKS_H
@@ -40,5 +40,10 @@ void bank_run_free(void *bank_run);
 #define BANKS_NCOLUMNS 23
 extern const struct report_col banks_columns[BANKS_NCOLUMNS];
 extern const struct result_contract banks_contract;
+
+/* --model's table: the predictions alone, no device, so no identity. */
+#define BANKS_MODEL_NCOLUMNS 8
+extern const struct report_col banks_model_columns[BANKS_MODEL_NCOLUMNS];
+extern const struct result_contract banks_model_contract;
 
 #endif

@@ -1,4 +1,4 @@
-/* gpuperf coalesce's results: freeing them, its machine table and contract. */
+/* gpuperf coalesce's results: freeing them, its machine tables and their contracts. */
 #include <stdlib.h>
 #include "results/coalesce.h"
 #include "results/columns.h"
@@ -54,4 +54,31 @@ const struct result_contract coalesce_contract = {
 	.ncols = COALESCE_NCOLUMNS,
 	.figures = figures,
 	.nfigures = ARRAY_SIZE(figures),
+};
+
+const struct report_col coalesce_model_columns[COALESCE_MODEL_NCOLUMNS] = {
+	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "op", "op", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "offset", "offset", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
+	{ "predicted_sectors_per_request", "sectors/req", REPORT_DBL, 1 },
+	{ "predicted_sectors_per_request_st", "st sectors/req", REPORT_DBL, 1 },
+	{ "ideal_sectors_per_request", "ideal", REPORT_INT, 0 },
+	{ "efficiency_pct", "efficiency (%)", REPORT_DBL, 1 },
+};
+
+/* --model: a row per pattern x op x offset x stride x width, what the model predicts (exact). */
+static const struct result_figure model_figures[] = {
+	{ "predicted_sectors_per_request", RESULT_LOWER, RESULT_KIND_CALCULATED },
+	{ "predicted_sectors_per_request_st", RESULT_LOWER, RESULT_KIND_CALCULATED },
+	{ "efficiency_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED },
+};
+
+const struct result_contract coalesce_model_contract = {
+	.command = "coalesce",
+	.cols = coalesce_model_columns,
+	.ncols = COALESCE_MODEL_NCOLUMNS,
+	.figures = model_figures,
+	.nfigures = ARRAY_SIZE(model_figures),
 };

@@ -1,6 +1,6 @@
 /*
  * What `gpuperf coalesce` measured, or (--model) only predicts; its
- * machine table and the contract of its rows.  Pure C.
+ * machine table in each mode and the contract of its rows.  Pure C.
  */
 #ifndef GP_RESULTS_COALESCE_H
 #define GP_RESULTS_COALESCE_H
@@ -49,5 +49,10 @@ void coal_run_free(void *coal_run);
 #define COALESCE_NCOLUMNS 24
 extern const struct report_col coalesce_columns[COALESCE_NCOLUMNS];
 extern const struct result_contract coalesce_contract;
+
+/* --model's table: the predictions alone, no device, so no identity. */
+#define COALESCE_MODEL_NCOLUMNS 9
+extern const struct report_col coalesce_model_columns[COALESCE_MODEL_NCOLUMNS];
+extern const struct result_contract coalesce_model_contract;
 
 #endif

@@ -231,7 +231,7 @@ static void shared_note(struct report_table *t, const struct bw_outcome *o)
 static void convention_notes(struct report_table *t, const struct gp_device *dev,
 			     const struct bw_request *req, const struct bw_outcome *o)
 {
-	char a[32], b[32], c[32];
+	char a[32], b[32], c[32], reps[128];
 	unsigned max_passes = 1;
 
 	for (size_t i = 0; i < o->nres; i++)
@@ -247,10 +247,10 @@ static void convention_notes(struct report_table *t, const struct gp_device *dev
 			    "width), so no percentages");
 	report_note(t, "bytes moved: bytes read + bytes written per repetition "
 		    "(a copy of N bytes moves 2N); 1 GB = 10^9 B; elements are 32-bit floats");
-	report_note(t, "GB/s: median of %d repetitions, each timed with CUDA events, after "
+	report_note(t, "GB/s: median of %s repetitions, each timed with CUDA events, after "
 		    "%d warm-up launches and %.0f ms of clock warm-up; best and min: fastest "
 		    "and slowest repetition; CoV: standard deviation / mean of the times",
-		    req->reps, req->warmup, o->warmup_ms);
+		    stats_reps_text(req->reps, reps, sizeof(reps)), req->warmup, o->warmup_ms);
 	format_size(a, sizeof(a), BW_L1_PER_SM);
 	format_size(b, sizeof(b), (uint64_t)dev->l2_bytes);
 	if (req->cold) {

@@ -61,21 +61,10 @@ static void conflict_free_line(struct report_chart *c, const struct bank_config 
 	report_chart_marker(c, 'y', p.ideal, "conflict-free");
 }
 
-static const struct report_col model_cols[] = {
-	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "op", "op", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "predicted_ways", "ways", REPORT_INT, 0 },
-	{ "predicted_wavefronts_per_request", "wavefronts/req", REPORT_DBL, 1 },
-	{ "ideal_wavefronts_per_request", "ideal", REPORT_INT, 0 },
-	{ "predicted_conflicts_per_request", "conflicts/req", REPORT_DBL, 1 },
-};
-
 static void model_table(struct report *rep, const struct bank_run *run)
 {
 	struct report_table *t = report_add_table(rep, "Bank-conflict model",
-						  model_cols, ARRAY_SIZE(model_cols));
+						  banks_model_columns, BANKS_MODEL_NCOLUMNS);
 	double *wf = gp_xcalloc(run->n, sizeof(*wf));
 
 	for (size_t i = 1; i < run->n; i++) {

@@ -88,23 +88,11 @@ static void ideal_line(struct report_chart *c, unsigned width)
 	report_chart_marker(c, 'y', coal_ideal_sectors(width), "ideal (coalesced)");
 }
 
-static const struct report_col model_cols[] = {
-	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "op", "op", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "offset", "offset", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "predicted_sectors_per_request", "sectors/req", REPORT_DBL, 1 },
-	{ "predicted_sectors_per_request_st", "st sectors/req", REPORT_DBL, 1 },
-	{ "ideal_sectors_per_request", "ideal", REPORT_INT, 0 },
-	{ "efficiency_pct", "efficiency (%)", REPORT_DBL, 1 },
-};
-
 static void model_table(struct report *rep, const struct coal_run *run)
 {
 	const struct coal_config *cfgs = run->cfgs;
 	struct report_table *t = report_add_table(rep, "Coalescing model",
-						  model_cols, ARRAY_SIZE(model_cols));
+						  coalesce_model_columns, COALESCE_MODEL_NCOLUMNS);
 	double *sect = gp_xcalloc(run->n, sizeof(*sect));
 
 	for (size_t i = 1; i < run->n; i++) {

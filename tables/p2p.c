@@ -46,7 +46,7 @@ static void machine_table(struct report *rep, const struct p2p_run *run)
 			report_set_dbl(t, r, P_MAX, p->bytes[P2P_CE_WRITE] / w->min / 1e6);
 		}
 		report_set_dbl(t, r, P_PCT, 100 * tab_ratio(p2p_gbs(p, P2P_CE_WRITE), p->link_peak_gbs));
-		report_set_int(t, r, P_REPS, run->reps);
+		report_set_int(t, r, P_REPS, w->n ? (long long)w->n : run->reps);
 		tab_set_trust(t, r, P_CONTENDED, &run->watch);
 	}
 }
@@ -130,7 +130,7 @@ static void matrix(struct report *rep, const struct p2p_run *run, enum p2p_metho
 /* Under the first matrix: access, links and how the figures were taken. */
 static void notes(struct report_table *t, const struct p2p_run *run)
 {
-	char sz[32];
+	char sz[32], reps[128];
 
 	for (size_t i = 0; i < run->npairs; i++) {
 		const struct p2p_pair *p = &run->pairs[i];
@@ -148,10 +148,10 @@ static void notes(struct report_table *t, const struct p2p_run *run)
 				    p->link[0] ? p->link : "link unknown",
 				    p->access ? "yes" : "no (the SMs cannot reach it)");
 	}
-	report_note(t, "each figure: %s copied one way (both ways: twice that) / median time of %d "
+	report_note(t, "each figure: %s copied one way (both ways: twice that) / median time of %s "
 		    "copies after %d warm-up, CUDA events on the driving device; 1 GB = 10^9 B; every "
-		    "copy verified where it landed", format_size(sz, sizeof(sz), run->size), run->reps,
-		    run->warmup);
+		    "copy verified where it landed", format_size(sz, sizeof(sz), run->size),
+		    stats_reps_text(run->reps, reps, sizeof(reps)), run->warmup);
 	stability_note(t, run);
 }
 

@@ -371,6 +371,7 @@ void tab_pcie_transfers(struct report *rep, const struct gp_device *dev,
 {
 	struct report_table *t;
 	int gen, width, *nodes;
+	char reps[128];
 
 	t = report_add_table(rep, "PCIe transfers", pcie_transfer_cols, PCIE_TRANSFER_NCOLS);
 	t->flags |= REPORT_MACHINE_ONLY;
@@ -393,8 +394,9 @@ void tab_pcie_transfers(struct report *rep, const struct gp_device *dev,
 	note_pinned_gain(t, res);
 	note_link(t, &res->env);
 	note_numa(t, &res->env, nodes, res->nrows);
-	report_note(t, "1 GB = 10^9 B; time of one transfer, median of %d repetitions after %d warm-up;"
-		    " small sizes batch several copies per repetition", plan->reps, plan->warmup);
+	report_note(t, "1 GB = 10^9 B; time of one transfer, median of %s repetitions after %d "
+		    "warm-up; small sizes batch several copies per repetition",
+		    stats_reps_text(plan->reps, reps, sizeof(reps)), plan->warmup);
 	report_note(t, "pageable copies are timed with the host clock (copies + stream synchronize),"
 		    " the others with CUDA events; bidir-sum is the bytes of both directions over the"
 		    " time until both finished, the faster one given more transfers so that both stay"
@@ -503,7 +505,7 @@ void tab_pcie_overlap(struct report *rep, const struct gp_device *dev,
 		      const struct trust_summary *watch)
 {
 	struct report_table *t;
-	char *title;
+	char *title, reps[128];
 	int *nodes;
 
 	t = report_add_table(rep, "PCIe copy/compute overlap", pcie_overlap_cols, PCIE_OVERLAP_NCOLS);
@@ -522,8 +524,8 @@ void tab_pcie_overlap(struct report *rep, const struct gp_device *dev,
 	report_note(t, "hidden = (serial - overlapped) / the shorter of the copies (H2D + D2H) and the"
 		    " kernel; the kernel is %s", plan->kernel_us > 0 ? "sized to --kernel-us"
 		    : "sized to the copy time, so at most 100 % can hide");
-	report_note(t, "median of %d repetitions after %d warm-up, CUDA events; results verified",
-		    plan->reps, plan->warmup);
+	report_note(t, "median of %s repetitions after %d warm-up, CUDA events; results verified",
+		    stats_reps_text(plan->reps, reps, sizeof(reps)), plan->warmup);
 	note_numa(t, &res->env, nodes, res->nrows);
 	overlap_stability_note(t, res, watch);
 	free(nodes);

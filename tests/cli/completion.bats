@@ -62,6 +62,23 @@ complete_words() {
 	[ "$output" = kernel.cubin ]
 }
 
+@test "completion: diff's operands are files; --reps offers auto" {
+	cd "$BATS_TEST_TMPDIR"
+	touch before.csv before.json after.csv
+	complete_words diff bef
+	[ "$output" = "$(printf 'before.csv\nbefore.json')" ]
+	complete_words diff --threshold 5 before.csv af
+	[ "$output" = after.csv ]
+	complete_words diff --fail-on ""
+	[ "$output" = worse ]
+	complete_words bandwidth --reps a
+	[ "$output" = auto ]
+	complete_words pcie --reps ""
+	[ "$output" = auto ]
+	complete_words bandwidth bef
+	[ -z "$output" ]
+}
+
 @test "completion: nothing after an option that takes a free value" {
 	complete_words bandwidth --size ""
 	[ -z "$output" ]

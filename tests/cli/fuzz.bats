@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # A short libFuzzer run of each fuzz target (make fuzz runs them longer):
-# the option parsers, the cubin reader, and the JSON writer.
+# the option parsers, the cubin reader, the JSON writer, and diff's readers.
 # Skipped where clang cannot build libFuzzer targets.
 
 ROOT=$BATS_TEST_DIRNAME/../..
@@ -39,4 +39,8 @@ fuzz_briefly() {
 
 @test "fuzz: JSON writer, every output parses (strict checker), 10 s" {
 	fuzz_briefly json-fuzz 4096 corpus-json
+}
+
+@test "fuzz: diff's CSV and JSON readers, each input compared with itself, 10 s" {
+	fuzz_briefly diff-fuzz 8192 corpus-diff
 }

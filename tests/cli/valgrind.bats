@@ -41,3 +41,19 @@ setup() {
 	vg occupancy --kernel /etc/passwd --arch sm_90
 	vg occupancy --kernel /nonexistent --arch sm_90
 }
+
+@test "valgrind: diff's comparisons and refusals free everything" {
+	cd "$BATS_TEST_TMPDIR"
+	"$ROOT/gpuperf" --csv coalesce --model > a.csv
+	"$ROOT/gpuperf" --json coalesce --model > a.json
+	"$ROOT/gpuperf" --csv banks --model > b.csv
+	head -c 500 a.csv > cut.csv
+	head -c 500 a.json > cut.json
+	vg diff a.csv a.json
+	vg --json diff --plot "$BATS_TEST_TMPDIR/d.svg" a.json a.csv
+	vg diff --fail-on worse a.csv cut.csv
+	vg diff cut.json a.json
+	vg diff a.csv b.csv
+	vg diff a.csv /nonexistent
+	vg diff a.csv
+}

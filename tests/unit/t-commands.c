@@ -25,9 +25,9 @@ static void check_columns(const struct gp_cmd *c)
 static void check_defaults(const struct gp_cmd *c)
 {
 	void *args = calloc(1, c->args_size ? c->args_size : 1);
-	/* a command that runs a program is given one */
-	char *argv[] = { (char *)c->name, "--", "true", NULL };
-	int argc = c->flags & CMD_TAKES_PROGRAM ? 3 : 1;
+	/* a command that runs a program is given one, one that reads files two */
+	char *argv[] = { (char *)c->name, "--", "true", "true", NULL };
+	int argc = c->flags & CMD_TAKES_PROGRAM ? 3 : c->flags & CMD_TAKES_OPERANDS ? 4 : 1;
 	struct gp_ctx ctx;
 	struct gp_args given;
 	int rc, rows_ok = 1;

@@ -1,0 +1,631 @@
+/* Two runs' tables matched row by row and judged figure by figure (diff/compare.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "diff/compare.h"
+#include "results/columns.h"
+#include "util/error.h"
+
+const char *const diff_verdict_names[DIFF_NVERDICTS] = {
+	"worse", "better", "unreliable", "new", "gone", "same",
+};
+
+/* The long format's columns (report.h, REPORT_LONG_COLS) read by name. */
+#define LONG_PROBE "probe"
+#define LONG_CONFIG "config"
+
+/* What the device watch says of a row: contended, then throttled ("no" when not). */
+static const struct report_col trust_cols[] = { TAB_TRUST_COLS };
+
+/* The rows of one key: a row, or in a table of one figure per row, the key's rows. */
+struct rec {
+	const char *section;      /* the probe's cell or the table's key; NULL: none */
+	char *key;
+	size_t occ;               /* records of this section and key before it */
+	size_t *rows, nrows;
+	int matched;
+};
+
+struct view {
+	const struct report_table *t;
+	const struct result_contract *c;
+	int metric, value, probe; /* column indices, -1 where absent */
+	char **names;             /* metric tables: the figure each row holds (NULL: none) */
+	struct rec *recs;
+	size_t n;
+	const char *unknown[16];  /* probes whose rows were left out: no contract */
+	size_t nunknown;
+};
+
+static const char *cell_text(const struct report_table *t, size_t row, int col, char *buf,
+			     size_t n)
+{
+	const struct report_cell *cell;
+
+	if (col < 0)
+		return NULL;
+	cell = report_cell(t, row, (size_t)col);
+	if (!cell->set)
+		return NULL;
+	switch (t->cols[col].type) {
+	case REPORT_STR:
+		return cell->u.s;
+	case REPORT_INT:
+		snprintf(buf, n, "%lld", cell->u.i);
+		return buf;
+	case REPORT_DBL:
+		snprintf(buf, n, "%.*f", t->cols[col].prec + 2, cell->u.d);
+		return buf;
+	}
+	return NULL;
+}
+
+static double cell_num(const struct report_table *t, size_t row, int col)
+{
+	const struct report_cell *cell;
+	char *end;
+	double v;
+
+	if (col < 0)
+		return NAN;
+	cell = report_cell(t, row, (size_t)col);
+	if (!cell->set)
+		return NAN;
+	switch (t->cols[col].type) {
+	case REPORT_INT:
+		return (double)cell->u.i;
+	case REPORT_DBL:
+		return cell->u.d;
+	case REPORT_STR:  /* the long format's value */
+		v = strtod(cell->u.s, &end);
+		return end != cell->u.s && !*end && isfinite(v) ? v : NAN;
+	}
+	return NAN;
+}
+
+static int same(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* "kernel=copy width_bytes=16": the key columns but the metric and the probe; config as is. */
+static char *row_key(const struct view *v, size_t row)
+{
+	char *key = gp_xstrdup(""), buf[64];
+
+	for (size_t c = 0; c < v->t->ncols; c++) {
+		const char *text = cell_text(v->t, row, (int)c, buf, sizeof(buf)), *name;
+		char *next;
+
+		if (!(v->t->cols[c].flags & REPORT_COL_CONFIG) || !text || (int)c == v->metric ||
+		    (int)c == v->probe)
+			continue;
+		name = v->t->cols[c].name;
+		if (!strcmp(name, LONG_CONFIG))
+			next = gp_xasprintf("%s%s%s", key, *key ? " " : "", text);
+		else
+			next = gp_xasprintf("%s%s%s=%s", key, *key ? " " : "", name, text);
+		free(key);
+		key = next;
+	}
+	return key;
+}
+
+/* The record of a metric row: the first of its key that lacks the metric, else a new one. */
+static struct rec *place(struct view *v, const char *section, char *key, const char *metric)
+{
+	size_t occ = 0;
+	struct rec *r;
+
+	for (size_t i = 0; i < v->n; i++) {
+		int has = 0;
+		r = &v->recs[i];
+		if (!same(r->section, section) || strcmp(r->key, key))
+			continue;
+		occ++;
+		for (size_t k = 0; metric && k < r->nrows && !has; k++)
+			has = same(v->names[r->rows[k]], metric);
+		if (metric && !has) {
+			free(key);
+			return r;
+		}
+	}
+	v->recs = gp_xrealloc(v->recs, (v->n + 1) * sizeof(*v->recs));
+	r = &v->recs[v->n++];
+	*r = (struct rec){ section, key, occ, NULL, 0, 0 };
+	return r;
+}
+
+/* A probe of the long format that names no command: its rows are not compared. */
+static void unknown(struct view *v, const char *probe)
+{
+	size_t i = 0;
+
+	while (i < v->nunknown && !same(v->unknown[i], probe))
+		i++;
+	if (i == v->nunknown && i < sizeof(v->unknown) / sizeof(v->unknown[0]))
+		v->unknown[v->nunknown++] = probe;
+}
+
+/*
+ * A long row of a section whose own table holds a figure per row (its
+ * metric_column names it, its value_column holds it): the long form
+ * wrote that name into the config ("metric=dram_copy_gbs"), so the
+ * figure is taken from there, the rest of the config is the key, and the
+ * row's other cells (what, unit, ...) are text beside the figure.
+ * 0 with *name and *key set; -1 for a row that holds no figure.
+ */
+static int long_metric_row(const struct view *v, size_t row, const struct result_contract *sc,
+			   char **name, char **key)
+{
+	char cbuf[64], mbuf[64], *prefix = gp_xasprintf("%s=", sc->metric_column);
+	const char *config = cell_text(v->t, row, report_col_index(v->t, LONG_CONFIG), cbuf,
+				       sizeof(cbuf));
+	const char *metric = cell_text(v->t, row, v->metric, mbuf, sizeof(mbuf)), *p = config;
+	size_t len = strlen(prefix), end;
+
+	while (p && strncmp(p, prefix, len) && (p = strchr(p, ' ')))
+		p++;
+	free(prefix);
+	if (!p || !same(metric, sc->value_column))
+		return -1;
+	end = strcspn(p + len, " ");
+	*name = gp_xasprintf("%.*s", (int)end, p + len);
+	/* the config without "name=value" and the space that joined it */
+	*key = gp_xasprintf("%.*s%s", (int)(p - config - (p > config)), config,
+			    p + len + end + (p == config && p[len + end]));
+	return 0;
+}
+
+static void view_open(struct view *v, const struct result_contract *c, const struct report_table *t)
+{
+	memset(v, 0, sizeof(*v));
+	v->t = t;
+	v->c = c;
+	v->metric = v->value = v->probe = -1;
+	if (!t)
+		return;
+	if (c->metric_column && c->value_column) {
+		v->metric = report_col_index(t, c->metric_column);
+		v->value = report_col_index(t, c->value_column);
+		v->probe = report_col_index(t, LONG_PROBE);
+		v->names = gp_xcalloc(t->nrows + 1, sizeof(*v->names));
+	}
+	for (size_t row = 0; row < t->nrows; row++) {
+		char buf[64], *key = NULL, *name = NULL;
+		const char *section = t->key;
+		struct rec *r;
+
+		if (v->probe >= 0) {  /* a string cell (REPORT_LONG_COLS): it stays where it is */
+			const struct report_cell *cell = report_cell(t, row, (size_t)v->probe);
+			const struct result_contract *sc;
+
+			section = cell->set ? cell->u.s : NULL;
+			sc = result_contract_of(section);
+			if (!sc) {
+				unknown(v, section);
+				continue;
+			}
+			if (sc->metric_column && long_metric_row(v, row, sc, &name, &key))
+				continue;
+		}
+		if (v->metric >= 0 && !name) {
+			const char *metric = cell_text(t, row, v->metric, buf, sizeof(buf));
+			if (!metric)
+				continue;  /* a figure without a name */
+			name = gp_xstrdup(metric);
+		}
+		if (v->names)
+			v->names[row] = name;
+		r = place(v, section, key ? key : row_key(v, row), name);
+		r->rows = gp_xrealloc(r->rows, (r->nrows + 1) * sizeof(*r->rows));
+		r->rows[r->nrows++] = row;
+	}
+}
+
+static void view_close(struct view *v)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		free(v->recs[i].key);
+		free(v->recs[i].rows);
+	}
+	free(v->recs);
+	for (size_t i = 0; v->names && i < v->t->nrows; i++)
+		free(v->names[i]);
+	free(v->names);
+}
+
+/* Where name's value is in r: *row and the column, or -1. */
+static int find(const struct view *v, const struct rec *r, const char *name, size_t *row)
+{
+	if (!name || !r)
+		return -1;
+	if (v->metric < 0) {
+		*row = r->rows[0];
+		return report_col_index(v->t, name);
+	}
+	for (size_t k = 0; k < r->nrows; k++)
+		if (same(v->names[r->rows[k]], name)) {
+			*row = r->rows[k];
+			return v->value;
+		}
+	return -1;
+}
+
+static double num(const struct view *v, const struct rec *r, const char *name)
+{
+	size_t row = 0;
+	int col = find(v, r, name, &row);
+
+	return col < 0 ? NAN : cell_num(v->t, row, col);
+}
+
+static const char *text(const struct view *v, const struct rec *r, const char *name, char *buf,
+			size_t n)
+{
+	size_t row = 0;
+	int col = find(v, r, name, &row);
+
+	return col < 0 ? NULL : cell_text(v->t, row, col, buf, n);
+}
+
+/* The figure a column or metric is: the contract's, else the one its probe names. */
+static const struct result_figure *figure(const struct view *v, const struct rec *r,
+					  const char *name)
+{
+	const struct result_figure *f = result_figure_of(v->c, name);
+
+	if (!f && v->probe >= 0 && r->section)
+		f = result_figure_of(result_contract_of(r->section), name);
+	return f;
+}
+
+/* Why a side's row cannot be judged ("contended", "throttled: sw_thermal"), or NULL. */
+static const char *flagged(const struct view *v, const struct rec *r, char *buf, size_t n)
+{
+	const char *thr = text(v, r, trust_cols[1].name, buf, n);
+
+	if (num(v, r, trust_cols[0].name) == 1)
+		return "contended";
+	if (thr && *thr && strcmp(thr, "no")) {
+		char *s = gp_xasprintf("throttled: %s", thr);
+		snprintf(buf, n, "%s", s);
+		free(s);
+		return buf;
+	}
+	return NULL;
+}
+
+/* A run's noise in percent of value x: 2 CoV, half its spread, or the kind's default. */
+static double noise(const struct view *v, const struct rec *r, const struct result_figure *f,
+		    double x)
+{
+	double cov = num(v, r, f->cov_column);
+	double best = num(v, r, f->best_column), worst = num(v, r, f->worst_column);
+
+	if (isfinite(cov) && cov > 0)
+		return 2 * cov;
+	if (isfinite(best) && isfinite(worst) && best != worst && x != 0)
+		return fabs(best - worst) / 2 / fabs(x) * 100;
+	return result_default_noise_pct(f->kind);
+}
+
+static struct diff_row *add_row(struct diff_result *res, const char *section, const char *config)
+{
+	struct diff_row *d;
+
+	if (res->n == res->cap) {
+		res->cap = res->cap ? 2 * res->cap : 32;
+		res->rows = gp_xrealloc(res->rows, res->cap * sizeof(*res->rows));
+	}
+	d = &res->rows[res->n++];
+	memset(d, 0, sizeof(*d));
+	d->section = section ? gp_xstrdup(section) : NULL;
+	d->config = gp_xstrdup(config);
+	d->before = d->after = d->change_pct = d->noise_pct = NAN;
+	return d;
+}
+
+static void verdict(struct diff_result *res, struct diff_row *d, enum diff_verdict v)
+{
+	d->verdict = v;
+	res->count[v]++;
+}
+
+/* "kernel=copy #2" for a key's second record: what people can tell apart. */
+static char *config_of(const struct rec *r)
+{
+	if (!r->occ)
+		return gp_xstrdup(r->key);
+	return gp_xasprintf("%s%s#%zu", r->key, *r->key ? " " : "", r->occ + 1);
+}
+
+static void judge(struct diff_result *res, const struct diff_opts *o, const struct view *vb,
+		  const struct rec *rb, const struct view *va, const struct rec *ra,
+		  const struct result_figure *f, const char *name)
+{
+	double b = num(vb, rb, name), a = num(va, ra, name);
+	char *config, fb[96], fa[96];
+	const char *why_b, *why_a;
+	struct diff_row *d;
+	int beyond;
+
+	if (!isfinite(b) && !isfinite(a))
+		return;
+	config = config_of(rb);
+	d = add_row(res, rb->section, config);
+	free(config);
+	d->figure = gp_xstrdup(name);
+	d->better = f->better;
+	d->before = b;
+	d->after = a;
+	if (!isfinite(a) || !isfinite(b)) {
+		verdict(res, d, isfinite(a) ? DIFF_NEW : DIFF_GONE);
+		return;
+	}
+	d->noise_pct = fmax(noise(vb, rb, f, b), noise(va, ra, f, a));
+	if (b != 0) {
+		d->change_pct = (a - b) / fabs(b) * 100;
+		beyond = fabs(d->change_pct) > d->noise_pct && fabs(d->change_pct) > o->threshold_pct;
+	} else {
+		d->change_pct = a == 0 ? 0 : NAN;
+		beyond = a != 0;  /* from nothing: beyond any percentage */
+	}
+	why_b = flagged(vb, rb, fb, sizeof(fb));
+	why_a = flagged(va, ra, fa, sizeof(fa));
+	if (why_b && why_a)
+		d->reason = gp_xasprintf("%s before, %s after", why_b, why_a);
+	else if (why_b || why_a)
+		d->reason = gp_xasprintf("%s %s", why_b ? why_b : why_a, why_b ? "before" : "after");
+	if (d->reason) {
+		verdict(res, d, DIFF_UNRELIABLE);
+	} else if (!beyond) {
+		verdict(res, d, DIFF_SAME);
+	} else {
+		verdict(res, d, (a > b) == (f->better == RESULT_HIGHER) ? DIFF_BETTER : DIFF_WORSE);
+	}
+}
+
+/* The figures of a matched pair: the contract's, or a metric table's metrics on either side. */
+static void judge_pair(struct diff_result *res, const struct diff_opts *o, const struct view *vb,
+		       const struct rec *rb, const struct view *va, const struct rec *ra)
+{
+	if (vb->metric < 0) {
+		for (size_t i = 0; i < vb->c->nfigures; i++)
+			judge(res, o, vb, rb, va, ra, &vb->c->figures[i], vb->c->figures[i].column);
+		return;
+	}
+	for (size_t k = 0; k < rb->nrows; k++) {
+		const struct result_figure *f = figure(vb, rb, vb->names[rb->rows[k]]);
+		if (f)
+			judge(res, o, vb, rb, va, ra, f, f->column);
+	}
+	for (size_t k = 0; k < ra->nrows; k++) {
+		const char *m = va->names[ra->rows[k]];
+		const struct result_figure *f = figure(va, ra, m);
+		size_t row;
+		if (f && find(vb, rb, m, &row) < 0)
+			judge(res, o, vb, rb, va, ra, f, f->column);
+	}
+}
+
+static void whole(struct diff_result *res, const struct rec *r, enum diff_verdict v)
+{
+	char *config = config_of(r);
+
+	verdict(res, add_row(res, r->section, config), v);
+	free(config);
+}
+
+static void add_note(struct diff_result *res, char *line)
+{
+	for (size_t i = 0; i < res->nnotes; i++)
+		if (!strcmp(res->notes[i], line)) {
+			free(line);
+			return;
+		}
+	res->notes = gp_xrealloc(res->notes, (res->nnotes + 1) * sizeof(*res->notes));
+	res->notes[res->nnotes++] = line;
+}
+
+/* "NVIDIA H100,NVIDIA A100": the distinct values of column c, in order of rows. */
+static char *distinct(const struct report_table *t, size_t c)
+{
+	char **seen = gp_xcalloc(t->nrows + 1, sizeof(*seen)), *s = gp_xstrdup(""), buf[64];
+	size_t n = 0;
+
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *v = cell_text(t, r, (int)c, buf, sizeof(buf));
+		size_t k = 0;
+		char *next;
+
+		while (v && k < n && strcmp(seen[k], v))
+			k++;
+		if (!v || k < n)
+			continue;
+		next = gp_xasprintf("%s%s%s", s, n ? "," : "", v);
+		free(s);
+		s = next;
+		seen[n++] = gp_xstrdup(v);
+	}
+	while (n)
+		free(seen[--n]);
+	free(seen);
+	return s;
+}
+
+/* Identity columns whose values differ: "hostname: a (before), b (after)". */
+static void identities(struct diff_result *res, const struct report_table *b,
+		       const struct report_table *a)
+{
+	if (!b || !a)
+		return;
+	for (size_t c = 0; c < b->ncols; c++) {
+		char *vb, *va;
+		if (!(b->cols[c].flags & REPORT_COL_ID))
+			continue;
+		vb = distinct(b, c);
+		va = distinct(a, c);
+		if (strcmp(vb, va))
+			add_note(res, gp_xasprintf("%s differs: %s (before), %s (after)", b->cols[c].name,
+						   *vb ? vb : "none", *va ? va : "none"));
+		free(vb);
+		free(va);
+	}
+}
+
+void diff_tables(const struct result_contract *c, const struct report_table *before,
+		 const struct report_table *after, const struct diff_opts *o,
+		 struct diff_result *res)
+{
+	struct view vb, va;
+
+	if (!c)
+		c = diff_table_contract(before ? before : after);
+	if (!c)
+		return;
+	view_open(&vb, c, before);
+	view_open(&va, c, after);
+	identities(res, before, after);
+	for (int side = 0; side < 2; side++) {
+		const struct view *v = side ? &va : &vb;
+		for (size_t i = 0; i < v->nunknown; i++)
+			add_note(res, gp_xasprintf("%s rows not compared: no command's contract",
+						   v->unknown[i] ? v->unknown[i] : "unnamed"));
+	}
+	for (size_t i = 0; i < vb.n; i++) {
+		struct rec *rb = &vb.recs[i], *ra = NULL;
+
+		for (size_t k = 0; k < va.n && !ra; k++)
+			if (!va.recs[k].matched && same(va.recs[k].section, rb->section) &&
+			    va.recs[k].occ == rb->occ && !strcmp(va.recs[k].key, rb->key))
+				ra = &va.recs[k];
+		if (!ra) {
+			whole(res, rb, DIFF_GONE);
+			continue;
+		}
+		ra->matched = rb->matched = 1;
+		judge_pair(res, o, &vb, rb, &va, ra);
+	}
+	for (size_t k = 0; k < va.n; k++)
+		if (!va.recs[k].matched)
+			whole(res, &va.recs[k], DIFF_NEW);
+	view_close(&vb);
+	view_close(&va);
+}
+
+/* ---- two files ---- */
+
+static int is_long(const struct report_table *t)
+{
+	const struct result_contract *c = diff_long_contract();
+
+	return c && diff_table_contract(t) == c;
+}
+
+/* in's sections as one long table of like's columns (as all writes its CSV). */
+static void to_long(const struct diff_input *in, const struct report_table *like, struct report *out)
+{
+	struct report_table *t = report_add_table(out, NULL, like->cols, like->ncols);
+
+	for (size_t i = 0; i < in->tables.ntables; i++)
+		report_append_long(t, in->tables.tables[i]->key, in->tables.tables[i]);
+}
+
+const struct report_table *diff_input_table(const struct diff_input *in,
+					    const struct report_table *t)
+{
+	const struct result_contract *c = diff_table_contract(t);
+
+	for (size_t i = 0; i < in->tables.ntables; i++) {
+		const struct report_table *mine = in->tables.tables[i];
+		if (diff_table_contract(mine) == c && (!in->sectioned || same(mine->key, t->key)))
+			return mine;
+	}
+	return NULL;
+}
+
+static void skipped(struct diff_result *res, const struct diff_input *in)
+{
+	for (size_t i = 0; i < in->nskipped; i++)
+		add_note(res, gp_xasprintf("section %s of %s not compared: no command's columns",
+					   in->skipped[i], in->name));
+}
+
+/* Sections against their namesakes; a section on one side only is all new or all gone. */
+static int sections(const struct diff_input *b, const struct diff_input *a,
+		    const struct diff_opts *o, struct diff_result *res)
+{
+	for (size_t i = 0; i < b->tables.ntables; i++) {
+		const struct report_table *tb = b->tables.tables[i], *ta = NULL;
+		for (size_t k = 0; k < a->tables.ntables && !ta; k++)
+			if (same(a->tables.tables[k]->key, tb->key))
+				ta = a->tables.tables[k];
+		if (ta && diff_table_contract(ta) != diff_table_contract(tb))
+			return gp_error(GP_EXIT_USAGE, "section %s has other columns in %s than in %s",
+					tb->key, a->name, b->name);
+		diff_tables(NULL, tb, ta, o, res);
+	}
+	for (size_t k = 0; k < a->tables.ntables; k++) {
+		const struct report_table *ta = a->tables.tables[k];
+		size_t i = 0;
+		while (i < b->tables.ntables && !same(b->tables.tables[i]->key, ta->key))
+			i++;
+		if (i == b->tables.ntables)
+			diff_tables(NULL, NULL, ta, o, res);
+	}
+	return 0;
+}
+
+int diff_files(const struct diff_input *b, const struct diff_input *a,
+		const struct diff_opts *o, struct diff_result *res)
+{
+	const struct report_table *tb = b->tables.tables[0], *ta = a->tables.tables[0];
+	struct report tmp = { 0 };
+
+	if (strcmp(b->command, a->command))
+		return gp_error(GP_EXIT_USAGE, "%s is the output of %s and %s of %s: diff compares "
+				"two outputs of one command", b->name, b->command, a->name, a->command);
+	skipped(res, b);
+	skipped(res, a);
+	if (b->sectioned && a->sectioned)
+		return sections(b, a, o, res);
+	if (b->sectioned != a->sectioned) {
+		const struct diff_input *secs = b->sectioned ? b : a;
+		const struct report_table *lone = b->sectioned ? ta : tb;
+
+		if (!is_long(lone))
+			return gp_error(GP_EXIT_USAGE, "%s holds sections and %s one table of %s: "
+					"compare two outputs of the same form", b->name, a->name,
+					b->command);
+		to_long(secs, lone, &tmp);
+		if (b->sectioned)
+			tb = tmp.tables[0];
+		else
+			ta = tmp.tables[0];
+	}
+	if (diff_table_contract(tb) != diff_table_contract(ta)) {
+		report_free(&tmp);
+		return gp_error(GP_EXIT_USAGE, "%s and %s are outputs of %s with other columns: "
+				"compare two runs with the same options", b->name, a->name, b->command);
+	}
+	diff_tables(NULL, tb, ta, o, res);
+	report_free(&tmp);
+	return 0;
+}
+
+void diff_result_free(struct diff_result *res)
+{
+	for (size_t i = 0; i < res->n; i++) {
+		free(res->rows[i].section);
+		free(res->rows[i].config);
+		free(res->rows[i].figure);
+		free(res->rows[i].reason);
+	}
+	for (size_t i = 0; i < res->nnotes; i++)
+		free(res->notes[i]);
+	free(res->notes);
+	free(res->rows);
+	memset(res, 0, sizeof(*res));
+}

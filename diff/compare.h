@@ -1,0 +1,116 @@
+/*
+ * The comparison of two runs of one command, figure by figure, against
+ * the runs' own noise: the engine of `gpuperf diff`, and of
+ * `gpuperf check --baseline FILE`.  Pure: tables in, verdict rows out;
+ * no I/O, no CUDA.  Everything command-specific comes from the contract
+ * (results/contract.h): no command is named here.
+ *
+ * Rows are matched by their key columns (REPORT_COL_CONFIG), never by the
+ * identity columns (device, uuid, host: REPORT_COL_ID), which are compared
+ * apart and said in a note when they differ.  A key met twice in one
+ * table (-d LIST) matches the key met as often on the other side.  In a
+ * table of one figure per row (metric_column) the rows of one key make
+ * one record, and the long format's probe column (REPORT_LONG_COLS) says
+ * whose figures its metrics are; a section itself of a figure per row
+ * (all's summary) wrote its figure's name into the long row's config.
+ *
+ * Each figure of a matched pair:
+ *   change %  (after - before) / |before| x 100
+ *   noise %   the larger of the two runs' own: 2 x its CoV (cov_column),
+ *             else half the spread of its best and worst repetition
+ *             (best_column, worst_column) over the figure, else, where a
+ *             run carries neither (or shows no spread at all),
+ *             result_default_noise_pct() of the figure's kind
+ *   verdict   better or worse (by the figure's direction) when |change|
+ *             is above the noise AND above the threshold; else same.
+ *             unreliable, not judged, when either run flagged the row
+ *             (contended = 1, or throttled other than "no"); new or gone
+ *             for a row, or a figure, found on one side only.
+ *
+ * For check --baseline (a saved file against the run just made):
+ *
+ *     struct diff_input base;
+ *     struct diff_result res = { 0 };
+ *     struct diff_opts o = { DIFF_THRESHOLD_PCT };
+ *     if (diff_read(path, &base)) return GP_EXIT_USAGE;
+ *     for each machine table t of the run:
+ *         diff_tables(NULL, diff_input_table(&base, t), t, &o, &res);
+ *     ... res.rows[i].verdict, res.count[DIFF_WORSE] ...
+ *     diff_result_free(&res); diff_input_free(&base);
+ */
+#ifndef GP_DIFF_COMPARE_H
+#define GP_DIFF_COMPARE_H
+
+#include <stddef.h>
+#include "diff/read.h"
+#include "report/report.h"
+#include "results/contract.h"
+
+/* In the order people read them: the changes first. */
+enum diff_verdict {
+	DIFF_WORSE,
+	DIFF_BETTER,
+	DIFF_UNRELIABLE,
+	DIFF_NEW,
+	DIFF_GONE,
+	DIFF_SAME,
+	DIFF_NVERDICTS
+};
+extern const char *const diff_verdict_names[DIFF_NVERDICTS];
+
+/*
+ * The default --threshold, in percent.  Two runs of one build on one idle
+ * GPU differ by more than their within-run noise says (clocks settle,
+ * allocations land elsewhere): about 1 % for bandwidth and times.  2 %
+ * keeps such pairs "same" while a regression of a few percent shows.
+ */
+#define DIFF_THRESHOLD_PCT 2.0
+
+struct diff_opts {
+	double threshold_pct;
+};
+
+struct diff_row {
+	char *section;            /* the table's key or the long format's probe; NULL: none */
+	char *config;             /* the key columns: "kernel=copy width_bytes=16" ("" for none) */
+	char *figure;             /* the column or metric; NULL: the whole row is new or gone */
+	enum result_better better;  /* the figure's direction (0 for a whole row) */
+	double before, after;     /* NaN where missing */
+	double change_pct;        /* NaN: a side missing, or before 0 */
+	double noise_pct;         /* NaN for new and gone */
+	enum diff_verdict verdict;
+	char *reason;             /* unreliable: what flagged it ("contended after"); else NULL */
+};
+
+struct diff_result {
+	struct diff_row *rows;
+	size_t n, cap;
+	size_t count[DIFF_NVERDICTS];
+	char **notes;             /* lines: identities that differ, sections not compared */
+	size_t nnotes;
+};
+
+/*
+ * Compare before and after (either NULL: no rows on that side) under
+ * contract c (NULL: the tables' own, diff_table_contract); the verdict
+ * rows are appended to res in before's order, then the new ones.
+ */
+void diff_tables(const struct result_contract *c, const struct report_table *before,
+		 const struct report_table *after, const struct diff_opts *o,
+		 struct diff_result *res);
+
+/*
+ * Two files: the same command, the same form (all's JSON and its long CSV
+ * compare through the long form), each section against its namesake.
+ * 0, or GP_EXIT_USAGE (message printed) for two commands' outputs.
+ */
+int diff_files(const struct diff_input *before, const struct diff_input *after,
+		const struct diff_opts *o, struct diff_result *res);
+
+/* in's table with the columns of t (and t's key, where in has sections), or NULL. */
+const struct report_table *diff_input_table(const struct diff_input *in,
+					    const struct report_table *t);
+
+void diff_result_free(struct diff_result *res);
+
+#endif

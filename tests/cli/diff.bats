@@ -1,0 +1,301 @@
+#!/usr/bin/env bats
+# gpuperf diff without a GPU: real outputs (the golden no-GPU cases, and
+# gpuperf all's records of fabricated results written by t-diff) against
+# variants derived from them by tests/cli/diff-derive.py; every verdict,
+# every exit status, and every kind of input refused.  The H100 pairs
+# (tests/fixtures/diff/h100, bench/record-diff-fixtures.sh) are compared
+# where they have been recorded.
+
+bats_require_minimum_version 1.5.0
+
+load lib
+
+HERE=$BATS_TEST_DIRNAME
+ROOT=$HERE/../..
+DERIVE=$HERE/diff-derive.py
+H100=$ROOT/tests/fixtures/diff/h100
+
+# The stdout of the golden case whose arguments are $1.
+golden() {
+	local f
+	f=$(grep -lxF "case: $1" "$ROOT"/tests/cli/golden/out-*.txt | head -n 1)
+	[ -n "$f" ] || { echo "no golden case '$1'" >&2; return 1; }
+	sed -n '/^--- stdout$/,/^--- stderr$/p' "$f" | sed '1d;$d'
+}
+
+setup_file() {
+	cd "$BATS_FILE_TMPDIR"
+	golden "--csv banks --model" > banks.csv
+	golden "--json banks --model" > banks.json
+	golden "--csv coalesce --model" > coal.csv
+	golden "--json coalesce --model" > coal.json
+	golden "--csv occupancy --arch sm_90 --threads 256 --regs 64 --sweep threads" > occ.csv
+	golden "--json occupancy --arch sm_90 --threads 256 --regs 64 --sweep threads" > occ.json
+}
+
+setup() {
+	cd "$BATS_FILE_TMPDIR"
+	command -v python3 >/dev/null || skip "python3 is not installed (the variants are derived with it)"
+}
+
+derive() { python3 "$DERIVE" "$@"; }
+gdiff() { run_split "$GPUPERF" diff "$@"; }
+
+# The CSV verdict of figure $2 of the row whose config is $1, in $output.
+verdict_of() {
+	awk -F, -v c="$1" -v f="$2" '$2 == c && $3 == f { print $9 }' <<<"$output"
+}
+
+# The t-diff built beside the gpuperf under test, into $T_DIFF.
+t_diff() {
+	local dir
+	dir=$(dirname "$GPUPERF")
+	[ -x "$dir/build/tests/t-diff" ] && dir=$dir/build
+	[ -x "$dir/tests/t-diff" ] || skip "$dir/tests/t-diff is not built (make test builds it)"
+	T_DIFF=$dir/tests/t-diff
+}
+
+@test "diff: one run as CSV and as JSON is the same, figure for figure; exit 0" {
+	for cmd in banks coal occ; do
+		gdiff "$cmd.csv" "$cmd.json"
+		[ "$status" -eq 0 ]
+		[ -z "$stderr" ]
+		[[ "$output" == *"0 worse, 0 better, 0 unreliable, 0 new, 0 gone; "*" figures the same"* ]]
+		gdiff --fail-on worse "$cmd.json" "$cmd.csv"
+		[ "$status" -eq 0 ]
+	done
+	gdiff banks.csv banks.json
+	[[ "${lines[0]}" == "banks: banks.csv (CSV) -> banks.json (JSON)" ]]
+}
+
+@test "diff: every machine output of the golden cases, each mode's, is read and matches itself" {
+	local n=0 f args out
+	for f in "$ROOT"/tests/cli/golden/out-*.txt; do
+		args=$(sed -n '1s/^case: //p' "$f")
+		[[ "$args" == --csv* || "$args" == --json* ]] || continue
+		out=$BATS_TEST_TMPDIR/$(basename "$f")
+		golden "$args" > "$out"
+		gdiff --fail-on worse "$out" "$out"
+		[ "$status" -eq 0 ] || { echo "$args: $stderr"; return 1; }
+		[[ "$output" == *"0 worse, 0 better, 0 unreliable, 0 new, 0 gone; "* ]] ||
+			{ echo "$args: $output"; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 20 ]
+}
+
+@test "diff: a figure 10 % worse is worse; --fail-on worse exits 1 with the table on stdout" {
+	# coalesce's second row: 5 predicted sectors per request, 10 % more (lower is better)
+	derive coal.csv worse.csv --scale predicted_sectors_per_request 2 1.1
+	gdiff coal.csv worse.csv
+	[ "$status" -eq 0 ]
+	grep -qE 'offset=1 .*predicted_sectors_per_request +5 +5\.5 +10\.0 +0\.0 +worse' <<<"$output"
+	[[ "$output" == *"1 worse, 0 better, 0 unreliable, 0 new, 0 gone"* ]]
+	gdiff --fail-on worse coal.csv worse.csv
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"worse"* ]]
+	[ -z "$stderr" ]
+	gdiff --csv coal.csv worse.csv
+	[ "$(verdict_of "pattern=offset op=copy offset=1 stride=1 width_bytes=4" predicted_sectors_per_request)" = worse ]
+	[ "$(verdict_of "pattern=offset op=copy offset=0 stride=1 width_bytes=4" predicted_sectors_per_request)" = same ]
+	grep -q ',predicted_sectors_per_request,lower,5.000000,5.500000,10.000,0.000,worse,$' <<<"$output"
+}
+
+@test "diff: a figure 10 % better is better, and --fail-on worse lets it pass" {
+	derive coal.json better.json --scale efficiency_pct 2 1.1   # higher is better
+	gdiff --fail-on worse coal.json better.json
+	[ "$status" -eq 0 ]
+	grep -qE ' efficiency_pct +80 +88 +10\.0 .* better' <<<"$output"
+	[[ "$output" == *"0 worse, 1 better"* ]]
+	# the row shown whole, its unchanged figures too, named on its first line
+	grep -qE '^pattern=offset op=copy offset=1 stride=1 width_bytes=4 +predicted_sectors_per_request +5 +5 +0\.0 .* same' <<<"$output"
+	[[ "$output" == *"rows with a change shown whole; 72 rows unchanged"* ]]
+}
+
+@test "diff: --threshold: a 10 % change under a 15 % threshold is the same" {
+	derive coal.csv worse.csv --scale predicted_sectors_per_request 2 1.1
+	gdiff --fail-on worse --threshold 15 coal.csv worse.csv
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"0 worse, 0 better"*"(within the runs' noise or the 15 % threshold)"* ]]
+	gdiff --fail-on worse --threshold 9.9 coal.csv worse.csv
+	[ "$status" -eq 1 ]
+}
+
+@test "diff: a row removed is gone, a row added is new; a whole row each" {
+	derive banks.csv changed.csv --drop 2 --copy 1 stride 99
+	gdiff --fail-on worse banks.csv changed.csv
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"0 worse, 0 better, 0 unreliable, 1 new, 1 gone"* ]]
+	grep -qE 'stride=99 .*\(whole row\) .* new' <<<"$output"
+	gdiff --csv banks.csv changed.csv
+	[ "$(verdict_of "pattern=stride op=load stride=2 width_bytes=4" "")" = gone ]
+	[ "$(verdict_of "pattern=stride op=load stride=99 width_bytes=4" "")" = new ]
+	# changed rows first: worse, better, unreliable, new, gone
+	derive banks.csv mixed.csv --drop 2 --copy 1 stride 99 --scale predicted_wavefronts_per_request 3 2
+	gdiff banks.csv mixed.csv
+	run awk '/ worse /{w=NR} / new /{n=NR} / gone /{g=NR} END{print (w < n && n < g)}' <<<"$output"
+	[ "$output" = 1 ]
+}
+
+@test "diff: a row the device watch flagged (contended, throttled) is unreliable, not judged" {
+	t_diff
+	"$T_DIFF" --write "$BATS_TEST_TMPDIR"
+	cd "$BATS_TEST_TMPDIR"
+	derive all.json flagged.json --section bandwidth --set contended 1 1 --scale bandwidth_gbs 1 0.5 \
+		--set throttled 2 sw_thermal
+	gdiff --fail-on worse all.json flagged.json
+	[ "$status" -eq 0 ]
+	# two rows, each with bandwidth's three figures (time, GB/s, % of peak): none judged
+	[[ "$output" == *"0 worse, 0 better, 6 unreliable, 0 new, 0 gone"* ]]
+	grep -qE '^bandwidth: kernel=' <<<"$output"
+	grep -qE ' bandwidth_gbs .* -50\.0 .* unreliable +contended after' <<<"$output"
+	grep -qE 'unreliable +throttled: sw_thermal after' <<<"$output"
+	# all's JSON against its long CSV: one run, the same
+	gdiff all.json all.csv
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"0 worse, 0 better, 0 unreliable, 0 new, 0 gone"* ]]
+}
+
+@test "diff: the manual's default noise of each kind of figure is the code's" {
+	t_diff
+	want=$("$T_DIFF" --noise)
+	[[ "$want" == "bandwidth "*"calculations 0 %." ]]
+	# the page's text, its lines joined
+	page=$(tr '\n' ' ' < "$ROOT/man/gpuperf-diff.1")
+	[[ "$page" == *"the default of the figure's kind: $want"* ]] ||
+		{ echo "gpuperf-diff.1 should say: $want"; return 1; }
+}
+
+@test "diff: other devices, drivers or hosts are compared, a line says which differ" {
+	derive occ.csv other.csv --set cc 1 8.0 --set cc 2 8.0
+	gdiff occ.csv other.csv
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cc differs: 9.0 (before), 8.0,9.0 (after)"* ]]
+}
+
+@test "diff: standard input for either side, never both" {
+	run_split bash -c "'$GPUPERF' diff - banks.json < banks.csv"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "banks: standard input (CSV) -> banks.json (JSON)"* ]]
+	run_split bash -c "'$GPUPERF' diff banks.csv - < banks.json"
+	[ "$status" -eq 0 ]
+	assert_usage_error diff - -
+	[[ "$stderr" == *"cannot both be standard input"* ]]
+}
+
+@test "diff: --csv and --json hold every figure with its verdict" {
+	derive coal.csv worse.csv --scale predicted_sectors_per_request 2 1.1
+	gdiff --csv coal.csv worse.csv
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "$("$GPUPERF" --list-columns diff | paste -sd,)" ]
+	[ "$(grep -c ',same,' <<<"$output")" -eq $(( ${#lines[@]} - 2 )) ]
+	gdiff --json coal.csv worse.csv
+	[ "$status" -eq 0 ]
+	run python3 -c 'import json, sys, collections
+rows = json.load(sys.stdin)
+print(dict(collections.Counter(r["verdict"] for r in rows)))
+w = [r for r in rows if r["verdict"] == "worse"][0]
+print(w["figure"], w["before"], w["after"], w["change_pct"], w["better"])' <<<"$output"
+	[ "${lines[1]}" = "predicted_sectors_per_request 5.0 5.5 10.0 lower" ]
+	[[ "${lines[0]}" == "{'same': "*", 'worse': 1}" ]]
+}
+
+@test "diff: --plot draws the changes as bars, worse and better apart" {
+	derive coal.csv both.csv --scale predicted_sectors_per_request 2 1.1 --scale efficiency_pct 3 1.2
+	gdiff --plot bars.svg coal.csv both.csv
+	[ "$status" -eq 0 ]
+	run python3 - bars.svg <<-'EOF'
+		import sys, xml.etree.ElementTree as ET
+		ns = "{http://www.w3.org/2000/svg}"
+		root = ET.parse(sys.argv[1]).getroot()
+		bars = [g for g in root.iter(ns + "g") if "bars" in (g.get("class") or "")]
+		rects = [r for r in bars[0].iter(ns + "rect") if r.find(ns + "title") is not None]
+		print(len(bars), len(rects))
+		for r in rects:
+		    print(r.get("fill"), r.find(ns + "title").text)
+	EOF
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "1 2" ]
+	[[ "${lines[1]}" == *" predicted_sectors_per_request: "*"offset=1 "*": +10.0" ]]
+	[[ "${lines[2]}" == *" efficiency_pct: "*"offset=2 "*": +20.0" ]]
+	[ "${lines[1]%% *}" != "${lines[2]%% *}" ]   # worse and better in two colours
+	# nothing changed: the picture says so rather than failing
+	gdiff --plot same.svg coal.csv coal.json
+	[ "$status" -eq 0 ]
+	grep -q 'No change beyond noise and threshold' same.svg
+}
+
+@test "diff: malformed input is a usage error that says what is wrong" {
+	derive coal.csv cut.csv --cut 300
+	assert_usage_error diff coal.csv cut.csv
+	[[ "$stderr" == *"cut.csv line 6: 1 field where the header has 9 (a cut or damaged file?)"* ]]
+	derive coal.json cut.json --cut 300
+	assert_usage_error diff cut.json coal.json
+	[[ "$stderr" == *"cut.json is not valid JSON: line "*"(the text ends there)"* ]]
+	head -n 1 coal.csv > header.csv
+	assert_usage_error diff header.csv coal.csv
+	[[ "$stderr" == *"header.csv holds only a header (coalesce's columns), no rows to compare"* ]]
+	: > empty.csv
+	assert_usage_error diff coal.csv empty.csv
+	[[ "$stderr" == *"empty.csv is empty"* ]]
+	head -c 2000 /dev/urandom | tr -d '\0' > garbage.bin
+	assert_usage_error diff garbage.bin coal.csv
+	[[ "$stderr" == *"garbage.bin "* ]]
+	printf 'name,value\nx,1\n' > other.csv
+	assert_usage_error diff other.csv coal.csv
+	[[ "$stderr" == *"other.csv is not gpuperf output: its header's names (name,value) are no command's columns"* ]]
+	derive coal.csv bad.csv --set offset 3 three
+	assert_usage_error diff bad.csv coal.csv
+	[[ "$stderr" == *"bad.csv line 4: offset 'three' is not a whole number"* ]]
+	assert_usage_error diff banks.csv coal.csv
+	[[ "$stderr" == *"banks.csv is the output of banks and coal.csv of coalesce"* ]]
+	assert_usage_error diff coal.csv nonexistent.csv
+	[[ "$stderr" == *"cannot read nonexistent.csv: No such file or directory"* ]]
+	assert_usage_error diff coal.csv .
+	[[ "$stderr" == *"cannot read .: Is a directory"* ]]
+}
+
+@test "diff: usage errors before any file is read" {
+	assert_usage_error diff coal.csv
+	[[ "$stderr" == *"diff compares two files"*"(1 given)"* ]]
+	assert_usage_error diff a b c
+	assert_usage_error diff --fail-on better coal.csv coal.json
+	assert_usage_error diff --threshold -1 coal.csv coal.json
+	assert_usage_error diff --threshold x coal.csv coal.json
+}
+
+# ---- the pairs recorded on an H100 (bench/record-diff-fixtures.sh) ----
+
+h100() {
+	[ -f "$H100/$1" ] || skip "the H100 fixtures are not recorded yet ($H100/$1)"
+}
+
+@test "diff (H100 fixtures): two runs of each command compare without error" {
+	h100 bandwidth-1.csv
+	for pair in bandwidth-1.csv:bandwidth-2.csv latency-1.json:latency-2.json all-1.json:all-2.json; do
+		gdiff "$H100/${pair%%:*}" "$H100/${pair##*:}"
+		[ "$status" -eq 0 ] || { echo "$pair: $stderr"; return 1; }
+		[[ "$output" == *" figures the same"* ]]
+	done
+}
+
+@test "diff (H100 fixtures): a bandwidth 10 % lower is worse, and fails with --fail-on worse" {
+	h100 bandwidth-1.csv
+	derive "$H100/bandwidth-1.csv" slower.csv --scale bandwidth_gbs 1 0.9
+	gdiff --fail-on worse "$H100/bandwidth-1.csv" slower.csv
+	[ "$status" -eq 1 ]
+	grep -qE 'bandwidth_gbs .* -10\.0 .* worse' <<<"$output"
+}
+
+@test "diff (H100 fixtures): the transpose fix, before and after, is better in time and efficiency" {
+	h100 profile-before.csv
+	gdiff --json "$H100/profile-before.csv" "$H100/profile-after.csv"
+	[ "$status" -eq 0 ]
+	run python3 -c 'import json, sys
+for r in json.load(sys.stdin):
+    if r["config"].startswith("kernel=transpose") and r["figure"]:
+        print(r["figure"], r["verdict"])' <<<"$output"
+	[[ "$output" == *"gpu_time_ms better"* ]]
+	[[ "$output" == *"store_efficiency_pct better"* ]]
+	[[ "$output" == *"store_sectors_per_request better"* ]]
+}

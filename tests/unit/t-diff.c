@@ -1,0 +1,458 @@
+/*
+ * gpuperf diff without a GPU: the CSV and JSON readers on good and broken
+ * text, the noise rules on tables of a contract made here, and whole
+ * runs (gpuperf all's fabricated results, rendered by report/ as the
+ * command renders them) read back and compared.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "diff/compare.h"
+#include "diff/csv.h"
+#include "diff/json.h"
+#include "diff/read.h"
+#include "tables/all.h"
+#include "tests/unit/fake-all.h"
+#include "tests/unit/render.h"
+#include "tests/unit/unit.h"
+
+/* ---- the readers ---- */
+
+static void csv_cases(void)
+{
+	static const char good[] = "a,\"b,c\",\"say \"\"hi\"\"\"\r\n1,\"two\nlines\",\n3,4,5";
+	struct csv_doc d;
+	char err[160];
+
+	ok(!csv_parse(good, strlen(good), &d, err, sizeof(err)), "CSV: quotes, CR LF, a line break");
+	is_int(d.n, 3, "three records");
+	is_str(d.recs[0].fields[1], "b,c", "a comma inside quotes");
+	is_str(d.recs[0].fields[2], "say \"hi\"", "doubled quotes");
+	is_str(d.recs[1].fields[1], "two\nlines", "a line break inside quotes");
+	is_int(d.recs[1].n, 3, "an empty last field");
+	is_int(d.recs[2].line, 4, "the record after a two-line field starts on line 4");
+	csv_free(&d);
+	ok(!csv_parse("a,b\n1,2\n\n\n", 10, &d, err, sizeof(err)) && d.n == 2,
+	   "blank lines at the end are the end");
+	csv_free(&d);
+	ok(csv_parse("a,b\n1,\"2\n3\n", 11, &d, err, sizeof(err)) && strstr(err, "line 2:") &&
+	   strstr(err, "never closed"), "an open quote: %s", err);
+	ok(csv_parse("a,b\n1,2\"x\n", 10, &d, err, sizeof(err)) && strstr(err, "line 2:"),
+	   "a quote inside a field: %s", err);
+	ok(csv_parse("a,\"b\"c\n", 7, &d, err, sizeof(err)) && strstr(err, "after a closing quote"),
+	   "text after a closing quote: %s", err);
+	ok(csv_parse("a,b\0c\n", 6, &d, err, sizeof(err)) && strstr(err, "NUL"), "a NUL byte: %s", err);
+}
+
+static void json_cases(void)
+{
+	static const char good[] = "{\"s\": [ {\"k\": \"a\\\"\\u00e9\\ud83d\\ude00\", \"n\": -1.5e3,\n"
+				   "\"z\": null, \"t\": true} ], \"e\": []}";
+	static const char *const bad[][2] = {
+		{ "[1, 2", "line 1:" },
+		{ "[1,\n2,\n]", "line 3:" },
+		{ "{\"a\" 1}", "':'" },
+		{ "[01]", "',' or ']'" },
+		{ "[1.]", "digits after" },
+		{ "[\"a\nb\"]", "control character" },
+		{ "[\"\\x\"]", "unknown escape" },
+		{ "[] x", "after the JSON value" },
+		{ "", "no JSON value" },
+		{ "[\"\\u12\"]", "four hex digits" },
+		{ "[\"\\u0000\"]", "\\u0000" },
+		{ "[\"\xff\"]", "not UTF-8" },
+	};
+	struct json v;
+	char err[160], deep[80];
+
+	ok(!json_parse(good, strlen(good), &v, err, sizeof(err)), "JSON: sections, escapes, literals");
+	is_int(v.type, JSON_OBJECT, "an object");
+	is_str(v.keys[1], "e", "keys in the order written");
+	is_str(v.items[0].items[0].items[0].text, "a\"\xc3\xa9\xf0\x9f\x98\x80",
+	       "escapes and a surrogate pair as UTF-8");
+	is_str(v.items[0].items[0].items[1].text, "-1.5e3", "a number as written");
+	is_int(v.items[0].items[0].items[2].type, JSON_NULL, "null");
+	is_int(v.items[0].items[0].items[1].line, 1, "the line of a value");
+	is_int(v.items[0].items[0].items[2].line, 2, "the line after a line break");
+	json_free(&v);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ok(json_parse(bad[i][0], strlen(bad[i][0]), &v, err, sizeof(err)) &&
+		   strstr(err, bad[i][1]), "refused bad JSON %zu: %s", i, err);
+	memset(deep, '[', sizeof(deep));
+	ok(json_parse(deep, sizeof(deep), &v, err, sizeof(err)) && strstr(err, "too deep"),
+	   "nesting past %d: %s", JSON_MAX_DEPTH, err);
+}
+
+/* ---- the noise rules, on a contract of this test's own ---- */
+
+static const struct report_col cols[] = {
+	{ "device", "device", REPORT_STR, 0, REPORT_COL_ID },
+	{ "kernel", "kernel", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "gbs", "GB/s", REPORT_DBL, 1 },
+	{ "cov_pct", "CoV", REPORT_DBL, 2 },
+	{ "best", "best", REPORT_DBL, 1 },
+	{ "worst", "worst", REPORT_DBL, 1 },
+	{ "ns", "ns", REPORT_DBL, 1 },
+	{ "contended", "contended", REPORT_INT, 0 },
+	{ "throttled", "throttled", REPORT_STR, 0 },
+};
+enum { DEV, KERNEL, GBS, COV, BEST, WORST, NS };
+static const struct result_figure figures[] = {
+	{ "gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct", "best", "worst" },
+	{ "ns", RESULT_LOWER, RESULT_KIND_LATENCY, NULL, NULL, NULL },
+};
+static const struct result_contract contract = {
+	"test", cols, sizeof(cols) / sizeof(cols[0]), figures, 2, NULL, NULL,
+};
+
+/* A table of one row: kernel k, gbs g with cov c (NaN: none) and best/worst (NaN: none). */
+static struct report_table *one(struct report *r, const char *k, double g, double c, double best,
+				double worst)
+{
+	struct report_table *t = report_add_table(r, "t", cols, sizeof(cols) / sizeof(cols[0]));
+	size_t row = report_add_row(t);
+
+	report_set_str(t, row, DEV, "gpu0");
+	report_set_str(t, row, KERNEL, k);
+	report_set_dbl(t, row, GBS, g);
+	report_set_dbl(t, row, COV, c);
+	report_set_dbl(t, row, BEST, best);
+	report_set_dbl(t, row, WORST, worst);
+	return t;
+}
+
+/* The verdict of gbs, before b against after a, each with cov c and the spread given. */
+static const struct diff_row *judge(struct diff_result *res, double threshold, double b,
+				    double cb, double a, double ca, double best, double worst)
+{
+	struct report rb = { 0 }, ra = { 0 };
+	struct diff_opts o = { threshold };
+
+	diff_result_free(res);
+	diff_tables(&contract, one(&rb, "copy", b, cb, best, worst), one(&ra, "copy", a, ca, best,
+				  worst), &o, res);
+	report_free(&rb);
+	report_free(&ra);
+	return res->n ? &res->rows[0] : NULL;
+}
+
+static void noise_rules(void)
+{
+	struct diff_result res = { 0 };
+	const struct diff_row *d;
+	double def = result_default_noise_pct(RESULT_KIND_BANDWIDTH);
+
+	d = judge(&res, 2, 1000, 0.5, 1015, 0.5, NAN, NAN);
+	is_int(d->verdict, DIFF_SAME, "+1.5 %%, noise 1 %%: under the 2 %% threshold, same");
+	is_dbl(d->change_pct, 1.5, 1e-9, "change (after - before) / before");
+	is_dbl(d->noise_pct, 1.0, 1e-9, "noise: 2 x CoV");
+	d = judge(&res, 2, 1000, 0.5, 1030, 0.5, NAN, NAN);
+	is_int(d->verdict, DIFF_BETTER, "+3 %%, beyond noise and threshold: better (higher is)");
+	d = judge(&res, 2, 1000, 0.5, 970, 0.5, NAN, NAN);
+	is_int(d->verdict, DIFF_WORSE, "-3 %%: worse");
+	d = judge(&res, 2, 1000, 0.5, 1030, 2, NAN, NAN);
+	is_dbl(d->noise_pct, 4.0, 1e-9, "the larger run's noise: 2 x 2 %%");
+	is_int(d->verdict, DIFF_SAME, "+3 %% inside one run's 4 %% noise: same");
+	d = judge(&res, 0, 1000, NAN, 1015, NAN, 1010, 990);
+	is_dbl(d->noise_pct, 1.0, 1e-9, "no CoV: half the best-to-worst spread, 20 / 2 of 1000");
+	is_int(d->verdict, DIFF_BETTER, "+1.5 %% beyond a 1 %% spread, threshold 0: better");
+	d = judge(&res, 0, 1000, NAN, 1015, NAN, 1100, 900);
+	is_int(d->verdict, DIFF_SAME, "+1.5 %% inside a 10 %% spread: same");
+	d = judge(&res, 0, 1000, NAN, 1000 * (1 + def / 200), NAN, NAN, NAN);
+	is_dbl(d->noise_pct, def, 1e-9, "no noise carried: the kind's default (%g %%)", def);
+	is_int(d->verdict, DIFF_SAME, "a change of half the default: same");
+	d = judge(&res, 0, 1000, NAN, 1000 * (1 + def / 50), NAN, NAN, NAN);
+	is_int(d->verdict, DIFF_BETTER, "a change of twice the default: better");
+	d = judge(&res, 0, 1000, NAN, 1000 * (1 + def / 50), NAN, 1000, 1000);
+	is_dbl(d->noise_pct, def, 1e-9, "no spread at all: the default, not zero");
+	d = judge(&res, 2, 0, NAN, 5, NAN, NAN, NAN);
+	is_int(d->verdict, DIFF_BETTER, "from 0: beyond any percentage");
+	ok(isnan(d->change_pct), "from 0: no percentage");
+	d = judge(&res, 2, NAN, NAN, 5, NAN, NAN, NAN);
+	is_int(d->verdict, DIFF_NEW, "a figure missing before: new");
+	d = judge(&res, 2, 5, NAN, NAN, NAN, NAN, NAN);
+	is_int(d->verdict, DIFF_GONE, "a figure missing after: gone");
+	is_str(d->figure, "gbs", "gone names the figure");
+	d = judge(&res, 2, NAN, NAN, NAN, NAN, NAN, NAN);
+	ok(d == NULL, "missing on both sides: nothing to say");
+	diff_result_free(&res);
+}
+
+static void rows_and_flags(void)
+{
+	struct report rb = { 0 }, ra = { 0 };
+	struct report_table *b = one(&rb, "copy", 1000, NAN, NAN, NAN);
+	struct report_table *a = one(&ra, "copy", 1000, NAN, NAN, NAN);
+	struct diff_opts o = { 2 };
+	struct diff_result res = { 0 };
+	size_t r;
+
+	/* the same key twice (two devices): matched in order; lower-is-better ns */
+	r = report_add_row(b);
+	report_set_str(b, r, KERNEL, "copy");
+	report_set_dbl(b, r, NS, 100);
+	r = report_add_row(a);
+	report_set_str(a, r, KERNEL, "copy");
+	report_set_dbl(a, r, NS, 110);
+	report_set_int(a, 0, 7, 1);  /* contended after */
+	report_set_str(a, 0, DEV, "gpu1");
+	r = report_add_row(b);
+	report_set_str(b, r, KERNEL, "read");  /* gone */
+	r = report_add_row(a);
+	report_set_str(a, r, KERNEL, "write");  /* new */
+	report_set_str(a, r, 8, "sw_thermal");
+	diff_tables(&contract, b, a, &o, &res);
+	is_int(res.n, 4, "copy's gbs, copy #2's ns, read gone, write new");
+	is_int(res.rows[0].verdict, DIFF_UNRELIABLE, "contended after: unreliable, not judged");
+	is_str(res.rows[0].reason, "contended after", "the reason");
+	is_str(res.rows[1].config, "kernel=copy #2", "the key's second record");
+	is_int(res.rows[1].verdict, DIFF_WORSE, "ns +10 %%: worse (lower is better)");
+	is_int(res.rows[2].verdict, DIFF_GONE, "read: gone");
+	ok(res.rows[2].figure == NULL, "a whole row");
+	is_int(res.rows[3].verdict, DIFF_NEW, "write: new");
+	is_int(res.count[DIFF_WORSE], 1, "counted");
+	ok(res.nnotes == 1 && strstr(res.notes[0], "device differs: gpu0 (before), gpu1 (after)"),
+	   "identities compared apart: %s", res.nnotes ? res.notes[0] : "none");
+	diff_result_free(&res);
+	/* throttled before, on the matched row */
+	report_set_int(a, 0, 7, 0);
+	report_set_str(b, 0, 8, "hw_slowdown");
+	diff_tables(&contract, b, a, &o, &res);
+	is_str(res.rows[0].reason, "throttled: hw_slowdown before", "throttled before");
+	diff_result_free(&res);
+	report_free(&rb);
+	report_free(&ra);
+}
+
+/* ---- whole runs: gpuperf all's records rendered, read back, compared ---- */
+
+/* all's report of fabricated results; edit, when given, changes it first. */
+static char *render_all(enum report_format fmt, void (*edit)(struct report *))
+{
+	struct gp_device dev;
+	struct all_run run;
+	struct report rep = { 0 };
+	char *buf;
+
+	fake_all(&dev, &run, 0);
+	tab_all(&rep, &dev, &run);
+	if (edit)
+		edit(&rep);
+	buf = unit_render(&rep, fmt);
+	report_free(&rep);
+	return buf;
+}
+
+static struct report_table *section(struct report *rep, const char *key)
+{
+	for (size_t i = 0; i < rep->ntables; i++)
+		if (rep->tables[i]->key && !strcmp(rep->tables[i]->key, key))
+			return rep->tables[i];
+	return NULL;
+}
+
+/* The first bandwidth row 10 % slower; the second flagged contended. */
+static void slower(struct report *rep)
+{
+	struct report_table *t = section(rep, "bandwidth");
+	int g = report_col_index(t, "bandwidth_gbs"), c = report_col_index(t, "contended");
+
+	report_set_dbl(t, 0, (size_t)g, report_cell(t, 0, (size_t)g)->u.d * 0.9);
+	report_set_int(t, 1, (size_t)c, 1);
+}
+
+/* The summary's first headline (DRAM copy bandwidth) 10 % lower. */
+static void lower_headline(struct report *rep)
+{
+	struct report_table *t = section(rep, "summary");
+	int v = report_col_index(t, "value");
+
+	report_set_dbl(t, 0, (size_t)v, report_cell(t, 0, (size_t)v)->u.d * 0.9);
+}
+
+/* The rows of in's summary section whose metric is a figure of the summary's contract. */
+static size_t summary_figures(const struct diff_input *in)
+{
+	const struct result_contract *c = result_contract_of("summary");
+	size_t n = 0;
+
+	for (size_t i = 0; i < in->tables.ntables; i++) {
+		const struct report_table *t = in->tables.tables[i];
+		int m = report_col_index(t, "metric");
+
+		for (size_t r = 0; t->key && !strcmp(t->key, "summary") && r < t->nrows; r++)
+			n += result_figure_of(c, report_cell(t, r, (size_t)m)->u.s) != NULL;
+	}
+	return n;
+}
+
+static int parse(const char *name, const char *text, struct diff_input *in)
+{
+	return diff_parse(name, text, strlen(text), in);
+}
+
+static void whole_runs(void)
+{
+	char *json = render_all(REPORT_JSON, NULL), *csv = render_all(REPORT_CSV, NULL);
+	char *json2 = render_all(REPORT_JSON, slower), *csv2 = render_all(REPORT_CSV, slower);
+	struct diff_input a, b, c, d;
+	struct diff_opts o = { DIFF_THRESHOLD_PCT };
+	struct diff_result res = { 0 };
+	size_t headlines = 0, nfigures;
+
+	ok(!parse("a.json", json, &a), "all's JSON read back");
+	is_str(a.command, "all", "written by all");
+	ok(a.sectioned && a.tables.ntables >= 2, "as sections (%zu)", a.tables.ntables);
+	ok(!parse("b.csv", csv, &b), "all's long CSV read back");
+	is_str(b.command, "all", "the long CSV: all too");
+	ok(!diff_files(&a, &a, &o, &res), "a run against itself");
+	ok(res.count[DIFF_SAME] > 10 && res.count[DIFF_SAME] == res.n, "all the same (%zu)", res.n);
+	for (size_t i = 0; i < res.n; i++)
+		headlines += res.rows[i].section && !strcmp(res.rows[i].section, "summary");
+	is_int(headlines, summary_figures(&a), "the summary's headline figures among them");
+	nfigures = res.n;
+	diff_result_free(&res);
+	ok(!diff_files(&a, &b, &o, &res), "JSON sections against the long CSV of the same run");
+	ok(res.count[DIFF_SAME] == nfigures && res.n == nfigures, "the same figures, through the long "
+	   "form (%zu of %zu)", res.count[DIFF_SAME], res.n);
+	for (size_t i = 0; i < res.n; i++)
+		if (res.rows[i].verdict != DIFF_SAME)
+			diag("%s %s %s: %s", res.rows[i].section ? res.rows[i].section : "",
+			     res.rows[i].config, res.rows[i].figure ? res.rows[i].figure : "",
+			     diff_verdict_names[res.rows[i].verdict]);
+	diff_result_free(&res);
+	ok(!parse("c.json", json2, &c) && !parse("d.csv", csv2, &d), "the edited run read back");
+	for (int form = 0; form < 2; form++) {
+		ok(!diff_files(form ? &b : &a, form ? &d : &c, &o, &res), "%s against the edit",
+		   form ? "long CSV" : "JSON");
+		is_int(res.count[DIFF_WORSE], 1, "one figure worse");
+		is_int(res.count[DIFF_UNRELIABLE] > 0, 1, "a contended row unreliable");
+		for (size_t i = 0; i < res.n; i++)
+			if (res.rows[i].verdict == DIFF_WORSE) {
+				is_str(res.rows[i].section, "bandwidth", "in the bandwidth section");
+				is_str(res.rows[i].figure, "bandwidth_gbs", "its bandwidth");
+				is_dbl(res.rows[i].change_pct, -10, 0.01, "by -10 %%");
+			}
+		diff_result_free(&res);
+	}
+	diff_input_free(&c);
+	diff_input_free(&d);
+	free(json2);
+	free(csv2);
+	/* a headline of the summary, in either form: its figure by its metric's name */
+	json2 = render_all(REPORT_JSON, lower_headline);
+	csv2 = render_all(REPORT_CSV, lower_headline);
+	ok(!parse("c.json", json2, &c) && !parse("d.csv", csv2, &d), "a headline edited, read back");
+	for (int form = 0; form < 2; form++) {
+		ok(!diff_files(form ? &b : &a, form ? &d : &c, &o, &res), "%s: a headline 10 %% lower",
+		   form ? "long CSV" : "JSON");
+		is_int(res.count[DIFF_WORSE], 1, "one figure worse");
+		for (size_t i = 0; i < res.n; i++)
+			if (res.rows[i].verdict == DIFF_WORSE) {
+				is_str(res.rows[i].section, "summary", "in the summary");
+				is_str(res.rows[i].figure, "dram_copy_gbs", "named by its metric");
+				is_str(res.rows[i].config, "", "no key beside the metric");
+				is_dbl(res.rows[i].change_pct, -10, 0.01, "by -10 %%");
+			}
+		diff_result_free(&res);
+	}
+	diff_input_free(&a);
+	diff_input_free(&b);
+	diff_input_free(&c);
+	diff_input_free(&d);
+	free(json);
+	free(csv);
+	free(json2);
+	free(csv2);
+}
+
+/* ---- refusals: each a usage error ---- */
+
+static void refusals(void)
+{
+	static const char *const bad[] = {
+		"", "  \n", "hello,world\n1,2\n", "[1,2]", "\"text\"", "[]", "{}",
+		"{\"summary\": 3}", "[{\"a\": 1}]", "pattern,op\n",
+	};
+	struct diff_input in, one, two;
+	struct diff_opts o = { 2 };
+	struct diff_result res = { 0 };
+	char *csv = render_all(REPORT_CSV, NULL), *cut;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		is_int(parse("x", bad[i], &in), 2, "refused: bad input %zu", i);
+	cut = strdup(csv);
+	cut[strlen(cut) - 20] = '\0';  /* the last line cut short */
+	is_int(parse("cut.csv", cut, &in), 2, "a truncated CSV");
+	free(cut);
+	cut = strdup(csv);
+	*strchr(cut, '\n') = '\0';
+	strcat(cut, "\n");
+	is_int(parse("head.csv", cut, &in), 2, "a header alone");
+	free(cut);
+	ok(!parse("one.csv", "pattern,op,stride,width_bytes,predicted_ways,"
+		  "predicted_wavefronts_per_request,ideal_wavefronts_per_request,"
+		  "predicted_conflicts_per_request\nstride,load,1,4,1,1.000,1,0.000\n", &one),
+	   "banks --model's CSV");
+	ok(!parse("two.csv", csv, &two), "all's");
+	is_int(diff_files(&one, &two, &o, &res), 2, "two commands' outputs refused");
+	diff_input_free(&one);
+	diff_input_free(&two);
+	free(csv);
+}
+
+/* t-diff --write DIR: all's fabricated records as DIR/all.json and DIR/all.csv (tests/cli/diff.bats). */
+static int write_runs(const char *dir)
+{
+	static const enum report_format fmts[] = { REPORT_JSON, REPORT_CSV };
+	static const char *const names[] = { "all.json", "all.csv" };
+
+	for (int i = 0; i < 2; i++) {
+		char *text = render_all(fmts[i], NULL), path[4096];
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		f = fopen(path, "w");
+		if (!f || !text || fputs(text, f) < 0 || fclose(f)) {
+			perror(path);
+			return 1;
+		}
+		free(text);
+	}
+	return 0;
+}
+
+/*
+ * t-diff --noise: the default noise of each kind of figure as
+ * gpuperf-diff(1) lists it (tests/cli/diff.bats holds the page to it).
+ */
+static int print_noise(void)
+{
+	static const struct { enum result_kind kind; const char *name; } kinds[] = {
+		{ RESULT_KIND_BANDWIDTH, "bandwidth" }, { RESULT_KIND_TIME, "time" },
+		{ RESULT_KIND_LATENCY, "latency" }, { RESULT_KIND_CLOCK, "clock" },
+		{ RESULT_KIND_COUNTER, "counter ratios" }, { RESULT_KIND_CALCULATED, "calculations" },
+	};
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		printf("%s%s %g %%", i ? ", " : "", kinds[i].name,
+		       result_default_noise_pct(kinds[i].kind));
+	printf(".\n");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "--write"))
+		return write_runs(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "--noise"))
+		return print_noise();
+	csv_cases();
+	json_cases();
+	noise_rules();
+	rows_and_flags();
+	whole_runs();
+	refusals();
+	return done_testing();
+}
