@@ -103,6 +103,7 @@ enum ctr_id {
 	CTR_SHARED_BYTES,               /* bytes of every shared-memory instruction (LDS, STS, LDSM, */
 					/* cp.async's and TMA's writes, wgmma's operand reads) */
 	CTR_TMA_LOAD_REQUESTS,          /* TMA load instructions (UTMALDG) */
+	CTR_SHARED_GMMA_BYTES,          /* of the shared bytes, wgmma's operand reads (Hopper) */
 	CTR_COUNT
 };
 

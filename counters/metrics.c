@@ -120,10 +120,13 @@ static const struct {
 	[CTR_SHARED_BYTES] = { "shared_bytes", "smsp__sass_data_bytes_mem_shared.sum", INSTRUMENTED },
 	[CTR_TMA_LOAD_REQUESTS] =
 		{ "tma_load_requests", "smsp__sass_inst_executed_op_tma_ld.sum", INSTRUMENTED },
+	[CTR_SHARED_GMMA_BYTES] =
+		{ "shared_gmma_bytes", "smsp__sass_data_bytes_mem_shared_op_gmma.sum", INSTRUMENTED },
 };
 
 #define PRE_AMPERE "GV100 GV11B TU102 TU104 TU106 TU116 TU117"
 #define AMPERE_ADA "GA100 GA102 GA103 GA104 GA106 GA107 GA10B AD102 AD103 AD104 AD106 AD107"
+#define BLACKWELL "GB100 GB102 GB110 GB10B GB202 GB203 GB205 GB206 GB207 GB20B"
 
 /* Chips that differ from the default; metric NULL: the chip has none. */
 static const struct {
@@ -143,6 +146,9 @@ static const struct {
 	{ PRE_AMPERE, CTR_CP_ASYNC_SECTORS, NULL },
 	{ PRE_AMPERE, CTR_CP_ASYNC_BYTES, NULL },
 	{ PRE_AMPERE " " AMPERE_ADA, CTR_TMA_LOAD_REQUESTS, NULL },
+	/* wgmma is Hopper's alone (Blackwell's tcgen05 reads tensor memory) */
+	{ PRE_AMPERE " " AMPERE_ADA " " BLACKWELL, CTR_SHARED_GMMA_BYTES, NULL },
+
 };
 
 const char *ctr_name(enum ctr_id id)

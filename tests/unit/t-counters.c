@@ -49,7 +49,10 @@ static void test_names(void)
 	       "issue's names kept (occupancy)");
 }
 
-/* The counters a chip of the table lacks, by design: Tegra's DRAM, cp.async before Ampere, TMA before Hopper. */
+/*
+ * The counters a chip of the table lacks, by design: Tegra's DRAM, cp.async
+ * before Ampere, TMA before Hopper, wgmma outside Hopper.
+ */
 static int lacks(const char *chip, enum ctr_id id)
 {
 	int tegra = chip && !strcmp(chip, "GA10B"), turing = chip && !strcmp(chip, "TU102");
@@ -62,6 +65,8 @@ static int lacks(const char *chip, enum ctr_id id)
 		return turing;
 	case CTR_TMA_LOAD_REQUESTS:
 		return tegra || turing || ampere_ada;
+	case CTR_SHARED_GMMA_BYTES:
+		return chip && strcmp(chip, "GH100") && strcmp(chip, "FUTURE1");
 	default:
 		return 0;
 	}
