@@ -170,13 +170,13 @@ static char *evidence(const struct prof_bound_in *in, const struct prof_bound *b
 			    prof_roof_source_name(roof->source));
 }
 
-/* The FLOP evidence beside a pipe's: the busiest precision against its roof. */
+/* The FLOP evidence beside a pipe's: the busiest precision against its roof, if it counts. */
 static int flop_beside(const struct prof_bound *b)
 {
 	int best = -1;
 
 	for (int u = USE_FP64; u <= USE_FP16; u++)
-		if (b->use[u] > 0 && (best < 0 || b->use[u] > b->use[best]))
+		if (b->use[u] >= 0.1 && (best < 0 || b->use[u] > b->use[best]))
 			best = u;
 	return best;
 }
