@@ -26,19 +26,10 @@ static const struct gp_option options[] = {
 /* --html: checked now, written by main() with the other outputs (ctx->html_path). */
 static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 {
-	static const char *const html[] = { ".html", ".htm", NULL };
 	const struct args *a = p;
-	int rc;
 
 	(void)given;
-	if (!a->html)
-		return 0;
-	if ((rc = cli_check_out_path("--html", a->html, html)))
-		return rc;
-	if ((rc = cli_check_apart(ctx, "--html", a->html)))
-		return rc;
-	ctx->html_path = a->html;
-	return 0;
+	return cli_check_html(ctx, a->html);
 }
 
 static const char *no_plot(const void *args)

@@ -232,15 +232,15 @@ static void far_from_roofs(const struct prof_bound_in *in, struct prof_bound *b)
 				       "few warps to hide latency (%s)%s", in->achieved_pct, near,
 				       lanes);
 	else if (isnan(in->achieved_pct))
-		b->text = gp_xasprintf("latency-bound: %s, although the grid fills every SM: the "
-				       "warps wait on dependent loads or long instructions%s; give "
-				       "each more independent work, or the GPU more of it in flight",
+		b->text = gp_xasprintf("latency-bound: %s, although the grid fills every SM%s",
 				       near, lanes);
 	else
 		b->text = gp_xasprintf("latency-bound: %s, although %.0f %% of the warp slots are "
-				       "busy: the warps wait on dependent loads or long "
-				       "instructions%s; give each more independent work, or the GPU "
-				       "more of it in flight", near, in->achieved_pct, lanes);
+				       "busy%s", near, in->achieved_pct, lanes);
+	if (b->kind == PB_LATENCY)
+		b->advice = gp_xstrdup("the warps wait on dependent loads or long instructions: "
+				       "give each more independent work, or the GPU more of it in "
+				       "flight");
 	if (b->kind == PB_UNDERFILLED)
 		b->brief = gp_xstrdup(in->sms > 0 && in->blocks > 0 &&
 				      in->blocks < (unsigned long long)in->sms ?
@@ -292,5 +292,6 @@ void prof_bound_free(struct prof_bound *b)
 {
 	free(b->text);
 	free(b->brief);
-	b->text = b->brief = NULL;
+	free(b->advice);
+	b->text = b->brief = b->advice = NULL;
 }

@@ -139,6 +139,7 @@ struct prof_bound {
 					  tensor pipe busy 94 % of the time"); what there is to gain
 					  is the verdict's to say */
 	char *brief;                   /* "compute-bound (tensor pipe 94 %)" */
+	char *advice;                  /* latency-bound: what to do, when no waste is the fix */
 };
 
 /* Classify; out is overwritten (free it with prof_bound_free). */

@@ -313,6 +313,7 @@ static void bound_finding(const struct prof_kernel *k, struct finding *f)
 			break;
 		}
 		f->v = PV_LATENCY_BOUND;
+		f->text = b->advice ? gp_xstrdup(b->advice) : NULL;
 		f->command = gp_xstrdup("gpuperf latency");
 		break;
 	case PB_UNDERFILLED:

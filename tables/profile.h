@@ -15,10 +15,14 @@ struct profile_run {
 };
 void profile_run_free(void *profile_run);
 
-#define PROFILE_NCOLUMNS (TAB_NIDENTITY + 44)
+#define PROFILE_NCOLUMNS (TAB_NIDENTITY + 74)
 extern const struct report_col profile_columns[PROFILE_NCOLUMNS];
 
-/* The worst offenders first, then a row per kernel with its verdict.  run: struct profile_run. */
+/*
+ * The worst offenders first, then a row per kernel with its bound and
+ * verdict, and the roofline of every profiled kernel (a chart: --plot,
+ * --html).  run: struct profile_run.
+ */
 void tab_profile(struct report *r, const struct gp_device *dev, const void *profile_run);
 
 #endif
