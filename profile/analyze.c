@@ -368,8 +368,7 @@ static void finish_roofline(struct prof_kernel *k, const struct acc *a,
 		mean_of(&a->peak[PEAK_CLOCK]), mean_of(&a->peak[PEAK_DRAM]), mean_of(&a->peak[PEAK_L2]),
 		mean_of(&a->peak[PEAK_L1]), k->dram_peak_gbs * 1e9,
 	};
-	struct prof_bound_in in = { { NAN, NAN, NAN }, NAN, NAN, { NAN, NAN, NAN }, NULL, NAN, NAN,
-				    0, 0, 0 };
+	struct prof_bound_in in = { { NAN, NAN, NAN }, NAN, NAN, { NAN, NAN, NAN }, NULL, NAN, 0, 0, 0 };
 	double flop_ns = 0, l1_ns;
 
 	k->flop_total = NAN;
@@ -408,7 +407,6 @@ static void finish_roofline(struct prof_kernel *k, const struct acc *a,
 	in.bytes_per_s[2] = 1e9 * k->l1_gbs;
 	in.roofs = &k->roofs;
 	in.achieved_pct = k->achieved_pct;
-	in.theoretical_pct = k->have_occ ? k->occ.occupancy_pct : NAN;
 	in.blocks = (unsigned long long)k->grid.x * k->grid.y * k->grid.z;
 	in.sms = k->sms;
 	in.one_lane = k->ld.one_lane;

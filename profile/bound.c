@@ -207,7 +207,7 @@ static void near_roof(const struct prof_bound_in *in, struct prof_bound *b)
 	free(also);
 }
 
-/* "(the nearest ceiling, DRAM, at 3 % of its roof)" */
+/* "no ceiling near: the nearest, DRAM, at 3 %" */
 static char *nearest_text(const struct prof_bound *b)
 {
 	if (b->nearest < 0)
@@ -216,13 +216,18 @@ static char *nearest_text(const struct prof_bound *b)
 			    100 * b->roof_frac);
 }
 
+/* Fewer blocks than SMs: some SMs have nothing to run. */
+static int grid_short(const struct prof_bound_in *in)
+{
+	return in->sms > 0 && in->blocks > 0 && in->blocks < (unsigned long long)in->sms;
+}
+
 static void far_from_roofs(const struct prof_bound_in *in, struct prof_bound *b)
 {
 	char *near = nearest_text(b);
 	const char *lanes = in->one_lane ? "; only one lane of each warp asks for its global loads" : "";
 
-	if (b->kind == PB_UNDERFILLED && in->sms > 0 && in->blocks > 0 &&
-	    in->blocks < (unsigned long long)in->sms)
+	if (b->kind == PB_UNDERFILLED && grid_short(in))
 		b->text = gp_xasprintf("underfilled: the grid's %llu block%s leave%s %llu of %d SMs "
 				       "idle (%s)%s", in->blocks, in->blocks == 1 ? "" : "s",
 				       in->blocks == 1 ? "s" : "",
@@ -242,9 +247,7 @@ static void far_from_roofs(const struct prof_bound_in *in, struct prof_bound *b)
 				       "give each more independent work, or the GPU more of it in "
 				       "flight");
 	if (b->kind == PB_UNDERFILLED)
-		b->brief = gp_xstrdup(in->sms > 0 && in->blocks > 0 &&
-				      in->blocks < (unsigned long long)in->sms ?
-				      "underfilled (grid)" : "underfilled (warps)");
+		b->brief = gp_xstrdup(grid_short(in) ? "underfilled (grid)" : "underfilled (warps)");
 	else
 		b->brief = gp_xstrdup("latency-bound");
 	free(near);
@@ -280,8 +283,7 @@ void prof_bound_classify(const struct prof_bound_in *in, struct prof_bound *b)
 		near_roof(in, b);
 		return;
 	}
-	if ((in->sms > 0 && in->blocks > 0 && in->blocks < (unsigned long long)in->sms) ||
-	    in->achieved_pct < PROF_ENOUGH_WARPS_PCT)
+	if (grid_short(in) || in->achieved_pct < PROF_ENOUGH_WARPS_PCT)
 		b->kind = PB_UNDERFILLED;
 	else
 		b->kind = PB_LATENCY;

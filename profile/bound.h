@@ -116,7 +116,6 @@ struct prof_bound_in {
 	double bytes_per_s[3];         /* DRAM, L2, L1/shared */
 	const struct prof_roofs *roofs;
 	double achieved_pct;           /* achieved occupancy (warps), NAN unknown */
-	double theoretical_pct;        /* the calculator's, NAN unknown */
 	unsigned long long blocks;     /* the grid */
 	int sms;                       /* 0 unknown */
 	int one_lane;                  /* its global loads: one lane of each warp asks */

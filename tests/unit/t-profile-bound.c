@@ -80,7 +80,7 @@ static struct prof_roofs roofs;
 
 static struct prof_bound_in idle(void)
 {
-	struct prof_bound_in in = { { 0, 0, 0 }, 0, 0, { 0, 0, 0 }, &roofs, 50, 100, 100000, SMS, 0 };
+	struct prof_bound_in in = { { 0, 0, 0 }, 0, 0, { 0, 0, 0 }, &roofs, 50, 100000, SMS, 0 };
 
 	return in;
 }
@@ -126,7 +126,6 @@ static void test_classify(void)
 	in.fma_pipe_pct = 80.6;
 	in.flop_per_s[1] = 0.78 * FP32_ROOF;
 	in.achieved_pct = 12.4;
-	in.theoretical_pct = 12.5;
 	in.bytes_per_s[0] = 0.1 * DRAM_ROOF;
 	b = classify(&in, PB_COMPUTE, "FMA pipe busy 81 % of the time; FP32 at 52.2 TFLOP/s, 78 % "
 		     "of its 66.9 TFLOP/s roof (theoretical)", "FP32 GEMM at 12.5 %% occupancy");
@@ -197,8 +196,7 @@ static void test_classify(void)
 	prof_bound_free(&b);
 
 	/* nothing known */
-	in = (struct prof_bound_in){ { NAN, NAN, NAN }, NAN, NAN, { NAN, NAN, NAN }, NULL, NAN, NAN,
-				     0, 0, 0 };
+	in = (struct prof_bound_in){ { NAN, NAN, NAN }, NAN, NAN, { NAN, NAN, NAN }, NULL, NAN, 0, 0, 0 };
 	b = classify(&in, PB_UNKNOWN, "bound unknown", "no rates, no roofs");
 	ok(b.nearest == -1 && isnan(b.roof_frac) && isnan(b.at_stake), "nothing nearest");
 	prof_bound_free(&b);
