@@ -27,12 +27,12 @@
 #include "util/error.h"
 #include "profile/bound.h"
 
-static const char *const roof_names[ROOF_N] = {
-	[ROOF_DRAM] = "DRAM", [ROOF_L2] = "L2", [ROOF_L1] = "L1/shared",
-	[ROOF_FP64] = "FP64", [ROOF_FP32] = "FP32", [ROOF_FP16] = "FP16",
-	[ROOF_TENSOR_FP16] = "FP16 tensor", [ROOF_TENSOR_BF16] = "BF16 tensor",
-	[ROOF_TENSOR_TF32] = "TF32 tensor", [ROOF_TENSOR_FP8] = "FP8 tensor",
-	[ROOF_TENSOR_INT8] = "INT8 tensor", [ROOF_TENSOR_FP64] = "FP64 tensor",
+static const char *const roof_names[PROF_ROOF_N] = {
+	[PROF_ROOF_DRAM] = "DRAM", [PROF_ROOF_L2] = "L2", [PROF_ROOF_L1] = "L1/shared",
+	[PROF_ROOF_FP64] = "FP64", [PROF_ROOF_FP32] = "FP32", [PROF_ROOF_FP16] = "FP16",
+	[PROF_ROOF_TENSOR_FP16] = "FP16 tensor", [PROF_ROOF_TENSOR_BF16] = "BF16 tensor",
+	[PROF_ROOF_TENSOR_TF32] = "TF32 tensor", [PROF_ROOF_TENSOR_FP8] = "FP8 tensor",
+	[PROF_ROOF_TENSOR_INT8] = "INT8 tensor", [PROF_ROOF_TENSOR_FP64] = "FP64 tensor",
 };
 
 static const char *const bound_codes[PB_NKINDS] = {
@@ -42,26 +42,26 @@ static const char *const bound_codes[PB_NKINDS] = {
 
 static const struct {
 	const char *code, *name;
-	enum prof_roof_id roof;      /* ROOF_N: a pipe, judged by its own peak */
+	enum prof_roof_id roof;      /* PROF_ROOF_N: a pipe, judged by its own peak */
 } uses[USE_N] = {
-	[USE_FP64] = { "fp64", "FP64", ROOF_FP64 },
-	[USE_FP32] = { "fp32", "FP32", ROOF_FP32 },
-	[USE_FP16] = { "fp16", "FP16", ROOF_FP16 },
-	[USE_FMA_PIPE] = { "fma_pipe", "FMA pipe", ROOF_N },
-	[USE_TENSOR_PIPE] = { "tensor_pipe", "tensor pipe", ROOF_N },
-	[USE_DRAM] = { "dram", "DRAM", ROOF_DRAM },
-	[USE_L2] = { "l2", "L2", ROOF_L2 },
-	[USE_L1] = { "l1", "L1/shared", ROOF_L1 },
+	[USE_FP64] = { "fp64", "FP64", PROF_ROOF_FP64 },
+	[USE_FP32] = { "fp32", "FP32", PROF_ROOF_FP32 },
+	[USE_FP16] = { "fp16", "FP16", PROF_ROOF_FP16 },
+	[USE_FMA_PIPE] = { "fma_pipe", "FMA pipe", PROF_ROOF_N },
+	[USE_TENSOR_PIPE] = { "tensor_pipe", "tensor pipe", PROF_ROOF_N },
+	[USE_DRAM] = { "dram", "DRAM", PROF_ROOF_DRAM },
+	[USE_L2] = { "l2", "L2", PROF_ROOF_L2 },
+	[USE_L1] = { "l1", "L1/shared", PROF_ROOF_L1 },
 };
 
 const char *prof_roof_name(enum prof_roof_id id)
 {
-	return (int)id >= 0 && id < ROOF_N ? roof_names[id] : NULL;
+	return (int)id >= 0 && id < PROF_ROOF_N ? roof_names[id] : NULL;
 }
 
 const char *prof_roof_source_name(enum prof_roof_source s)
 {
-	return s == ROOF_MEASURED ? "measured" : s == ROOF_THEORETICAL ? "theoretical" : NULL;
+	return s == PROF_ROOF_MEASURED ? "measured" : s == PROF_ROOF_THEORETICAL ? "theoretical" : NULL;
 }
 
 const char *prof_bound_code(enum prof_bound_kind k)
@@ -86,32 +86,32 @@ int prof_use_is_memory(enum prof_use_id u)
 
 void prof_roofs_init(struct prof_roofs *r)
 {
-	for (int i = 0; i < ROOF_N; i++)
-		r->r[i] = (struct prof_roof){ NAN, ROOF_UNKNOWN };
+	for (int i = 0; i < PROF_ROOF_N; i++)
+		r->r[i] = (struct prof_roof){ NAN, PROF_ROOF_UNKNOWN };
 }
 
 static void theoretical(struct prof_roofs *r, enum prof_roof_id id, double per_s)
 {
 	if (per_s > 0 && isfinite(per_s))
-		r->r[id] = (struct prof_roof){ per_s, ROOF_THEORETICAL };
+		r->r[id] = (struct prof_roof){ per_s, PROF_ROOF_THEORETICAL };
 }
 
 void prof_roofs_theoretical(struct prof_roofs *out, const struct prof_peaks *p)
 {
 	prof_roofs_init(out);
-	theoretical(out, ROOF_FP64, 2 * p->dfma_per_cycle * p->sm_clock_hz);
-	theoretical(out, ROOF_FP32, 2 * p->ffma_per_cycle * p->sm_clock_hz);
-	theoretical(out, ROOF_FP16, 2 * p->hfma_per_cycle * p->sm_clock_hz);
-	theoretical(out, ROOF_DRAM, p->dram_bus_bytes_per_s);
-	theoretical(out, ROOF_DRAM, p->dram_bytes_per_s);   /* CUPTI's, where it has one */
-	theoretical(out, ROOF_L2, p->l2_bytes_per_s);
-	theoretical(out, ROOF_L1, p->l1_bytes_per_s);
+	theoretical(out, PROF_ROOF_FP64, 2 * p->dfma_per_cycle * p->sm_clock_hz);
+	theoretical(out, PROF_ROOF_FP32, 2 * p->ffma_per_cycle * p->sm_clock_hz);
+	theoretical(out, PROF_ROOF_FP16, 2 * p->hfma_per_cycle * p->sm_clock_hz);
+	theoretical(out, PROF_ROOF_DRAM, p->dram_bus_bytes_per_s);
+	theoretical(out, PROF_ROOF_DRAM, p->dram_bytes_per_s);   /* CUPTI's, where it has one */
+	theoretical(out, PROF_ROOF_L2, p->l2_bytes_per_s);
+	theoretical(out, PROF_ROOF_L1, p->l1_bytes_per_s);
 }
 
 void prof_roofs_overlay(struct prof_roofs *dst, const struct prof_roofs *src)
 {
-	for (int i = 0; src && i < ROOF_N; i++)
-		if (src->r[i].source != ROOF_UNKNOWN && src->r[i].per_s > 0)
+	for (int i = 0; src && i < PROF_ROOF_N; i++)
+		if (src->r[i].source != PROF_ROOF_UNKNOWN && src->r[i].per_s > 0)
 			dst->r[i] = src->r[i];
 }
 

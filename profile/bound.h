@@ -20,18 +20,22 @@
 #ifndef GP_PROFILE_BOUND_H
 #define GP_PROFILE_BOUND_H
 
+/* Named apart from results/roofline.h's enum roof_ceiling, which the adapter maps from. */
 enum prof_roof_id {
-	ROOF_DRAM, ROOF_L2, ROOF_L1,              /* bytes/s; L1: L1TEX and shared memory */
-	ROOF_FP64, ROOF_FP32, ROOF_FP16,          /* FLOP/s of the CUDA cores */
-	ROOF_TENSOR_FP16, ROOF_TENSOR_BF16, ROOF_TENSOR_TF32, ROOF_TENSOR_FP8,
-	ROOF_TENSOR_INT8, ROOF_TENSOR_FP64,       /* FLOP/s (OP/s for INT8), dense */
-	ROOF_N
+	/* bytes/s; L1: L1TEX and shared memory, one data path */
+	PROF_ROOF_DRAM, PROF_ROOF_L2, PROF_ROOF_L1,
+	/* FLOP/s of the CUDA cores (an FMA counts 2) */
+	PROF_ROOF_FP64, PROF_ROOF_FP32, PROF_ROOF_FP16,
+	/* FLOP/s of the tensor cores, dense (OP/s for INT8) */
+	PROF_ROOF_TENSOR_FP16, PROF_ROOF_TENSOR_BF16, PROF_ROOF_TENSOR_TF32, PROF_ROOF_TENSOR_FP8,
+	PROF_ROOF_TENSOR_INT8, PROF_ROOF_TENSOR_FP64,
+	PROF_ROOF_N
 };
 
 enum prof_roof_source {
-	ROOF_UNKNOWN,
-	ROOF_THEORETICAL,   /* the chip's peak: CUPTI's description, or the memory bus */
-	ROOF_MEASURED,      /* gpuperf roofline on this GPU */
+	PROF_ROOF_UNKNOWN,
+	PROF_ROOF_THEORETICAL,   /* the chip's peak: CUPTI's description, or the memory bus */
+	PROF_ROOF_MEASURED,      /* gpuperf roofline on this GPU */
 };
 
 struct prof_roof {
@@ -40,7 +44,7 @@ struct prof_roof {
 };
 
 struct prof_roofs {
-	struct prof_roof r[ROOF_N];
+	struct prof_roof r[PROF_ROOF_N];
 };
 
 /* "DRAM", "L2", "L1/shared", "FP64", ..., "FP16 tensor"; NULL out of range. */

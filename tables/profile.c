@@ -155,23 +155,23 @@ static void identity(struct report_table *t, size_t r, const struct prof_kernel 
 static const char *roof_source(const struct prof_kernel *k)
 {
 	static const enum prof_roof_id roof_of[USE_N] = {
-		[USE_FP64] = ROOF_FP64, [USE_FP32] = ROOF_FP32, [USE_FP16] = ROOF_FP16,
-		[USE_FMA_PIPE] = ROOF_N, [USE_TENSOR_PIPE] = ROOF_N,
-		[USE_DRAM] = ROOF_DRAM, [USE_L2] = ROOF_L2, [USE_L1] = ROOF_L1,
+		[USE_FP64] = PROF_ROOF_FP64, [USE_FP32] = PROF_ROOF_FP32, [USE_FP16] = PROF_ROOF_FP16,
+		[USE_FMA_PIPE] = PROF_ROOF_N, [USE_TENSOR_PIPE] = PROF_ROOF_N,
+		[USE_DRAM] = PROF_ROOF_DRAM, [USE_L2] = PROF_ROOF_L2, [USE_L1] = PROF_ROOF_L1,
 	};
 	int u = k->bound.nearest;
 
 	if (u < 0)
 		return NULL;
-	if (roof_of[u] == ROOF_N)
+	if (roof_of[u] == PROF_ROOF_N)
 		return "theoretical";   /* a pipe's busy cycles against its peak */
 	return prof_roof_source_name(k->roofs.r[roof_of[u]].source);
 }
 
 static void roofline_cells(struct report_table *t, size_t r, const struct prof_kernel *k)
 {
-	static const enum prof_roof_id roofs[6] = { ROOF_DRAM, ROOF_L2, ROOF_L1, ROOF_FP64,
-						    ROOF_FP32, ROOF_FP16 };
+	static const enum prof_roof_id roofs[6] = { PROF_ROOF_DRAM, PROF_ROOF_L2, PROF_ROOF_L1, PROF_ROOF_FP64,
+						    PROF_ROOF_FP32, PROF_ROOF_FP16 };
 	const struct prof_bound *b = &k->bound;
 
 	report_set_str(t, r, K_BOUND, prof_bound_code(b->kind));
@@ -346,18 +346,18 @@ static void view_notes(struct report_table *t, const struct profile_run *run)
 static const struct prof_roofs *chart_roofs(const struct prof_analysis *a)
 {
 	for (size_t i = 0; i < a->n; i++)
-		for (int r = ROOF_FP64; r < ROOF_N; r++)
+		for (int r = PROF_ROOF_FP64; r < PROF_ROOF_N; r++)
 			if (a->k[i].roofs.r[r].per_s > 0)
 				return &a->k[i].roofs;
 	return NULL;
 }
 
 /* "DRAM 3352 GB/s (theoretical)", "FP32 66.9 TFLOP/s (measured)" */
-static char *roof_label(const struct prof_roofs *rf, enum prof_roof_id id)
+static char *ceiling_label(const struct prof_roofs *rf, enum prof_roof_id id)
 {
 	const struct prof_roof *r = &rf->r[id];
 
-	if (id <= ROOF_L1)
+	if (id <= PROF_ROOF_L1)
 		return gp_xasprintf("%s %.0f GB/s (%s)", prof_roof_name(id), r->per_s / 1e9,
 				    prof_roof_source_name(r->source));
 	return gp_xasprintf("%s %.1f TFLOP/s (%s)", prof_roof_name(id), r->per_s / 1e12,
@@ -373,22 +373,22 @@ static void roofs_series(struct report_chart *c, const struct prof_roofs *rf, do
 {
 	double top = 0, widest = 0;
 
-	for (int r = ROOF_FP64; r < ROOF_N; r++)
+	for (int r = PROF_ROOF_FP64; r < PROF_ROOF_N; r++)
 		top = fmax(top, rf->r[r].per_s > 0 ? rf->r[r].per_s / 1e9 : 0);
-	for (int r = ROOF_DRAM; r <= ROOF_L1; r++)
+	for (int r = PROF_ROOF_DRAM; r <= PROF_ROOF_L1; r++)
 		widest = fmax(widest, rf->r[r].per_s > 0 ? rf->r[r].per_s / 1e9 : 0);
-	for (int r = 0; r < ROOF_N; r++) {
+	for (int r = 0; r < PROF_ROOF_N; r++) {
 		double v = rf->r[r].per_s / 1e9;
 		struct report_series *s;
 		char *name;
 
 		if (!(v > 0))
 			continue;
-		name = roof_label(rf, (enum prof_roof_id)r);
+		name = ceiling_label(rf, (enum prof_roof_id)r);
 		s = report_chart_series(c, name, REPORT_SERIES_PLOT | REPORT_SERIES_LINE |
 					REPORT_SERIES_MODEL);
 		free(name);
-		if (r <= ROOF_L1) {
+		if (r <= PROF_ROOF_L1) {
 			double x_top = top > 0 ? top / v : x_hi;
 			report_series_add(s, x_lo, v * x_lo, NULL);
 			report_series_add(s, fmin(x_top, x_hi), v * fmin(x_top, x_hi), NULL);
@@ -405,7 +405,7 @@ static void kernel_point(struct report_series *cores, struct report_series *tens
 {
 	const char *n = k->short_name ? k->short_name : k->name;
 	char label[LABEL_MAX + 32];
-	double troof = rf ? rf->r[ROOF_TENSOR_FP16].per_s / 1e9 : NAN;
+	double troof = rf ? rf->r[PROF_ROOF_TENSOR_FP16].per_s / 1e9 : NAN;
 
 	if (tensor && k->tensor_pipe_pct >= 5 && troof > 0 && k->dram_gbs > 0) {
 		double y = (k->gflops > 0 ? k->gflops : 0) + k->tensor_pipe_pct / 100 * troof;
@@ -446,7 +446,7 @@ static void roofline_chart(struct report_table *t, const struct prof_analysis *a
 	cores = report_chart_series(c, "kernels: FLOP/s of the CUDA cores (SASS counts)",
 				    REPORT_SERIES_PLOT | REPORT_SERIES_POINTS);
 	/* tensor work has no FLOP count here: estimated where gpuperf roofline gave a roof */
-	tensor = rf->r[ROOF_TENSOR_FP16].per_s > 0 ?
+	tensor = rf->r[PROF_ROOF_TENSOR_FP16].per_s > 0 ?
 		 report_chart_series(c, "tensor-core kernels: estimated, tensor pipe busy x FP16 "
 				     "tensor roof", REPORT_SERIES_PLOT | REPORT_SERIES_POINTS |
 				     REPORT_SERIES_MODEL) : NULL;

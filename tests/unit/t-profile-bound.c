@@ -37,36 +37,36 @@ static void test_roofs(void)
 	struct prof_roofs r, m;
 
 	prof_roofs_theoretical(&r, &p);
-	is_dbl(r.r[ROOF_FP32].per_s, FP32_ROOF, 1, "FP32 roof: 2 x FFMA per cycle x SM clock");
-	is_dbl(r.r[ROOF_FP64].per_s, 2 * DFMA_PEAK * CLOCK, 1, "FP64 roof from DFMA");
-	is_dbl(r.r[ROOF_FP16].per_s, 2 * HFMA_PEAK * CLOCK, 1, "FP16 roof from HFMA");
-	is_dbl(r.r[ROOF_DRAM].per_s, DRAM_ROOF, 1, "DRAM from the bus when CUPTI has none");
-	ok(r.r[ROOF_FP32].source == ROOF_THEORETICAL && r.r[ROOF_DRAM].source == ROOF_THEORETICAL,
+	is_dbl(r.r[PROF_ROOF_FP32].per_s, FP32_ROOF, 1, "FP32 roof: 2 x FFMA per cycle x SM clock");
+	is_dbl(r.r[PROF_ROOF_FP64].per_s, 2 * DFMA_PEAK * CLOCK, 1, "FP64 roof from DFMA");
+	is_dbl(r.r[PROF_ROOF_FP16].per_s, 2 * HFMA_PEAK * CLOCK, 1, "FP16 roof from HFMA");
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, DRAM_ROOF, 1, "DRAM from the bus when CUPTI has none");
+	ok(r.r[PROF_ROOF_FP32].source == PROF_ROOF_THEORETICAL && r.r[PROF_ROOF_DRAM].source == PROF_ROOF_THEORETICAL,
 	   "both theoretical");
-	ok(isnan(r.r[ROOF_TENSOR_FP16].per_s) && r.r[ROOF_TENSOR_FP16].source == ROOF_UNKNOWN,
+	ok(isnan(r.r[PROF_ROOF_TENSOR_FP16].per_s) && r.r[PROF_ROOF_TENSOR_FP16].source == PROF_ROOF_UNKNOWN,
 	   "no tensor roof without gpuperf roofline's table");
 	p.dram_bytes_per_s = 3.2e12;
 	prof_roofs_theoretical(&r, &p);
-	is_dbl(r.r[ROOF_DRAM].per_s, 3.2e12, 1, "CUPTI's DRAM peak at the kernel's clocks wins");
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 3.2e12, 1, "CUPTI's DRAM peak at the kernel's clocks wins");
 	p.sm_clock_hz = NAN;
 	prof_roofs_theoretical(&r, &p);
-	ok(isnan(r.r[ROOF_FP32].per_s) && r.r[ROOF_FP32].source == ROOF_UNKNOWN,
+	ok(isnan(r.r[PROF_ROOF_FP32].per_s) && r.r[PROF_ROOF_FP32].source == PROF_ROOF_UNKNOWN,
 	   "no clock: no compute roof, never a guess");
 
 	prof_roofs_init(&m);
-	m.r[ROOF_DRAM] = (struct prof_roof){ 3.0e12, ROOF_MEASURED };
-	m.r[ROOF_TENSOR_FP16] = (struct prof_roof){ 7.5e14, ROOF_MEASURED };
+	m.r[PROF_ROOF_DRAM] = (struct prof_roof){ 3.0e12, PROF_ROOF_MEASURED };
+	m.r[PROF_ROOF_TENSOR_FP16] = (struct prof_roof){ 7.5e14, PROF_ROOF_MEASURED };
 	prof_roofs_overlay(&r, &m);
-	ok(r.r[ROOF_DRAM].per_s == 3.0e12 && r.r[ROOF_DRAM].source == ROOF_MEASURED &&
-	   r.r[ROOF_TENSOR_FP16].source == ROOF_MEASURED && r.r[ROOF_L2].source == ROOF_THEORETICAL,
+	ok(r.r[PROF_ROOF_DRAM].per_s == 3.0e12 && r.r[PROF_ROOF_DRAM].source == PROF_ROOF_MEASURED &&
+	   r.r[PROF_ROOF_TENSOR_FP16].source == PROF_ROOF_MEASURED && r.r[PROF_ROOF_L2].source == PROF_ROOF_THEORETICAL,
 	   "measured roofs replace theoretical ones, the rest stay");
 	prof_roofs_overlay(&r, NULL);
-	ok(r.r[ROOF_DRAM].per_s == 3.0e12, "overlaying nothing changes nothing");
+	ok(r.r[PROF_ROOF_DRAM].per_s == 3.0e12, "overlaying nothing changes nothing");
 
-	for (int i = 0; i < ROOF_N; i++)
+	for (int i = 0; i < PROF_ROOF_N; i++)
 		ok(prof_roof_name((enum prof_roof_id)i) != NULL, "roof %d: %s", i,
 		   prof_roof_name((enum prof_roof_id)i));
-	ok(!prof_roof_name(ROOF_N) && !prof_roof_source_name(ROOF_UNKNOWN), "no name out of range");
+	ok(!prof_roof_name(PROF_ROOF_N) && !prof_roof_source_name(PROF_ROOF_UNKNOWN), "no name out of range");
 	for (int u = 0; u < USE_N; u++)
 		ok(prof_use_code((enum prof_use_id)u) && prof_use_name((enum prof_use_id)u),
 		   "use %d: %s", u, prof_use_code((enum prof_use_id)u));
@@ -486,19 +486,19 @@ static void test_counts(void)
 	       "fmul_thread_instructions=0", NULL);
 	end();
 	prof_roofs_init(&measured);
-	measured.r[ROOF_DRAM] = (struct prof_roof){ 3.0e12, ROOF_MEASURED };
+	measured.r[PROF_ROOF_DRAM] = (struct prof_roof){ 3.0e12, PROF_ROOF_MEASURED };
 	o.roofs = &measured;
 	o.nroofs = 1;
 	analyze(&a, &o);
 	k = a.n ? &a.k[0] : NULL;
-	ok(k && k->bound.kind == PB_MEMORY && k->roofs.r[ROOF_DRAM].source == ROOF_MEASURED &&
+	ok(k && k->bound.kind == PB_MEMORY && k->roofs.r[PROF_ROOF_DRAM].source == PROF_ROOF_MEASURED &&
 	   fabs(k->dram_pct - 90) < 1e-9 && strstr(k->verdict_text, "(measured)"),
 	   "measured DRAM roof: 90 %% of it, said measured: %s", k ? k->verdict_text : "");
 	prof_analysis_free(&a);
 	o.nroofs = 0;   /* device 0 beyond the array: theoretical */
 	analyze(&a, &o);
 	k = a.n ? &a.k[0] : NULL;
-	ok(k && k->roofs.r[ROOF_DRAM].source == ROOF_THEORETICAL, "no measured roof for the device");
+	ok(k && k->roofs.r[PROF_ROOF_DRAM].source == PROF_ROOF_THEORETICAL, "no measured roof for the device");
 	prof_analysis_free(&a);
 }
 
