@@ -399,21 +399,26 @@ static void roofs_series(struct report_chart *c, const struct prof_roofs *rf, do
 	}
 }
 
-/* The kernel's point: CUDA-core FLOP/s, or with tensor work estimated where a tensor roof is known. */
-static void kernel_point(struct report_series *cores, struct report_series *tensor,
-			 const struct prof_kernel *k, const struct prof_roofs *rf)
+/*
+ * The kernel's point: CUDA-core FLOP/s, or with tensor work estimated where
+ * a tensor roof is known.  0 when it has none on log axes.
+ */
+static int kernel_point(struct report_series *cores, struct report_series *tensor,
+			const struct prof_kernel *k, const struct prof_roofs *rf)
 {
 	const char *n = k->short_name ? k->short_name : k->name;
 	char label[LABEL_MAX + 32];
-	double troof = rf ? rf->r[PROF_ROOF_TENSOR_FP16].per_s / 1e9 : NAN;
+	double troof = rf->r[PROF_ROOF_TENSOR_FP16].per_s / 1e9;
 
 	if (tensor && k->tensor_pipe_pct >= 5 && troof > 0 && k->dram_gbs > 0) {
 		double y = (k->gflops > 0 ? k->gflops : 0) + k->tensor_pipe_pct / 100 * troof;
 		snprintf(label, sizeof(label), "%.*s", LABEL_MAX, n);
 		report_series_add(tensor, y / k->dram_gbs, y, label);
 		report_series_weight(tensor, k->time_ns);
-		return;
+		return 1;
 	}
+	if (!(k->gflops > 0 && k->intensity_dram > 0 && isfinite(k->intensity_dram)))
+		return 0;
 	if (k->tensor_pipe_pct >= 5)
 		snprintf(label, sizeof(label), "%.*s (tensor %.0f %%)", LABEL_MAX, n,
 			 k->tensor_pipe_pct);
@@ -421,6 +426,7 @@ static void kernel_point(struct report_series *cores, struct report_series *tens
 		snprintf(label, sizeof(label), "%.*s", LABEL_MAX, n);
 	report_series_add(cores, k->intensity_dram, k->gflops, label);
 	report_series_weight(cores, k->time_ns);
+	return 1;
 }
 
 static void roofline_chart(struct report_table *t, const struct prof_analysis *a)
@@ -450,16 +456,9 @@ static void roofline_chart(struct report_table *t, const struct prof_analysis *a
 		 report_chart_series(c, "tensor-core kernels: estimated, tensor pipe busy x FP16 "
 				     "tensor roof", REPORT_SERIES_PLOT | REPORT_SERIES_POINTS |
 				     REPORT_SERIES_MODEL) : NULL;
-	for (size_t i = 0; i < a->n; i++) {
-		const struct prof_kernel *k = &a->k[i];
-		if (!k->profiled)
-			continue;
-		if (!(k->gflops > 0 && k->intensity_dram > 0) && !(k->tensor_pipe_pct >= 5)) {
+	for (size_t i = 0; i < a->n; i++)
+		if (a->k[i].profiled && !kernel_point(cores, tensor, &a->k[i], rf))
 			undrawn++;
-			continue;
-		}
-		kernel_point(cores, tensor, k, rf);
-	}
 	roofs_series(c, rf, x_lo, x_hi);
 	if (undrawn)
 		report_note(t, "the roofline leaves out %zu profiled kernel%s without floating-point "

@@ -17,6 +17,7 @@
 #include "util/compat.h"
 #include "profile/analyze.h"
 #include "profile/bound.h"
+#include "tables/profile.h"
 
 #define SMS 132
 #define CLOCK 1.98e9                      /* SM cycles per second */
@@ -502,11 +503,54 @@ static void test_counts(void)
 	prof_analysis_free(&a);
 }
 
+/* The roofline chart: a tensor kernel estimated once a measured FP16 tensor roof is known. */
+static void test_chart(void)
+{
+	struct profile_run run = { 0 };
+	struct prof_roofs measured;
+	struct prof_opts o = defaults;
+	struct report rep = { 0 };
+	const struct report_chart *c = NULL;
+	const struct report_series *tensor = NULL, *cores = NULL;
+
+	begin();
+	false_alarms();
+	end();
+	prof_roofs_init(&measured);
+	measured.r[PROF_ROOF_TENSOR_FP16] = (struct prof_roof){ 8.0e14, PROF_ROOF_MEASURED };
+	o.roofs = &measured;
+	o.nroofs = 1;
+	if (analyze(&run.a, &o))
+		return;
+	tab_profile(&rep, NULL, &run);
+	for (size_t i = 0; i < rep.ntables; i++)
+		for (size_t j = 0; j < rep.tables[i]->nitems; j++)
+			if (rep.tables[i]->items[j].chart)
+				c = rep.tables[i]->items[j].chart;
+	for (size_t i = 0; c && i < c->nseries; i++) {
+		if (strstr(c->series[i]->name, "tensor-core kernels"))
+			tensor = c->series[i];
+		if (strstr(c->series[i]->name, "CUDA cores"))
+			cores = c->series[i];
+	}
+	ok(c && c->x.flags & REPORT_AXIS_LOG && c->y.flags & REPORT_AXIS_LOG, "a log-log roofline");
+	ok(tensor && tensor->n == 1 && !strcmp(tensor->labels[0], "nvjet_hsh_256x128_64"),
+	   "the tensor GEMM estimated on its own series");
+	if (tensor && tensor->n == 1)
+		is_dbl(tensor->y[0], 8.389 + 0.94 * 8.0e5, 0.01,
+		       "at its CUDA-core GFLOP/s plus 94 %% of the 800 TFLOP/s tensor roof");
+	ok(cores && cores->n == 1 && strstr(cores->labels[0], "sm80_xmma"),
+	   "the FP32 GEMM on the CUDA cores' series, the chase (no FLOPs) left out");
+	profile_run_free(&run);
+	report_free(&rep);
+}
+
 int main(void)
 {
 	test_roofs();
 	test_classify();
 	test_false_alarms();
 	test_counts();
+	test_chart();
 	return done_testing();
 }
