@@ -2,10 +2,15 @@
 #
 # Targets:
 #   make                 build ./gpuperf
-#   make test            CPU unit + CLI tests, the same under ASan/UBSan, GPU tests
-#                        (skipped without a GPU); ends with a line per suite (passed,
-#                        failed, skipped, the skips grouped by reason) and the total
-#   make test-gpu        GPU tests only; fails when no GPU is present
+#   make test            CPU unit + CLI tests, meta (checks of the tests themselves),
+#                        the unit + CLI tests under ASan/UBSan, GPU tests (skipped
+#                        without a GPU); ends with a line per suite (passed, failed,
+#                        skipped, the skips grouped by reason) and the total
+#   make test-gpu        GPU tests only; fails without a GPU or without working
+#                        counters (GPUPERF_REQUIRE_COUNTERS=0: a counter test skips
+#                        where Nsight Compute cannot read them either)
+#   make test-meta       the checks of the tests themselves (tests/meta)
+#   tests/run.sh FILE    one test file: tests/cli/occupancy.bats, t-parse, ...
 #   make test-asan       CPU tests against an AddressSanitizer/UBSan build
 #   make fuzz            libFuzzer on the option parsers, the cubin reader, the profile
 #                        record decoder and the JSON writer (FUZZ_TIME=60 s each)
@@ -64,7 +69,7 @@ GP_LDLIBS := -L$(CUDA_LIBDIR) -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
 
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-HOST_DIRS := util report model arch occupancy gpu counters probes profile tables cli
+HOST_DIRS := util report model arch occupancy results gpu counters probes profile tables cli
 HOST_SRC := $(sort $(foreach d,$(HOST_DIRS),$(wildcard $(d)/*.c)))
 LIB_SRC := $(filter-out cli/main.c,$(HOST_SRC))
 CU_SRC := $(sort $(wildcard kernels/*.cu))
@@ -100,7 +105,7 @@ endif
 .SUFFIXES:
 MAKEFLAGS += -r
 
-.PHONY: all test test-unit test-cli test-asan test-gpu gpu-test-deps install uninstall clean help lint-man fuzz
+.PHONY: all test test-unit test-cli test-meta test-asan test-gpu gpu-test-deps install uninstall clean help lint-man fuzz
 
 all: gpuperf $(INJECT_SO)
 
@@ -121,6 +126,20 @@ build/%.o: %.cu
 build/tests/%: tests/unit/%.c $(UNIT_HELPERS) build/libgpuperf.a
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_HELPERS) build/libgpuperf.a $(GP_LDLIBS)
+
+# The pure folders (no CUDA below them) and the counters' names table the
+# profile records use: their archive links without the CUDA runtime, and
+# so do the unit tests of pure code (tests/cli/layering.bats links them).
+PURE_DIRS := util report model arch occupancy results tables profile
+PURE_OBJ := $(patsubst %.c,build/%.o,$(filter $(PURE_DIRS:%=%/%),$(LIB_SRC)) counters/metrics.c)
+
+build/libgpuperf-pure.a: $(PURE_OBJ)
+	$(QUIET_AR)rm -f $@ && ar rcs $@ $^
+
+build/pure-tests/%: tests/unit/%.c $(UNIT_HELPERS) build/libgpuperf-pure.a
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_HELPERS) \
+		build/libgpuperf-pure.a -ldl -lpthread -lstdc++ -lm
 
 # The profiling library's tests load it into fake-cuinit, a stand-in for the
 # driver's cuInit (tests/fixtures/fake-cuinit.c), so they run without a GPU.
@@ -185,6 +204,9 @@ test-unit: $(UNIT_BIN)
 
 test-cli: gpuperf $(INJECT_SO)
 	$(Q)tests/run.sh --cli
+
+test-meta: gpuperf
+	$(Q)tests/run.sh --meta
 
 test-asan: build-asan/gpuperf $(INJECT_SO) $(ASAN_UNIT_BIN)
 	$(Q)tests/run.sh --asan

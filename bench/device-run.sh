@@ -13,6 +13,9 @@
 # and bench/latency.sh (give it STEP_TIMEOUT=600: gb-latency's sweep to 1 GiB
 # is long; PEER_TIMEOUT bounds each peer inside it).
 # GPU_ARCHS defaults to the local GPU's architecture to keep the build short.
+# The summary has each test file's passed, failed and skipped (skips by
+# reason), the totals, and the files and benchmarks that failed; the exit
+# status is non-zero when any did.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 # Logs go to device-logs/; $OUT (the device tool's return folder, which takes
@@ -59,7 +62,10 @@ if ! make -j"$(nproc)" gpuperf gpu-test-deps >"$out/build.log" 2>&1; then
 fi
 ./gpuperf info >"$out/info.txt" 2>&1
 
-export GPUPERF_REQUIRE_GPU=1 GPUPERF=$PWD/gpuperf
+# Without a GPU, or without counters, the GPU tests fail rather than skip.
+export GPUPERF_REQUIRE_GPU=1 GPUPERF_REQUIRE_COUNTERS=1 GPUPERF=$PWD/gpuperf
+passed=0 failed=0 skipped=0   # the GPU tests', over every file
+bad=()                        # test files and benchmarks that failed
 for s in "${steps[@]}"; do
 	t0=$SECONDS
 	case $s in
@@ -67,17 +73,36 @@ for s in "${steps[@]}"; do
 		b=${s#bench:}
 		echo "== bench/$b.sh" | tee -a "$out/summary.txt"
 		timeout "${STEP_TIMEOUT:-300}" bash "bench/$b.sh" >"$out/$b.log" 2>&1
-		echo "exit $?" >>"$out/$b.log"
+		rc=$?
+		echo "exit $rc" >>"$out/$b.log"
 		tail -n 25 "$out/$b.log" | tee -a "$out/summary.txt"
+		[ "$rc" -eq 0 ] || bad+=("bench/$b.sh (exit $rc)")
 		;;
 	*)
-		echo "== tests/gpu/$s.bats" | tee -a "$out/summary.txt"
-		timeout "${STEP_TIMEOUT:-300}" bats --tap "tests/gpu/$s.bats" 2>&1 | tee -a "$out/test-gpu.log" |
-			grep -E '^(not ok|#)' | tee -a "$out/summary.txt"
-		echo "exit ${PIPESTATUS[0]}: $(grep -c '^ok' "$out/test-gpu.log") ok so far" |
+		# tests/run.sh counts the file's results and holds them to its plan
+		# and exit status; the raw TAP goes to test-gpu.log
+		f=tests/gpu/$s.bats
+		echo "== $f" | tee -a "$out/summary.txt"
+		TAP_LOG=$out/test-gpu.log timeout "${STEP_TIMEOUT:-300}" tests/run.sh "$f" >"$out/run-$s.log" 2>&1
+		rc=$?
+		# its not ok lines, diagnostics and counts (the list of failures repeats them)
+		sed -e '/^== failures$/,/^== summary$/d' -e '/^== /d' -e '/^total: /d' "$out/run-$s.log" |
 			tee -a "$out/summary.txt"
+		if [[ "$(tail -n 1 "$out/run-$s.log")" =~ ^total:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed,\ ([0-9]+)\ skipped$ ]]; then
+			passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
+			skipped=$((skipped + BASH_REMATCH[3]))
+		else
+			failed=$((failed + 1))
+			echo "$f: no total (exit $rc$([ "$rc" -ne 124 ] || echo ": timed out"))" | tee -a "$out/summary.txt"
+		fi
+		[ "$rc" -eq 0 ] || bad+=("$f (exit $rc)")
 		;;
 	esac
 	echo "   ($((SECONDS - t0)) s)" | tee -a "$out/summary.txt"
 	pack  # after every step, in case the run is cut short
 done
+{
+	echo "== GPU tests: $passed passed, $failed failed, $skipped skipped"
+	[ "${#bad[@]}" -eq 0 ] || printf 'failed: %s\n' "${bad[@]}"
+} | tee -a "$out/summary.txt"
+[ "${#bad[@]}" -eq 0 ]

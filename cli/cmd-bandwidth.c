@@ -202,5 +202,6 @@ const struct gp_cmd gp_cmd_bandwidth = {
 	.plots = "bandwidth --size RANGE",
 	.measure = measure,
 	.tabulate = tab_bandwidth_run,
+	.summarize = tab_bandwidth_summary,
 	.free_results = bw_run_free,
 };

@@ -113,5 +113,6 @@ const struct gp_cmd gp_cmd_banks = {
 	.plots = "banks",
 	.measure = measure,
 	.tabulate = tab_banks,
+	.summarize = tab_banks_summary,
 	.free_results = bank_run_free,
 };

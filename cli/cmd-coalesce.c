@@ -172,6 +172,7 @@ const struct gp_cmd gp_cmd_coalesce = {
 	.plots = "coalesce",
 	.measure = measure,
 	.tabulate = tab_coalesce,
+	.summarize = tab_coalesce_summary,
 	.free_results = coal_run_free,
 	.free_args = free_args,
 };

@@ -3,7 +3,7 @@
 #include "cli/commands.h"
 #include "counters/counters.h"
 #include "gpu/sm-clock.h"
-#include "probes/info.h"
+#include "results/info.h"
 #include "tables/info.h"
 
 static const struct gp_option options[] = {
@@ -35,4 +35,5 @@ const struct gp_cmd gp_cmd_info = {
 	.watch_offset = offsetof(struct info_run, watch),
 	.measure = measure,
 	.tabulate = tab_info,
+	.summarize = tab_info_summary,
 };

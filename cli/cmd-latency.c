@@ -181,6 +181,7 @@ const struct gp_cmd gp_cmd_latency = {
 	.plots = "latency",
 	.measure = measure,
 	.tabulate = tab_latency,
+	.summarize = tab_latency_summary,
 	.free_results = lat_run_free,
 	.watch_offset = offsetof(struct lat_run, watch),
 };

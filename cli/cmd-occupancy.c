@@ -8,7 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/commands.h"
-#include "occupancy/run.h"
+#include "occupancy/device-arch.h"
+#include "occupancy/kernel-file.h"
 #include "probes/occupancy.h"
 #include "tables/occupancy.h"
 #include "util/error.h"
@@ -240,5 +241,6 @@ const struct gp_cmd gp_cmd_occupancy = {
 	.plots = "occupancy --sweep threads|regs|smem",
 	.measure = measure,
 	.tabulate = tab_occupancy,
+	.summarize = tab_occupancy_summary,
 	.free_results = occ_run_free,
 };

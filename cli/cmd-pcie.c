@@ -139,5 +139,6 @@ const struct gp_cmd gp_cmd_pcie = {
 	.plots = "pcie --size RANGE",
 	.measure = measure,
 	.tabulate = tab_pcie,
+	.summarize = tab_pcie_summary,
 	.free_results = pcie_run_free,
 };

@@ -20,7 +20,9 @@
  *      device opens until measure returns, and the summary lands in its
  *      results at .watch_offset, with any warning said once on stderr.
  *   3. Tabulate: .tabulate calls tables/NAME.c, which turns the results
- *      into report tables, notes and charts.  Pure code: no CUDA, no
+ *      (results/NAME.h: the struct, its free function, its machine
+ *      table's columns and their contract for diff and check) into
+ *      report tables, notes and charts.  Pure code: no CUDA, no
  *      output, and never told the output format; what differs between
  *      the human and the machine view is a table flag.  Unit-tested on
  *      fabricated results in tests/unit.
@@ -32,11 +34,14 @@
  * A command whose results can make a chart of a sweep fills .no_plot and
  * .plots (below), so that --plot is refused before any GPU is touched
  * where the arguments make no sweep.
- * Then: one row in cli/commands.c; man/gpuperf-NAME.1 documenting every
- * option and CSV column, and a line in man/gpuperf.1 (tests/cli/man.bats
- * checks both); CLI tests in tests/cli, GPU tests in tests/gpu.
- * `gpuperf all` runs other commands' steps from their rows and builds its
- * summary from their results structs (tables/all.c).
+ * Then: one row in cli/commands.c, its contract in results/contracts.c;
+ * man/gpuperf-NAME.1 documenting every option and CSV column, and a line
+ * in man/gpuperf.1 (tests/cli/man.bats checks both); CLI tests in
+ * tests/cli, GPU tests in tests/gpu.
+ * `gpuperf all` runs other commands' steps from their rows, one command
+ * line each (cli/cmd-all.c): a command that fills .summarize adds its
+ * headline figures to all's summary (tables/all.h), and a step of it in
+ * all's table takes one row.
  */
 #ifndef GP_CLI_CMD_H
 #define GP_CLI_CMD_H
@@ -48,6 +53,8 @@
 #include "gpu/watch.h"
 #include "report/report.h"
 #include "util/parse.h"
+
+struct all_summary;  /* tables/all.h */
 
 struct gp_ctx {
 	/* global options */
@@ -161,6 +168,12 @@ struct gp_cmd {
 	void (*tabulate)(struct report *r, const struct gp_device *dev, const void *results);
 	void (*free_results)(void *results);
 	void (*free_args)(void *args);    /* what check allocated in args, beyond lists */
+	/*
+	 * gpuperf all: the headline figures of these results, added to its
+	 * summary (all_add_figure, all_add: tables/all.h) in order.  NULL:
+	 * the command adds none.
+	 */
+	void (*summarize)(struct all_summary *s, const struct gp_device *dev, const void *results);
 	/* With several devices: tables across them, after each device's own (optional). */
 	void (*tabulate_devices)(struct report *r, const struct gp_device *devs,
 				 const void *const *results, size_t n);

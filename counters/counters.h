@@ -31,7 +31,7 @@
 #define GP_COUNTERS_COUNTERS_H
 
 #include <stddef.h>
-#include "gpu/device.h"
+#include "results/device.h"
 
 enum counters_mode {
 	COUNTERS_AUTO,     /* read them where possible, say once why not */

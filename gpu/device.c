@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include "gpu/cuda-check.h"
 #include "gpu/device.h"
+#include "gpu/pcie-link.h"
 #include "util/error.h"
 
 int dev_count(int *count)
@@ -122,15 +123,4 @@ int dev_open(int index, struct gp_device *d)
 		d->numa_node = -1;
 	}
 	return 0;
-}
-
-double dev_dram_peak_gbs(const struct gp_device *d)
-{
-	return 2.0 * d->mem_clock_khz * 1e3 * d->mem_bus_width_bits / 8.0 / 1e9;
-}
-
-const char *dev_cc_string(const struct gp_device *d, char *buf, size_t n)
-{
-	snprintf(buf, n, "%d.%d", d->cc_major, d->cc_minor);
-	return buf;
 }

@@ -7,13 +7,7 @@
 #define GP_GPU_PCIE_LINK_H
 
 #include <stddef.h>
-
-struct pcie_link {
-	int cur_gen, cur_width;   /* 0 when unknown */
-	int max_gen, max_width;
-	int path_gen, path_width; /* narrowest link on the way to the root port */
-	const char *source;       /* "sysfs", "nvml" or NULL when unknown */
-};
+#include "results/device.h"
 
 /* Read the link of the device at bus_id ("0000:1b:00.0"); fields left 0 if unknown. */
 void pcie_link_read(const char *bus_id, struct pcie_link *link);

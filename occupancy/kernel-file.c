@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/demangle.h"
-#include "occupancy/run.h"
+#include "occupancy/kernel-file.h"
 #include "util/compat.h"
 #include "util/error.h"
 

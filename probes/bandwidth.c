@@ -814,20 +814,3 @@ done:
 	return rc;
 }
 
-void bw_outcome_free(struct bw_outcome *out)
-{
-	free(out->res);
-	free(out->tune);
-	memset(out, 0, sizeof(*out));
-}
-
-void bw_run_free(void *bw_run)
-{
-	struct bw_run *run = bw_run;
-
-	bw_outcome_free(&run->out);
-	free(run->widths);
-	free(run->sizes);
-	run->widths = NULL;
-	run->sizes = NULL;
-}

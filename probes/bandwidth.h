@@ -9,11 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "gpu/device.h"
-#include "counters/counters.h"
-#include "model/bandwidth.h"
-#include "model/bandwidth-method.h"
-#include "model/trust.h"
-#include "util/stats.h"
+#include "results/bandwidth.h"
 
 /* Bytes after each array that must keep the poison (catches overruns). */
 #define BW_GUARD_BYTES (16u << 10)
@@ -24,56 +20,6 @@
 /* Minimum GPU time spent on real work before the first sample. */
 #define BW_CLOCK_WARMUP_MS 100.0
 
-struct bw_request {
-	unsigned kernels;          /* bit (1 << enum bw_kernel) per kernel */
-	const int *widths;         /* access widths, 4/8/16 */
-	size_t nwidths;
-	const uint64_t *sizes;     /* bytes per array, each a multiple of 16 */
-	size_t nsizes;
-	int reps, warmup;
-	int cold;                  /* flush L2 before every sample, one pass per launch */
-	int tune;                  /* search configurations first */
-	struct bw_cfg fixed;       /* fields set on the command line (0 = free) */
-	enum counters_mode counters; /* read each row's level from the counters where possible */
-};
-
-struct bw_result {
-	enum bw_kernel kernel;
-	int width;                 /* bytes per access; 0 for memcpy */
-	uint64_t size;             /* bytes per array */
-	unsigned passes;           /* sweeps over the arrays per repetition */
-	uint64_t bytes;            /* bytes moved per repetition (read + written) */
-	struct bw_cfg cfg;         /* resolved; all 0 for memcpy */
-	int grid;                  /* blocks; 0 for memcpy */
-	int reps;
-	struct stats ms;           /* time per repetition */
-	enum bw_method method;     /* stream, or the L1 and L2 window reads */
-	uint64_t window_bytes;     /* L1/L2: bytes each block re-reads per pass */
-	int counted;               /* traffic was read from counters */
-	struct bw_traffic traffic; /* one more launch's counters (NaN where missing) */
-};
-
-/* What --tune found for one kernel and width. */
-struct bw_tuning {
-	enum bw_kernel kernel;
-	int width;
-	uint64_t size;             /* bytes per array it was tuned at */
-	int nconfigs;
-	struct bw_cfg def, best;   /* resolved (blocks_per_sm set) */
-	double def_gbs, best_gbs;  /* median */
-};
-
-struct bw_outcome {
-	struct bw_result *res;
-	size_t nres;
-	struct bw_tuning *tune;
-	size_t ntune;
-	uint64_t flush_bytes;      /* --cold: bytes written to flush L2 */
-	double warmup_ms;          /* GPU time of the clock warm-up */
-	uint64_t l1_bytes;         /* unified L1 per SM the methods were chosen by (0: unknown) */
-	int counted;               /* the rows' traffic was read from counters */
-};
-
 /*
  * Run the request on dev (already opened and current).  0, GP_EXIT_FAIL
  * (CUDA error, wrong result) or GP_EXIT_USAGE (a fixed configuration the
@@ -82,16 +28,5 @@ struct bw_outcome {
  */
 int bw_probe(const struct gp_device *dev, const struct bw_request *req,
 	     struct bw_outcome *out);
-void bw_outcome_free(struct bw_outcome *out);
-
-/* What `gpuperf bandwidth` ran: the request, owning its arrays, and the outcome. */
-struct bw_run {
-	struct bw_request req;
-	struct bw_outcome out;
-	int *widths;               /* req.widths */
-	uint64_t *sizes;           /* req.sizes */
-	struct trust_summary watch;  /* the device while it measured (cli/steps.c fills it) */
-};
-void bw_run_free(void *bw_run);
 
 #endif

@@ -191,12 +191,3 @@ out:
 	return rc;
 }
 
-void bank_run_free(void *bank_run)
-{
-	struct bank_run *run = bank_run;
-
-	free(run->cfgs);
-	free(run->res);
-	run->cfgs = NULL;
-	run->res = NULL;
-}

@@ -74,12 +74,3 @@ int coal_plan(const struct coal_config *cfg, uint64_t size, struct coal_plan *p)
 	}
 }
 
-void coal_run_free(void *coal_run)
-{
-	struct coal_run *run = coal_run;
-
-	free(run->cfgs);
-	free(run->res);
-	run->cfgs = NULL;
-	run->res = NULL;
-}

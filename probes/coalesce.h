@@ -10,22 +10,12 @@
 #include <stdint.h>
 #include "counters/counters.h"
 #include "gpu/device.h"
-#include "model/coalesce.h"
-#include "model/trust.h"
-#include "util/stats.h"
+#include "results/coalesce.h"
 
 #define COAL_BLOCK 256          /* threads per block (offset, stride, AoS) */
 #define COAL_PER_THREAD 4       /* independent accesses per thread */
 #define COAL_MIN_ACCESSES 65536 /* fewer than this measures nothing useful */
 #define COAL_TILE 32            /* transpose tile */
-
-/* What one launch of a configuration does, worked out without a GPU. */
-struct coal_plan {
-	uint64_t accesses;      /* per op: warp lanes x instructions (elements of width) */
-	uint64_t span_bytes;    /* bytes of each buffer the launch reaches */
-	uint64_t pitch;         /* transpose: matrix side in elements */
-	double bytes_requested; /* loads + stores the threads ask for */
-};
 
 /*
  * Plan cfg for buffers of size bytes (pure: probes/coalesce-plan.c, so
@@ -43,32 +33,6 @@ struct coal_opts {
 	void (*progress)(size_t done, size_t total, void *arg);
 	void *progress_arg;
 };
-
-struct coal_result {
-	struct coal_config cfg; /* as run (pitch filled in for transposes) */
-	struct coal_plan plan;
-	struct stats ms;        /* per launch */
-	double bandwidth_gbs;   /* bytes requested / median time, 10^9 B/s */
-	/* Counters for one launch; NAN when missing. */
-	double ld_sectors, ld_requests;
-	double st_sectors, st_requests;
-	double dram_read_bytes, dram_write_bytes;
-};
-
-/*
- * What `gpuperf coalesce` measured, or (model) only predicts: cfgs[0] is
- * the coalesced copy every bandwidth is compared with, not a row.
- */
-struct coal_run {
-	int model;                 /* predictions only: res is NULL */
-	struct coal_config *cfgs;
-	size_t n;
-	struct coal_result *res;   /* res[i] for cfgs[i] */
-	unsigned width;            /* bytes per access of every configuration */
-	int reps, warmup;
-	struct trust_summary watch;  /* the device while it measured (cli/steps.c fills it) */
-};
-void coal_run_free(void *coal_run);
 
 /*
  * Run cfgs[0..n) on dev (already opened), filling res[0..n).  Every

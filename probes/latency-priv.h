@@ -1,4 +1,7 @@
-/* Inside the latency probe: what its global sweep and its other chases share. */
+/*
+ * Inside the latency probe: what its global sweep (latency.c) and its
+ * other chases (latency-extra.c) share; the helpers in latency-chase.c.
+ */
 #ifndef GP_PROBES_LATENCY_PRIV_H
 #define GP_PROBES_LATENCY_PRIV_H
 

@@ -17,7 +17,7 @@
 #include <string.h>
 #include "occupancy/cubin.h"
 #include "util/demangle.h"
-#include "occupancy/run.h"
+#include "results/occupancy.h"
 #include "probes/occupancy.h"
 #include "util/compat.h"
 #include "util/error.h"

@@ -13,10 +13,6 @@
 #include "probes/p2p.h"
 #include "util/error.h"
 
-const char *const p2p_method_names[] = {
-	"ce-write", "ce-read", "sm-write", "sm-read", "ce-bidir", NULL,
-};
-
 #define SEED_SRC 0x5eed0001u   /* what src sends */
 #define SEED_BACK 0x5eed0002u  /* what dst sends back (both ways at once) */
 #define SEED_POISON 0xbad0u    /* the destination before each method */
@@ -32,11 +28,6 @@ struct pair_bufs {
 	cudaEvent_t ev_start, ev_done;              /* on src and on dst */
 	enum p2p_method method;
 };
-
-double p2p_gbs(const struct p2p_pair *p, enum p2p_method m)
-{
-	return p->ms[m].n && p->ms[m].median > 0 ? p->bytes[m] / p->ms[m].median / 1e6 : NAN;
-}
 
 static int on(int dev)
 {
@@ -248,12 +239,3 @@ int p2p_probe(const struct p2p_opts *o, struct p2p_run *run)
 	return rc;
 }
 
-void p2p_run_free(void *p2p_run)
-{
-	struct p2p_run *run = p2p_run;
-
-	free(run->pairs);
-	free(run->devs);
-	run->pairs = NULL;
-	run->devs = NULL;
-}

@@ -279,9 +279,3 @@ out:
 	return rc;
 }
 
-void pcie_overlap_results_free(struct pcie_overlap_results *r)
-{
-	free(r->rows);
-	r->rows = NULL;
-	r->nrows = 0;
-}

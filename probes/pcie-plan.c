@@ -1,4 +1,4 @@
-/* Pure helpers of the pcie probe: names, batching, arithmetic.  No CUDA. */
+/* Pure helpers of the pcie probe: plans, batching, arithmetic.  No CUDA. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -6,10 +6,6 @@
 #include "kernels/pcie-pattern.h"
 #include "probes/pcie.h"
 #include "util/error.h"
-
-const char *const pcie_dir_names[] = { "h2d", "d2h", "bidir", NULL };
-const char *const pcie_mem_names[] = { "pageable", "pinned", "wc", "registered", "mapped", NULL };
-const char *const pcie_part_names[] = { "h2d", "d2h", "bidir-h2d", "bidir-d2h", "bidir-sum" };
 
 void pcie_plan_kind_bytes(const struct pcie_plan *plan, enum pcie_mem mem, size_t *a, size_t *b)
 {
@@ -52,29 +48,6 @@ void pcie_lcg_compose(unsigned iters, uint32_t *a, uint32_t *c)
 	}
 	*a = ra;
 	*c = rc;
-}
-
-double pcie_overlap_speedup(const struct pcie_overlap_row *r)
-{
-	if (!(r->overlapped_us.median > 0))
-		return NAN;
-	return r->serial_us.median / r->overlapped_us.median;
-}
-
-/*
- * Of the shorter activity (the copies, H2D + D2H, or the kernel), the
- * share that ran hidden under the other: the serial time minus the
- * overlapped time, over the shorter one.  Above 100 % means the two copy
- * directions also overlapped each other.
- */
-double pcie_overlap_hidden_pct(const struct pcie_overlap_row *r)
-{
-	double copy = r->h2d_us + r->d2h_us;
-	double shorter = copy < r->kernel_us ? copy : r->kernel_us;
-
-	if (!(shorter > 0))
-		return NAN;
-	return 100.0 * (r->serial_us.median - r->overlapped_us.median) / shorter;
 }
 
 static int parse_cpu(const char **s, long *v)
@@ -152,13 +125,6 @@ void pcie_plan_build(const struct pcie_opts *o, struct pcie_plan *p)
 		}
 }
 
-void pcie_plan_free(struct pcie_plan *p)
-{
-	free(p->jobs);
-	p->jobs = NULL;
-	p->njobs = 0;
-}
-
 uint64_t pcie_plan_host_bytes(const struct pcie_plan *plan)
 {
 	uint64_t most = 0;
@@ -199,14 +165,6 @@ void pcie_overlap_plan_build(const struct pcie_opts *o, struct pcie_overlap_plan
 		.warmup = o->warmup,
 		.bind = !o->no_bind,
 	};
-}
-
-void pcie_overlap_plan_free(struct pcie_overlap_plan *p)
-{
-	free((void *)p->mems);
-	free((void *)p->sizes);
-	p->mems = NULL;
-	p->sizes = NULL;
 }
 
 /* ---- experiments on pinned transfers ---- */

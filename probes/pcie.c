@@ -388,21 +388,3 @@ out:
 	return rc;
 }
 
-void pcie_results_free(struct pcie_results *r)
-{
-	free(r->rows);
-	r->rows = NULL;
-	r->nrows = 0;
-}
-
-void pcie_run_free(void *pcie_run)
-{
-	struct pcie_run *run = pcie_run;
-
-	if (run->overlap)
-		pcie_overlap_results_free(&run->ores);
-	else
-		pcie_results_free(&run->res);
-	pcie_plan_free(&run->plan);
-	pcie_overlap_plan_free(&run->oplan);
-}

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arch/arch.h"
-#include "gpu/device.h"
+#include "results/device.h"
 #include "util/demangle.h"
 #include "util/error.h"
 #include "util/hash.h"

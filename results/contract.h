@@ -32,7 +32,8 @@ enum result_kind {
 	RESULT_KIND_TIME,        /* ms, us, ns from timed repetitions */
 	RESULT_KIND_LATENCY,     /* cycles or ns of a dependent chase */
 	RESULT_KIND_COUNTER,     /* ratios of hardware counters: exact or near it */
-	RESULT_KIND_CALCULATED,  /* a pure calculation (occupancy): no noise */
+	RESULT_KIND_CALCULATED,  /* a pure calculation (occupancy), a reading (PCIe link): no noise */
+	RESULT_KIND_CLOCK,       /* a clock measured under load (MHz) */
 };
 
 struct result_figure {
@@ -45,7 +46,14 @@ struct result_figure {
 };
 
 struct result_contract {
-	const char *command;                 /* "bandwidth" */
+	/*
+	 * "bandwidth": the command whose machine table this is (a command
+	 * with a table per mode, occupancy's or pcie --overlap's, has a
+	 * contract for each, its default table's first); all's own sections
+	 * are named by their key ("summary", "devices"), as the long CSV's
+	 * probe column and the JSON's sections name them.
+	 */
+	const char *command;
 	const struct report_col *cols;       /* the machine table's columns, in order */
 	size_t ncols;
 	const struct result_figure *figures;
@@ -53,17 +61,18 @@ struct result_contract {
 	/*
 	 * A table of one figure per row (all's summary, its long CSV): the
 	 * column naming the figure ("metric") and the one holding it
-	 * ("value"); figures[].column are then metric names.  NULL for a
-	 * table of a figure per column.
+	 * ("value"); figures[].column are then metric names, and a row is
+	 * identified by its key columns and its metric.  NULL for a table of
+	 * a figure per column.
 	 */
 	const char *metric_column, *value_column;
 };
 
-/* Every command's contract, in the command table's order. */
+/* Every contract, in the command table's order (results/contracts.c). */
 extern const struct result_contract *const result_contracts[];
 extern const size_t result_ncontracts;
 
-/* The contract of command, or NULL. */
+/* The contract of command (its default table's), or of all's section of that key; or NULL. */
 const struct result_contract *result_contract_of(const char *command);
 
 /* The contract whose columns are exactly names[0..n) in order (a CSV header), or NULL. */
@@ -72,7 +81,10 @@ const struct result_contract *result_contract_by_columns(const char *const *name
 /* The figure of c in column name, or NULL. */
 const struct result_figure *result_figure_of(const struct result_contract *c, const char *name);
 
-/* Default noise in percent of a kind of figure where a run carries none. */
+/*
+ * Default noise in percent of a kind of figure where a run carries none
+ * (each value's reason beside it in results/contracts.c).
+ */
 double result_default_noise_pct(enum result_kind kind);
 
 #endif

@@ -1,55 +1,20 @@
 /* `gpuperf bandwidth` results as report tables. */
 #include "tables/bandwidth.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "results/bandwidth-columns.h"
+#include "results/info.h"
+#include "tables/all.h"
 #include "util/compat.h"
 #include "util/error.h"
 #include "util/parse.h"
 
 /* Level estimate: reads whose working set per SM is within this stay in L1. */
 #define BW_L1_PER_SM (64u << 10)
-
-enum {
-	C_KERNEL = TAB_NIDENTITY, C_WIDTH, C_SIZE, C_LEVEL, C_PASSES, C_BYTES, C_REPS,
-	C_TIME, C_GBS, C_BEST, C_MIN, C_COV, C_PCT, C_PEAK, C_GRID, C_BLOCK, C_UNROLL,
-	C_LAYOUT, C_SOURCE, C_METHOD, C_L1, C_L2, C_DRAM, C_L2READ, C_CONTENDED, C_THROTTLED, C_N
-};
-
-const struct report_col bw_columns[C_N] = {
-	TAB_IDENTITY_COLS,
-	[C_KERNEL] = { "kernel", "kernel", REPORT_STR, 0, REPORT_COL_CONFIG },
-	[C_WIDTH]  = { "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
-	[C_SIZE]   = { "size_bytes", "size (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
-	[C_LEVEL]  = { "level", "level", REPORT_STR, 0 },
-	[C_PASSES] = { "passes", "passes", REPORT_INT, 0 },
-	[C_BYTES]  = { "bytes_moved", "moved (B)", REPORT_INT, 0 },
-	[C_REPS]   = { "reps", "reps", REPORT_INT, 0 },
-	[C_TIME]   = { "time_ms", "time (ms)", REPORT_DBL, 4 },
-	[C_GBS]    = { "bandwidth_gbs", "bw (GB/s)", REPORT_DBL, 1 },
-	[C_BEST]   = { "best_gbs", "best (GB/s)", REPORT_DBL, 1 },
-	[C_MIN]    = { "min_gbs", "min (GB/s)", REPORT_DBL, 1 },
-	[C_COV]    = { "cov_pct", "CoV (%)", REPORT_DBL, 2 },
-	[C_PCT]    = { "pct_of_theoretical", "of peak (%)", REPORT_DBL, 1 },
-	[C_PEAK]   = { "theoretical_gbs", "peak (GB/s)", REPORT_DBL, 1 },
-	[C_GRID]   = { "grid", "grid", REPORT_INT, 0 },
-	[C_BLOCK]  = { "block", "block", REPORT_INT, 0 },
-	[C_UNROLL] = { "unroll", "unroll", REPORT_INT, 0 },
-	[C_LAYOUT] = { "layout", "layout", REPORT_STR, 0 },
-	[C_SOURCE] = { "level_source", "level by", REPORT_STR, 0 },
-	[C_METHOD] = { "method", "method", REPORT_STR, 0 },
-	[C_L1]     = { "l1_hit_pct", "L1 hit (%)", REPORT_DBL, 1 },
-	[C_L2]     = { "l2_hit_pct", "L2 hit (%)", REPORT_DBL, 1 },
-	[C_DRAM]   = { "dram_bytes_per_byte", "DRAM (B/B)", REPORT_DBL, 3 },
-	[C_L2READ] = { "l2_read_pct", "L2 read (%)", REPORT_DBL, 1 },
-	[C_CONTENDED] = { "contended", "contended", REPORT_INT, 0, REPORT_COL_MACHINE },
-	[C_THROTTLED] = { "throttled", "throttled", REPORT_STR, 0, REPORT_COL_MACHINE },
-};
-_Static_assert(C_THROTTLED == C_CONTENDED + 1, "tab_set_trust fills two columns");
-
-_Static_assert(C_N == BW_NCOLUMNS, "BW_NCOLUMNS out of date");
 
 static double median_gbs(const struct bw_result *r)
 {
@@ -417,4 +382,86 @@ void tab_bandwidth_run(struct report *r, const struct gp_device *dev, const void
 	const struct bw_run *run = bw_run;
 
 	tab_bandwidth(r, dev, &run->req, &run->out, &run->watch);
+}
+
+/* ---- gpuperf all's summary ---- */
+
+static const struct bw_result *bw_first(const struct bw_run *bw, enum bw_kernel k)
+{
+	for (size_t i = 0; bw && i < bw->out.nres; i++)
+		if (bw->out.res[i].kernel == k)
+			return &bw->out.res[i];
+	return NULL;
+}
+
+static double bw_gbs_of(const struct bw_result *r)
+{
+	return r ? bw_gbs(r->bytes, r->ms.median) : NAN;
+}
+
+/* gpuperf all's summary: DRAM copy, read, write and triad (cmd.h, .summarize). */
+void tab_bandwidth_summary(struct all_summary *s, const struct gp_device *d, const void *bw_run)
+{
+	const struct bw_run *bw = bw_run;
+	static const enum bw_kernel kernels[] = { BW_COPY, BW_READ, BW_WRITE, BW_TRIAD };
+	double memcpy_gbs = bw_gbs_of(bw_first(bw, BW_MEMCPY)), peak = dev_dram_peak_gbs(d);
+	char ref[160], metric[48], what[64];
+
+	for (size_t i = 0; i < ARRAY_SIZE(kernels); i++) {
+		const char *name = bw_kernel_names[kernels[i]];
+		double gbs = bw_gbs_of(bw_first(bw, kernels[i]));
+
+		snprintf(ref, sizeof(ref), "%.1f %% of %.1f GB/s theoretical",
+			 peak > 0 ? 100 * gbs / peak : NAN, peak > 0 ? peak : NAN);
+		if (i == 0 && isfinite(memcpy_gbs))
+			snprintf(ref + strlen(ref), sizeof(ref) - strlen(ref),
+				 "; cudaMemcpy D2D %.1f GB/s", memcpy_gbs);
+		snprintf(metric, sizeof(metric), "dram_%s_gbs", name);
+		snprintf(what, sizeof(what), "DRAM %s bandwidth", name);
+		all_add_figure(s, metric, what, gbs, "GB/s", ref);
+	}
+}
+
+/*
+ * gpuperf all's summary from its levels step: the L1 and L2 reads,
+ * bandwidth against 128 B/clk x SMs x the clock the info step measured.
+ */
+void tab_bandwidth_levels_summary(struct all_summary *s, const struct gp_device *d,
+				  const void *bw_run)
+{
+	const struct bw_run *lv = bw_run;
+	const struct info_run *info = all_results_of(s->run, "info");
+	static const struct { enum bw_method m; const char *metric, *what; } rows[] = {
+		{ BW_METHOD_L1, "l1_read_gbs", "L1 read bandwidth" },
+		{ BW_METHOD_L2, "l2_read_gbs", "L2 read bandwidth" },
+	};
+	double mhz = info ? info->sm_clock_measured_mhz : NAN;
+	double l1_peak = SM_BYTES_PER_CLOCK * d->sm_count * mhz * 1e6 / 1e9;
+	char ref[192], sz[32];
+
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		const struct bw_result *r = NULL;
+		const char *level = "", *source = "";
+		double gbs = NAN;
+		int n = 0;
+
+		/* the largest set of the method: the most loads in flight */
+		for (size_t k = 0; lv && k < lv->out.nres; k++)
+			if (lv->out.res[k].method == rows[i].m)
+				r = &lv->out.res[k];
+		if (r) {
+			gbs = bw_gbs(r->bytes, r->ms.median);
+			level = bw_row_level(d, &lv->req, &lv->out, r, &source);
+			n = snprintf(ref, sizeof(ref), "%s set, %s loads, level %s by %s",
+				     format_size(sz, sizeof(sz), r->size),
+				     rows[i].m == BW_METHOD_L1 ? "plain" : "ld.global.cg", level, source);
+		} else {
+			n = snprintf(ref, sizeof(ref), "not measured: no set fit the %s method",
+				     bw_method_names[rows[i].m]);
+		}
+		if (r && rows[i].m == BW_METHOD_L1 && l1_peak > 0 && n > 0 && (size_t)n < sizeof(ref))
+			snprintf(ref + n, sizeof(ref) - (size_t)n, "; %.1f %% of 128 B/clk x %d SMs x "
+				 "%.0f MHz = %.0f GB/s", 100 * gbs / l1_peak, d->sm_count, mhz, l1_peak);
+		all_add_figure(s, rows[i].metric, rows[i].what, gbs, "GB/s", ref);
+	}
 }

@@ -6,15 +6,21 @@
 #ifndef GP_TABLES_BANDWIDTH_H
 #define GP_TABLES_BANDWIDTH_H
 
-#include "probes/bandwidth.h"
+#include "results/bandwidth.h"
 #include "tables/tables.h"
 
-/* The machine table's columns, in order (the command row lists them for the docs test). */
-#define BW_NCOLUMNS 32
-extern const struct report_col bw_columns[BW_NCOLUMNS];
+struct all_summary;  /* tables/all.h */
 
 /* The tables of a struct bw_run (the command's tabulate step). */
 void tab_bandwidth_run(struct report *r, const struct gp_device *dev, const void *bw_run);
+
+/*
+ * gpuperf all's summary (struct gp_cmd's summarize): DRAM copy, read,
+ * write and triad; from the levels step, the L1 and L2 reads.
+ */
+void tab_bandwidth_summary(struct all_summary *s, const struct gp_device *dev, const void *bw_run);
+void tab_bandwidth_levels_summary(struct all_summary *s, const struct gp_device *dev,
+				  const void *bw_run);
 
 /* Add the tables of a finished run to r; watch: the device meanwhile (NULL: unknown). */
 void tab_bandwidth(struct report *r, const struct gp_device *dev,

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "model/banks.h"
+#include "tables/all.h"
 #include "tables/banks.h"
 #include "util/compat.h"
 #include "util/error.h"
@@ -98,27 +99,6 @@ static void model_table(struct report *rep, const struct bank_run *run)
 			   &run->cfgs[0]);
 	free(wf);
 }
-
-const struct report_col banks_columns[BANKS_NCOLUMNS] = {
-	TAB_IDENTITY_COLS,
-	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "op", "op", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "predicted_ways", "ways", REPORT_INT, 0 },
-	{ "predicted_wavefronts_per_request", "model wf/req", REPORT_DBL, 1 },
-	{ "measured_wavefronts_per_request", "wf/req", REPORT_DBL, 2 },
-	{ "measured_conflicts_per_request", "conflicts/req", REPORT_DBL, 2 },
-	{ "model_match", "=model", REPORT_STR, 0 },
-	{ "instructions", "instructions", REPORT_INT, 0 },
-	{ "expected_instructions", "expected", REPORT_INT, 0 },
-	{ "time_per_access_ns", "ns/access", REPORT_DBL, 3 },
-	{ "bandwidth_gbs", "bandwidth (GB/s)", REPORT_DBL, 0 },
-	{ "bytes_per_clock_per_sm", "B/clk/SM", REPORT_DBL, 1 },
-	{ "slowdown", "slowdown", REPORT_DBL, 2 },
-	TAB_TRUST_COLS,
-};
-
 
 enum {
 	C_WAYS = TAB_NIDENTITY + 4, C_PRED, C_MEAS, C_CONFL, C_MATCH, C_INSTR, C_EXPECT, C_TIME, C_BW,
@@ -271,4 +251,61 @@ void tab_banks(struct report *r, const struct gp_device *dev, const void *bank_r
 		model_table(r, run);
 	else
 		measured_table(r, dev, run);
+}
+
+/* ---- gpuperf all's summary ---- */
+
+/* Two- and 32-way conflicts: time per access against stride 1. */
+static void summarize_conflicts(struct all_summary *s, const struct bank_run *bk)
+{
+	static const uint64_t strides[] = { 2, 32 };
+	char ref[160], metric[48], what[64];
+
+	for (size_t i = 0; i < ARRAY_SIZE(strides); i++) {
+		const struct bank_result *r = NULL;
+		struct bank_prediction p = { 0 };
+		double m = NAN, slow = NAN, ways = NAN;
+		int n;
+
+		for (size_t k = 1; bk && bk->res && k < bk->n && !r; k++)
+			if (bk->res[k].cfg.pattern == BANK_STRIDE && bk->res[k].cfg.stride == strides[i])
+				r = &bk->res[k];
+		if (r) {
+			bank_predict(&r->cfg, &p);
+			ways = p.ways;
+			m = tab_ratio(r->wavefronts, r->instructions);
+			slow = tab_ratio(r->time_per_access_ns, bk->res[0].time_per_access_ns);
+		}
+		n = snprintf(ref, sizeof(ref), "time per access vs stride 1 (%.0f-way predicted", ways);
+		if (n > 0 && (size_t)n < sizeof(ref))
+			snprintf(ref + n, sizeof(ref) - (size_t)n, isfinite(m) ?
+				 ", %.2f wavefronts per request measured)" : ")", m);
+		snprintf(metric, sizeof(metric), "bank_conflict_%llu" "way_slowdown",
+			 (unsigned long long)strides[i]);
+		snprintf(what, sizeof(what), "%llu-way bank conflict, shared loads",
+			 (unsigned long long)strides[i]);
+		all_add(s, metric, what, slow, "x", ref);
+	}
+}
+
+/* Shared memory per SM: the conflict-free case of the banks step in bytes per clock. */
+static void summarize_shared(struct all_summary *s, const struct bank_run *bk)
+{
+	const struct bank_result *r = bk && bk->res && bk->n ? &bk->res[0] : NULL;
+	double v = r && r->cfg.stride == 1 ? r->bytes_per_clock_per_sm : NAN;
+	char ref[192];
+
+	snprintf(ref, sizeof(ref), "%.1f %% of %.0f B/clk/SM theoretical (32 banks x 4 B); "
+		 "conflict-free 4-byte loads, clock %s", 100 * v / SM_BYTES_PER_CLOCK,
+		 SM_BYTES_PER_CLOCK, r && r->clock_from_counter ? "from the cycles counter" :
+		 "at the peak SM clock");
+	all_add(s, "shared_bytes_per_clock_per_sm", "shared memory bandwidth per SM", v, "B/clk", ref);
+}
+
+/* gpuperf all's summary: the cost of bank conflicts, and shared memory's bandwidth. */
+void tab_banks_summary(struct all_summary *s, const struct gp_device *d, const void *bank_run)
+{
+	(void)d;
+	summarize_conflicts(s, bank_run);
+	summarize_shared(s, bank_run);
 }

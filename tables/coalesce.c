@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "model/coalesce.h"
+#include "tables/all.h"
 #include "tables/coalesce.h"
 #include "util/compat.h"
 #include "util/error.h"
@@ -129,27 +130,6 @@ static void model_table(struct report *rep, const struct coal_run *run)
 			 cfgs, sect, run->n, COAL_STRIDE, "sectors"), run->width);
 	free(sect);
 }
-
-const struct report_col coalesce_columns[COALESCE_NCOLUMNS] = {
-	TAB_IDENTITY_COLS,
-	{ "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "op", "op", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "offset", "offset", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "stride", "stride", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "width_bytes", "width (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "predicted_sectors_per_request", "model sect/req", REPORT_DBL, 1 },
-	{ "measured_sectors_per_request", "sect/req", REPORT_DBL, 2 },
-	{ "predicted_sectors_per_request_st", "model st", REPORT_DBL, 1 },
-	{ "measured_sectors_per_request_st", "st sect/req", REPORT_DBL, 2 },
-	{ "model_match", "=model", REPORT_STR, 0 },
-	{ "requests", "requests", REPORT_INT, 0 },
-	{ "dram_bytes", "DRAM (B)", REPORT_INT, 0 },
-	{ "bytes_requested", "requested (B)", REPORT_INT, 0 },
-	{ "efficiency_pct", "efficiency (%)", REPORT_DBL, 1 },
-	{ "bandwidth_gbs", "bandwidth (GB/s)", REPORT_DBL, 1 },
-	{ "pct_of_copy", "% of copy", REPORT_DBL, 1 },
-	TAB_TRUST_COLS,
-};
 
 enum {
 	C_PRED = TAB_NIDENTITY + 5, C_MEAS, C_PRED_ST, C_MEAS_ST, C_MATCH, C_REQ, C_DRAM, C_BYTES,
@@ -347,4 +327,50 @@ void tab_coalesce(struct report *r, const struct gp_device *dev, const void *coa
 		model_table(r, run);
 	else
 		measured_table(r, dev, run);
+}
+
+/* ---- gpuperf all's summary ---- */
+
+/* The measured row of pattern at offset or stride value, or NULL. */
+static const struct coal_result *co_row(const struct coal_run *co, enum coal_pattern p,
+					uint64_t value)
+{
+	for (size_t i = 1; co && co->res && i < co->n; i++) {
+		const struct coal_config *c = &co->res[i].cfg;
+		if (c->pattern == p && (p == COAL_OFFSET ? c->offset : c->stride) == value)
+			return &co->res[i];
+	}
+	return NULL;
+}
+
+/* gpuperf all's summary: a misaligned and two strided copies against the coalesced one. */
+void tab_coalesce_summary(struct all_summary *s, const struct gp_device *d, const void *coal_run)
+{
+	const struct coal_run *co = coal_run;
+	static const struct { enum coal_pattern pattern; uint64_t val, base;
+			      const char *metric, *what, *base_what; } rows[] = {
+		{ COAL_OFFSET, 1, 0, "misaligned_copy_pct", "copy misaligned by 4 bytes", "aligned" },
+		{ COAL_STRIDE, 2, 1, "stride2_copy_pct", "copy with a stride of 2", "unit-stride" },
+		{ COAL_STRIDE, 32, 1, "stride32_copy_pct", "copy with a stride of 32", "unit-stride" },
+	};
+	char ref[160];
+
+	(void)d;
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		const struct coal_result *r = co_row(co, rows[i].pattern, rows[i].val);
+		const struct coal_result *b = co_row(co, rows[i].pattern, rows[i].base);
+		double predicted = NAN, st, m = NAN, gbs = r ? r->bandwidth_gbs : NAN;
+		double base_gbs = b ? b->bandwidth_gbs : NAN;
+		int n;
+
+		if (r) {
+			coal_predicted_sectors(&r->cfg, &predicted, &st);
+			m = tab_ratio(r->ld_sectors, r->ld_requests);
+		}
+		n = snprintf(ref, sizeof(ref), "of the %s copy (%.1f GB/s); %g sectors per request predicted",
+			     rows[i].base_what, base_gbs, predicted);
+		if (isfinite(m) && n > 0 && (size_t)n < sizeof(ref))
+			snprintf(ref + n, sizeof(ref) - (size_t)n, ", %.2f measured", m);
+		all_add(s, rows[i].metric, rows[i].what, 100 * gbs / base_gbs, "%", ref);
+	}
 }

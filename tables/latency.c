@@ -3,42 +3,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "results/latency-columns.h"
+#include "tables/all.h"
 #include "tables/latency.h"
 #include "util/compat.h"
 #include "util/error.h"
 #include "util/parse.h"
-
-enum {
-	C_ROW = TAB_NIDENTITY, C_MEMORY, C_SIZE, C_SIZE_MAX, C_STRIDE, C_PATTERN, C_ELEMENTS,
-	C_LOADS, C_CYCLES, C_NS, C_NS_MIN, C_NS_MAX, C_LEVEL, C_SOURCE, C_L1, C_L2, C_DRAM,
-	C_MHZ, C_VERIFIED, C_CONTENDED, C_THROTTLED = C_CONTENDED + 1, C_N
-};
-
-const struct report_col lat_columns[LAT_NCOLUMNS] = {
-	TAB_IDENTITY_COLS,
-	[C_ROW] = { "row", "row", REPORT_STR, 0, REPORT_COL_CONFIG },
-	[C_MEMORY] = { "memory", "memory", REPORT_STR, 0, REPORT_COL_CONFIG },
-	[C_SIZE] = { "size_bytes", "size (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
-	[C_SIZE_MAX] = { "size_max_bytes", "to (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
-	[C_STRIDE] = { "stride_bytes", "stride (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
-	[C_PATTERN] = { "pattern", "pattern", REPORT_STR, 0, REPORT_COL_CONFIG },
-	[C_ELEMENTS] = { "elements", "elements", REPORT_INT, 0 },
-	[C_LOADS] = { "loads", "loads", REPORT_INT, 0 },
-	[C_CYCLES] = { "cycles", "latency (cycles)", REPORT_DBL, 1 },
-	[C_NS] = { "ns", "latency (ns)", REPORT_DBL, 1 },
-	[C_NS_MIN] = { "ns_min", "min (ns)", REPORT_DBL, 1 },
-	[C_NS_MAX] = { "ns_max", "max (ns)", REPORT_DBL, 1 },
-	[C_LEVEL] = { "level", "level", REPORT_STR, 0 },
-	[C_SOURCE] = { "level_source", "level by", REPORT_STR, 0 },
-	[C_L1] = { "l1_hit_pct", "L1 hit (%)", REPORT_DBL, 1 },
-	[C_L2] = { "l2_hit_pct", "L2 hit (%)", REPORT_DBL, 1 },
-	[C_DRAM] = { "dram_bytes_per_load", "DRAM (B/load)", REPORT_DBL, 1 },
-	[C_MHZ] = { "sm_clock_mhz", "SM clock (MHz)", REPORT_DBL, 0 },
-	[C_VERIFIED] = { "verified", "verified", REPORT_STR, 0 },
-	[C_CONTENDED] = TAB_TRUST_COLS,
-};
-
-_Static_assert(C_N == LAT_NCOLUMNS, "LAT_NCOLUMNS out of date");
 
 /* The global sweep classified: points, classes and plateaus of one run. */
 struct sweep {
@@ -409,4 +379,36 @@ void tab_latency(struct report *rep, const struct gp_device *dev, const void *la
 	size_rows(t, dev, run, &s);
 	level_rows(t, dev, run, &s);
 	sweep_free(&s);
+}
+
+/* ---- gpuperf all's summary ---- */
+
+/* gpuperf all's summary: L1, L2 and DRAM latency, the first plateau of each level in the sweep. */
+void tab_latency_summary(struct all_summary *s, const struct gp_device *d, const void *lat_run)
+{
+	const struct lat_run *lat = lat_run;
+	static const struct { const char *level, *metric, *what; } rows[] = {
+		{ "L1", "latency_l1_cycles", "L1 hit latency" },
+		{ "L2", "latency_l2_cycles", "L2 hit latency" },
+		{ "DRAM", "latency_dram_cycles", "DRAM latency" },
+	};
+	struct lat_level lv[LV_MAX_PLATEAUS + 8];
+	size_t n = lat ? lat_levels(d, lat, lv, ARRAY_SIZE(lv)) : 0;
+	char ref[192], a[32], b[32];
+
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		const struct lat_level *l = NULL;
+
+		for (size_t k = 0; k < n && !l; k++)
+			if (!strcmp(lv[k].name, rows[i].level))
+				l = &lv[k];
+		if (l)
+			snprintf(ref, sizeof(ref), "%.1f ns at %.0f MHz; one warp's dependent loads "
+				 "over %s-%s, level by %s", l->ns, lat->sm_mhz,
+				 format_size(a, sizeof(a), l->size_lo),
+				 format_size(b, sizeof(b), l->size_hi), lv_source_name(l->source));
+		else
+			snprintf(ref, sizeof(ref), "no plateau of the sweep was %s", rows[i].level);
+		all_add(s, rows[i].metric, rows[i].what, l ? l->cycles : NAN, "cycles", ref);
+	}
 }

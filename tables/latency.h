@@ -7,14 +7,15 @@
 #define GP_TABLES_LATENCY_H
 
 #include "model/levels.h"
-#include "probes/latency.h"
+#include "results/latency.h"
 #include "tables/tables.h"
 
-#define LAT_NCOLUMNS (TAB_NIDENTITY + 19 + TAB_NTRUST)
-extern const struct report_col lat_columns[LAT_NCOLUMNS];
+struct all_summary;  /* tables/all.h */
 
 /* The command's tabulate step: dev, struct lat_run. */
 void tab_latency(struct report *r, const struct gp_device *dev, const void *lat_run);
+/* gpuperf all's summary: L1, L2 and DRAM latency. */
+void tab_latency_summary(struct all_summary *s, const struct gp_device *dev, const void *lat_run);
 
 /* One level's figure, for gpuperf all's summary. */
 struct lat_level {

@@ -1,105 +1,26 @@
 /*
- * What every occupancy table shares: the machine columns of each mode,
- * setters by column name, the limiter and size wording, the title.
+ * What every occupancy table shares: the machine table of each mode
+ * (its columns in results/occupancy.c), setters by column name, the
+ * limiter and size wording, the title.
  */
 #include <stdio.h>
 #include "tables/occupancy.h"
 #include "util/compat.h"
 #include "util/parse.h"
 
-#define CFG REPORT_COL_CONFIG
-#define RESULT_COLS \
-	{ "carveout_pct", "carveout (%)", REPORT_INT, 0, CFG }, \
-	{ "barriers_per_block", "barriers/block", REPORT_INT, 0, CFG }, \
-	{ "regs_per_block_alloc", "regs/block alloc", REPORT_INT, 0 }, \
-	{ "smem_per_block_alloc_bytes", "smem/block alloc (B)", REPORT_INT, 0 }, \
-	{ "smem_per_sm_config_bytes", "smem/SM config (B)", REPORT_INT, 0 }, \
-	{ "active_blocks_per_sm", "blocks/SM", REPORT_INT, 0 }, \
-	{ "active_warps_per_sm", "warps/SM", REPORT_INT, 0 }, \
-	{ "active_threads_per_sm", "threads/SM", REPORT_INT, 0 }, \
-	{ "max_warps_per_sm", "max warps/SM", REPORT_INT, 0 }, \
-	{ "occupancy_pct", "occupancy (%)", REPORT_DBL, 1 }, \
-	{ "limiter", "limited by", REPORT_STR, 0 }, \
-	{ "blocks_limit_warps", "limit: warps", REPORT_INT, 0 }, \
-	{ "blocks_limit_blocks", "limit: blocks", REPORT_INT, 0 }, \
-	{ "blocks_limit_regs", "limit: regs", REPORT_INT, 0 }, \
-	{ "blocks_limit_smem", "limit: smem", REPORT_INT, 0 }, \
-	{ "blocks_limit_barriers", "limit: barriers", REPORT_INT, 0 }
-
-/* A calculation's configuration and result: one row, or a sweep's rows. */
-#define CONFIG_COLS \
-	TAB_IDENTITY_COLS, \
-	{ "arch", "arch", REPORT_STR, 0, CFG }, \
-	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG }, \
-	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG }, \
-	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG }, \
-	RESULT_COLS
-
-static const struct report_col config_cols[] = { CONFIG_COLS };
-
-static const struct report_col sweep_cols[] = {
-	CONFIG_COLS,
-	{ "current", "current", REPORT_INT, 0 },
-};
-
-static const struct report_col kernel_cols[] = {
-	TAB_IDENTITY_COLS,
-	{ "arch", "arch", REPORT_STR, 0, CFG },
-	{ "kernel", "kernel", REPORT_STR, 0, CFG },
-	{ "kernel_symbol", "symbol", REPORT_STR, 0, CFG },
-	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG },
-	{ "smem_static_bytes", "static smem (B)", REPORT_INT, 0, CFG },
-	{ "local_bytes_per_thread", "local (B)", REPORT_INT, 0, CFG },
-	{ "launch_bound_threads", "launch bound", REPORT_INT, 0, CFG },
-	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG },
-	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG },
-	RESULT_COLS,
-};
-
-static const struct report_col check_cols[] = {
-	TAB_IDENTITY_COLS,
-	{ "kernel", "kernel", REPORT_STR, 0 },
-	{ "check", "check", REPORT_STR, 0 },
-	{ "threads_per_block", "threads/block", REPORT_INT, 0 },
-	{ "dynamic_smem_bytes", "dynamic smem (B)", REPORT_INT, 0 },
-	{ "expected", "expected", REPORT_INT, 0 },
-	{ "actual", "runtime", REPORT_INT, 0 },
-	{ "match", "match", REPORT_INT, 0 },
-};
-
-const struct report_col occupancy_columns[OCCUPANCY_NCOLUMNS] = {
-	TAB_IDENTITY_COLS,
-	{ "arch", "arch", REPORT_STR, 0, CFG },
-	{ "kernel", "kernel", REPORT_STR, 0, CFG },
-	{ "kernel_symbol", "symbol", REPORT_STR, 0, CFG },
-	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG },
-	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG },
-	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG },
-	{ "smem_static_bytes", "static smem (B)", REPORT_INT, 0, CFG },
-	{ "local_bytes_per_thread", "local (B)", REPORT_INT, 0, CFG },
-	{ "launch_bound_threads", "launch bound", REPORT_INT, 0, CFG },
-	RESULT_COLS,
-	{ "current", "current", REPORT_INT, 0 },
-	{ "check", "check", REPORT_STR, 0, CFG },
-	{ "dynamic_smem_bytes", "dynamic smem (B)", REPORT_INT, 0, CFG },
-	{ "expected", "expected", REPORT_INT, 0 },
-	{ "actual", "runtime", REPORT_INT, 0 },
-	{ "match", "match", REPORT_INT, 0 },
-};
-
 struct report_table *occ_machine_table(struct report *r, const char *title,
 				       enum occ_table_kind kind)
 {
 	switch (kind) {
 	case OCC_TABLE_SWEEP:
-		return report_add_table(r, title, sweep_cols, ARRAY_SIZE(sweep_cols));
+		return report_add_table(r, title, occupancy_sweep_columns, OCC_SWEEP_NCOLUMNS);
 	case OCC_TABLE_KERNEL:
-		return report_add_table(r, title, kernel_cols, ARRAY_SIZE(kernel_cols));
+		return report_add_table(r, title, occupancy_kernel_columns, OCC_KERNEL_NCOLUMNS);
 	case OCC_TABLE_CHECK:
-		return report_add_table(r, title, check_cols, ARRAY_SIZE(check_cols));
+		return report_add_table(r, title, occupancy_check_columns, OCC_CHECK_NCOLUMNS);
 	case OCC_TABLE_CONFIG:
 	default:
-		return report_add_table(r, title, config_cols, ARRAY_SIZE(config_cols));
+		return report_add_table(r, title, occupancy_config_columns, OCC_CONFIG_NCOLUMNS);
 	}
 }
 

@@ -1,4 +1,5 @@
 /* gpuperf occupancy: the tables of whichever mode ran. */
+#include "tables/all.h"
 #include "tables/occupancy.h"
 
 void tab_occupancy(struct report *r, const struct gp_device *dev, const void *occ_run)
@@ -19,4 +20,22 @@ void tab_occupancy(struct report *r, const struct gp_device *dev, const void *oc
 		tab_occupancy_check(r, dev, run);
 		break;
 	}
+}
+
+/* ---- gpuperf all's summary ---- */
+
+/* gpuperf all's summary: the occupancy of the configuration, and what limits it. */
+void tab_occupancy_summary(struct all_summary *s, const struct gp_device *d, const void *occ_run)
+{
+	const struct occ_run *oc = occ_run;
+	char ref[96], metric[64], what[96], lim[96];
+
+	(void)d;
+	if (!oc)
+		return;
+	snprintf(metric, sizeof(metric), "occupancy_%dx%d_pct", oc->in.threads, oc->in.regs);
+	snprintf(what, sizeof(what), "occupancy, %d threads x %d registers", oc->in.threads, oc->in.regs);
+	snprintf(ref, sizeof(ref), "%d block%s per SM, limited by %s", oc->r.blocks,
+		 tab_plural(oc->r.blocks), occ_limiter_words(oc->r.binding, 1, lim, sizeof(lim)));
+	all_add(s, metric, what, oc->r.occupancy_pct, "%", ref);
 }

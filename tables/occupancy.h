@@ -2,15 +2,15 @@
 #ifndef GP_TABLES_OCCUPANCY_H
 #define GP_TABLES_OCCUPANCY_H
 
-#include "occupancy/run.h"
+#include "results/occupancy.h"
 #include "tables/tables.h"
 
-/* Every column any mode writes, for --list-columns and the manual's test. */
-#define OCCUPANCY_NCOLUMNS 37
-extern const struct report_col occupancy_columns[OCCUPANCY_NCOLUMNS];
+struct all_summary;  /* tables/all.h */
 
 /* dev: the device the run used (NULL with --arch). */
 void tab_occupancy(struct report *r, const struct gp_device *dev, const void *occ_run);
+/* gpuperf all's summary: the configuration's occupancy and its limit. */
+void tab_occupancy_summary(struct all_summary *s, const struct gp_device *dev, const void *occ_run);
 
 /* "1.5 KiB" style sizes through util/parse.h's format_size, "n B" when not whole. */
 const char *occ_bytes(long long b, char *buf, size_t n);

@@ -10,30 +10,6 @@
 #include "util/compat.h"
 #include "util/parse.h"
 
-const struct report_col p2p_columns[P2P_NCOLUMNS] = {
-	TAB_IDENTITY_COLS,  /* the source device's */
-	{ "src_device", "src", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "dst_device", "dst", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "dst_pci_bus_id", "dst bus", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "size_bytes", "size (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "peer_access", "peer access", REPORT_INT, 0 },
-	{ "peer_access_back", "access back", REPORT_INT, 0 },
-	{ "perf_rank", "rank", REPORT_INT, 0 },
-	{ "native_atomics", "atomics", REPORT_INT, 0 },
-	{ "link", "link", REPORT_STR, 0 },
-	{ "link_peak_gbs", "link peak (GB/s)", REPORT_DBL, 1 },
-	{ "ce_write_gbs", "CE write (GB/s)", REPORT_DBL, 1 },
-	{ "ce_read_gbs", "CE read (GB/s)", REPORT_DBL, 1 },
-	{ "sm_write_gbs", "SM write (GB/s)", REPORT_DBL, 1 },
-	{ "sm_read_gbs", "SM read (GB/s)", REPORT_DBL, 1 },
-	{ "ce_bidir_gbs", "CE both ways (GB/s)", REPORT_DBL, 1 },
-	{ "ce_write_min_gbs", "CE write min (GB/s)", REPORT_DBL, 1 },
-	{ "ce_write_max_gbs", "CE write max (GB/s)", REPORT_DBL, 1 },
-	{ "pct_of_link", "of link (%)", REPORT_DBL, 1 },
-	{ "reps", "reps", REPORT_INT, 0 },
-	TAB_TRUST_COLS,
-};
-
 enum {
 	P_SRC = TAB_NIDENTITY, P_DST, P_DST_BUS, P_SIZE, P_ACCESS, P_BACK, P_RANK, P_ATOMICS,
 	P_LINK, P_PEAK, P_CE_WRITE, P_CE_READ, P_SM_WRITE, P_SM_READ, P_BIDIR, P_MIN, P_MAX,

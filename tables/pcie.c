@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "model/pcie.h"
+#include "tables/all.h"
 #include "tables/pcie.h"
 #include "util/compat.h"
 #include "util/error.h"
@@ -21,31 +22,6 @@ enum {
 	C_TIME, C_TIME_MIN, C_TIME_MAX, C_BW, C_PCT, C_GEN, C_WIDTH, C_MAX_GEN,
 	C_MAX_WIDTH, C_PEAK, C_NODE, C_HOST_NODE, C_LOCAL, C_TIMER, C_CONTENDED,
 };
-
-const struct report_col pcie_transfer_cols[PCIE_TRANSFER_NCOLS] = {
-	TAB_IDENTITY_COLS,
-	{ "direction", "direction", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "memory", "memory", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "size_bytes", "size (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "reps", "reps", REPORT_INT, 0 },
-	{ "copies_per_rep", "per rep", REPORT_INT, 0 },
-	{ "time_us", "time (us)", REPORT_DBL, 1 },
-	{ "time_min_us", "min (us)", REPORT_DBL, 1 },
-	{ "time_max_us", "max (us)", REPORT_DBL, 1 },
-	{ "bandwidth_gbs", "bw (GB/s)", REPORT_DBL, 2 },
-	{ "pct_of_link", "% link", REPORT_DBL, 1 },
-	{ "link_gen", "gen", REPORT_INT, 0 },
-	{ "link_width", "width", REPORT_INT, 0 },
-	{ "link_max_gen", "max gen", REPORT_INT, 0 },
-	{ "link_max_width", "max width", REPORT_INT, 0 },
-	{ "link_peak_gbs", "peak (GB/s)", REPORT_DBL, 1 },
-	{ "numa_node", "GPU node", REPORT_INT, 0 },
-	{ "host_numa_node", "host node", REPORT_INT, 0 },
-	{ "host_local", "local", REPORT_INT, 0 },
-	{ "timer", "timer", REPORT_STR, 0 },
-	TAB_TRUST_COLS,
-};
-_Static_assert(ARRAY_SIZE(pcie_transfer_cols) == PCIE_TRANSFER_NCOLS, "column count");
 
 /* The human table: what changes from row to row; the rest goes in the notes. */
 enum { H_DIRECTION, H_MEMORY, H_SIZE, H_TIME, H_TIME_MIN, H_TIME_MAX, H_BW, H_PCT, H_HOST_NODE };
@@ -434,31 +410,6 @@ enum {
 	O_SPEEDUP, O_PCT, O_NODE, O_HOST_NODE, O_LOCAL, O_CONTENDED,
 };
 
-const struct report_col pcie_overlap_cols[PCIE_OVERLAP_NCOLS] = {
-	TAB_IDENTITY_COLS,
-	{ "memory", "memory", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "size_bytes", "size (B)", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "chunks", "chunks", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "streams", "streams", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "kernel_iters", "iters", REPORT_INT, 0 },
-	{ "h2d_us", "H2D (us)", REPORT_DBL, 1 },
-	{ "d2h_us", "D2H (us)", REPORT_DBL, 1 },
-	{ "kernel_us", "kernel (us)", REPORT_DBL, 1 },
-	{ "serial_us", "serial (us)", REPORT_DBL, 1 },
-	{ "serial_min_us", "min (us)", REPORT_DBL, 1 },
-	{ "serial_max_us", "max (us)", REPORT_DBL, 1 },
-	{ "overlapped_us", "overlapped (us)", REPORT_DBL, 1 },
-	{ "overlapped_min_us", "min (us)", REPORT_DBL, 1 },
-	{ "overlapped_max_us", "max (us)", REPORT_DBL, 1 },
-	{ "speedup", "speedup", REPORT_DBL, 2 },
-	{ "overlap_pct", "hidden (%)", REPORT_DBL, 1 },
-	{ "numa_node", "GPU node", REPORT_INT, 0 },
-	{ "host_numa_node", "host node", REPORT_INT, 0 },
-	{ "host_local", "local", REPORT_INT, 0 },
-	TAB_TRUST_COLS,
-};
-_Static_assert(ARRAY_SIZE(pcie_overlap_cols) == PCIE_OVERLAP_NCOLS, "column count");
-
 enum { HO_MEMORY, HO_SIZE, HO_CHUNKS, HO_STREAMS, HO_H2D, HO_D2H, HO_KERNEL, HO_SERIAL,
        HO_OVL, HO_SPEEDUP, HO_PCT };
 
@@ -586,4 +537,40 @@ void tab_pcie(struct report *rep, const struct gp_device *dev, const void *pcie_
 		tab_pcie_overlap(rep, dev, &run->oplan, &run->ores, &run->watch);
 	else
 		tab_pcie_transfers(rep, dev, &run->plan, &run->res, &run->watch);
+}
+
+/* ---- gpuperf all's summary ---- */
+
+/* gpuperf all's summary: pinned transfers each way and both ways at once. */
+void tab_pcie_summary(struct all_summary *s, const struct gp_device *d, const void *pcie_run)
+{
+	const struct pcie_run *pc = pcie_run;
+	static const struct { enum pcie_part part; const char *metric, *what; } rows[] = {
+		{ PCIE_PART_H2D, "pcie_pinned_h2d_gbs", "PCIe host to device, pinned" },
+		{ PCIE_PART_D2H, "pcie_pinned_d2h_gbs", "PCIe device to host, pinned" },
+		{ PCIE_PART_BIDIR_SUM, "pcie_pinned_bidir_gbs", "PCIe both ways at once, pinned" },
+	};
+	char ref[160];
+
+	(void)d;
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		const struct pcie_row *r = NULL;
+		const struct pcie_env *env = pc ? &pc->res.env : NULL;
+		double gbs = NAN, peak = NAN;
+
+		for (size_t k = 0; pc && k < pc->res.nrows && !r; k++)
+			if (pc->res.rows[k].part == rows[i].part && pc->res.rows[k].mem == PCIE_PINNED)
+				r = &pc->res.rows[k];
+		if (r) {
+			gbs = pcie_row_gbs(r);
+			peak = pcie_row_peak_gbs(r, env);
+		}
+		/* the bidirectional sum is measured against both directions' peak */
+		snprintf(ref, sizeof(ref), "%.1f %% of the Gen%.0f x%.0f link (%.1f GB/s %s)",
+			 peak > 0 ? 100 * gbs / peak : NAN,
+			 env && env->busy.cur_gen > 0 ? (double)env->busy.cur_gen : NAN,
+			 env && env->busy.cur_width > 0 ? (double)env->busy.cur_width : NAN,
+			 peak > 0 ? peak : NAN, i == 2 ? "both ways" : "per direction");
+		all_add_figure(s, rows[i].metric, rows[i].what, gbs, "GB/s", ref);
+	}
 }

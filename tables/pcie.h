@@ -2,18 +2,10 @@
 #ifndef GP_TABLES_PCIE_H
 #define GP_TABLES_PCIE_H
 
-#include "probes/pcie.h"
+#include "results/pcie.h"
 #include "tables/tables.h"
 
-/*
- * Columns of the CSV/JSON tables: every row carries the link and NUMA
- * context.  The human table is narrower: what varies per row, with the
- * link, the formula, verdicts and NUMA placement as notes under it.
- */
-#define PCIE_TRANSFER_NCOLS 27
-#define PCIE_OVERLAP_NCOLS 27
-extern const struct report_col pcie_transfer_cols[PCIE_TRANSFER_NCOLS];
-extern const struct report_col pcie_overlap_cols[PCIE_OVERLAP_NCOLS];
+struct all_summary;  /* tables/all.h */
 
 /* Link the percentages refer to: as seen under load, else the maximum. */
 void pcie_env_link(const struct pcie_env *env, int *gen, int *width);
@@ -37,5 +29,7 @@ void tab_pcie_overlap(struct report *rep, const struct gp_device *dev,
 
 /* Whichever the run measured. */
 void tab_pcie(struct report *rep, const struct gp_device *dev, const void *pcie_run);
+/* gpuperf all's summary: pinned transfers each way and both ways at once. */
+void tab_pcie_summary(struct all_summary *s, const struct gp_device *dev, const void *pcie_run);
 
 #endif

@@ -12,85 +12,6 @@
 #include "util/compat.h"
 #include "util/error.h"
 
-const struct report_col profile_columns[PROFILE_NCOLUMNS] = {
-	TAB_IDENTITY_COLS,
-	{ "kernel", "kernel", REPORT_STR, 0, REPORT_COL_CONFIG },
-	{ "kernel_mangled", "symbol", REPORT_STR, 0 },
-	{ "launches", "launches", REPORT_INT, 0 },
-	{ "launches_profiled", "profiled", REPORT_INT, 0 },
-	{ "launches_graph", "in graphs", REPORT_INT, 0 },
-	{ "grid", "grid", REPORT_STR, 0 },
-	{ "block", "block", REPORT_STR, 0 },
-	{ "registers_per_thread", "regs", REPORT_INT, 0 },
-	{ "static_smem_bytes", "static smem (B)", REPORT_INT, 0 },
-	{ "dynamic_smem_bytes", "dynamic smem (B)", REPORT_INT, 0 },
-	{ "local_bytes_per_thread", "local (B)", REPORT_INT, 0 },
-	{ "gpu_time_ms", "GPU time (ms)", REPORT_DBL, 3 },
-	{ "time_per_launch_us", "per launch (us)", REPORT_DBL, 2 },
-	{ "time_pct", "of GPU time (%)", REPORT_DBL, 1 },
-	{ "load_sectors_per_request", "ld sect/req", REPORT_DBL, 2 },
-	{ "load_ideal_sectors_per_request", "ld ideal", REPORT_DBL, 2 },
-	{ "load_efficiency_pct", "ld efficiency (%)", REPORT_DBL, 1 },
-	{ "load_fetched_bytes", "ld fetched (B)", REPORT_DBL, 0 },
-	{ "load_requested_bytes", "ld requested (B)", REPORT_DBL, 0 },
-	{ "store_sectors_per_request", "st sect/req", REPORT_DBL, 2 },
-	{ "store_ideal_sectors_per_request", "st ideal", REPORT_DBL, 2 },
-	{ "store_efficiency_pct", "st efficiency (%)", REPORT_DBL, 1 },
-	{ "store_fetched_bytes", "st fetched (B)", REPORT_DBL, 0 },
-	{ "store_requested_bytes", "st requested (B)", REPORT_DBL, 0 },
-	{ "shared_load_wavefronts_per_request", "smem ld wf/req", REPORT_DBL, 2 },
-	{ "shared_load_conflicts_per_request", "smem ld conflicts/req", REPORT_DBL, 2 },
-	{ "shared_load_ways", "smem ld ways", REPORT_DBL, 1 },
-	{ "shared_store_wavefronts_per_request", "smem st wf/req", REPORT_DBL, 2 },
-	{ "shared_store_conflicts_per_request", "smem st conflicts/req", REPORT_DBL, 2 },
-	{ "shared_store_ways", "smem st ways", REPORT_DBL, 1 },
-	{ "achieved_occupancy_pct", "achieved occupancy (%)", REPORT_DBL, 1 },
-	{ "theoretical_occupancy_pct", "theoretical occupancy (%)", REPORT_DBL, 1 },
-	{ "blocks_per_sm", "blocks/SM", REPORT_INT, 0 },
-	{ "occupancy_limiter", "limited by", REPORT_STR, 0 },
-	{ "occupancy_next_step", "next step", REPORT_STR, 0 },
-	{ "dram_read_bytes", "DRAM read (B)", REPORT_DBL, 0 },
-	{ "dram_write_bytes", "DRAM written (B)", REPORT_DBL, 0 },
-	{ "dram_bandwidth_gbs", "DRAM (GB/s)", REPORT_DBL, 1 },
-	{ "dram_peak_pct", "of DRAM peak (%)", REPORT_DBL, 1 },
-	{ "l1_hit_rate_pct", "L1 hits (%)", REPORT_DBL, 1 },
-	{ "l2_hit_rate_pct", "L2 hits (%)", REPORT_DBL, 1 },
-	/* the roofline (issue 27) */
-	{ "bound", "bound", REPORT_STR, 0 },
-	{ "bound_by", "nearest ceiling", REPORT_STR, 0 },
-	{ "roof_pct", "of the ceiling (%)", REPORT_DBL, 1 },
-	{ "roof_source", "ceiling from", REPORT_STR, 0 },
-	{ "time_at_stake_ms", "at stake (ms)", REPORT_DBL, 3 },
-	{ "fp64_flop", "FP64 FLOP", REPORT_DBL, 0 },
-	{ "fp32_flop", "FP32 FLOP", REPORT_DBL, 0 },
-	{ "fp16_flop", "FP16 FLOP", REPORT_DBL, 0 },
-	{ "gflops", "GFLOP/s", REPORT_DBL, 1 },
-	{ "fma_pipe_pct", "FMA pipe (%)", REPORT_DBL, 1 },
-	{ "tensor_pipe_pct", "tensor pipe (%)", REPORT_DBL, 1 },
-	{ "l2_bytes", "L2 (B)", REPORT_DBL, 0 },
-	{ "l1_bytes", "L1TEX (B)", REPORT_DBL, 0 },
-	{ "shared_bytes", "shared (B)", REPORT_DBL, 0 },
-	{ "l2_bandwidth_gbs", "L2 (GB/s)", REPORT_DBL, 1 },
-	{ "l1_bandwidth_gbs", "L1/shared (GB/s)", REPORT_DBL, 1 },
-	{ "intensity_dram_flop_per_byte", "FLOP/DRAM byte", REPORT_DBL, 3 },
-	{ "intensity_l2_flop_per_byte", "FLOP/L2 byte", REPORT_DBL, 3 },
-	{ "dram_roof_gbs", "DRAM roof (GB/s)", REPORT_DBL, 0 },
-	{ "l2_roof_gbs", "L2 roof (GB/s)", REPORT_DBL, 0 },
-	{ "l1_roof_gbs", "L1/shared roof (GB/s)", REPORT_DBL, 0 },
-	{ "fp64_roof_gflops", "FP64 roof (GFLOP/s)", REPORT_DBL, 0 },
-	{ "fp32_roof_gflops", "FP32 roof (GFLOP/s)", REPORT_DBL, 0 },
-	{ "fp16_roof_gflops", "FP16 roof (GFLOP/s)", REPORT_DBL, 0 },
-	{ "cp_async_sectors_per_request", "cp.async sect/req", REPORT_DBL, 2 },
-	{ "cp_async_ideal_sectors_per_request", "cp.async ideal", REPORT_DBL, 2 },
-	{ "cp_async_efficiency_pct", "cp.async efficiency (%)", REPORT_DBL, 1 },
-	{ "cp_async_fetched_bytes", "cp.async fetched (B)", REPORT_DBL, 0 },
-	{ "cp_async_requested_bytes", "cp.async requested (B)", REPORT_DBL, 0 },
-	{ "tma_loads", "TMA loads", REPORT_DBL, 0 },
-	{ "verdict", "verdict", REPORT_STR, 0 },
-	{ "verdict_text", "verdict", REPORT_STR, 0 },
-	{ "verdict_command", "see", REPORT_STR, 0 },
-};
-
 enum {
 	K_KERNEL = TAB_NIDENTITY, K_MANGLED, K_LAUNCHES, K_PROFILED, K_GRAPH, K_GRID, K_BLOCK,
 	K_REGS, K_SSMEM, K_DSMEM, K_LOCAL, K_TIME, K_PER_LAUNCH, K_TIME_PCT, K_LD, K_ST = K_LD + 5,
@@ -102,15 +23,6 @@ enum {
 	K_VERDICT_TEXT, K_COMMAND,
 };
 _Static_assert(K_COMMAND + 1 == PROFILE_NCOLUMNS, "PROFILE_NCOLUMNS");
-
-void profile_run_free(void *profile_run)
-{
-	struct profile_run *run = profile_run;
-
-	prof_analysis_free(&run->a);
-	free(run->command);
-	run->command = NULL;
-}
 
 static void set_dim(struct report_table *t, size_t r, size_t c, struct prof_dim3 d)
 {

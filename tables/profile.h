@@ -2,21 +2,8 @@
 #ifndef GP_TABLES_PROFILE_H
 #define GP_TABLES_PROFILE_H
 
-#include "profile/analyze.h"
+#include "results/profile.h"
 #include "tables/tables.h"
-
-/* What `gpuperf profile` ran and found. */
-struct profile_run {
-	char *command;               /* the program's command line, for the title */
-	char hostname[256];
-	int status;                  /* the program's exit status (128 + signal when killed) */
-	int signal;
-	struct prof_analysis a;
-};
-void profile_run_free(void *profile_run);
-
-#define PROFILE_NCOLUMNS (TAB_NIDENTITY + 74)
-extern const struct report_col profile_columns[PROFILE_NCOLUMNS];
 
 /*
  * The worst offenders first, then a row per kernel with its bound and

@@ -1,15 +1,28 @@
 #!/usr/bin/env bash
-# Run gpuperf's test suites and count TAP results.
+# Run gpuperf's tests and count their TAP results.
 #
-#   tests/run.sh --all     unit, CLI, the same under ASan/UBSan, GPU (skips without a GPU)
-#   tests/run.sh --unit | --cli | --asan | --gpu
+#   tests/run.sh [--all]   unit, CLI, meta (checks of the tests themselves),
+#                          the unit and CLI tests again under ASan/UBSan, and
+#                          GPU (skipped without a GPU)
+#   tests/run.sh --unit | --cli | --meta | --asan | --gpu
+#   tests/run.sh FILE...   each test file alone, as its suite runs it: a bats
+#                          file by path (tests/cli/occupancy.bats) or by a name
+#                          only one has (layering), a unit test by name (t-parse),
+#                          binary (build/tests/t-parse, build-asan/tests/t-parse)
+#                          or source (tests/unit/t-parse.c)
 #
-# Ends with one line per suite (passed, failed, skipped), the skips of each
-# grouped by their reason ("85 gpu tests skipped: no GPU on this machine"),
-# then "total: N passed, N failed, N skipped"; exits 1 when anything failed.
-# Lines a test prints as "# ..." are its diagnostics (expected messages are
-# marked so), echoed as they come.
-# --gpu sets GPUPERF_REQUIRE_GPU=1: without a GPU its tests fail instead of skipping.
+# Ends with one line per suite or file (passed, failed, skipped), the skips
+# of each grouped by their reason ("85 gpu tests skipped: no GPU on this
+# machine"), then "total: N passed, N failed, N skipped"; exits 1 when
+# anything failed.  A run also counts as a failure when its program exits
+# non-zero without a failing test, or when its plan (1..N) is not the
+# number of results it printed (a test killed, or bats' "Executed 2
+# instead of expected 3 tests").  Lines a test prints as "# ..." are its
+# diagnostics (expected messages are marked so), echoed as they come.
+# --gpu, and a file of tests/gpu, set GPUPERF_REQUIRE_GPU=1 and
+# GPUPERF_REQUIRE_COUNTERS=1 unless they are set: without a GPU, or without
+# counters where another tool reads them, those tests fail instead of
+# skipping.  TAP_LOG=FILE appends every raw TAP stream to FILE.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 
@@ -18,56 +31,94 @@ total_passed=0 total_failed=0 total_skipped=0
 failures=()
 summary=()
 declare -A reasons               # skip reason -> count, for the current suite
+usage="usage: tests/run.sh [--all|--unit|--cli|--meta|--asan|--gpu|FILE...]"
 
-# Count one TAP stream read from stdin; name labels failures.
+# A failure that is no test's "not ok" line: a run that died or lied.
+fail_run() {
+	failed=$((failed + 1))
+	failures+=("$1")
+	echo "not ok - $1"
+}
+
+# Count a skip and its reason.
+count_skip() {
+	local why=${1# }
+	skipped=$((skipped + 1))
+	why=${why:-no reason given}
+	reasons[$why]=$(( ${reasons[$why]:-0} + 1 ))
+}
+
+# Count one TAP stream (stdin), then hold it to its plan and exit status.
+# name labels failures; a plan of "1..0 # SKIP why" (a whole program
+# skipped) counts as one skip.
 count_tap() {
-	local name=$1 line why
+	local name=$1 status=$2 out line plan='' results=0 bad=0
+	out=$(cat)
+	[ -z "${TAP_LOG:-}" ] || printf '%s\n' "$out" >>"$TAP_LOG"
 	while IFS= read -r line; do
 		case "$line" in
-		"not ok"*) failed=$((failed + 1)); failures+=("$name: $line"); echo "$line" ;;
+		"not ok"*)
+			failed=$((failed + 1)) bad=$((bad + 1)) results=$((results + 1))
+			failures+=("$name: $line"); echo "$line" ;;
 		"ok"*"# skip"*|"ok"*"# SKIP"*)
-			skipped=$((skipped + 1))
-			why=${line#*\# [sS][kK][iI][pP]}
-			why=${why# }
-			why=${why:-no reason given}
-			reasons[$why]=$(( ${reasons[$why]:-0} + 1 )) ;;
-		"ok"*) passed=$((passed + 1)) ;;
+			results=$((results + 1))
+			count_skip "${line#*\# [sS][kK][iI][pP]}" ;;
+		"ok"*) passed=$((passed + 1)) results=$((results + 1)) ;;
 		"#"*) echo "$line" ;;
+		1..*)
+			if [[ "$line" =~ ^1\.\.([0-9]+)$ ]]; then
+				plan=${BASH_REMATCH[1]}
+			elif [[ "$line" =~ ^1\.\.0\ *#\ *[sS][kK][iI][pP](.*)$ ]]; then
+				plan=0
+				count_skip "${BASH_REMATCH[1]}"
+			fi ;;
 		esac
-	done
+	done <<<"$out"
+	if [ -z "$plan" ]; then
+		fail_run "$name: no plan (1..N): it stopped before its end (status $status)"
+	elif [ "$plan" -ne "$results" ]; then
+		fail_run "$name: plan 1..$plan but $results results: a test died"
+	elif [ "$status" -ne 0 ] && [ "$bad" -eq 0 ]; then
+		fail_run "$name: exited with status $status without a failing test"
+	else
+		return 0
+	fi
+	tail -n 20 <<<"$out"
+}
+
+run_unit_file() {  # a t-* binary
+	local out status
+	out=$("$1" 2>&1)
+	status=$?
+	count_tap "$1" "$status" <<<"$out"
 }
 
 run_unit() {  # dir with t-* binaries
-	local dir=$1 t out status
-	for t in "$dir"/tests/t-*; do
+	local t
+	for t in "$1"/tests/t-*; do
 		[ -x "$t" ] || continue
-		out=$("$t" 2>&1); status=$?
-		count_tap "$t" <<<"$out"
-		if [ "$status" -ne 0 ] && ! grep -q '^not ok' <<<"$out"; then
-			failed=$((failed + 1)); failures+=("$t exited with status $status")
-			tail -n 20 <<<"$out"
-		fi
+		run_unit_file "$t"
 	done
 }
 
-run_bats() {  # binary, suite dir
-	local bin=$1 dir=$2 out
-	ls "$dir"/*.bats >/dev/null 2>&1 || return 0
-	out=$(GPUPERF="$PWD/$bin" bats --tap "$dir" 2>&1)
-	count_tap "$dir ($bin)" <<<"$out"
-	if ! grep -q '^1\.\.' <<<"$out"; then
-		failed=$((failed + 1)); failures+=("$dir: bats did not run")
-		tail -n 20 <<<"$out"
+run_bats() {  # binary, bats file or folder of them
+	local bin=$1 path=$2 out status
+	if [ -d "$path" ] && ! ls "$path"/*.bats >/dev/null 2>&1; then
+		return 0
 	fi
+	out=$(GPUPERF=$bin bats --tap "$path" 2>&1)
+	status=$?
+	count_tap "$path ($bin)" "$status" <<<"$out"
 }
 
-# "unit: 1873 passed, 0 failed, 1 skipped" and a line per skip reason, most frequent first.
+# "unit: 1873 passed, 0 failed, 1 skipped" and a line per skip reason, most
+# frequent first ("tests" where the label is a file).
 end_suite() {
-	local suite=$1 why
-	summary+=("$(printf '%-5s %d passed, %d failed, %d skipped' "$suite:" "$passed" "$failed" "$skipped")")
+	local label=$1 kind=${2-$1 } why
+	summary+=("$(printf '%-5s %d passed, %d failed, %d skipped' "$label:" "$passed" "$failed" "$skipped")")
 	while IFS=$'\t' read -r n why; do
 		[ -n "$n" ] || continue
-		summary+=("$(printf '      %d %s test%s skipped: %s' "$n" "$suite" "$([ "$n" -eq 1 ] || echo s)" "$why")")
+		summary+=("$(printf '      %d %stest%s skipped: %s' "$n" "$kind" "$([ "$n" -eq 1 ] || echo s)" "$why")")
 	done < <(for why in "${!reasons[@]}"; do printf '%d\t%s\n' "${reasons[$why]}" "$why"; done | sort -t$'\t' -k1,1nr -k2)
 	total_passed=$((total_passed + passed)) total_failed=$((total_failed + failed))
 	total_skipped=$((total_skipped + skipped))
@@ -75,31 +126,111 @@ end_suite() {
 	reasons=()
 }
 
+require_gpu_tests() {
+	export GPUPERF_REQUIRE_GPU=${GPUPERF_REQUIRE_GPU:-1}
+	export GPUPERF_REQUIRE_COUNTERS=${GPUPERF_REQUIRE_COUNTERS:-1}
+}
+
 suite() {
 	echo "== $1"
 	case "$1" in
 	unit) run_unit build ;;
-	cli) run_bats gpuperf tests/cli ;;
+	cli) run_bats "$PWD/gpuperf" tests/cli ;;
+	meta) run_bats "$PWD/gpuperf" tests/meta ;;
 	asan)
 		export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99
 		export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 		run_unit build-asan
 		# build-asan/ has no library of its own to inject: the build's
 		GPUPERF_INJECT_LIB=${GPUPERF_INJECT_LIB:-$PWD/build/lib/gpuperf/libgpuperf-inject.so} \
-			run_bats build-asan/gpuperf tests/cli
+			run_bats "$PWD/build-asan/gpuperf" tests/cli
 		unset ASAN_OPTIONS UBSAN_OPTIONS ;;
-	gpu) run_bats gpuperf tests/gpu ;;
+	gpu) run_bats "$PWD/gpuperf" tests/gpu ;;
 	esac
 	end_suite "$1"
 }
 
+# The test file an argument names: "bats PATH" or "unit PATH"; status 1
+# with the reason when it names none, or several.
+resolve() {
+	local a=$1 n found=()
+	if [ -d "$a" ] && ls "$a"/*.bats >/dev/null 2>&1; then
+		echo "bats $a"
+		return 0
+	fi
+	if [ -f "$a" ]; then
+		case $a in
+		*.bats) echo "bats $a" ;;
+		*tests/unit/t-*.c) n=$(basename "$a" .c); found=("build/tests/$n") ;;
+		*) [ -x "$a" ] && echo "unit $a" || { echo "'$a' is neither a bats file nor a unit test program"; return 1; } ;;
+		esac
+		[ "${#found[@]}" -eq 0 ] && return 0
+	else
+		n=$(basename "$a")
+		n=${n%.bats}
+		n=${n%.c}
+		for f in tests/*/"$n".bats; do
+			[ -f "$f" ] && found+=("$f")
+		done
+		if [ -f "tests/unit/$n.c" ]; then
+			found+=("build/tests/$n")
+		fi
+	fi
+	case ${#found[@]} in
+	0) echo "no test file named '$a' (tests/*/NAME.bats, tests/unit/NAME.c)"; return 1 ;;
+	1) ;;
+	*) echo "'$a' names ${found[*]}: give the path"; return 1 ;;
+	esac
+	case ${found[0]} in
+	*.bats) echo "bats ${found[0]}" ;;
+	*) [ -x "${found[0]}" ] || { echo "${found[0]} is not built: make ${found[0]}"; return 1; }
+	   echo "unit ${found[0]}" ;;
+	esac
+}
+
+run_file() {  # kind, path
+	local kind=$1 path=$2
+	echo "== $path"
+	case $kind in
+	bats)
+		local dir=$path
+		[ -d "$dir" ] || dir=$(dirname "$path")
+		case $(cd "$dir" && pwd) in
+		"$PWD"/tests/gpu) require_gpu_tests ;;
+		esac
+		run_bats "${GPUPERF:-$PWD/gpuperf}" "$path" ;;
+	unit)
+		case $path in
+		*build-asan/*)
+			ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
+			UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 run_unit_file "$path" ;;
+		*) run_unit_file "$path" ;;
+		esac ;;
+	esac
+	end_suite "$path" ""
+}
+
 case "${1:---all}" in
---all) suite unit; suite cli; suite asan; suite gpu ;;
+--all) suite unit; suite cli; suite meta; suite asan; suite gpu ;;
 --unit) suite unit ;;
 --cli) suite cli ;;
+--meta) suite meta ;;
 --asan) suite asan ;;
---gpu) export GPUPERF_REQUIRE_GPU=1; suite gpu ;;
-*) echo "usage: tests/run.sh [--all|--unit|--cli|--asan|--gpu]" >&2; exit 2 ;;
+--gpu) require_gpu_tests; suite gpu ;;
+-*) echo "$usage" >&2; exit 2 ;;
+*)
+	files=()
+	for a in "$@"; do
+		if ! r=$(resolve "$a"); then
+			echo "tests/run.sh: $r" >&2
+			echo "$usage" >&2
+			exit 2
+		fi
+		files+=("$r")
+	done
+	for r in "${files[@]}"; do
+		run_file "${r%% *}" "${r#* }"
+	done ;;
 esac
 
 if [ "${#failures[@]}" -gt 0 ]; then

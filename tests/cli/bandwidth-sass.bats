@@ -6,12 +6,19 @@ load lib
 
 OBJ=$BATS_TEST_DIRNAME/../../build/kernels/bandwidth.o
 
+# The sm_90 SASS of the build in $out.  cuobjdump and nvdisasm come from the
+# toolkit or from NVIDIA's PyPI wheels (cuda-tool.sh; .ci/run installs them).
 sass() {
-	command -v cuobjdump >/dev/null || skip "cuobjdump is not installed"
-	[ -f "$OBJ" ] || skip "build/kernels/bandwidth.o not built"
+	local tool=$BATS_TEST_DIRNAME/cuda-tool.sh cuobjdump nvdisasm
+	cuobjdump=$("$tool" cuobjdump 2>&1) || skip "$cuobjdump"
+	nvdisasm=$("$tool" nvdisasm 2>&1) || skip "$nvdisasm (cuobjdump -sass needs it)"
+	[ -f "$OBJ" ] || { echo "$OBJ not built: run make"; return 1; }
+	# an object built without sm_90 (GPU_ARCHS) has nothing to read here
+	"$cuobjdump" -lelf "$OBJ" | grep -q 'sm_90' || skip "the build has no sm_90 code (GPU_ARCHS)"
 	out=$BATS_TEST_TMPDIR/sass.txt
-	cuobjdump -sass -arch sm_90 "$OBJ" >"$out" 2>/dev/null || skip "no sm_90 SASS in the build (or no nvdisasm)"
-	grep -q 'Function : ' "$out" || skip "cuobjdump printed no SASS"
+	NVDISASM_PATH=$(dirname "$nvdisasm") "$cuobjdump" -sass -arch sm_90 "$OBJ" >"$out" ||
+		{ echo "cuobjdump -sass failed"; return 1; }
+	grep -q 'Function : ' "$out" || { echo "cuobjdump printed no SASS"; return 1; }
 }
 
 # Instructions of kernel stream_kernel<float4, U, K> up to its first store: "LDG n STG m".

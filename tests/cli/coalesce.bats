@@ -68,6 +68,9 @@ model_field() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"\"predicted_sectors_per_request\""* ]]
 	[ "$(printf '%s\n' "$output" | grep -o '"pattern"' | wc -l)" -eq 2 ]
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/model.json"
+	"$GPUPERF" --csv coalesce --model --pattern offset --offset 0,1 >"$BATS_TEST_TMPDIR/model.csv"
+	same_records "$BATS_TEST_TMPDIR/model.csv" "$BATS_TEST_TMPDIR/model.json"
 }
 
 @test "coalesce: usage errors exit 2 before any GPU is touched" {

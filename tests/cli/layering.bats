@@ -8,7 +8,7 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	run grep -lE '#include *<(cuda|cupti|nvperf|cuda_runtime)' \
 		"$ROOT"/util/*.[ch] "$ROOT"/report/*.[ch] "$ROOT"/model/*.[ch] \
 		"$ROOT"/occupancy/*.[ch] "$ROOT"/arch/*.[ch] "$ROOT"/tables/*.[ch] \
-		"$ROOT"/profile/*.[ch]
+		"$ROOT"/profile/*.[ch] "$ROOT"/results/*.[ch]
 	[ -z "$output" ] || { echo "CUDA in pure code: $output"; return 1; }
 }
 
@@ -16,7 +16,7 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	run grep -nE '(^|[^sfn])printf\(|puts\(|putchar\(|\bstdout\b' \
 		"$ROOT"/probes/*.c "$ROOT"/gpu/*.c "$ROOT"/counters/*.c "$ROOT"/model/*.c \
 		"$ROOT"/occupancy/*.c "$ROOT"/arch/*.c "$ROOT"/tables/*.c \
-		"$ROOT"/profile/*.c "$ROOT"/inject/*.c
+		"$ROOT"/profile/*.c "$ROOT"/inject/*.c "$ROOT"/results/*.c
 	[ -z "$output" ] || { echo "$output"; return 1; }
 }
 
@@ -34,6 +34,37 @@ ROOT=$BATS_TEST_DIRNAME/../..
 @test "host code never launches a kernel itself: <<< >>> only in kernels/*.cu" {
 	run grep -lE '<<<' "$ROOT"/cli/*.c "$ROOT"/probes/*.c "$ROOT"/gpu/*.c "$ROOT"/counters/*.c
 	[ -z "$output" ] || { echo "$output"; return 1; }
+}
+
+@test "tables/ and results/ reach nothing of probes/, gpu/ or cli/, not even through a header" {
+	# each command's results live in results/ (the struct, its helpers, its contract)
+	cd "$ROOT"
+	for f in tables/*.c results/*.c; do
+		run "${CC:-cc}" -MM -I. -D_GNU_SOURCE "$f"
+		[ "$status" -eq 0 ] || { echo "$f: $output"; return 1; }
+		bad=$(tr ' \\' '\n\n' <<<"$output" | grep -E '^(probes|gpu|cli|kernels|inject)/' || true)
+		[ -z "$bad" ] || { echo "$f reaches: $bad"; return 1; }
+	done
+}
+
+@test "pure code links without the CUDA runtime: pure folders' unit tests against their archive" {
+	# a unit test that includes only pure folders, linked with build/libgpuperf-pure.a
+	# and no -lcudart_static: a call from tables/ (say) into gpu/ or probes/ fails here
+	pure='util|report|model|arch|occupancy|results|tables|profile|tests'
+	targets=()
+	for f in "$ROOT"/tests/unit/t-*.c; do
+		if ! grep -oE '#include "[a-z]+/' "$f" | grep -vqE "\"($pure)/\$"; then
+			targets+=("build/pure-tests/$(basename "$f" .c)")
+		fi
+	done
+	printf '%s\n' "${targets[@]}" | grep -qx 'build/pure-tests/t-all' ||
+		{ echo "t-all is not among the pure tests: ${targets[*]}"; return 1; }
+	[ "${#targets[@]}" -ge 20 ] || { echo "only ${#targets[@]} pure tests: ${targets[*]}"; return 1; }
+	run make -s -C "$ROOT" "${targets[@]}"
+	[ "$status" -eq 0 ] || { echo "$output" | tail -n 20; return 1; }
+	run nm "$ROOT/build/pure-tests/t-all"
+	! grep -qE ' (cudaMalloc|cudaGetDeviceCount|cuInit)$' <<<"$output" ||
+		{ echo "t-all holds CUDA"; return 1; }
 }
 
 # ---- the command shape (cli/cmd.h): parse, measure, tabulate, render ----
@@ -91,4 +122,12 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	# one stderr line at most, in one function
 	run grep -lE '[(,] *stderr\b' "$ROOT"/inject/*.c
 	[ "$output" = "$ROOT/inject/channel.c" ] || { echo "stderr in: $output"; return 1; }
+}
+
+@test "README's Layout table names every folder" {
+	for d in "$ROOT"/*/; do
+		d=$(basename "$d")
+		case $d in build*) continue ;; esac  # build outputs
+		grep -qE "^\| (.*, )?\`$d/\`" "$ROOT/README.md" || { echo "README's Layout lacks $d/"; return 1; }
+	done
 }

@@ -21,3 +21,55 @@ assert_usage_error() {
 		return 1
 	fi
 }
+
+# same_records CSV_FILE JSON_FILE [COLUMN...]: the JSON array holds the
+# CSV's records, in order, with the CSV's columns as keys in column order
+# and its values (a number equal as a number, an empty cell null); says
+# where they differ.  The COLUMNs named, figures measured again when the
+# two come from two runs, need only be of the same kind: both empty, both
+# numbers or both text.
+same_records() {
+	python3 - "$@" <<'PY'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+recs = json.load(open(sys.argv[2]))
+loose = set(sys.argv[3:])
+
+def kind(v):
+    if v is None or v == '':
+        return 'empty'
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return 'number'
+    try:
+        float(v)
+        return 'number'
+    except (TypeError, ValueError):
+        return 'text'
+
+def same(cell, value):
+    if value is None:
+        return cell == ''
+    if isinstance(value, bool):
+        return cell == str(value).lower()
+    if isinstance(value, (int, float)):
+        try:
+            return float(cell) == float(value)
+        except ValueError:
+            return False
+    return cell == value
+
+bad = []
+if not isinstance(recs, list) or len(recs) != len(rows):
+    bad.append(f'{len(rows)} CSV rows, JSON: {type(recs).__name__} of {len(recs)}')
+else:
+    for n, (row, rec) in enumerate(zip(rows, recs), 1):
+        if list(rec) != list(row):
+            bad.append(f'record {n}: keys {list(rec)} != columns {list(row)}')
+            continue
+        bad += [f'record {n}: {k}: CSV {row[k]!r}, JSON {rec[k]!r}'
+                for k in row
+                if not (kind(row[k]) == kind(rec[k]) if k in loose else same(row[k], rec[k]))]
+print('\n'.join(bad) or f'{len(rows)} records the same')
+sys.exit(1 if bad else 0)
+PY
+}

@@ -101,7 +101,8 @@ option_paragraph() {
 	[[ "$stderr" != *"No manual entry"* ]]
 	# no man program at all: the same
 	run_split env PATH="$BATS_TEST_TMPDIR/nowhere" "$dir/gpuperf" help info
-	[ "$status" -eq 0 ] && [[ "$output" == "usage: gpuperf info"* ]]
+	[ "$status" -eq 0 ]
+	[[ "$output" == "usage: gpuperf info"* ]]
 	run_split "$dir/gpuperf" help help
 	[ "$status" -eq 0 ] && [[ "$output" == "usage: gpuperf help [COMMAND]"* ]] && [ -z "$stderr" ]
 }

@@ -22,7 +22,7 @@ csv_field() {
 	[[ "$output" == *"occupancy (%) "*" 50.0"* ]]
 	[[ "$output" == *"limited by "*" registers"* ]]
 	grep -q '^registers .*<== binds' <<<"$output"
-	! grep -q '^warps .*<== binds' <<<"$output"
+	[ "$(grep -c '^warps .*<== binds' <<<"$output")" -eq 0 ]
 	[[ "$output" == *"next step: <= 48 registers per thread would allow 5 blocks (62.5 %)"* ]]
 	[[ "$output" == *"shared memory per SM: 228 KiB, the largest configuration"* ]]
 	[[ "$output" == *"opt-in assumed"* ]]
@@ -454,8 +454,11 @@ assert byname[odd + "(int*)"]["kernel_symbol"] == "_Z10" + odd + "Pi"
 		[ "$status" -eq 0 ] && [ "${lines[1]}" = "$want" ] || { echo "$name: ${lines[1]}"; return 1; }
 	done
 	run_split "$GPUPERF" --csv occupancy --arch sm_90a --threads 256 --regs 32
-	[ "$status" -eq 0 ] && [ -z "$stderr" ] && [[ "${lines[1]}" == *,sm_90,* ]]
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[[ "${lines[1]}" == *,sm_90,* ]]
 	run_split "$GPUPERF" --csv occupancy --arch sm_100f --threads 256 --regs 32
-	[ "$status" -eq 0 ] && [[ "${lines[1]}" == *,sm_100,* ]]
+	[ "$status" -eq 0 ]
+	[[ "${lines[1]}" == *,sm_100,* ]]
 	assert_usage_error occupancy --arch sm_90b --threads 256 --regs 32
 }

@@ -112,7 +112,8 @@ mode_of() { stat -c %a "$1"; }
 		produce $kind "null.$kind"
 		[ -c null ] || { echo "null is no longer a character device: $(stat -c %F null)"; return 1; }
 	done
-	[ -L null.csv ] && [ -L null.svg ]
+	[ -L null.csv ]
+	[ -L null.svg ]
 	no_temporary
 }
 
@@ -127,16 +128,19 @@ mode_of() { stat -c %a "$1"; }
 	produce svg fd9.svg 9>>log9
 	[ "$(head -n 1 log9)" = first ]
 	[ "$(sed -n 2p log9 | cut -c1-5)" = '<?xml' ]
-	[ -L stdout ] && [ -L fd9.svg ]
+	[ -L stdout ]
+	[ -L fd9.svg ]
 	run bash -c '"$0" --csv -o fd9.svg "${@}" 9>&-' "$GPUPERF" "${OCC[@]}"
 	[ "$status" -eq 2 ] && [[ "$output" == *"--output: cannot write 'fd9.svg': Bad file descriptor"* ]]
 }
 
 @test "-o - writes to standard output; --plot - only with -o FILE for the report" {
 	run_split "$GPUPERF" --csv -o - "${OCC[@]}"
-	[ "$status" -eq 0 ] && [[ "$output" == device,cc,* ]]
+	[ "$status" -eq 0 ]
+	[[ "$output" == device,cc,* ]]
 	run_split "$GPUPERF" --csv -o out.csv --plot - "${OCC[@]}" --sweep regs
-	[ "$status" -eq 0 ] && [[ "$output" == "<?xml"* ]]
+	[ "$status" -eq 0 ]
+	[[ "$output" == "<?xml"* ]]
 	is_output csv out.csv
 	assert_usage_error --plot - "${OCC[@]}" --sweep regs
 	[[ "$stderr" == *"--plot -: the report goes to standard output; give -o FILE for it"* ]]
@@ -182,7 +186,8 @@ mode_of() { stat -c %a "$1"; }
 	command -v python3 >/dev/null || skip "python3 is not installed (to make a socket)"
 	python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' sock.csv
 	run_split "$GPUPERF" --csv -o sock.csv "${OCC[@]}"
-	[ "$status" -eq 1 ] && [[ "$stderr" == *"cannot write 'sock.csv': No such device or address"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"cannot write 'sock.csv': No such device or address"* ]]
 	[ -S sock.csv ]
 	[ -z "$output" ]
 	no_temporary
@@ -238,8 +243,11 @@ mode_of() { stat -c %a "$1"; }
 		run_split env CUDA_VISIBLE_DEVICES= "$GPUPERF" all --html "$f"
 		[ "$status" -eq 3 ] || { echo "$f: status $status, $stderr"; return 1; }
 	done
-	[ -L link.html ] && [ -L dangling.html ] && [ -p pipe.html ]
-	[ "$(cat real/r.html)" = old ] && [ ! -e real/none.html ]
+	[ -L link.html ]
+	[ -L dangling.html ]
+	[ -p pipe.html ]
+	[ "$(cat real/r.html)" = old ]
+	[ ! -e real/none.html ]
 	assert_usage_error all --html real
 	ln -s real/r.html other.html
 	assert_usage_error -o other.html all --html link.html

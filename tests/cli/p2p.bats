@@ -14,7 +14,10 @@ load lib
 	command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && skip "this machine has a GPU"
 	for args in "" "--pair 0:0" "--pair 0:1,1:0"; do
 		run_split "$GPUPERF" --csv p2p $args
-		[ "$status" -eq 3 ] && [ -z "$output" ] && [ "$(wc -l <<<"$stderr")" -eq 1 ]
+		echo "p2p $args: status $status, stderr: $stderr"
+		[ "$status" -eq 3 ]
+		[ -z "$output" ]
+		[ "$(wc -l <<<"$stderr")" -eq 1 ]
 	done
 }
 

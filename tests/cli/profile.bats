@@ -19,14 +19,16 @@ load lib
 	[[ "$output" == *"launched no kernel"* ]]
 	run_split "$GPUPERF" --csv profile -- true
 	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 1 ] && [[ "${lines[0]}" == device,cc,*,kernel,* ]]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "${lines[0]}" == device,cc,*,kernel,* ]]
 	run_split "$GPUPERF" --json profile -- true
 	[ "$output" = "[]" ]
 }
 
 @test "profile: a program that cannot be started: 127 or 126 with a message" {
 	run_split "$GPUPERF" profile -- /nonexistent/program
-	[ "$status" -eq 127 ] && [[ "$stderr" == *"cannot run '/nonexistent/program'"* ]]
+	[ "$status" -eq 127 ]
+	[[ "$stderr" == *"cannot run '/nonexistent/program'"* ]]
 	printf 'not a program\n' >"$BATS_TEST_TMPDIR/data"
 	chmod -x "$BATS_TEST_TMPDIR/data"
 	run_split "$GPUPERF" profile -- "$BATS_TEST_TMPDIR/data"

@@ -167,13 +167,17 @@ load lib
 	command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && skip "this machine has a GPU"
 	for c in coalesce banks; do
 		run_split "$GPUPERF" $c
-		[ "$status" -eq 3 ] && [ -z "$output" ]
+		echo "$c: status $status"
+		[ "$status" -eq 3 ]
+		[ -z "$output" ]
 		[[ "$stderr" == *"hint: --model"* ]] || { echo "$c: $stderr"; return 1; }
 	done
 	run_split "$GPUPERF" occupancy --threads 32 --regs 32
-	[ "$status" -eq 3 ] && [[ "$stderr" == *"hint: pass --arch"* ]]
+	[ "$status" -eq 3 ]
+	[[ "$stderr" == *"hint: pass --arch"* ]]
 	run_split "$GPUPERF" occupancy --check-runtime
-	[ "$status" -eq 3 ] && [[ "$stderr" != *"hint"* ]]
+	[ "$status" -eq 3 ]
+	[[ "$stderr" != *"hint"* ]]
 	run_split "$GPUPERF" -q banks
 	[ "$status" -eq 3 ] && [[ "$stderr" != *"hint"* ]]
 }
@@ -194,7 +198,9 @@ load lib
 	command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && skip "this machine has a GPU"
 	for v in all 0,1; do
 		run_split "$GPUPERF" --csv --device "$v" info
-		[ "$status" -eq 3 ] && [ -z "$output" ]
+		echo "--device $v: status $status"
+		[ "$status" -eq 3 ]
+		[ -z "$output" ]
 	done
 }
 

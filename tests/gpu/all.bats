@@ -65,12 +65,14 @@ assert len(d["occupancy"]) == 3
 	chmod 640 real/r.html
 	ln -s real/r.html link.html
 	"$GPUPERF" -q all --html link.html >/dev/null
-	[ -L link.html ] && grep -q '</html>' real/r.html
+	[ -L link.html ]
+	grep -q '</html>' real/r.html
 	[ "$(stat -c %a real/r.html)" = 640 ]
 	mkfifo pipe.html
 	timeout 120 cat pipe.html >got.html &
 	"$GPUPERF" -q all --html pipe.html >/dev/null
 	wait $!
-	[ -p pipe.html ] && grep -q '</html>' got.html
+	[ -p pipe.html ]
+	grep -q '</html>' got.html
 	[ -z "$(find . -name '*.tmp.*')" ]
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # gpuperf banks on a GPU: every access issued (instruction counter), measured
 # wavefronts equal to the model, time following the ways.  Counter assertions
-# skip, with the reason, where counters cannot be read.
+# skip only where another tool cannot read the counters either
+# (require_counters, lib.bash); counters that come back empty fail.
 
 load lib
 
@@ -21,8 +22,9 @@ instruction_mismatches() {
 }
 
 check_width() {
+	require_counters
 	cached_csv "w$1" banks --width "$1" --pattern stride
-	skip_without_counters measured_wavefronts_per_request
+	counted measured_wavefronts_per_request
 	local bad
 	bad=$(instruction_mismatches)
 	[ -z "$bad" ] || { echo "instruction count differs:" >&2; echo "$bad" >&2; return 1; }
@@ -54,8 +56,9 @@ check_width() {
 
 @test "banks stores: instructions as intended, wavefronts equal the model" {
 	require_gpu
+	require_counters
 	cached_csv store banks --op store --stride 1,2,4,8,16,32,33 --pattern stride,transpose
-	skip_without_counters measured_wavefronts_per_request
+	counted measured_wavefronts_per_request
 	[ -z "$(instruction_mismatches)" ]
 	[ -z "$(wavefront_mismatches 1)" ]
 }
@@ -83,8 +86,9 @@ check_width() {
 
 @test "banks: padded and swizzled tiles show zero conflicts, unpadded 32-way" {
 	require_gpu
+	require_counters
 	cached_csv tiles banks --pattern transpose,broadcast
-	skip_without_counters measured_wavefronts_per_request
+	counted measured_wavefronts_per_request
 	local c
 	for p in transpose-padded transpose-swizzled broadcast multicast; do
 		c=$(field "$CSV" measured_conflicts_per_request "\$7 == \"$p\"")

@@ -154,6 +154,7 @@ teardown() {
 @test "faults: a CUPTI failing mid-session is exit 4 under --counters require, no rows" {
 	require_gpu
 	[ -f "$SHIM" ] || skip "no CUPTI shim (no libcupti in the toolkit)"
+	require_counters  # they fail in mid-session: they must work first
 	local fn
 	# the shim forwards faithfully when told nothing: the counters are there
 	GPUPERF_CUPTI_LIB=$SHIM run_split "$GPUPERF" --csv --counters require banks --stride 1-2
@@ -173,6 +174,7 @@ teardown() {
 @test "faults: a CUPTI failing mid-session under --counters auto warns and leaves the counter columns empty" {
 	require_gpu
 	[ -f "$SHIM" ] || skip "no CUPTI shim (no libcupti in the toolkit)"
+	require_counters  # they fail in mid-session: they must work first
 	GPUPERF_CUPTI_LIB=$SHIM GPUPERF_CUPTI_FAIL=cuptiRangeProfilerDecodeData:1 \
 		run_split "$GPUPERF" --csv banks --stride 1-2
 	echo "$output"; echo "$stderr"
@@ -186,6 +188,7 @@ teardown() {
 @test "faults: latency's bracketed ranges failing mid-session: a warning and empty columns, or exit 4" {
 	require_gpu
 	[ -f "$SHIM" ] || skip "no CUPTI shim (no libcupti in the toolkit)"
+	require_counters  # they fail in mid-session: they must work first
 	local fn
 	for fn in cuptiRangeProfilerPushRange:3 cuptiRangeProfilerPopRange:2; do
 		echo "== GPUPERF_CUPTI_FAIL=$fn"

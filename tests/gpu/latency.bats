@@ -60,8 +60,9 @@ level_rows() {
 
 @test "latency: counters confirm each plateau's level" {
 	require_gpu
+	require_counters
 	cached_csv default latency
-	skip_without_counters l1_hit_pct
+	counted l1_hit_pct
 	local row mem
 	row=$(csv_col "$CSV" row)
 	mem=$(csv_col "$CSV" memory)

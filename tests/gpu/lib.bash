@@ -2,7 +2,9 @@
 #
 # Every GPU test starts with require_gpu: without a GPU the test is skipped
 # with a message, unless GPUPERF_REQUIRE_GPU=1 (make test-gpu), which turns
-# the skip into a failure.
+# the skip into a failure.  A test that reads hardware counters calls
+# require_counters, which skips only where Nsight Compute cannot read them
+# either, and never under GPUPERF_REQUIRE_COUNTERS=1 (make test-gpu).
 
 GPUPERF=${GPUPERF:-$BATS_TEST_DIRNAME/../../gpuperf}
 
@@ -50,12 +52,88 @@ field() {
 	awk -F, -v c="$c" "NR > 1 && ($3) { print \$c }" "$1"
 }
 
-# skip_without_counters COLUMN: skip when the run behind $CSV had no counters
-# (COLUMN, a measured one, empty everywhere), saying why.
-skip_without_counters() {
-	if [ "$(field "$CSV" "$1" 1 | grep -c .)" -eq 0 ]; then
-		skip "counters unavailable: $(grep -i counter "${CSV%.csv}.err" | head -n 1)"
+# The path of Nsight Compute (ncu), or status 1.
+find_ncu() {
+	local c
+	for c in "$(command -v ncu 2>/dev/null)" "${CUDA_HOME:-/usr/local/cuda}/bin/ncu" \
+		/usr/local/cuda/bin/ncu /usr/local/cuda/nsight-compute-*/ncu \
+		/opt/nvidia/nsight-compute/*/ncu; do
+		if [ -n "$c" ] && [ -x "$c" ]; then
+			echo "$c"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# Why the GPU's hardware counters cannot be read here, judged without
+# gpuperf: Nsight Compute reads one counter of a small kernel
+# ($COUNTER_CHECK_APP, build/tests/apps/coalesced of make gpu-test-deps);
+# without ncu or that program, the driver's own switch
+# (RmProfilingAdminOnly: 1 keeps them from users other than root) is all
+# there is to go by.  Prints the reason and returns 0 when they cannot be
+# read, returns 1 when they can (or when nothing says they cannot).  Asked
+# once per bats run.
+COUNTER_CHECK_APP=${COUNTER_CHECK_APP:-$BATS_TEST_DIRNAME/../../build/tests/apps/coalesced}
+
+counters_unreadable() {
+	local cache=$BATS_RUN_TMPDIR/counters-unreadable ncu out why=''
+	if [ ! -e "$cache" ]; then
+		if ncu=$(find_ncu) && [ -x "$COUNTER_CHECK_APP" ]; then
+			out=$(timeout 300 "$ncu" --metrics sm__cycles_elapsed.max --clock-control none \
+				--launch-count 1 --csv "$COUNTER_CHECK_APP" 2>&1)
+			if ! grep -q '"sm__cycles_elapsed.max","[^"]*","[0-9]' <<<"$out"; then
+				why="Nsight Compute cannot read them either: $(grep -m 1 -E 'ERR_|==ERROR==' <<<"$out" ||
+					tail -n 1 <<<"$out")"
+			fi
+		elif grep -qs '^RmProfilingAdminOnly: 1' /proc/driver/nvidia/params && [ "$(id -u)" -ne 0 ]; then
+			why="the driver keeps them for root (RmProfilingAdminOnly: 1)"
+		fi
+		printf '%s' "$why" >"$cache"
 	fi
+	why=$(cat "$cache")
+	if [ -z "$why" ]; then
+		return 1
+	fi
+	echo "$why"
+}
+
+# require_counters: the test reads hardware counters.  Under
+# GPUPERF_REQUIRE_COUNTERS=1 (make test-gpu, bench/device-run.sh) they
+# must work; otherwise the test skips only where counters_unreadable says
+# another tool cannot read them either.  Where they can, a test whose
+# counters come back empty fails.
+require_counters() {
+	local why
+	if [ "${GPUPERF_REQUIRE_COUNTERS:-0}" = 1 ]; then
+		return 0
+	fi
+	if why=$(counters_unreadable); then
+		skip "counters unreadable: $why"
+	fi
+}
+
+# counted COLUMN: the run behind $CSV read counters (COLUMN, a measured
+# one, has values); else fail with what gpuperf said about them.
+counted() {
+	if [ "$(field "$CSV" "$1" 1 | grep -c .)" -eq 0 ]; then
+		echo "no counters in $1: $(grep -i counter "${CSV%.csv}.err" | head -n 1)" >&2
+		return 1
+	fi
+}
+
+# link_read VALUE: VALUE, a link column of gpuperf's, is there.  Where it
+# is empty, the test skips if nvidia-smi cannot read GPU 0's link either,
+# and fails if it can.
+link_read() {
+	local smi
+	[ -z "$1" ] || return 0
+	if ! smi=$(nvidia-smi -i 0 --query-gpu=pcie.link.gen.current,pcie.link.gen.max,pcie.link.width.current \
+		--format=csv,noheader,nounits 2>&1) || ! [[ "$smi" =~ ^[0-9]+,\ *[0-9]+,\ *[0-9]+$ ]]; then
+		skip "the PCIe link is not readable here, by nvidia-smi either: $smi"
+	fi
+	echo "gpuperf left the link empty, yet nvidia-smi reads it (gen, max gen, width): $smi" >&2
+	return 1
 }
 
 # The path of compute-sanitizer, or status 1.

@@ -1,10 +1,8 @@
 #!/usr/bin/env bats
 # gpuperf profile -- CMD (issue 16) on tests/apps: the command's interface
 # (options, CSV/JSON columns, exit statuses) over the profiling library
-# that tests/gpu/inject.bats checks figure by figure.  Written against the
-# interface in the issue before the command existed: skipped until
-# `gpuperf help profile` works.  Columns used here are the proposed ones
-# (the same names profile-driver writes): kernel, launches,
+# that tests/gpu/inject.bats checks figure by figure.  Columns used here
+# are the ones profile-driver writes too: kernel, launches,
 # launches_profiled, load_sectors_per_request, store_sectors_per_request,
 # shared_load_wavefronts_per_request, shared_load_ways,
 # achieved_occupancy_pct, theoretical_occupancy_pct, occupancy_limiter,
@@ -17,7 +15,6 @@ APPS=$ROOT/build/tests/apps
 
 setup() {
 	require_gpu
-	"$GPUPERF" help profile >/dev/null 2>&1 || skip "gpuperf profile is not built yet"
 	[ -x "$APPS/coalesced" ] || { echo "build the programs: make gpu-test-deps" >&2; return 1; }
 	command -v python3 >/dev/null || skip "python3 reads the CSV here"
 }
@@ -60,6 +57,17 @@ is() {
 	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && a + 0 == b + 0) }'
 }
 
+# profiled KERNEL: a launch of KERNEL was profiled with counters; else fail
+# with what gpuperf said.  Tests call require_counters (lib.bash) first.
+profiled() {
+	local p
+	p=$(get "$1" launches_profiled)
+	if [ -z "$p" ] || [ "$p" = 0 ]; then
+		echo "no launch of $1 profiled with counters: $(cat "$CSV.stderr")" >&2
+		return 1
+	fi
+}
+
 @test "profile: the documented columns, one row per kernel" {
 	prof transpose -- "$APPS/transpose"
 	[ "$(cat "$CSV.status")" = 0 ]
@@ -77,8 +85,9 @@ is() {
 }
 
 @test "profile: coalescing, bank conflicts and verdicts of the transpose steps" {
+	require_counters
 	prof transpose -- "$APPS/transpose"
-	[ -n "$(get transpose_naive load_sectors_per_request)" ] || skip "no counters: $(cat "$CSV.stderr")"
+	[ -n "$(get transpose_naive load_sectors_per_request)" ] || { echo "no counters: $(cat "$CSV.stderr")"; return 1; }
 	is "$(get transpose_naive store_sectors_per_request)" 32 "naive stores"
 	[ "$(get transpose_naive verdict)" = store_coalescing ]
 	# the hardware's count, as ncu reads it: 32.25 on the H100
@@ -90,8 +99,9 @@ is() {
 }
 
 @test "profile: offset, stride and AoS copies name their coalescing problem and probe" {
+	require_counters
 	prof offset -- "$APPS/offset"
-	[ -n "$(get copy_offset load_sectors_per_request)" ] || skip "no counters"
+	[ -n "$(get copy_offset load_sectors_per_request)" ] || { echo "no counters: $(cat "$CSV.stderr")"; return 1; }
 	is "$(get copy_offset load_sectors_per_request)" 5 "offset-by-one"
 	[ "$(get copy_offset verdict_command)" = "gpuperf coalesce --pattern offset --offset 1" ]
 	prof stride -- "$APPS/stride" 4
@@ -101,8 +111,9 @@ is() {
 }
 
 @test "profile: register-bound kernel, achieved beside theoretical occupancy" {
+	require_counters
 	prof registers -- "$APPS/registers"
-	[ -n "$(get registers_heavy bound)" ] || skip "no counters"
+	profiled registers_heavy
 	# its FMAs may keep the pipe busy with few warps: then compute-bound, not an occupancy verdict
 	if [ "$(get registers_heavy bound)" = compute ]; then
 		[ "$(get registers_heavy verdict)" = compute_bound ]
@@ -164,26 +175,21 @@ is() {
 @test "profile: --json has the same records" {
 	run_split "$GPUPERF" --json profile -- "$APPS/coalesced"
 	[ "$status" -eq 0 ]
-	python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); print(d)' <<<"$output" >/dev/null
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/coalesced.json"
+	prof coalesced -- "$APPS/coalesced"
+	[ "$(cat "$CSV.status")" = 0 ]
+	# two runs of one program: what is measured again need only be there in both
+	same_records "$CSV" "$BATS_TEST_TMPDIR/coalesced.json" gpu_time_ms time_per_launch_us time_pct \
+		achieved_occupancy_pct dram_read_bytes dram_write_bytes dram_bandwidth_gbs dram_peak_pct \
+		l1_hit_rate_pct l2_hit_rate_pct verdict verdict_text verdict_command
 }
 
 # ---- the bound of each kernel (issue 27): programs bound by construction ----
 #
-# These fail, never skip, where a GPU's counters can be read: the only skip
-# is the driver's own restriction (RmProfilingAdminOnly=1 without root),
-# read from the driver, not from gpuperf.
-
-require_counters() {
-	if [ "$(id -u)" != 0 ] && grep -qE 'RmProfilingAdminOnly: *1' /proc/driver/nvidia/params 2>/dev/null; then
-		skip "the driver restricts counters to root here (RmProfilingAdminOnly=1)"
-	fi
-}
-
-# eq A B WHAT: A equals B as numbers, exactly.
-eq() {
-	echo "$3: $1 (want exactly $2)"
-	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && a + 0 == b + 0) }'
-}
+# These fail, never skip, where a GPU's counters can be read: require_counters
+# (lib.bash) skips only where Nsight Compute cannot read them either, and
+# never under GPUPERF_REQUIRE_COUNTERS=1; profiled then fails a run whose
+# kernel came back without counters.
 
 # within A B FRACTION WHAT: |A - B| <= FRACTION x B.
 within() {
@@ -200,12 +206,13 @@ per_launch() {
 	require_counters
 	prof fma -- "$APPS/fma-chain" 1024 256 4096
 	[ "$(cat "$CSV.status")" = 0 ]
+	profiled fma_chain
 	[ "$(get fma_chain bound)" = compute ]
 	[[ "$(get fma_chain bound_by)" =~ ^(fma_pipe|fp32)$ ]]
 	[ "$(get fma_chain verdict)" = compute_bound ]
-	eq "$(per_launch fma_chain fp32_flop)" $((2 * 1024 * 256 * 4096 * 8)) "FP32 FLOPs per launch"
-	eq "$(get fma_chain fp64_flop)" 0 "FP64 FLOPs"
-	eq "$(get fma_chain fp16_flop)" 0 "FP16 FLOPs"
+	is "$(per_launch fma_chain fp32_flop)" $((2 * 1024 * 256 * 4096 * 8)) "FP32 FLOPs per launch"
+	is "$(get fma_chain fp64_flop)" 0 "FP64 FLOPs"
+	is "$(get fma_chain fp16_flop)" 0 "FP16 FLOPs"
 	awk -v p="$(get fma_chain roof_pct)" 'BEGIN { exit !(p >= 60) }'
 	# at its ceiling: never worth fixing first
 	run "$GPUPERF" profile -- "$APPS/fma-chain" 1024 256 4096
@@ -218,19 +225,21 @@ per_launch() {
 	require_counters
 	prof dfma -- "$APPS/dfma" 1024 256 1024
 	[ "$(cat "$CSV.status")" = 0 ]
+	profiled dfma_chain
 	[ "$(get dfma_chain bound)" = compute ]
 	[ "$(get dfma_chain bound_by)" = fp64 ]
-	eq "$(per_launch dfma_chain fp64_flop)" $((2 * 1024 * 256 * 1024 * 8)) "FP64 FLOPs per launch"
-	eq "$(get dfma_chain fp32_flop)" 0 "FP32 FLOPs"
+	is "$(per_launch dfma_chain fp64_flop)" $((2 * 1024 * 256 * 1024 * 8)) "FP64 FLOPs per launch"
+	is "$(get dfma_chain fp32_flop)" 0 "FP32 FLOPs"
 }
 
 @test "roofline: the STREAM triad is memory-bound, 2 FLOPs per 12 DRAM bytes" {
 	require_counters
 	prof triad -- "$APPS/triad" $((64 << 20))
 	[ "$(cat "$CSV.status")" = 0 ]
+	profiled triad
 	[ "$(get triad bound)" = memory ]
 	[ "$(get triad bound_by)" = dram ]
-	eq "$(per_launch triad fp32_flop)" $((2 * (64 << 20))) "FP32 FLOPs per launch"
+	is "$(per_launch triad fp32_flop)" $((2 * (64 << 20))) "FP32 FLOPs per launch"
 	within "$(get triad intensity_dram_flop_per_byte)" 0.16667 0.1 "FLOP per DRAM byte"
 	awk -v p="$(get triad roof_pct)" 'BEGIN { exit !(p >= 60) }'
 }
@@ -239,7 +248,8 @@ per_launch() {
 	require_counters
 	prof intensity -- "$APPS/intensity" $((64 << 20))
 	[ "$(cat "$CSV.status")" = 0 ]
-	eq "$(per_launch poly16 fp32_flop)" $((2 * 16 * (64 << 20))) "FP32 FLOPs per launch"
+	profiled poly16
+	is "$(per_launch poly16 fp32_flop)" $((2 * 16 * (64 << 20))) "FP32 FLOPs per launch"
 	within "$(get poly16 intensity_dram_flop_per_byte)" 4 0.1 "FLOP per DRAM byte"
 	ridge=$(awk -v f="$(get poly16 fp32_roof_gflops)" -v d="$(get poly16 dram_roof_gbs)" 'BEGIN { print f / d }')
 	echo "ridge: $ridge FLOP/B"
@@ -251,8 +261,9 @@ per_launch() {
 	require_counters
 	prof chase -- "$APPS/chase" 4096 1000
 	[ "$(cat "$CSV.status")" = 0 ]
+	profiled chase
 	[[ "$(get chase bound)" =~ ^(latency|underfilled)$ ]]
-	eq "$(get chase load_ideal_sectors_per_request)" 1 "ideal sectors per request"
+	is "$(get chase load_ideal_sectors_per_request)" 1 "ideal sectors per request"
 	text=$(get chase verdict_text)
 	echo "$text"
 	[[ "$text" == *"one lane"* ]]

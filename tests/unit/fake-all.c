@@ -6,6 +6,13 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "tables/bandwidth.h"
+#include "tables/banks.h"
+#include "tables/coalesce.h"
+#include "tables/info.h"
+#include "tables/latency.h"
+#include "tables/occupancy.h"
+#include "tables/pcie.h"
 #include "tests/unit/fake-all.h"
 
 /* gbs at bytes moved: the median time that gives it. */
@@ -182,6 +189,16 @@ void fake_all(struct gp_device *d, struct all_run *run, int sweeps)
 	bk_res[0].bytes_per_clock_per_sm = 120.5;
 	bk_res[0].clock_from_counter = 1;
 	fake_latency();
-	*run = (struct all_run){ &info, &bw, &lv, &co, &bk, { &oc, NULL, NULL }, &pc, &lat };
+	/* the steps of cli/cmd-all.c, with their commands' hooks (one occupancy run) */
+	*run = (struct all_run){ .nsteps = 8, .steps = {
+		{ "info", &info, NULL, tab_info, tab_info_summary, 1 },
+		{ "bandwidth", &bw, NULL, tab_bandwidth_run, tab_bandwidth_summary },
+		{ "bandwidth", &lv, NULL, tab_bandwidth_run, tab_bandwidth_levels_summary },
+		{ "coalesce", &co, NULL, tab_coalesce, tab_coalesce_summary },
+		{ "banks", &bk, NULL, tab_banks, tab_banks_summary },
+		{ "occupancy", &oc, NULL, tab_occupancy, tab_occupancy_summary },
+		{ "pcie", &pc, NULL, tab_pcie, tab_pcie_summary },
+		{ "latency", &lat, NULL, tab_latency, tab_latency_summary },
+	} };
 }
 

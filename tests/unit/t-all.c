@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "results/bandwidth.h"
 #include "tables/all.h"
 #include "tests/unit/fake-all.h"
 #include "tests/unit/render.h"
@@ -62,14 +63,14 @@ static void test_devices(void)
 
 	{
 		struct all_run slow = run;
-		struct bw_run bw2 = *run.bandwidth;
+		struct bw_run bw2 = *(const struct bw_run *)all_results_of(&run, "bandwidth");
 		struct bw_result r2[5];
 		const void *mixed[3] = { &run, &run, &slow };
 
 		memcpy(r2, bw2.out.res, sizeof(r2));
 		r2[2].ms.median *= 1.1;  /* copy: 2800 -> 2545 GB/s */
 		bw2.out.res = r2;
-		slow.bandwidth = &bw2;
+		slow.steps[1].results = &bw2;  /* the DRAM step */
 		memset(&rep, 0, sizeof(rep));
 		tab_all_devices(&rep, devs, mixed, 3);
 		buf = unit_render(&rep, REPORT_TABLE);

@@ -1,16 +1,17 @@
 /*
  * What `gpuperf occupancy` computed, in each of its modes: one
  * configuration, a sweep of one input, every kernel of a compiled file,
- * or the check against the CUDA runtime (probes/occupancy.h).  Pure C.
+ * or the check against the CUDA runtime (probes/occupancy.h); the
+ * machine table of each mode and the contract of its rows.  Pure C.
  */
-#ifndef GP_OCCUPANCY_RUN_H
-#define GP_OCCUPANCY_RUN_H
+#ifndef GP_RESULTS_OCCUPANCY_H
+#define GP_RESULTS_OCCUPANCY_H
 
 #include <stddef.h>
 #include "arch/arch.h"
-#include "gpu/device.h"
 #include "occupancy/cubin.h"
 #include "occupancy/occupancy.h"
+#include "results/contract.h"
 
 enum occ_mode {
 	OCC_MODE_CONFIG,
@@ -73,19 +74,27 @@ struct occ_run {
 	size_t nckernels;
 };
 
-/*
- * --kernel: read run->file and fill rows for each kernel (named
- * function only, when given), on run->arch when have_arch, else on each
- * kernel's own SM.  0, or GP_EXIT_* after a message.
- */
-int occ_run_kernels(struct occ_run *run, const char *function);
-
-/*
- * The architecture of device d: gpuperf's row for its compute capability
- * with the limits the device reports.  0, or -1 when the table lacks it.
- */
-int occ_arch_of_device(const struct gp_device *d, struct sm_arch *a);
-
 void occ_run_free(void *occ_run);
+
+/*
+ * The machine table of each mode: one configuration, a sweep (the same
+ * with `current`), the kernels of a compiled file (their resources
+ * first), the check against the runtime; a contract for each, the
+ * configuration's first.
+ */
+#define OCC_CONFIG_NCOLUMNS 26
+#define OCC_SWEEP_NCOLUMNS 27
+#define OCC_KERNEL_NCOLUMNS 31
+#define OCC_CHECK_NCOLUMNS 13
+extern const struct report_col occupancy_config_columns[OCC_CONFIG_NCOLUMNS];
+extern const struct report_col occupancy_sweep_columns[OCC_SWEEP_NCOLUMNS];
+extern const struct report_col occupancy_kernel_columns[OCC_KERNEL_NCOLUMNS];
+extern const struct report_col occupancy_check_columns[OCC_CHECK_NCOLUMNS];
+extern const struct result_contract occupancy_contract, occupancy_sweep_contract,
+	occupancy_kernel_contract, occupancy_check_contract;
+
+/* Every column any mode writes, for the command row and the manual's test. */
+#define OCCUPANCY_NCOLUMNS 37
+extern const struct report_col occupancy_columns[OCCUPANCY_NCOLUMNS];
 
 #endif

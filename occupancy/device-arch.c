@@ -1,6 +1,5 @@
-/* The occupancy run's pieces that are not a mode of their own. */
-#include <stdlib.h>
-#include "occupancy/run.h"
+/* The calculator's limits for a device that is present (occupancy/device-arch.h). */
+#include "occupancy/device-arch.h"
 
 int occ_arch_of_device(const struct gp_device *d, struct sm_arch *a)
 {
@@ -29,20 +28,3 @@ int occ_arch_of_device(const struct gp_device *d, struct sm_arch *a)
 	return 0;
 }
 
-void occ_run_free(void *occ_run)
-{
-	struct occ_run *run = occ_run;
-
-	for (size_t i = 0; i < run->nrows; i++)
-		free(run->rows[i].demangled);
-	free(run->rows);
-	free(run->pts);
-	free(run->checks);
-	free(run->ckernels);
-	cubin_set_free(&run->set);
-	run->rows = NULL;
-	run->pts = NULL;
-	run->checks = NULL;
-	run->ckernels = NULL;
-	run->nrows = run->npts = run->nchecks = run->nckernels = 0;
-}

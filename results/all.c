@@ -1,0 +1,111 @@
+/* gpuperf all's results: its steps, freeing them, its machine tables and contracts. */
+#include <stdlib.h>
+#include <string.h>
+#include "results/all.h"
+#include "util/compat.h"
+
+void all_run_free(void *all_run)
+{
+	struct all_run *run = all_run;
+
+	for (size_t i = 0; i < run->nsteps; i++) {
+		struct all_step *s = &run->steps[i];
+
+		if (s->results && s->free_results)
+			s->free_results(s->results);
+		free(s->results);
+		s->results = NULL;
+	}
+	run->nsteps = 0;
+}
+
+const void *all_results_of(const struct all_run *run, const char *command)
+{
+	for (size_t i = 0; run && i < run->nsteps; i++)
+		if (!strcmp(run->steps[i].command, command))
+			return run->steps[i].results;
+	return NULL;
+}
+
+const struct report_col all_long_columns[ALL_LONG_NCOLUMNS] = { REPORT_LONG_COLS };
+
+const struct report_col all_summary_columns[ALL_SUMMARY_NCOLUMNS] = {
+	TAB_IDENTITY_COLS,
+	{ "metric", "metric", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "what", "what", REPORT_STR, 0 },
+	{ "value", "value", REPORT_DBL, 1 },
+	{ "unit", "unit", REPORT_STR, 0 },
+	{ "reference", "against", REPORT_STR, 0 },
+};
+
+const struct report_col all_devices_columns[ALL_DEVICES_NCOLUMNS] = {
+	TAB_IDENTITY_COLS,
+	{ "metric", "metric", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "what", "what", REPORT_STR, 0 },
+	{ "value", "value", REPORT_DBL, 1 },
+	{ "unit", "unit", REPORT_STR, 0 },
+	{ "siblings_median", "siblings", REPORT_DBL, 1 },
+	{ "pct_of_siblings", "of siblings (%)", REPORT_DBL, 1 },
+	{ "outlier", "outlier", REPORT_STR, 0 },
+};
+
+/*
+ * The summary's headline figures (tables/all.c and each step's
+ * summarize hook make them), in summary order.  A row each; no noise
+ * column: each stands for its probe's median.
+ */
+static const struct result_figure headlines[] = {
+	{ "dram_copy_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "dram_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "dram_write_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "dram_triad_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "l1_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "l2_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	/* the share of the aligned, unit-stride copy they keep */
+	{ "misaligned_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "stride2_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "stride32_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	/* time per access against the conflict-free stride */
+	{ "bank_conflict_2way_slowdown", RESULT_LOWER, RESULT_KIND_TIME },
+	{ "bank_conflict_32way_slowdown", RESULT_LOWER, RESULT_KIND_TIME },
+	{ "shared_bytes_per_clock_per_sm", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "occupancy_256x32_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED },
+	{ "occupancy_256x64_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED },
+	{ "occupancy_1024x64_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED },
+	{ "pcie_pinned_h2d_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "pcie_pinned_d2h_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "pcie_pinned_bidir_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "latency_l1_cycles", RESULT_LOWER, RESULT_KIND_LATENCY },
+	{ "latency_l2_cycles", RESULT_LOWER, RESULT_KIND_LATENCY },
+	{ "latency_dram_cycles", RESULT_LOWER, RESULT_KIND_LATENCY },
+	/* "counters" says whether they could be read: no value, no figure */
+};
+
+const struct result_contract all_contract = {
+	.command = "all",
+	.cols = all_long_columns,
+	.ncols = ALL_LONG_NCOLUMNS,
+	.metric_column = "metric",
+	.value_column = "value",
+};
+
+const struct result_contract all_summary_contract = {
+	.command = "summary",
+	.cols = all_summary_columns,
+	.ncols = ALL_SUMMARY_NCOLUMNS,
+	.figures = headlines,
+	.nfigures = ARRAY_SIZE(headlines),
+	.metric_column = "metric",
+	.value_column = "value",
+};
+
+/* The figures of the device's own ability among them (the bandwidths) have rows. */
+const struct result_contract all_devices_contract = {
+	.command = "devices",
+	.cols = all_devices_columns,
+	.ncols = ALL_DEVICES_NCOLUMNS,
+	.figures = headlines,
+	.nfigures = ARRAY_SIZE(headlines),
+	.metric_column = "metric",
+	.value_column = "value",
+};

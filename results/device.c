@@ -1,0 +1,14 @@
+/* What follows from a device's inventory alone (results/device.h). */
+#include <stdio.h>
+#include "results/device.h"
+
+double dev_dram_peak_gbs(const struct gp_device *d)
+{
+	return 2.0 * d->mem_clock_khz * 1e3 * d->mem_bus_width_bits / 8.0 / 1e9;
+}
+
+const char *dev_cc_string(const struct gp_device *d, char *buf, size_t n)
+{
+	snprintf(buf, n, "%d.%d", d->cc_major, d->cc_minor);
+	return buf;
+}

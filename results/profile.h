@@ -1,0 +1,29 @@
+/*
+ * What `gpuperf profile` ran and found: the program, its status and the
+ * analysis of each kernel; its machine table and the contract of its
+ * rows.  Pure C.
+ */
+#ifndef GP_RESULTS_PROFILE_H
+#define GP_RESULTS_PROFILE_H
+
+#include "profile/analyze.h"
+#include "results/columns.h"
+#include "results/contract.h"
+
+/* What `gpuperf profile` ran and found. */
+struct profile_run {
+	char *command;               /* the program's command line, for the title */
+	char hostname[256];
+	int status;                  /* the program's exit status (128 + signal when killed) */
+	int signal;
+	struct prof_analysis a;
+};
+void profile_run_free(void *profile_run);
+
+/* A row per kernel (and device). */
+#define PROFILE_NCOLUMNS (TAB_NIDENTITY + 74)
+extern const struct report_col profile_columns[PROFILE_NCOLUMNS];
+
+extern const struct result_contract profile_contract;
+
+#endif

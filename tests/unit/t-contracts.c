@@ -1,0 +1,342 @@
+/*
+ * The contracts of the commands' results (results/contract.h): each one
+ * sound on its own, every command of the table with one, the columns
+ * each contract declares equal to the CSV header its tabulate step
+ * writes (for fabricated results of each command and mode), and the
+ * lookups that all, diff and check use.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/cmd.h"
+#include "results/contract.h"
+#include "results/occupancy.h"
+#include "results/p2p.h"
+#include "results/pcie.h"
+#include "results/profile.h"
+#include "tables/all.h"
+#include "tests/unit/fake-all.h"
+#include "tests/unit/render.h"
+#include "tests/unit/unit.h"
+
+static int col_index(const struct result_contract *c, const char *name)
+{
+	for (size_t i = 0; name && i < c->ncols; i++)
+		if (!strcmp(c->cols[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+/* A figure or noise column: there, and neither identity nor key. */
+static int result_column(const struct result_contract *c, const char *name)
+{
+	int i = col_index(c, name);
+
+	return i >= 0 && !(c->cols[i].flags & (REPORT_COL_ID | REPORT_COL_CONFIG));
+}
+
+static void test_sound(const struct result_contract *c)
+{
+	int dup = 0, keys = 0, ids = 0, bad = 0;
+
+	ok(c->command && *c->command && c->cols && c->ncols > 0, "%s: named, with columns",
+	   c->command ? c->command : "?");
+	for (size_t i = 0; i < c->ncols; i++) {
+		dup |= col_index(c, c->cols[i].name) != (int)i;
+		keys += !!(c->cols[i].flags & REPORT_COL_CONFIG);
+		ids += !!(c->cols[i].flags & REPORT_COL_ID);
+	}
+	ok(!dup, "%s: every column named once", c->command);
+	/* a row per device (info) has no key; every other table keys its rows */
+	ok(keys > 0 || !strcmp(c->command, "info"), "%s: %d key columns (REPORT_COL_CONFIG)",
+	   c->command, keys);
+	is_int(ids, TAB_NIDENTITY, "%s: the identity columns", c->command);
+	ok(c->nfigures > 0 || c->metric_column, "%s: %zu figures", c->command, c->nfigures);
+	for (size_t i = 0; i < c->nfigures; i++) {
+		const struct result_figure *f = &c->figures[i];
+
+		if (!c->metric_column && !result_column(c, f->column)) {
+			ok(0, "%s: figure %s is a column of results", c->command, f->column);
+			bad = 1;
+		}
+		if ((f->cov_column && !result_column(c, f->cov_column)) ||
+		    (f->best_column && !result_column(c, f->best_column)) ||
+		    (f->worst_column && !result_column(c, f->worst_column))) {
+			ok(0, "%s: the noise columns of %s are columns of results", c->command, f->column);
+			bad = 1;
+		}
+		if (f->better != RESULT_HIGHER && f->better != RESULT_LOWER) {
+			ok(0, "%s: %s says which way is better", c->command, f->column);
+			bad = 1;
+		}
+		if (result_figure_of(c, f->column) != f) {
+			ok(0, "%s: figure %s named once and found by name", c->command, f->column);
+			bad = 1;
+		}
+	}
+	ok(!bad, "%s: figures name result columns, noise columns exist, directions set",
+	   c->command);
+	if (c->metric_column) {
+		ok(col_index(c, c->metric_column) >= 0 && result_column(c, c->value_column),
+		   "%s: the metric column (%s) and the value column (%s)", c->command,
+		   c->metric_column, c->value_column);
+	}
+	ok(result_figure_of(c, "no_such_figure") == NULL, "%s: no figure of another name",
+	   c->command);
+}
+
+/* Every contract's columns, as a CSV header reads them, lead back to it. */
+static void test_lookups(void)
+{
+	const char *names[128];
+	int own = 1, named = 1;
+
+	for (size_t i = 0; i < result_ncontracts; i++) {
+		const struct result_contract *c = result_contracts[i];
+
+		for (size_t k = 0; k < c->ncols; k++)
+			names[k] = c->cols[k].name;
+		own &= result_contract_by_columns(names, c->ncols) == c;
+		named &= result_contract_of(c->command) != NULL &&
+			 !strcmp(result_contract_of(c->command)->command, c->command);
+	}
+	ok(own, "by columns: each contract's header finds that contract (no two alike)");
+	ok(named, "by command: each contract's command finds a contract of it");
+	ok(result_contract_of("bandwidth") && result_figure_of(result_contract_of("bandwidth"),
+		"bandwidth_gbs")->better == RESULT_HIGHER, "bandwidth: more GB/s is better");
+	ok(!strcmp(result_figure_of(result_contract_of("bandwidth"), "bandwidth_gbs")->cov_column,
+		   "cov_pct"), "bandwidth: its noise in cov_pct");
+	ok(result_figure_of(result_contract_of("latency"), "ns")->better == RESULT_LOWER,
+	   "latency: fewer ns is better");
+	ok(result_figure_of(result_contract_of("summary"), "dram_copy_gbs") != NULL,
+	   "summary: its headline figures by name");
+	ok(result_contract_of("no-such-command") == NULL, "by command: none for another name");
+	names[0] = "device";
+	ok(result_contract_by_columns(names, 1) == NULL, "by columns: none for another header");
+	ok(result_contract_by_columns(names, 0) == NULL, "by columns: none for no header");
+	ok(result_default_noise_pct(RESULT_KIND_CALCULATED) == 0, "noise: none in a calculation");
+	ok(result_default_noise_pct(RESULT_KIND_BANDWIDTH) > 0 &&
+	   result_default_noise_pct(RESULT_KIND_TIME) > 0 &&
+	   result_default_noise_pct(RESULT_KIND_LATENCY) > 0 &&
+	   result_default_noise_pct(RESULT_KIND_CLOCK) > 0 &&
+	   result_default_noise_pct(RESULT_KIND_COUNTER) > 0, "noise: some in every measurement");
+	ok(result_default_noise_pct(RESULT_KIND_COUNTER) <
+	   result_default_noise_pct(RESULT_KIND_BANDWIDTH), "noise: counters less than timings");
+}
+
+/* The first line of the CSV of r, split into names (pointing into *line). */
+static size_t csv_header(const struct report *r, char **line, const char **names, size_t max)
+{
+	char *p;
+	size_t n = 0;
+
+	*line = unit_render(r, REPORT_CSV);
+	if (!*line)
+		return 0;
+	(*line)[strcspn(*line, "\n")] = '\0';
+	for (p = *line; n < max; p++) {
+		names[n++] = p;
+		if (!(p = strchr(p, ',')))
+			break;
+		*p = '\0';
+	}
+	return n;
+}
+
+/* The header tabulate writes for results of cmd: a contract of cmd's. */
+static void check_header(const struct gp_cmd *cmd, const char *mode, const void *results,
+			 const struct gp_device *dev)
+{
+	struct report rep = { 0 };
+	const char *names[128];
+	const struct result_contract *c;
+	char *line;
+	size_t n;
+
+	cmd->tabulate(&rep, dev, results);
+	n = csv_header(&rep, &line, names, 128);
+	c = result_contract_by_columns(names, n);
+	ok(c && !strcmp(c->command, cmd->name), "%s%s: its CSV header is its contract's columns",
+	   cmd->name, mode);
+	for (size_t k = 0; !c && k < n; k++)
+		diag("header column %zu: %s", k, names[k]);
+	free(line);
+	report_free(&rep);
+}
+
+/* gpuperf all's sections: each keyed table's columns those of the contract of its key. */
+static void check_sections(const struct gp_device *dev, const struct all_run *run)
+{
+	struct report rep = { 0 };
+	int sections = 0, bad = 0;
+
+	tab_all(&rep, dev, run);
+	for (size_t i = 0; i < rep.ntables; i++) {
+		const struct report_table *t = rep.tables[i];
+		const struct result_contract *c;
+
+		if (!t->key || (t->flags & REPORT_HUMAN_ONLY))
+			continue;
+		sections++;
+		c = result_contract_of(t->key);
+		if (!c || c->ncols != t->ncols || c->cols != t->cols) {
+			/* another table of the same command: found by its columns */
+			const char *names[128];
+			for (size_t k = 0; k < t->ncols && k < 128; k++)
+				names[k] = t->cols[k].name;
+			c = result_contract_by_columns(names, t->ncols);
+		}
+		if (!c || strcmp(c->command, t->key)) {
+			ok(0, "all: section %s has its contract's columns", t->key);
+			bad = 1;
+		}
+	}
+	ok(sections >= 8 && !bad, "all: each of its %d sections has its contract's columns", sections);
+	report_free(&rep);
+}
+
+/* Every command in the table: a contract, its documented columns in it, its header. */
+static void test_commands(void)
+{
+	struct gp_device dev;
+	struct all_run run;
+	struct p2p_pair pair = { .src = 0, .dst = 0, .link = "same device" };
+	struct p2p_run p2p = { &dev, 1, &pair, 1, 1u << 20, 10, 2 };
+	struct profile_run prof = { .command = "./app", .hostname = "node-1" };
+	struct pcie_run ovl = { .overlap = 1 };
+	struct occ_run occ;
+	size_t checked = 0;
+
+	fake_all(&dev, &run, 0);
+	for (size_t i = 0; i < gp_ncommands; i++) {
+		const struct gp_cmd *cmd = gp_commands[i];
+		const struct result_contract *c = result_contract_of(cmd->name);
+		int documented = 1;
+		const void *res;
+
+		ok(c != NULL, "%s has a contract", cmd->name);
+		if (!c)
+			continue;
+		/* the default table's columns are all documented in the command row */
+		for (size_t k = 0; k < c->ncols; k++) {
+			size_t d = 0;
+			while (d < cmd->ncolumns && strcmp(cmd->columns[d].name, c->cols[k].name))
+				d++;
+			documented &= d < cmd->ncolumns;
+		}
+		ok(documented, "%s: its contract's columns are the command's documented ones",
+		   cmd->name);
+		res = !strcmp(cmd->name, "all") ? (const void *)&run : all_results_of(&run, cmd->name);
+		if (!strcmp(cmd->name, "p2p"))
+			res = &p2p;
+		else if (!strcmp(cmd->name, "profile"))
+			res = &prof;
+		ok(res != NULL, "%s: fabricated results here (add some for a new command)", cmd->name);
+		if (!res)
+			continue;
+		check_header(cmd, "", res, &dev);
+		checked++;
+		if (!strcmp(cmd->name, "pcie"))
+			check_header(cmd, " --overlap", &ovl, &dev);
+		if (!strcmp(cmd->name, "occupancy")) {
+			static const char *const modes[] = { " --sweep", " --kernel", " --check-runtime" };
+			const enum occ_mode m[] = { OCC_MODE_SWEEP, OCC_MODE_KERNELS, OCC_MODE_CHECK };
+
+			for (size_t k = 0; k < 3; k++) {
+				occ = *(const struct occ_run *)res;
+				occ.mode = m[k];
+				occ.sweep = OCC_RES_REGS;
+				check_header(cmd, modes[k], &occ, &dev);
+			}
+		}
+	}
+	is_int((long long)checked, (long long)gp_ncommands, "every command's header checked");
+	check_sections(&dev, &run);
+}
+
+/* The summary's headline figures are all_summary_contract's, every one of them. */
+static void test_headlines(void)
+{
+	const struct result_contract *c = result_contract_of("summary");
+	struct all_headline h[ALL_MAX_HEADLINES];
+	struct gp_device dev;
+	struct all_run run;
+	size_t n, found = 0;
+	int named = 1;
+
+	fake_all(&dev, &run, 0);
+	n = all_headlines(&dev, &run, h, ALL_MAX_HEADLINES);
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(h[i].metric, "counters"))  /* a state, not a figure */
+			continue;
+		named &= result_figure_of(c, h[i].metric) != NULL;
+		found++;
+	}
+	ok(named, "summary: each headline with a value is a figure of its contract");
+	/* fake_all runs occupancy once; gpuperf all three times */
+	is_int((long long)found + 2, (long long)c->nfigures, "summary: every figure is a headline");
+}
+
+/*
+ * profile's roofline columns (issue 27): each one a figure that improves
+ * the way it should, or deliberately none (words, what describes the
+ * program); a new column among them must be declared here.
+ */
+static void test_profile_roofline(void)
+{
+	static const struct { const char *column; int better; } want[] = {
+		{ "bound", 0 }, { "bound_by", 0 }, { "roof_pct", RESULT_HIGHER },
+		{ "roof_source", 0 }, { "time_at_stake_ms", RESULT_LOWER },
+		{ "fp64_flop", RESULT_LOWER }, { "fp32_flop", RESULT_LOWER },
+		{ "fp16_flop", RESULT_LOWER }, { "gflops", RESULT_HIGHER },
+		{ "fma_pipe_pct", RESULT_HIGHER }, { "tensor_pipe_pct", RESULT_HIGHER },
+		{ "l2_bytes", RESULT_LOWER }, { "l1_bytes", RESULT_LOWER },
+		{ "shared_bytes", RESULT_LOWER }, { "l2_bandwidth_gbs", RESULT_HIGHER },
+		{ "l1_bandwidth_gbs", RESULT_HIGHER },
+		{ "intensity_dram_flop_per_byte", RESULT_HIGHER },
+		{ "intensity_l2_flop_per_byte", RESULT_HIGHER },
+		{ "dram_roof_gbs", RESULT_HIGHER }, { "l2_roof_gbs", RESULT_HIGHER },
+		{ "l1_roof_gbs", RESULT_HIGHER }, { "fp64_roof_gflops", RESULT_HIGHER },
+		{ "fp32_roof_gflops", RESULT_HIGHER }, { "fp16_roof_gflops", RESULT_HIGHER },
+		{ "cp_async_sectors_per_request", RESULT_LOWER },
+		{ "cp_async_ideal_sectors_per_request", 0 },
+		{ "cp_async_efficiency_pct", RESULT_HIGHER },
+		{ "cp_async_fetched_bytes", RESULT_LOWER },
+		{ "cp_async_requested_bytes", 0 }, { "tma_loads", 0 },
+	};
+	const struct result_contract *c = result_contract_of("profile");
+	int first = col_index(c, "bound"), last = col_index(c, "tma_loads"), declared = 1;
+
+	is_int(last - first + 1, (long long)ARRAY_SIZE(want),
+	       "profile: the roofline's columns, bound to tma_loads, each declared here");
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
+		const struct result_figure *f = result_figure_of(c, want[i].column);
+		int got = f ? (int)f->better : 0;
+
+		if (col_index(c, want[i].column) != first + (int)i || got != want[i].better) {
+			ok(0, "profile: %s at column %d, %s", want[i].column, first + (int)i,
+			   want[i].better > 0 ? "higher is better" :
+			   want[i].better < 0 ? "lower is better" : "not a figure");
+			declared = 0;
+		}
+	}
+	ok(declared, "profile: each roofline column in place, a figure with its direction or none");
+	ok(result_figure_of(c, "gpu_time_ms")->better == RESULT_LOWER,
+	   "profile: less GPU time is better");
+	is_int(result_figure_of(c, "time_at_stake_ms")->kind, RESULT_KIND_TIME,
+	       "profile: the time at stake is a time");
+	is_int(result_figure_of(c, "fp32_flop")->kind, RESULT_KIND_COUNTER,
+	       "profile: FLOPs are counted");
+}
+
+int main(void)
+{
+	for (size_t i = 0; i < result_ncontracts; i++)
+		test_sound(result_contracts[i]);
+	test_lookups();
+	test_commands();
+	test_headlines();
+	test_profile_roofline();
+	return done_testing();
+}
