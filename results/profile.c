@@ -141,7 +141,7 @@ static const struct result_figure figures[] = {
 	/* FLOP per byte moved: more reuse of each byte is better */
 	{ "intensity_dram_flop_per_byte", RESULT_HIGHER, RESULT_KIND_COUNTER },
 	{ "intensity_l2_flop_per_byte", RESULT_HIGHER, RESULT_KIND_COUNTER },
-	/* the ceilings judged against: the chip's peaks at the clock the kernel ran at */
+	/* the ceilings judged against: the chip's peaks at the clocks the kernel ran at */
 	{ "dram_roof_gbs", RESULT_HIGHER, RESULT_KIND_CLOCK },
 	{ "l2_roof_gbs", RESULT_HIGHER, RESULT_KIND_CLOCK },
 	{ "l1_roof_gbs", RESULT_HIGHER, RESULT_KIND_CLOCK },

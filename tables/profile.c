@@ -1,8 +1,10 @@
 /*
  * gpuperf profile: one line with the worst offenders, then a row per
- * kernel of the user's program with coalescing, shared-memory conflicts,
- * occupancy, DRAM traffic and the verdict; the machines' table has every
- * figure, the people's the ones to read first and the verdicts as lines.
+ * kernel of the user's program with its bound against the roofline,
+ * coalescing, shared-memory conflicts, occupancy, DRAM traffic and the
+ * verdict; the machines' table has every figure (its columns:
+ * results/profile.c), the people's the ones to read first and the
+ * verdicts as lines; the roofline as a chart for --plot and --html.
  */
 #include <math.h>
 #include <stdio.h>
