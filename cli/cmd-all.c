@@ -62,23 +62,14 @@ _Static_assert(ARRAY_SIZE(steps) <= ALL_MAX_STEPS, "ALL_MAX_STEPS");
 /* --html: checked now, written by main() with the other outputs (ctx->html_path). */
 static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 {
-	static const char *const html[] = { ".html", ".htm", NULL };
 	const struct args *a = p;
-	int rc;
 
 	(void)given;
 	for (size_t i = 0; i < ARRAY_SIZE(steps); i++)
 		if (!cmd_lookup(steps[i].argv[0]))  /* a bug, caught here without a GPU */
 			return gp_error(GP_EXIT_FAIL, "BUG: all's step %zu: no command '%s'", i + 1,
 					steps[i].argv[0]);
-	if (!a->html)
-		return 0;
-	if ((rc = cli_check_out_path("--html", a->html, html)))
-		return rc;
-	if ((rc = cli_check_apart(ctx, "--html", a->html)))
-		return rc;
-	ctx->html_path = a->html;
-	return 0;
+	return cli_check_html(ctx, a->html);
 }
 
 static const char *no_plot(const void *args)

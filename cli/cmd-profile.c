@@ -2,7 +2,8 @@
  * gpuperf profile -- CMD [ARGS]: the user's own program, unmodified, run
  * with gpuperf's profiling library injected (inject/, through
  * CUDA_INJECTION64_PATH), every kernel analysed (profile/analyze.c) and
- * shown in one table with its verdict (tables/profile.c).  The program's
+ * shown in one table with its bound and verdict, and a roofline for
+ * --plot and --html (tables/profile.c).  The program's
  * exit status becomes gpuperf's when the program fails.
  */
 #include <stddef.h>
@@ -17,7 +18,7 @@
 #include "util/error.h"
 
 struct args {
-	const char *kernel;
+	const char *kernel, *html;
 	int launches, top, sort;
 	char **program;
 	int nprogram;
@@ -48,6 +49,9 @@ static const struct gp_option options[] = {
 	{ "sort", 0, GP_OPT_CHOICE, "time|waste|name",
 	  "order of the rows: GPU time, time at stake, or name", "time",
 	  .choices = prof_sort_names, .offset = ARG(sort) },
+	{ "html", 0, GP_OPT_STRING, "FILE",
+	  "also write the report as one self-contained HTML page: the table, the roofline, the "
+	  "verdicts", .offset = ARG(html), .flags = GP_OPT_FILE },
 	{ NULL }
 };
 
@@ -55,13 +59,19 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 {
 	struct args *a = p;
 
-	(void)ctx;
 	if (given->nrest < 1)
 		return gp_error(GP_EXIT_USAGE, "profile needs a program: gpuperf profile [options] -- "
 				"CMD [ARGS]");
 	a->program = given->rest;
 	a->nprogram = given->nrest;
-	return 0;
+	return cli_check_html(ctx, a->html);
+}
+
+/* --plot FILE.svg: the roofline, whatever the program (no counters: an error at the end). */
+static const char *no_plot(const void *args)
+{
+	(void)args;
+	return NULL;
 }
 
 /* "./app --size 1G": the program's command line for the title. */
@@ -139,14 +149,17 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 const struct gp_cmd gp_cmd_profile = {
 	.name = "profile",
 	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES,
-	.summary = "every kernel of your own program: coalescing, bank conflicts, occupancy, DRAM, and the fix",
-	.synopsis = "[--kernel REGEX] [--launches N] [--top N] [--sort time|waste|name] -- CMD [ARGS...]",
+	.summary = "every kernel of your own program: what bounds it against a roofline, what it wastes, and the fix",
+	.synopsis = "[--kernel REGEX] [--launches N] [--top N] [--sort time|waste|name] "
+		    "[--html FILE] -- CMD [ARGS...]",
 	.options = options,
 	.columns = profile_columns,
 	.ncolumns = PROFILE_NCOLUMNS,
 	.args_size = sizeof(struct args),
 	.results_size = sizeof(struct profile_run),
 	.check = check,
+	.no_plot = no_plot,
+	.plots = "profile",
 	.measure = measure,
 	.tabulate = tab_profile,
 	.free_results = profile_run_free,

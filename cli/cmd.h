@@ -211,6 +211,12 @@ int cli_given(const struct gp_cmd *cmd, const struct gp_args *given, const char 
 int cli_check_out_path(const char *opt, const char *path, const char *const *exts);
 /* opt's path and the report's (-o, else stdout) must be two files; 0 or GP_EXIT_USAGE. */
 int cli_check_apart(const struct gp_ctx *ctx, const char *opt, const char *path);
+/*
+ * A command's --html FILE (all, profile): checked as a path for an HTML
+ * page apart from the report, then ctx->html_path, which main() writes
+ * with the other outputs.  NULL is fine.  0 or GP_EXIT_USAGE.
+ */
+int cli_check_html(struct gp_ctx *ctx, const char *path);
 /* After cmd's check: refuse --plot where cmd draws no chart of these args; 0 or GP_EXIT_USAGE. */
 int cli_check_plot(const struct gp_ctx *ctx, const struct gp_cmd *cmd, const void *args);
 /* Free what cli_parse allocated in args (lists). */

@@ -1,5 +1,5 @@
 /*
- * -o, --plot and all --html, the checks made while parsing: a path that
+ * -o, --plot and --html (all, profile), the checks made while parsing: a path that
  * cannot be written, or a command line that makes no sweep, is a usage
  * error before anything is measured, never a failure at the end of a run.
  */
@@ -72,6 +72,21 @@ int cli_check_apart(const struct gp_ctx *ctx, const char *opt, const char *path)
 		return gp_error(GP_EXIT_USAGE, "%s -: the report goes to standard output; "
 				"give -o FILE for it", opt);
 	return gp_error(GP_EXIT_USAGE, "%s and --output name the same file '%s'", opt, path);
+}
+
+int cli_check_html(struct gp_ctx *ctx, const char *path)
+{
+	static const char *const html[] = { ".html", ".htm", NULL };
+	int rc;
+
+	if (!path)
+		return 0;
+	if ((rc = cli_check_out_path("--html", path, html)))
+		return rc;
+	if ((rc = cli_check_apart(ctx, "--html", path)))
+		return rc;
+	ctx->html_path = path;
+	return 0;
 }
 
 /* "occupancy --sweep threads|regs|smem, bandwidth --size RANGE, ..." from the command table. */

@@ -74,6 +74,36 @@ enum ctr_id {
 	CTR_GLOBAL_STORE_BYTES,
 	CTR_L1_HIT_RATE_PCT,            /* sectors of global loads that hit in L1TEX */
 	CTR_L2_HIT_RATE_PCT,            /* L2 sector lookups that hit, every source */
+	/*
+	 * For gpuperf profile's roofline (issue 27).  With the ones above they
+	 * take the same three passes on Turing and later (checked offline by
+	 * tests/unit/t-counters.c): the pipes and the bytes of each level
+	 * share the two hardware passes, the SASS counts (FLOPs, cp.async,
+	 * shared bytes, TMA) the instrumented one, and the peaks are no
+	 * counters at all: the chip's own figures, per cycle or per second.
+	 */
+	CTR_FMA_PIPE_PCT,               /* FMA pipe busy, % of its peak over the kernel */
+	CTR_TENSOR_PIPE_PCT,            /* tensor pipe busy, % of its peak over the kernel */
+	CTR_L1_BYTES,                   /* bytes through L1TEX's tag stage: global, local, cp.async */
+	CTR_L2_BYTES,                   /* bytes of L2 lookups, every source (TMA included) */
+	CTR_SM_CLOCK_HZ,                /* SM cycles per second during the kernel */
+	CTR_FFMA_PEAK_PER_CYCLE,        /* the GPU's FFMA thread instructions per SM cycle, at most */
+	CTR_DFMA_PEAK_PER_CYCLE,
+	CTR_HFMA_PEAK_PER_CYCLE,
+	CTR_DRAM_PEAK_BYTES_PER_S,      /* the chip's DRAM peak at the kernel's clocks */
+	CTR_L2_PEAK_BYTES_PER_S,
+	CTR_L1_PEAK_BYTES_PER_S,
+	/* thread instructions with the predicate on (SASS instrumentation) */
+	CTR_DADD, CTR_DMUL, CTR_DFMA,
+	CTR_FADD, CTR_FMUL, CTR_FFMA,
+	CTR_HADD, CTR_HMUL, CTR_HFMA,
+	CTR_CP_ASYNC_REQUESTS,          /* LDGSTS warp instructions (cp.async) */
+	CTR_CP_ASYNC_SECTORS,           /* their global sectors */
+	CTR_CP_ASYNC_BYTES,             /* bytes their active lanes asked for */
+	CTR_SHARED_BYTES,               /* bytes of every shared-memory instruction (LDS, STS, LDSM, */
+					/* cp.async's and TMA's writes, wgmma's operand reads) */
+	CTR_TMA_LOAD_REQUESTS,          /* TMA load instructions (UTMALDG) */
+	CTR_SHARED_GMMA_BYTES,          /* of the shared bytes, wgmma's operand reads (Hopper) */
 	CTR_COUNT
 };
 
@@ -84,6 +114,13 @@ const char *ctr_name(enum ctr_id id);
 
 /* The id of a logical name, or -1. */
 int ctr_lookup(const char *name);
+
+/*
+ * Whether id is counted by patching the kernel's code (SASS
+ * instrumentation): the part of a set most likely to be refused, and a
+ * pass of its own.
+ */
+int ctr_instrumented(enum ctr_id id);
 
 /*
  * Why counters cannot be read on dev ("<reason>; <what would fix it>"),

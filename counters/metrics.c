@@ -11,9 +11,13 @@
 #include "util/compat.h"
 #include "counters/metrics.h"
 
+/* SASS instrumentation: the "sass" metrics that count (their peaks do not). */
+#define INSTRUMENTED 1
+
 static const struct {
 	const char *name;
 	const char *metric;
+	int instrumented;
 } ctr_table[CTR_COUNT] = {
 	[CTR_GLOBAL_LOAD_SECTORS] =
 		{ "global_load_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum" },
@@ -53,13 +57,76 @@ static const struct {
 	[CTR_L2_READ_MISS_SECTORS] =
 		{ "l2_read_miss_sectors", "lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum" },
 	[CTR_GLOBAL_LOAD_BYTES] =
-		{ "global_load_bytes", "smsp__sass_data_bytes_mem_global_op_ld.sum" },
+		{ "global_load_bytes", "smsp__sass_data_bytes_mem_global_op_ld.sum", INSTRUMENTED },
 	[CTR_GLOBAL_STORE_BYTES] =
-		{ "global_store_bytes", "smsp__sass_data_bytes_mem_global_op_st.sum" },
+		{ "global_store_bytes", "smsp__sass_data_bytes_mem_global_op_st.sum", INSTRUMENTED },
 	[CTR_L1_HIT_RATE_PCT] =
 		{ "l1_hit_rate_pct", "l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct" },
 	[CTR_L2_HIT_RATE_PCT] = { "l2_hit_rate_pct", "lts__t_sector_hit_rate.pct" },
+	/*
+	 * The roofline's.  Pipe utilisation over the elapsed cycles of every
+	 * SM (an idle SM counts as idle), as Nsight Compute's speed of light.
+	 */
+	[CTR_FMA_PIPE_PCT] =
+		{ "fma_pipe_pct", "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_elapsed" },
+	[CTR_TENSOR_PIPE_PCT] =
+		{ "tensor_pipe_pct", "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed" },
+	[CTR_L1_BYTES] = { "l1_bytes", "l1tex__t_bytes.sum" },
+	[CTR_L2_BYTES] = { "l2_bytes", "lts__t_bytes.sum" },
+	[CTR_SM_CLOCK_HZ] = { "sm_clock_hz", "sm__cycles_elapsed.avg.per_second" },
+	/* peaks: the chip's description, no counter (and no pass) */
+	[CTR_FFMA_PEAK_PER_CYCLE] =
+		{ "ffma_peak_per_cycle", "sm__sass_thread_inst_executed_op_ffma_pred_on.sum.peak_sustained" },
+	[CTR_DFMA_PEAK_PER_CYCLE] =
+		{ "dfma_peak_per_cycle", "sm__sass_thread_inst_executed_op_dfma_pred_on.sum.peak_sustained" },
+	[CTR_HFMA_PEAK_PER_CYCLE] =
+		{ "hfma_peak_per_cycle", "sm__sass_thread_inst_executed_op_hfma_pred_on.sum.peak_sustained" },
+	[CTR_DRAM_PEAK_BYTES_PER_S] =
+		{ "dram_peak_bytes_per_s", "dram__bytes.sum.peak_sustained_elapsed.per_second" },
+	[CTR_L2_PEAK_BYTES_PER_S] =
+		{ "l2_peak_bytes_per_s", "lts__t_bytes.sum.peak_sustained_elapsed.per_second" },
+	[CTR_L1_PEAK_BYTES_PER_S] =
+		{ "l1_peak_bytes_per_s", "l1tex__t_bytes.sum.peak_sustained_elapsed.per_second" },
+	/* FLOPs: thread instructions, predicated on, by opcode */
+	[CTR_DADD] = { "dadd_thread_instructions",
+		       "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum", INSTRUMENTED },
+	[CTR_DMUL] = { "dmul_thread_instructions",
+		       "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum", INSTRUMENTED },
+	[CTR_DFMA] = { "dfma_thread_instructions",
+		       "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum", INSTRUMENTED },
+	[CTR_FADD] = { "fadd_thread_instructions",
+		       "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum", INSTRUMENTED },
+	[CTR_FMUL] = { "fmul_thread_instructions",
+		       "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum", INSTRUMENTED },
+	[CTR_FFMA] = { "ffma_thread_instructions",
+		       "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum", INSTRUMENTED },
+	[CTR_HADD] = { "hadd_thread_instructions",
+		       "smsp__sass_thread_inst_executed_op_hadd_pred_on.sum", INSTRUMENTED },
+	[CTR_HMUL] = { "hmul_thread_instructions",
+		       "smsp__sass_thread_inst_executed_op_hmul_pred_on.sum", INSTRUMENTED },
+	[CTR_HFMA] = { "hfma_thread_instructions",
+		       "smsp__sass_thread_inst_executed_op_hfma_pred_on.sum", INSTRUMENTED },
+	/*
+	 * cp.async (LDGSTS), whether it goes through L1 or bypasses it: only
+	 * the SASS counts cover both ways (the hardware counts the cached one).
+	 */
+	[CTR_CP_ASYNC_REQUESTS] =
+		{ "cp_async_requests", "smsp__sass_inst_executed_op_ldgsts.sum", INSTRUMENTED },
+	[CTR_CP_ASYNC_SECTORS] =
+		{ "cp_async_sectors", "smsp__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts.sum",
+		  INSTRUMENTED },
+	[CTR_CP_ASYNC_BYTES] =
+		{ "cp_async_bytes", "smsp__sass_data_bytes_mem_global_op_ldgsts.sum", INSTRUMENTED },
+	[CTR_SHARED_BYTES] = { "shared_bytes", "smsp__sass_data_bytes_mem_shared.sum", INSTRUMENTED },
+	[CTR_TMA_LOAD_REQUESTS] =
+		{ "tma_load_requests", "smsp__sass_inst_executed_op_tma_ld.sum", INSTRUMENTED },
+	[CTR_SHARED_GMMA_BYTES] =
+		{ "shared_gmma_bytes", "smsp__sass_data_bytes_mem_shared_op_gmma.sum", INSTRUMENTED },
 };
+
+#define PRE_AMPERE "GV100 GV11B TU102 TU104 TU106 TU116 TU117"
+#define AMPERE_ADA "GA100 GA102 GA103 GA104 GA106 GA107 GA10B AD102 AD103 AD104 AD106 AD107"
+#define BLACKWELL "GB100 GB102 GB110 GB10B GB202 GB203 GB205 GB206 GB207 GB20B"
 
 /* Chips that differ from the default; metric NULL: the chip has none. */
 static const struct {
@@ -73,6 +140,15 @@ static const struct {
 	/* Tegra (Orin, Thor, ...): memory shared with the CPU, no dram__ counters. */
 	{ "GA10B GB10B GB20B", CTR_DRAM_READ_BYTES, NULL },
 	{ "GA10B GB10B GB20B", CTR_DRAM_WRITE_BYTES, NULL },
+	{ "GA10B GB10B GB20B", CTR_DRAM_PEAK_BYTES_PER_S, NULL },
+	/* cp.async came with Ampere, TMA with Hopper. */
+	{ PRE_AMPERE, CTR_CP_ASYNC_REQUESTS, NULL },
+	{ PRE_AMPERE, CTR_CP_ASYNC_SECTORS, NULL },
+	{ PRE_AMPERE, CTR_CP_ASYNC_BYTES, NULL },
+	{ PRE_AMPERE " " AMPERE_ADA, CTR_TMA_LOAD_REQUESTS, NULL },
+	/* wgmma is Hopper's alone (Blackwell's tcgen05 reads tensor memory) */
+	{ PRE_AMPERE " " AMPERE_ADA " " BLACKWELL, CTR_SHARED_GMMA_BYTES, NULL },
+
 };
 
 const char *ctr_name(enum ctr_id id)
@@ -103,6 +179,11 @@ static int in_list(const char *list, const char *word)
 		list += strspn(list, " ");
 	}
 	return 0;
+}
+
+int ctr_instrumented(enum ctr_id id)
+{
+	return (int)id >= 0 && id < CTR_COUNT && ctr_table[id].instrumented;
 }
 
 const char *ctr_metric(enum ctr_id id, const char *chip)

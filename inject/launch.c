@@ -23,7 +23,8 @@
 #include "util/error.h"
 
 /* the values of one launch: a fixed buffer, the list (profile/record.h) is short */
-#define MAX_IDS 32
+#define MAX_IDS 64
+_Static_assert(CTR_COUNT <= MAX_IDS, "MAX_IDS holds every counter");
 
 /* What a launch's parameters say. */
 struct launch {
@@ -251,14 +252,16 @@ static struct ctr_set *open_set(int dev, const enum ctr_id *list, size_t n)
 	return set;
 }
 
-/* profile's counters without the instrumented ones (the bytes lanes ask for) into plain_ids. */
+/*
+ * profile's counters without the instrumented ones (the bytes lanes ask
+ * for, FLOPs, cp.async, shared bytes) into plain_ids.
+ */
 static size_t plain_list(void)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < prof_ncounters && n < MAX_IDS; i++)
-		if (prof_counters[i] != CTR_GLOBAL_LOAD_BYTES &&
-		    prof_counters[i] != CTR_GLOBAL_STORE_BYTES)
+		if (!ctr_instrumented(prof_counters[i]))
 			plain_ids[n++] = prof_counters[i];
 	return n;
 }
@@ -305,9 +308,10 @@ static void fall_back(int dev)
 	devs[dev].fallback = 1;
 	n = plain_list();
 	if (open_set(dev, plain_ids, n))
-		inj_note("info", "profiling goes on without the bytes global loads and stores asked "
-			 "for (counted by instrumented code, which gave no result here): their "
-			 "efficiency assumes 4-byte accesses");
+		inj_note("info", "profiling goes on without the counts of instrumented code, which "
+			 "gave no result here: the bytes global loads and stores asked for (their "
+			 "efficiency assumes 4-byte accesses), FLOPs (compute is judged by the FMA "
+			 "and tensor pipes alone), cp.async and shared-memory bytes");
 	else
 		__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
 	ctr_close(old);

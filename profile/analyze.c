@@ -18,8 +18,25 @@
 
 const char *const prof_sort_names[] = { "time", "waste", "name", NULL };
 
+/* A quantity summed over the launches that counted it, and their duration. */
+struct sum {
+	double v, ns;
+	unsigned long long n;
+};
+
+/* A figure of the chip (a peak, a clock), averaged over the launches that read it. */
+struct mean {
+	double sum;
+	unsigned long long n;
+};
+
+enum { PEAK_FFMA, PEAK_DFMA, PEAK_HFMA, PEAK_CLOCK, PEAK_DRAM, PEAK_L2, PEAK_L1, NPEAKS };
+
 /* Sums over a kernel's launch records, kept beside its row. */
 struct acc {
+	struct sum flop[3], l1, shared, l2, fma, tensor, tma;
+	struct sum cp_req, cp_sec, cp_bytes;
+	struct mean peak[NPEAKS];
 	double ld_req, ld_sec, ld_breq, ld_bsec, ld_bytes;
 	double st_req, st_sec, st_breq, st_bsec, st_bytes;
 	double sld_n, sld_w, sld_c, sst_n, sst_w, sst_c;
@@ -99,6 +116,67 @@ static void same_config(struct prof_kernel *k, const struct prof_rec *l)
 		k->config_varies = 1;
 }
 
+static void add_sum(struct sum *s, double v, double dur)
+{
+	if (isnan(v))
+		return;
+	s->v += v;
+	s->ns += dur > 0 ? dur : 0;
+	s->n++;
+}
+
+/* The sum, NAN when no launch counted it. */
+static double total(const struct sum *s)
+{
+	return s->n ? s->v : NAN;
+}
+
+/* Per ns: GB/s of bytes, GFLOP/s of FLOPs. */
+static double per_ns(const struct sum *s)
+{
+	return s->n && s->ns > 0 ? s->v / s->ns : NAN;
+}
+
+/* FLOPs of one precision: an FMA counts 2; NAN unless all three were read. */
+static double flops(const double *c, enum ctr_id add, enum ctr_id mul, enum ctr_id fma)
+{
+	return c[add] + c[mul] + 2 * c[fma];
+}
+
+/* The counters of the roofline: work, pipes, bytes per level, the chip's peaks. */
+static void add_roofline(struct acc *a, const double *c, double dur)
+{
+	static const enum ctr_id peaks[NPEAKS] = {
+		[PEAK_FFMA] = CTR_FFMA_PEAK_PER_CYCLE, [PEAK_DFMA] = CTR_DFMA_PEAK_PER_CYCLE,
+		[PEAK_HFMA] = CTR_HFMA_PEAK_PER_CYCLE, [PEAK_CLOCK] = CTR_SM_CLOCK_HZ,
+		[PEAK_DRAM] = CTR_DRAM_PEAK_BYTES_PER_S, [PEAK_L2] = CTR_L2_PEAK_BYTES_PER_S,
+		[PEAK_L1] = CTR_L1_PEAK_BYTES_PER_S,
+	};
+
+	add_sum(&a->flop[0], flops(c, CTR_DADD, CTR_DMUL, CTR_DFMA), dur);
+	add_sum(&a->flop[1], flops(c, CTR_FADD, CTR_FMUL, CTR_FFMA), dur);
+	add_sum(&a->flop[2], flops(c, CTR_HADD, CTR_HMUL, CTR_HFMA), dur);
+	add_sum(&a->l1, c[CTR_L1_BYTES], dur);
+	/* wgmma's operand reads leave L1TEX's data path to the tensor cores: not this roof's */
+	add_sum(&a->shared, c[CTR_SHARED_BYTES] - (isnan(c[CTR_SHARED_GMMA_BYTES]) ? 0 :
+						    c[CTR_SHARED_GMMA_BYTES]), dur);
+	add_sum(&a->l2, c[CTR_L2_BYTES], dur);
+	/* busy fractions: weighted by duration, as occupancy */
+	add_sum(&a->fma, c[CTR_FMA_PIPE_PCT] * (dur > 0 ? dur : 1), dur);
+	add_sum(&a->tensor, c[CTR_TENSOR_PIPE_PCT] * (dur > 0 ? dur : 1), dur);
+	add_sum(&a->tma, c[CTR_TMA_LOAD_REQUESTS], dur);
+	if (!isnan(c[CTR_CP_ASYNC_REQUESTS]) && !isnan(c[CTR_CP_ASYNC_SECTORS])) {
+		add_sum(&a->cp_req, c[CTR_CP_ASYNC_REQUESTS], dur);
+		add_sum(&a->cp_sec, c[CTR_CP_ASYNC_SECTORS], dur);
+		add_sum(&a->cp_bytes, c[CTR_CP_ASYNC_BYTES], dur);
+	}
+	for (int i = 0; i < NPEAKS; i++)
+		if (c[peaks[i]] > 0) {
+			a->peak[i].sum += c[peaks[i]];
+			a->peak[i].n++;
+		}
+}
+
 static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_rec *l)
 {
 	const double *c = l->ctr;
@@ -174,6 +252,7 @@ static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_r
 		a->dram_w += c[CTR_DRAM_WRITE_BYTES];
 		a->dram_ns += dur;
 	}
+	add_roofline(a, c, dur);
 	if (dur > 0) {
 		a->dur_ns += dur;
 		a->dur_n++;
@@ -201,20 +280,23 @@ static void finish_access(struct prof_access *p, double req, double sec, double 
 			  double bsec, double bytes)
 {
 	double bpr = ratio(bytes, breq), w = bpr / 32;
+	/* a request touches one sector at least, however few bytes its lanes ask for */
+	double ideal = fmax(bytes / 32, breq);
 
 	p->requests = req;
 	p->sectors = sec;
 	p->bytes = breq > 0 ? bytes : NAN;
 	p->sectors_per_request = ratio(sec, req);
-	p->ideal_per_request = ratio(bytes / 32, breq);
+	p->ideal_per_request = ratio(ideal, breq);
 	p->efficiency_pct = 100 * ratio(bytes, 32 * bsec);
 	p->fetched_bytes = req > 0 ? 32 * sec : NAN;
-	p->ratio = ratio(bsec, bytes / 32);
+	p->ratio = ratio(bsec, ideal);
 	p->width = 0;
 	for (unsigned x = 1; x <= 16; x *= 2)
 		if (fabs(w - x) <= 0.05 * x)
 			p->width = x;
 	p->assumed = 0;
+	p->one_lane = bpr > 0 && bpr <= 16;
 	if (breq > 0 && !(bytes > 0) && sec > 0) {
 		/* sectors moved, yet no load instruction asked for a byte: cp.async
 		   (LDGSTS) or TMA copies (a cuBLAS GEMM on the H100 read 12288 sectors
@@ -222,6 +304,7 @@ static void finish_access(struct prof_access *p, double req, double sec, double 
 		p->sectors_per_request = p->ideal_per_request = p->efficiency_pct = NAN;
 		p->ratio = NAN;
 		p->width = 0;
+		p->one_lane = 0;
 	} else if (!(breq > 0) && req > 0) {
 		/* no instrumented byte counts: judge against a warp of 4-byte accesses */
 		p->assumed = 1;
@@ -271,7 +354,74 @@ static void occupancy(struct prof_kernel *k)
 					    s.r.occupancy_pct);
 }
 
-static void finish(struct prof_kernel *k, const struct acc *a, const struct prof_rec *dev)
+static double mean_of(const struct mean *m)
+{
+	return m->n ? m->sum / (double)m->n : NAN;
+}
+
+/* Work, traffic per level, intensity, the ceilings, and the bound. */
+static void finish_roofline(struct prof_kernel *k, const struct acc *a,
+			    const struct prof_roofs *measured)
+{
+	struct prof_peaks pk = {
+		mean_of(&a->peak[PEAK_FFMA]), mean_of(&a->peak[PEAK_DFMA]), mean_of(&a->peak[PEAK_HFMA]),
+		mean_of(&a->peak[PEAK_CLOCK]), mean_of(&a->peak[PEAK_DRAM]), mean_of(&a->peak[PEAK_L2]),
+		mean_of(&a->peak[PEAK_L1]), k->dram_peak_gbs * 1e9,
+	};
+	struct prof_bound_in in = { { NAN, NAN, NAN }, NAN, NAN, { NAN, NAN, NAN }, NULL, NAN, 0, 0, 0 };
+	double flop_ns = 0, l1_ns;
+
+	k->flop_total = NAN;
+	for (int i = 0; i < 3; i++) {
+		k->flop[i] = total(&a->flop[i]);
+		in.flop_per_s[i] = 1e9 * per_ns(&a->flop[i]);
+		if (!isnan(k->flop[i])) {
+			k->flop_total = (isnan(k->flop_total) ? 0 : k->flop_total) + k->flop[i];
+			flop_ns = fmax(flop_ns, a->flop[i].ns);
+		}
+	}
+	k->gflops = flop_ns > 0 ? k->flop_total / flop_ns : NAN;
+	k->fma_pipe_pct = ratio(a->fma.v, a->fma.ns > 0 ? a->fma.ns : (double)a->fma.n);
+	k->tensor_pipe_pct = ratio(a->tensor.v, a->tensor.ns > 0 ? a->tensor.ns :
+							       (double)a->tensor.n);
+	k->l1_bytes = total(&a->l1);
+	k->shared_bytes = total(&a->shared);
+	k->l2_bytes = total(&a->l2);
+	k->l2_gbs = per_ns(&a->l2);
+	/* L1/shared: one data path, so one roof for both */
+	l1_ns = fmax(a->l1.ns, a->shared.ns);
+	k->l1_gbs = l1_ns > 0 && (a->l1.n || a->shared.n) ?
+		    ((a->l1.n ? a->l1.v : 0) + (a->shared.n ? a->shared.v : 0)) / l1_ns : NAN;
+	k->intensity_dram = ratio(k->flop_total, k->dram_read_bytes + k->dram_write_bytes);
+	k->intensity_l2 = ratio(k->flop_total, k->l2_bytes);
+	k->tma_loads = total(&a->tma);
+	finish_access(&k->cp, total(&a->cp_req), total(&a->cp_sec), total(&a->cp_req),
+		      total(&a->cp_sec), total(&a->cp_bytes));
+
+	prof_roofs_theoretical(&k->roofs, &pk);
+	prof_roofs_overlay(&k->roofs, measured);
+	in.fma_pipe_pct = k->fma_pipe_pct;
+	in.tensor_pipe_pct = k->tensor_pipe_pct;
+	in.bytes_per_s[0] = 1e9 * k->dram_gbs;
+	in.bytes_per_s[1] = 1e9 * k->l2_gbs;
+	in.bytes_per_s[2] = 1e9 * k->l1_gbs;
+	in.roofs = &k->roofs;
+	in.achieved_pct = k->achieved_pct;
+	in.blocks = (unsigned long long)k->grid.x * k->grid.y * k->grid.z;
+	in.sms = k->sms;
+	in.one_lane = k->ld.one_lane;
+	if (k->profiled) {
+		prof_bound_classify(&in, &k->bound);
+	} else {
+		k->bound.nearest = -1;
+		k->bound.roof_frac = k->bound.compute_frac = k->bound.at_stake = NAN;
+		for (int u = 0; u < USE_N; u++)
+			k->bound.use[u] = NAN;
+	}
+}
+
+static void finish(struct prof_kernel *k, const struct acc *a, const struct prof_rec *dev,
+		   const struct prof_roofs *measured)
 {
 	char *n = kernel_demangle(k->kernel);
 
@@ -310,8 +460,10 @@ static void finish(struct prof_kernel *k, const struct acc *a, const struct prof
 	k->dram_read_bytes = a->dram_ns > 0 ? a->dram_r : NAN;
 	k->dram_write_bytes = a->dram_ns > 0 ? a->dram_w : NAN;
 	k->dram_gbs = ratio(a->dram_r + a->dram_w, a->dram_ns);   /* bytes per ns = GB/s */
-	k->dram_pct = 100 * ratio(k->dram_gbs, k->dram_peak_gbs);
 	occupancy(k);
+	finish_roofline(k, a, measured);
+	/* against the DRAM roof the bound used: measured where known */
+	k->dram_pct = 100 * ratio(k->dram_gbs * 1e9, k->roofs.r[PROF_ROOF_DRAM].per_s);
 	prof_verdict(k);
 }
 
@@ -326,6 +478,7 @@ static void kernel_free(struct prof_kernel *k)
 	free(k->verdict_text);
 	free(k->verdict_short);
 	free(k->command);
+	prof_bound_free(&k->bound);
 }
 
 static void note_add(struct prof_analysis *a, const char *level, const char *text)
@@ -412,10 +565,14 @@ static void summarize(struct prof_analysis *a)
 	s = gp_xmalloc(cap);
 	s[0] = '\0';
 	for (size_t i = 0; i < a->n && n < 3; i++) {
-		if (!(w[i].waste > 0))
-			break;
-		char *part = gp_xasprintf("%s%s (%s)", n ? "; " : "", w[i].short_name,
-					  w[i].verdict_short);
+		char stake[48] = "";
+		if (!prof_worth_fixing(&w[i]))
+			continue;
+		if (!isnan(w[i].time_ns))
+			snprintf(stake, sizeof(stake), ", %.3g ms at stake",
+				 w[i].waste * w[i].time_ns / 1e6);
+		char *part = gp_xasprintf("%s%s (%s%s)", n ? "; " : "", w[i].short_name,
+					  w[i].verdict_short, stake);
 		size_t pl = strlen(part);
 		if (len + pl + 1 > cap) {
 			cap = 2 * (len + pl + 1);
@@ -431,7 +588,8 @@ static void summarize(struct prof_analysis *a)
 	else if (!a->counters_seen)
 		a->summary = gp_xstrdup("no kernel was profiled with counters: see the notes");
 	else
-		a->summary = gp_xstrdup("no waste found in the profiled kernels");
+		a->summary = gp_xstrdup("nothing worth fixing first: the profiled kernels are near "
+					"a ceiling or waste little");
 	free(s);
 	free(w);
 }
@@ -502,7 +660,8 @@ int prof_analyze(const struct prof_records *rs, const struct prof_opts *o,
 	}
 	for (size_t i = 0; i < r.n; i++) {
 		r.k[i].time_ns = r.k[i].timed ? r.k[i].time_ns : NAN;
-		finish(&r.k[i], &r.acc[i], device_of(rs, r.k[i].dev));
+		finish(&r.k[i], &r.acc[i], device_of(rs, r.k[i].dev),
+		       o->roofs && (size_t)r.k[i].dev < o->nroofs ? &o->roofs[r.k[i].dev] : NULL);
 		a->counters_seen |= r.k[i].profiled > 0;
 		a->launches += r.k[i].launches;
 		if (!isnan(r.k[i].time_ns))

@@ -1,8 +1,9 @@
 /*
  * What `gpuperf profile` makes of the records (profile/record.h): one row
  * per kernel, aggregated over its launches, joined with gpuperf's own
- * occupancy calculator and the device's theoretical DRAM bandwidth, with
- * one verdict each: the thing most worth fixing, pointing at the gpuperf
+ * occupancy calculator and the ceilings of the device (profile/bound.h),
+ * with what bounds it (compute, memory, latency, underfilled) and one
+ * verdict each: the thing most worth fixing, pointing at the gpuperf
  * command that shows it.  Pure: no CUDA, no output.
  *
  *     struct prof_records rs = { 0 };
@@ -26,6 +27,7 @@
 
 #include <stddef.h>
 #include "occupancy/occupancy.h"
+#include "profile/bound.h"
 #include "profile/record.h"
 
 enum prof_sort {
@@ -39,14 +41,16 @@ extern const char *const prof_sort_names[];
 
 enum prof_verdict {
 	PV_NOT_PROFILED,           /* no launch of it has counters */
-	PV_NONE,                   /* nothing found worth fixing */
-	PV_DRAM_BOUND,             /* nothing wasted, and DRAM near its peak */
+	PV_NONE,                   /* nothing found worth fixing, bound unknown */
+	PV_COMPUTE_BOUND,          /* near a compute ceiling, nothing wasted worth more */
+	PV_MEMORY_BOUND,           /* near a memory ceiling, nothing wasted worth more */
+	PV_LATENCY_BOUND,          /* no ceiling near although enough warps */
 	PV_LOAD_COALESCING,        /* global loads fetch more bytes than they use */
 	PV_STORE_COALESCING,
 	PV_SHARED_LOAD_CONFLICTS,  /* shared loads take more wavefronts than needed */
 	PV_SHARED_STORE_CONFLICTS,
-	PV_OCCUPANCY_LIMIT,        /* a resource holds theoretical occupancy low */
-	PV_UNDERFILLED,            /* achieved occupancy far below theoretical */
+	PV_OCCUPANCY_LIMIT,        /* underfilled: a resource holds theoretical occupancy low */
+	PV_UNDERFILLED,            /* underfilled: too few blocks, or warps idle */
 	PV_NVERDICTS
 };
 
@@ -59,12 +63,14 @@ struct prof_access {
 	double sectors;              /* 32-byte sectors L1TEX looked up */
 	double bytes;                /* bytes the active lanes asked for */
 	double sectors_per_request;
-	double ideal_per_request;    /* sectors the asked-for bytes fill: bytes / 32 per request */
+	double ideal_per_request;    /* sectors the asked-for bytes fill: bytes / 32 per request,
+					never below 1 (a request touches a sector at least) */
 	double efficiency_pct;       /* bytes asked for / bytes fetched */
 	double fetched_bytes;        /* 32 x sectors */
 	double ratio;                /* sectors / ideal sectors: 1 when coalesced */
 	unsigned width;              /* bytes per lane of a full warp (4, 8, 16), 0 unknown */
 	int assumed;                 /* bytes not counted: ratio assumes full warps of 4 bytes */
+	int one_lane;                /* 16 bytes or fewer per request: one lane of the warp asks */
 };
 
 /* Shared loads or stores of a kernel. */
@@ -109,9 +115,26 @@ struct prof_kernel {
 	double dram_read_bytes, dram_write_bytes;
 	double dram_gbs, dram_pct;     /* over the profiled launches' duration */
 	double l1_hit_pct, l2_hit_pct;
+	/*
+	 * Work and traffic for the roofline, summed over the profiled launches
+	 * (NAN: not counted); rates over those launches' duration.
+	 */
+	double flop[3];                /* FP64, FP32, FP16 on CUDA cores; an FMA counts 2 */
+	double flop_total;             /* their sum */
+	double gflops;                 /* flop_total per ns of the launches that counted them */
+	double fma_pipe_pct, tensor_pipe_pct;  /* busy, duration-weighted */
+	double l1_bytes;               /* through L1TEX's tag stage (global, local, cp.async) */
+	double shared_bytes;           /* of shared-memory instructions, wgmma's operands excluded */
+	double l2_bytes;               /* L2 lookups, every source (TMA included) */
+	double l1_gbs, l2_gbs;         /* l1: L1TEX and shared together */
+	double intensity_dram, intensity_l2;   /* FLOP per byte of the level */
+	struct prof_access cp;         /* cp.async (LDGSTS) loads */
+	double tma_loads;              /* TMA load instructions (warp level) */
+	struct prof_roofs roofs;       /* the ceilings it is judged against */
+	struct prof_bound bound;       /* what bounds it (profile/bound.h) */
 	/* the verdict */
 	enum prof_verdict verdict;
-	double waste;                  /* fraction of the kernel's time or traffic at stake, 0..1 */
+	double waste;                  /* fraction of the kernel's time at stake, 0..1 */
 	char *verdict_text;            /* a sentence */
 	char *verdict_short;           /* a few words, for the summary line */
 	char *command;                 /* the gpuperf command that shows it; NULL: none */
@@ -144,6 +167,12 @@ struct prof_opts {
 	enum prof_sort sort;
 	size_t top;                    /* keep the top N kernels by GPU time; 0: all */
 	const char *kernel_regex;      /* show only these (demangled names); NULL: all */
+	/*
+	 * Measured ceilings by CUDA device ordinal (gpuperf roofline), laid
+	 * over each kernel's theoretical ones; NULL or short: theoretical only.
+	 */
+	const struct prof_roofs *roofs;
+	size_t nroofs;
 };
 
 /*
@@ -155,9 +184,12 @@ int prof_analyze(const struct prof_records *rs, const struct prof_opts *o,
 void prof_analysis_free(struct prof_analysis *a);
 
 /*
- * The verdict of one row whose counters, occupancy and DRAM figures are
- * filled (profile/verdict.c; prof_analyze calls it).
+ * The verdict of one row whose counters, occupancy, DRAM figures and
+ * bound are filled (profile/verdict.c; prof_analyze calls it).
  */
 void prof_verdict(struct prof_kernel *k);
+
+/* Whether a row belongs in "worth fixing first": time at stake, and not at a ceiling. */
+int prof_worth_fixing(const struct prof_kernel *k);
 
 #endif

@@ -1,15 +1,24 @@
 /*
- * One verdict per kernel: of the problems gpuperf can show (uncoalesced
- * global access, shared-memory bank conflicts, an occupancy limit, a grid
- * that leaves the GPU idle) the one that wastes the largest share of what
- * it touches, in words, with the gpuperf command that demonstrates it.
+ * One verdict per kernel, its bound first (profile/bound.c: compute,
+ * memory, latency, underfilled, with the evidence), then the thing most
+ * worth fixing, in words, with the gpuperf command that demonstrates it.
  *
- * Each candidate's waste is a fraction: of the global sectors fetched
- * (1 - ideal/fetched), of the shared wavefronts (1 - 1/ways), of the warp
- * slots (occupancy, counted at half weight: fewer warps cost time only
- * when nothing else hides latency).  A candidate needs at least the
- * thresholds below; without one the verdict says nothing was wasted, and
- * whether DRAM was busy.
+ * What is at stake is a fraction of the kernel's time:
+ *   - a waste of memory traffic (uncoalesced global access, shared-memory
+ *     bank conflicts): the share of that traffic wasted (1 - ideal /
+ *     fetched, 1 - 1/ways), never more than the kernel's distance from
+ *     its compute ceiling (1 - its busiest compute use): traffic saved
+ *     cannot make the arithmetic faster;
+ *   - the bound itself: 1 - the fraction of the nearest ceiling reached,
+ *     what reaching it would save.
+ * A kernel near a compute ceiling gets its bound as the verdict, whatever
+ * it wastes (the waste is named beside it, with its small stake); one
+ * that wastes traffic (at least the thresholds below) gets that waste;
+ * any other its bound: memory-bound, latency-bound or underfilled, told by
+ * the occupancy limit (theoretical occupancy under 50 %) where there is
+ * one, else by the grid or the idle warps.  "Worth fixing first"
+ * ranks kernels by time at stake, GPU time x that fraction, and leaves
+ * out those with little to gain (a ceiling at 75 % or more).
  */
 #include <math.h>
 #include <stdio.h>
@@ -24,13 +33,14 @@
 #define BANK_MIN_WAYS 1.5
 #define OCC_LOW_PCT 50.0        /* theoretical occupancy below this may be a problem */
 #define UNDERFILL 0.5           /* achieved below this fraction of theoretical */
-#define DRAM_BUSY_PCT 60.0      /* DRAM this busy: memory-bound, occupancy matters little */
-#define OCC_WEIGHT 0.5
+#define MIN_STAKE 0.05          /* less of a kernel's time at stake: not worth fixing first */
 
 static const char *const codes[PV_NVERDICTS] = {
 	[PV_NOT_PROFILED] = "not_profiled",
 	[PV_NONE] = "none",
-	[PV_DRAM_BOUND] = "dram_bound",
+	[PV_COMPUTE_BOUND] = "compute_bound",
+	[PV_MEMORY_BOUND] = "memory_bound",
+	[PV_LATENCY_BOUND] = "latency_bound",
 	[PV_LOAD_COALESCING] = "load_coalescing",
 	[PV_STORE_COALESCING] = "store_coalescing",
 	[PV_SHARED_LOAD_CONFLICTS] = "shared_load_conflicts",
@@ -44,22 +54,18 @@ const char *prof_verdict_code(enum prof_verdict v)
 	return (int)v >= 0 && v < PV_NVERDICTS ? codes[v] : NULL;
 }
 
-struct candidate {
+/* A problem found, in words: what it is, a few words for the summary, the command. */
+struct finding {
 	enum prof_verdict v;
-	double waste;
+	double stake;                  /* fraction of the kernel's time */
+	char *text, *brief, *command;
 };
 
-static void set(struct prof_kernel *k, enum prof_verdict v, double waste, char *text,
-		char *brief, char *command)
+static void finding_free(struct finding *f)
 {
-	free(k->verdict_text);
-	free(k->verdict_short);
-	free(k->command);
-	k->verdict = v;
-	k->waste = waste;
-	k->verdict_text = text;
-	k->verdict_short = brief;
-	k->command = command;
+	free(f->text);
+	free(f->brief);
+	free(f->command);
 }
 
 /* " --width 8" for 8- and 16-byte accesses, "" otherwise. */
@@ -83,7 +89,7 @@ static double coal_waste(const struct prof_access *a, double all_sectors)
 	return 1 - 1 / a->ratio;
 }
 
-static void coalescing(struct prof_kernel *k, int store)
+static void coalescing(const struct prof_kernel *k, int store, struct finding *f)
 {
 	const struct prof_access *a = store ? &k->st : &k->ld;
 	const char *what = store ? "global stores write" : "global loads fetch";
@@ -91,34 +97,42 @@ static void coalescing(struct prof_kernel *k, int store)
 	double ratio = a->ratio, spr = a->sectors_per_request;
 	double ideal = a->assumed ? 4 : a->ideal_per_request;
 	long n = lround(ratio);
-	char w[16], *text, *brief, *cmd;
+	char w[16], *text;
 
 	width_opt(a->width, w, sizeof(w));
-	brief = gp_xasprintf("%s: %.1fx the bytes used", op, ratio);
-	if (spr >= 31.5) {
+	f->v = store ? PV_STORE_COALESCING : PV_LOAD_COALESCING;
+	f->brief = gp_xasprintf("%s: %.1fx the bytes used", op, ratio);
+	if (a->one_lane) {
+		/* one lane's bytes: no stride could say it */
+		text = gp_xasprintf("%s %.1fx the bytes they use (%.1f sectors per request where "
+				    "%.1f would do): only one lane of the warp asks, and its bytes "
+				    "straddle sectors; align what that lane reads, or let the warp's "
+				    "lanes share the work", what, ratio, spr, ideal);
+		f->command = gp_xasprintf("gpuperf coalesce --pattern offset --offset 1%s", w);
+	} else if (spr >= 31.5) {
 		/* each lane its own sector: the walk down a column */
 		text = gp_xasprintf("%s %.1fx the bytes they use: every lane touches a 32-byte "
 				    "sector of its own (%.1f sectors per request where %.1f would "
 				    "do), as a walk down a column of a row-major matrix does (a naive "
 				    "transpose); stage the tile through shared memory", what, ratio,
 				    spr, ideal);
-		cmd = gp_xasprintf("gpuperf coalesce --pattern transpose%s", w);
+		f->command = gp_xasprintf("gpuperf coalesce --pattern transpose%s", w);
 	} else if (ratio < 1.9) {
 		text = gp_xasprintf("%s %.2fx the bytes they use (%.1f sectors per request where "
 				    "%.1f would do): misaligned, like an access shifted by one "
 				    "element from a 128-byte boundary", what, ratio, spr, ideal);
-		cmd = gp_xasprintf("gpuperf coalesce --pattern offset --offset 1%s", w);
+		f->command = gp_xasprintf("gpuperf coalesce --pattern offset --offset 1%s", w);
 	} else if (fabs(ratio - (double)n) <= 0.2) {
 		text = gp_xasprintf("%s %.1fx the bytes they use (%.1f sectors per request where "
 				    "%.1f would do), like a stride-%ld access%s", what, ratio, spr,
 				    ideal, n, n <= 4 ? ", or fields of an array of structures read "
 				    "one by one" : "");
-		cmd = gp_xasprintf("gpuperf coalesce --pattern stride%s --stride %ld%s",
-				   n == 3 ? ",aos" : "", n, w);
+		f->command = gp_xasprintf("gpuperf coalesce --pattern stride%s --stride %ld%s",
+					  n == 3 ? ",aos" : "", n, w);
 	} else {
 		text = gp_xasprintf("%s %.1fx the bytes they use (%.1f sectors per request where "
 				    "%.1f would do): scattered addresses", what, ratio, spr, ideal);
-		cmd = gp_xasprintf("gpuperf coalesce --pattern stride%s", w);
+		f->command = gp_xasprintf("gpuperf coalesce --pattern stride%s", w);
 	}
 	if (a->assumed) {
 		char *t = gp_xasprintf("%s (assuming 4-byte accesses: the bytes asked for were not "
@@ -126,7 +140,7 @@ static void coalescing(struct prof_kernel *k, int store)
 		free(text);
 		text = t;
 	}
-	set(k, store ? PV_STORE_COALESCING : PV_LOAD_COALESCING, 1 - 1 / ratio, text, brief, cmd);
+	f->text = text;
 }
 
 static double bank_waste(const struct prof_shared *s, double all_wavefronts)
@@ -140,30 +154,60 @@ static double bank_waste(const struct prof_shared *s, double all_wavefronts)
 	return 1 - 1 / s->ways;
 }
 
-static void conflicts(struct prof_kernel *k, int store)
+static void conflicts(const struct prof_kernel *k, int store, struct finding *f)
 {
 	const struct prof_shared *s = store ? &k->sst : &k->sld;
 	const char *op = store ? "stores" : "loads";
 	long ways = lround(s->ways);
 	unsigned width = s->ideal_per_instruction >= 3 ? 16 : s->ideal_per_instruction >= 1.5 ? 8 : 4;
-	char w[16], *text, *cmd;
+	char w[16];
 
 	width_opt(width, w, sizeof(w));
+	f->v = store ? PV_SHARED_STORE_CONFLICTS : PV_SHARED_LOAD_CONFLICTS;
 	if (ways >= 16) {
-		text = gp_xasprintf("shared %s take %.1f wavefronts per instruction where %.0f would "
-				    "do: a %ld-way bank conflict, as reading a column of a 32-wide "
-				    "tile does; pad each row by one element", op,
-				    s->wavefronts_per_instruction, s->ideal_per_instruction, ways);
-		cmd = gp_xasprintf("gpuperf banks --pattern transpose%s%s", store ? " --op store" : "", w);
+		f->text = gp_xasprintf("shared %s take %.1f wavefronts per instruction where %.0f "
+				       "would do: a %ld-way bank conflict, as reading a column of a "
+				       "32-wide tile does; pad each row by one element", op,
+				       s->wavefronts_per_instruction, s->ideal_per_instruction, ways);
+		f->command = gp_xasprintf("gpuperf banks --pattern transpose%s%s",
+					  store ? " --op store" : "", w);
 	} else {
-		text = gp_xasprintf("shared %s take %.1f wavefronts per instruction where %.0f would "
-				    "do: a %ld-way bank conflict, like a stride-%ld access", op,
-				    s->wavefronts_per_instruction, s->ideal_per_instruction, ways, ways);
-		cmd = gp_xasprintf("gpuperf banks --pattern stride --stride %ld%s%s", ways,
-				   store ? " --op store" : "", w);
+		f->text = gp_xasprintf("shared %s take %.1f wavefronts per instruction where %.0f "
+				       "would do: a %ld-way bank conflict, like a stride-%ld access",
+				       op, s->wavefronts_per_instruction, s->ideal_per_instruction,
+				       ways, ways);
+		f->command = gp_xasprintf("gpuperf banks --pattern stride --stride %ld%s%s", ways,
+					  store ? " --op store" : "", w);
 	}
-	set(k, store ? PV_SHARED_STORE_CONFLICTS : PV_SHARED_LOAD_CONFLICTS, 1 - 1 / s->ways, text,
-	    gp_xasprintf("%ld-way bank conflict on shared %s", ways, op), cmd);
+	f->brief = gp_xasprintf("%ld-way bank conflict on shared %s", ways, op);
+}
+
+/* The largest waste of traffic, capped by what the arithmetic leaves; f->v PV_NONE when none. */
+static void worst_waste(const struct prof_kernel *k, struct finding *f)
+{
+	double all_sectors = (k->ld.sectors > 0 ? k->ld.sectors : 0) +
+			     (k->st.sectors > 0 ? k->st.sectors : 0);
+	double all_wavefronts = (k->sld.wavefronts > 0 ? k->sld.wavefronts : 0) +
+				(k->sst.wavefronts > 0 ? k->sst.wavefronts : 0);
+	double room = isnan(k->bound.compute_frac) ? 1 : fmax(0, 1 - k->bound.compute_frac);
+	const double w[4] = {
+		coal_waste(&k->ld, all_sectors), coal_waste(&k->st, all_sectors),
+		bank_waste(&k->sld, all_wavefronts), bank_waste(&k->sst, all_wavefronts),
+	};
+	size_t best = 0;
+
+	memset(f, 0, sizeof(*f));
+	f->v = PV_NONE;
+	for (size_t i = 1; i < 4; i++)
+		if (w[i] > w[best])
+			best = i;
+	if (!(w[best] > 0))
+		return;
+	if (best < 2)
+		coalescing(k, best == 1, f);
+	else
+		conflicts(k, best == 3, f);
+	f->stake = fmin(w[best], room);
 }
 
 static unsigned long long threads_per_block(const struct prof_kernel *k)
@@ -183,19 +227,16 @@ static char *occ_command(const struct prof_kernel *k, const char *extra)
 			    k->cc_major, k->cc_minor, threads_per_block(k), k->regs, s, extra);
 }
 
-static double occ_limit_waste(const struct prof_kernel *k)
+/* Theoretical occupancy held low by a resource: the first thing to raise. */
+static int occupancy_limited(const struct prof_kernel *k)
 {
-	if (!k->have_occ || k->occ.blocks == 0 || k->occ.occupancy_pct >= OCC_LOW_PCT)
-		return 0;
-	if (k->dram_pct >= DRAM_BUSY_PCT)
-		return 0;
-	return OCC_WEIGHT * (1 - k->occ.occupancy_pct / 100);
+	return k->have_occ && k->occ.blocks > 0 && k->occ.occupancy_pct < OCC_LOW_PCT;
 }
 
-static void occupancy_limit(struct prof_kernel *k)
+static void occupancy_limit(const struct prof_kernel *k, struct finding *f)
 {
 	const struct occ_result *r = &k->occ;
-	char what[160], sz[32], *text;
+	char what[160], sz[32];
 	const char *sweep = " --sweep threads";
 
 	if (r->binding & OCC_LIM_REGS) {
@@ -214,103 +255,156 @@ static void occupancy_limit(struct prof_kernel *k)
 	} else {
 		snprintf(what, sizeof(what), "%s", k->limiter ? k->limiter : "a limit");
 	}
-	text = gp_xasprintf("theoretical occupancy is %.1f %% (%d block%s of %llu threads per SM, "
-			    "achieved %.1f %%), held by %s%s%s", r->occupancy_pct, r->blocks,
-			    r->blocks == 1 ? "" : "s", threads_per_block(k), k->achieved_pct,
-			    what, k->next_step ? "; " : "", k->next_step ? k->next_step : "");
-	set(k, PV_OCCUPANCY_LIMIT, occ_limit_waste(k), text,
-	    gp_xasprintf("occupancy %.1f %% (%s)", r->occupancy_pct, k->limiter ? k->limiter : "?"),
-	    occ_command(k, sweep));
+	f->v = PV_OCCUPANCY_LIMIT;
+	f->text = gp_xasprintf("theoretical occupancy is %.1f %% (%d block%s of %llu threads per "
+			       "SM, achieved %.1f %%), held by %s%s%s", r->occupancy_pct, r->blocks,
+			       r->blocks == 1 ? "" : "s", threads_per_block(k), k->achieved_pct,
+			       what, k->next_step ? "; " : "", k->next_step ? k->next_step : "");
+	f->brief = gp_xasprintf("occupancy %.1f %% (%s)", r->occupancy_pct,
+				k->limiter ? k->limiter : "?");
+	f->command = occ_command(k, sweep);
 }
 
-static double underfill_waste(const struct prof_kernel *k)
-{
-	if (!k->have_occ || !(k->occ.occupancy_pct > 0) || !(k->achieved_pct >= 0))
-		return 0;
-	if (k->achieved_pct >= UNDERFILL * k->occ.occupancy_pct || k->dram_pct >= DRAM_BUSY_PCT)
-		return 0;
-	return OCC_WEIGHT * (1 - k->achieved_pct / k->occ.occupancy_pct);
-}
-
-static void underfilled(struct prof_kernel *k)
+/* Achieved far below theoretical, the grid's blocks against the SMs' slots. */
+static void underfilled(const struct prof_kernel *k, struct finding *f)
 {
 	unsigned long long blocks = (unsigned long long)k->grid.x * k->grid.y * k->grid.z;
 	unsigned long long slots = (unsigned long long)k->sms * (unsigned long long)k->occ.blocks;
-	char *text;
 
-	if (slots && blocks < slots)
-		text = gp_xasprintf("achieved occupancy is %.1f %% of a theoretical %.1f %%: the "
-				    "grid's %llu blocks fill %.0f %% of the %llu block slots (%d SMs "
-				    "x %d); launch more blocks, or more work per launch",
-				    k->achieved_pct, k->occ.occupancy_pct, blocks,
-				    100.0 * (double)blocks / (double)slots, slots, k->sms,
-				    k->occ.blocks);
+	f->v = PV_UNDERFILLED;
+	if (!k->have_occ || !(k->occ.occupancy_pct > 0))
+		f->text = NULL;
+	else if (slots && blocks < slots)
+		f->text = gp_xasprintf("achieved occupancy is %.1f %% of a theoretical %.1f %%: the "
+				       "grid's %llu blocks fill %.0f %% of the %llu block slots (%d "
+				       "SMs x %d); launch more blocks, or more work per launch",
+				       k->achieved_pct, k->occ.occupancy_pct, blocks,
+				       100.0 * (double)blocks / (double)slots, slots, k->sms,
+				       k->occ.blocks);
 	else
-		text = gp_xasprintf("achieved occupancy is %.1f %% of a theoretical %.1f %%: warps "
-				    "sit idle (uneven work between blocks, a long tail, or a kernel "
-				    "too short to fill the GPU)", k->achieved_pct,
-				    k->occ.occupancy_pct);
-	set(k, PV_UNDERFILLED, underfill_waste(k), text,
-	    gp_xasprintf("achieved occupancy %.0f %% of %.0f %%", k->achieved_pct,
-			 k->occ.occupancy_pct), occ_command(k, ""));
+		f->text = gp_xasprintf("achieved occupancy is %.1f %% of a theoretical %.1f %%: "
+				       "warps sit idle (uneven work between blocks, a long tail, or "
+				       "a kernel too short to fill the GPU)", k->achieved_pct,
+				       k->occ.occupancy_pct);
+	f->command = k->have_occ ? occ_command(k, "") : NULL;
+}
+
+/* The bound as the verdict: its evidence, what reaching the ceiling would gain, why not. */
+static void bound_finding(const struct prof_kernel *k, struct finding *f)
+{
+	const struct prof_bound *b = &k->bound;
+
+	memset(f, 0, sizeof(*f));
+	f->stake = isnan(b->at_stake) ? 0 : b->at_stake;
+	switch (b->kind) {
+	case PB_COMPUTE:
+	case PB_MEMORY:
+		f->v = b->kind == PB_COMPUTE ? PV_COMPUTE_BOUND : PV_MEMORY_BOUND;
+		if (b->little_to_gain)
+			f->text = gp_xstrdup("little to gain");
+		else
+			f->text = gp_xasprintf("up to %.0f %% of its time to gain by reaching that "
+					       "ceiling", 100 * b->at_stake);
+		f->command = b->kind == PB_MEMORY ? gp_xstrdup("gpuperf bandwidth") : NULL;
+		break;
+	case PB_LATENCY:
+		if (occupancy_limited(k)) {
+			occupancy_limit(k, f);
+			break;
+		}
+		f->v = PV_LATENCY_BOUND;
+		f->text = b->advice ? gp_xstrdup(b->advice) : NULL;
+		f->command = gp_xstrdup("gpuperf latency");
+		break;
+	case PB_UNDERFILLED:
+		if (occupancy_limited(k))
+			occupancy_limit(k, f);
+		else
+			underfilled(k, f);
+		break;
+	default:
+		f->v = PV_NONE;
+		f->stake = 0;
+		break;
+	}
+	if (!f->brief)
+		f->brief = gp_xstrdup(b->brief ? b->brief : "nothing to fix");
+}
+
+static void set(struct prof_kernel *k, const struct finding *f, char *text)
+{
+	free(k->verdict_text);
+	free(k->verdict_short);
+	free(k->command);
+	k->verdict = f->v;
+	k->waste = f->stake;
+	k->verdict_text = text;
+	k->verdict_short = gp_xstrdup(f->brief);
+	k->command = f->command ? gp_xstrdup(f->command) : NULL;
+}
+
+/* "bound text; finding" (either may be missing). */
+static char *join(const char *a, const char *b)
+{
+	if (a && b)
+		return gp_xasprintf("%s; %s", a, b);
+	return gp_xstrdup(a ? a : b ? b : "");
 }
 
 static void nothing(struct prof_kernel *k)
 {
-	if (k->dram_pct >= DRAM_BUSY_PCT) {
-		set(k, PV_DRAM_BOUND, 0,
-		    gp_xasprintf("nothing wasted: DRAM runs at %.0f %% of its %.0f GB/s peak, as a "
-				 "memory-bound kernel should", k->dram_pct, k->dram_peak_gbs),
-		    gp_xasprintf("DRAM at %.0f %% of peak", k->dram_pct),
-		    gp_xstrdup("gpuperf bandwidth"));
-		return;
-	}
-	set(k, PV_NONE, 0,
-	    isnan(k->dram_pct) ?
-		    gp_xstrdup("nothing wasted in global coalescing, shared-memory banks or occupancy") :
-		    gp_xasprintf("nothing wasted in global coalescing, shared-memory banks or "
-				 "occupancy; DRAM at %.0f %% of its peak", k->dram_pct),
-	    gp_xstrdup("nothing to fix"), NULL);
+	struct finding f = { PV_NONE, 0, NULL, gp_xstrdup("nothing to fix"), NULL };
+
+	set(k, &f, isnan(k->dram_pct) ?
+		   gp_xstrdup("nothing wasted in global coalescing or shared-memory banks") :
+		   gp_xasprintf("nothing wasted in global coalescing or shared-memory banks; DRAM "
+				"at %.0f %% of its peak", k->dram_pct));
+	finding_free(&f);
 }
 
 void prof_verdict(struct prof_kernel *k)
 {
-	double all_sectors = (k->ld.sectors > 0 ? k->ld.sectors : 0) +
-			     (k->st.sectors > 0 ? k->st.sectors : 0);
-	double all_wavefronts = (k->sld.wavefronts > 0 ? k->sld.wavefronts : 0) +
-				(k->sst.wavefronts > 0 ? k->sst.wavefronts : 0);
-	struct candidate c[] = {
-		{ PV_LOAD_COALESCING, coal_waste(&k->ld, all_sectors) },
-		{ PV_STORE_COALESCING, coal_waste(&k->st, all_sectors) },
-		{ PV_SHARED_LOAD_CONFLICTS, bank_waste(&k->sld, all_wavefronts) },
-		{ PV_SHARED_STORE_CONFLICTS, bank_waste(&k->sst, all_wavefronts) },
-		{ PV_OCCUPANCY_LIMIT, occ_limit_waste(k) },
-		{ PV_UNDERFILLED, underfill_waste(k) },
-	};
-	size_t best = 0;
+	const struct prof_bound *b = &k->bound;
+	struct finding waste, bound;
+	char *text;
 
 	if (!k->profiled) {
-		set(k, PV_NOT_PROFILED, 0,
-		    gp_xstrdup(k->graph && k->graph == k->launches ?
-			       "not profiled: launched only from CUDA graphs, which are timed but "
-			       "not profiled" :
-			       "not profiled: no launch of it ran with counters (see the notes)"),
-		    gp_xstrdup("not profiled"), NULL);
+		struct finding f = { PV_NOT_PROFILED, 0, NULL, gp_xstrdup("not profiled"), NULL };
+		set(k, &f, gp_xstrdup(k->graph && k->graph == k->launches ?
+				      "not profiled: launched only from CUDA graphs, which are "
+				      "timed but not profiled" :
+				      "not profiled: no launch of it ran with counters (see the "
+				      "notes)"));
+		finding_free(&f);
 		return;
 	}
-	for (size_t i = 1; i < sizeof(c) / sizeof(c[0]); i++)
-		if (c[i].waste > c[best].waste)
-			best = i;
-	if (!(c[best].waste > 0)) {
+	worst_waste(k, &waste);
+	if (b->kind == PB_UNKNOWN && waste.v == PV_NONE) {
 		nothing(k);
 		return;
 	}
-	switch (c[best].v) {
-	case PV_LOAD_COALESCING: coalescing(k, 0); break;
-	case PV_STORE_COALESCING: coalescing(k, 1); break;
-	case PV_SHARED_LOAD_CONFLICTS: conflicts(k, 0); break;
-	case PV_SHARED_STORE_CONFLICTS: conflicts(k, 1); break;
-	case PV_OCCUPANCY_LIMIT: occupancy_limit(k); break;
-	default: underfilled(k); break;
+	if (waste.v != PV_NONE && b->kind != PB_COMPUTE) {
+		set(k, &waste, join(b->kind == PB_UNKNOWN ? NULL : b->text, waste.text));
+		finding_free(&waste);
+		return;
 	}
+	bound_finding(k, &bound);
+	text = join(b->text, bound.text);
+	if (waste.v != PV_NONE) {
+		/* a compute-bound kernel's waste: named, with the little it could give */
+		char *t = gp_xasprintf("%s; besides, %s (at most %.0f %% of its time)", text,
+				       waste.text, 100 * waste.stake);
+		free(text);
+		text = t;
+	}
+	set(k, &bound, text);
+	finding_free(&waste);
+	finding_free(&bound);
+}
+
+int prof_worth_fixing(const struct prof_kernel *k)
+{
+	int bound_verdict = k->verdict == PV_COMPUTE_BOUND || k->verdict == PV_MEMORY_BOUND;
+
+	return k->waste >= MIN_STAKE && !(bound_verdict && k->bound.little_to_gain);
 }

@@ -54,10 +54,18 @@ void report_series_add(struct report_series *s, double x, double y, const char *
 		s->x = gp_xrealloc(s->x, s->cap * sizeof(*s->x));
 		s->y = gp_xrealloc(s->y, s->cap * sizeof(*s->y));
 		s->labels = gp_xrealloc(s->labels, s->cap * sizeof(*s->labels));
+		s->w = gp_xrealloc(s->w, s->cap * sizeof(*s->w));
 	}
 	s->x[s->n] = x;
 	s->y[s->n] = y;
+	s->w[s->n] = NAN;
 	s->labels[s->n++] = dup_or_null(label);
+}
+
+void report_series_weight(struct report_series *s, double w)
+{
+	if (s->n)
+		s->w[s->n - 1] = w;
 }
 
 void report_chart_marker(struct report_chart *c, char axis, double value, const char *label)
@@ -81,6 +89,7 @@ void report_chart_free(struct report_chart *c)
 		for (size_t k = 0; k < s->n; k++)
 			free(s->labels[k]);
 		free(s->labels);
+		free(s->w);
 		free(s->x);
 		free(s->y);
 		free(s->name);

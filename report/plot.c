@@ -247,6 +247,62 @@ static size_t *by_x(const struct report_series *s, size_t *n)
 	return idx;
 }
 
+/* A point's tooltip: "x unit: y unit", or "label: x unit, y unit". */
+static void point_title(FILE *out, const struct report_chart *c, const char *label, double x, double y)
+{
+	char xt[64], yt[64];
+
+	fputs("<title>", out);
+	if (label) {
+		xml_text(out, label, 0);
+		fputs(": ", out);
+	}
+	xml_text(out, value_text(&c->x, x, xt, sizeof(xt)), 0);
+	fputs(label ? ", " : ": ", out);
+	xml_text(out, value_text(&c->y, y, yt, sizeof(yt)), 0);
+	fputs("</title>", out);
+}
+
+#define POINT_R_MIN 3.0
+#define POINT_R_MAX 14.0
+#define POINT_LABEL_MAX 36      /* characters of a point's label */
+
+/* REPORT_SERIES_POINTS: each point a disc of area by its weight, labelled beside. */
+static void points(const struct frame *f, const struct report_series *s, struct pen p, FILE *out)
+{
+	const struct report_chart *c = f->c;
+	double wmax = 0;
+
+	for (size_t k = 0; k < s->n; k++)
+		if (point_usable(c, s, k) && s->w[k] > wmax)
+			wmax = s->w[k];
+	fputs("<g class=\"series points\">\n<title>", out);
+	xml_text(out, s->name ? s->name : "", 0);
+	fputs("</title>\n", out);
+	for (size_t k = 0; k < s->n; k++) {
+		double x, y, r = POINT_R_MIN;
+		if (!point_usable(c, s, k))
+			continue;
+		if (wmax > 0 && s->w[k] > 0)
+			r += (POINT_R_MAX - POINT_R_MIN) * sqrt(s->w[k] / wmax);
+		x = px(f, s->x[k]);
+		y = py(f, s->y[k]);
+		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" "
+			"fill-opacity=\"%s\" stroke=\"%s\" stroke-width=\"1.2\">", x, y, r,
+			p.open ? "#ffffff" : p.color, p.open ? "1" : "0.45", p.color);
+		point_title(out, c, s->labels[k], s->x[k], s->y[k]);
+		fputs("</circle>\n", out);
+		/* beside the point, or before it where the frame would cut it */
+		if (s->labels[k] && x + r + 3 + 5.6 * (double)xml_chars(s->labels[k]) <= RIGHT)
+			plot_text(out, x + r + 3, y + 4, "class=\"point-label\" font-size=\"10\" "
+				  "fill=\"#212529\"", s->labels[k], POINT_LABEL_MAX);
+		else if (s->labels[k])
+			plot_text(out, x - r - 3, y + 4, "class=\"point-label\" font-size=\"10\" "
+				  "fill=\"#212529\" text-anchor=\"end\"", s->labels[k], POINT_LABEL_MAX);
+	}
+	fputs("</g>\n", out);
+}
+
 static void series(const struct frame *f, const struct report_series *s, size_t nth, FILE *out)
 {
 	const struct report_chart *c = f->c;
@@ -254,8 +310,12 @@ static void series(const struct frame *f, const struct report_series *s, size_t 
 	double r = s->n > 64 ? 1.6 : 2.4;
 	size_t n, *idx = by_x(s, &n);
 	int pen = 0;
-	char xt[64], yt[64];
 
+	if (s->flags & REPORT_SERIES_POINTS) {
+		free(idx);
+		points(f, s, p, out);
+		return;
+	}
 	fprintf(out, "<g class=\"series\">\n<title>");
 	xml_text(out, s->name ? s->name : "", 0);
 	fprintf(out, "</title>\n<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" "
@@ -273,18 +333,13 @@ static void series(const struct frame *f, const struct report_series *s, size_t 
 		pen = 1;
 	}
 	fputs("\"/>\n", out);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; !(s->flags & REPORT_SERIES_LINE) && i < n; i++) {
 		size_t k = idx[i];
 		if (!point_usable(c, s, k))
 			continue;
 		dot(out, p, px(f, s->x[k]), py(f, s->y[k]), r, 0);
-		fputs("<title>", out);
-		value_text(&c->x, s->x[k], xt, sizeof(xt));
-		value_text(&c->y, s->y[k], yt, sizeof(yt));
-		xml_text(out, xt, 0);
-		fputs(": ", out);
-		xml_text(out, yt, 0);
-		fputs("</title></circle>\n", out);
+		point_title(out, c, NULL, s->x[k], s->y[k]);
+		fputs("</circle>\n", out);
 	}
 	fputs("</g>\n", out);
 	free(idx);
@@ -350,11 +405,13 @@ static void entry(FILE *out, double x, double y, const struct report_series *s, 
 
 	if (s)
 		p = pen_of(s, nth);
-	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-		"stroke-width=\"%s\"%s%s%s/>\n", x, y - 4, x + 24, y - 4, p.color, s ? "1.6" : "1",
-		p.dash ? " stroke-dasharray=\"" : "", p.dash ? p.dash : "", p.dash ? "\"" : "");
-	if (s)
-		dot(out, p, x + 12, y - 4, 2.4, 1);
+	if (!s || !(s->flags & REPORT_SERIES_POINTS))
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+			"stroke-width=\"%s\"%s%s%s/>\n", x, y - 4, x + 24, y - 4, p.color,
+			s ? "1.6" : "1", p.dash ? " stroke-dasharray=\"" : "", p.dash ? p.dash : "",
+			p.dash ? "\"" : "");
+	if (s && !(s->flags & REPORT_SERIES_LINE))
+		dot(out, p, x + 12, y - 4, s->flags & REPORT_SERIES_POINTS ? 4 : 2.4, 1);
 	plot_text(out, x + 30, y, "", label, max);
 }
 

@@ -75,6 +75,8 @@ enum report_layout {
 #define REPORT_SERIES_TEXT 0x1u  /* drawn by the terminal's bar chart (the first such series) */
 #define REPORT_SERIES_PLOT 0x2u  /* drawn in plots (--plot) */
 #define REPORT_SERIES_MODEL 0x4u /* a prediction: plots dash it, so a measurement under it shows */
+#define REPORT_SERIES_POINTS 0x8u /* plots draw points alone, each labelled, its area by its weight */
+#define REPORT_SERIES_LINE 0x10u  /* plots draw the line alone, no dots (a ceiling) */
 
 struct report_series {
 	char *name;                  /* legend */
@@ -83,6 +85,7 @@ struct report_series {
 	size_t n, cap;
 	double *x, *y;               /* y NaN: not measured */
 	char **labels;               /* text chart labels; NULL entries show x as an integer */
+	double *w;                   /* POINTS: each point's weight (its area), NaN: none */
 };
 
 #define REPORT_AXIS_LOG   0x1u   /* logarithmic scale */
@@ -189,6 +192,8 @@ void report_chart_axis(struct report_axis *a, const char *label, const char *uni
 struct report_series *report_chart_series(struct report_chart *c, const char *name, unsigned flags);
 /* One point; label (copied) names it in the text chart, NULL: x as an integer. */
 void report_series_add(struct report_series *s, double x, double y, const char *label);
+/* The weight of the last point added (REPORT_SERIES_POINTS: its area in plots). */
+void report_series_weight(struct report_series *s, double w);
 void report_chart_marker(struct report_chart *c, char axis, double value, const char *label);
 /*
  * The terminal draws one series, so its title may say more ("copy, 16 B:

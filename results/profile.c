@@ -55,6 +55,37 @@ const struct report_col profile_columns[PROFILE_NCOLUMNS] = {
 	{ "dram_peak_pct", "of DRAM peak (%)", REPORT_DBL, 1 },
 	{ "l1_hit_rate_pct", "L1 hits (%)", REPORT_DBL, 1 },
 	{ "l2_hit_rate_pct", "L2 hits (%)", REPORT_DBL, 1 },
+	/* the roofline (issue 27) */
+	{ "bound", "bound", REPORT_STR, 0 },
+	{ "bound_by", "nearest ceiling", REPORT_STR, 0 },
+	{ "roof_pct", "of the ceiling (%)", REPORT_DBL, 1 },
+	{ "roof_source", "ceiling from", REPORT_STR, 0 },
+	{ "time_at_stake_ms", "at stake (ms)", REPORT_DBL, 3 },
+	{ "fp64_flop", "FP64 FLOP", REPORT_DBL, 0 },
+	{ "fp32_flop", "FP32 FLOP", REPORT_DBL, 0 },
+	{ "fp16_flop", "FP16 FLOP", REPORT_DBL, 0 },
+	{ "gflops", "GFLOP/s", REPORT_DBL, 1 },
+	{ "fma_pipe_pct", "FMA pipe (%)", REPORT_DBL, 1 },
+	{ "tensor_pipe_pct", "tensor pipe (%)", REPORT_DBL, 1 },
+	{ "l2_bytes", "L2 (B)", REPORT_DBL, 0 },
+	{ "l1_bytes", "L1TEX (B)", REPORT_DBL, 0 },
+	{ "shared_bytes", "shared (B)", REPORT_DBL, 0 },
+	{ "l2_bandwidth_gbs", "L2 (GB/s)", REPORT_DBL, 1 },
+	{ "l1_bandwidth_gbs", "L1/shared (GB/s)", REPORT_DBL, 1 },
+	{ "intensity_dram_flop_per_byte", "FLOP/DRAM byte", REPORT_DBL, 3 },
+	{ "intensity_l2_flop_per_byte", "FLOP/L2 byte", REPORT_DBL, 3 },
+	{ "dram_roof_gbs", "DRAM roof (GB/s)", REPORT_DBL, 0 },
+	{ "l2_roof_gbs", "L2 roof (GB/s)", REPORT_DBL, 0 },
+	{ "l1_roof_gbs", "L1/shared roof (GB/s)", REPORT_DBL, 0 },
+	{ "fp64_roof_gflops", "FP64 roof (GFLOP/s)", REPORT_DBL, 0 },
+	{ "fp32_roof_gflops", "FP32 roof (GFLOP/s)", REPORT_DBL, 0 },
+	{ "fp16_roof_gflops", "FP16 roof (GFLOP/s)", REPORT_DBL, 0 },
+	{ "cp_async_sectors_per_request", "cp.async sect/req", REPORT_DBL, 2 },
+	{ "cp_async_ideal_sectors_per_request", "cp.async ideal", REPORT_DBL, 2 },
+	{ "cp_async_efficiency_pct", "cp.async efficiency (%)", REPORT_DBL, 1 },
+	{ "cp_async_fetched_bytes", "cp.async fetched (B)", REPORT_DBL, 0 },
+	{ "cp_async_requested_bytes", "cp.async requested (B)", REPORT_DBL, 0 },
+	{ "tma_loads", "TMA loads", REPORT_DBL, 0 },
 	{ "verdict", "verdict", REPORT_STR, 0 },
 	{ "verdict_text", "verdict", REPORT_STR, 0 },
 	{ "verdict_command", "see", REPORT_STR, 0 },
@@ -63,7 +94,11 @@ const struct report_col profile_columns[PROFILE_NCOLUMNS] = {
 /*
  * A row per kernel: its GPU time, the counters' verdicts on its accesses
  * (sectors and wavefronts per request: fewer is better; efficiency, hit
- * rates and achieved occupancy: higher) and the DRAM traffic it made.
+ * rates and achieved occupancy: higher), the traffic it made at each
+ * level and its place on the roofline.  Not figures: what describes the
+ * program rather than how well it ran (launches, grid, registers, the
+ * ideal sectors and requested bytes, TMA loads issued) and the words
+ * (bound, bound_by, roof_source, the verdict).
  */
 static const struct result_figure figures[] = {
 	{ "gpu_time_ms", RESULT_LOWER, RESULT_KIND_TIME },
@@ -88,6 +123,35 @@ static const struct result_figure figures[] = {
 	{ "dram_peak_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
 	{ "l1_hit_rate_pct", RESULT_HIGHER, RESULT_KIND_COUNTER },
 	{ "l2_hit_rate_pct", RESULT_HIGHER, RESULT_KIND_COUNTER },
+	/* the roofline: how near its ceiling, the time a fix could gain */
+	{ "roof_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "time_at_stake_ms", RESULT_LOWER, RESULT_KIND_TIME },
+	/* the work done, exact from SASS: fewer FLOPs for the same result is better */
+	{ "fp64_flop", RESULT_LOWER, RESULT_KIND_COUNTER },
+	{ "fp32_flop", RESULT_LOWER, RESULT_KIND_COUNTER },
+	{ "fp16_flop", RESULT_LOWER, RESULT_KIND_COUNTER },
+	{ "gflops", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "fma_pipe_pct", RESULT_HIGHER, RESULT_KIND_COUNTER },
+	{ "tensor_pipe_pct", RESULT_HIGHER, RESULT_KIND_COUNTER },
+	{ "l2_bytes", RESULT_LOWER, RESULT_KIND_COUNTER },
+	{ "l1_bytes", RESULT_LOWER, RESULT_KIND_COUNTER },
+	{ "shared_bytes", RESULT_LOWER, RESULT_KIND_COUNTER },
+	{ "l2_bandwidth_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "l1_bandwidth_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	/* FLOP per byte moved: more reuse of each byte is better */
+	{ "intensity_dram_flop_per_byte", RESULT_HIGHER, RESULT_KIND_COUNTER },
+	{ "intensity_l2_flop_per_byte", RESULT_HIGHER, RESULT_KIND_COUNTER },
+	/* the ceilings judged against: the chip's peaks at the clocks the kernel ran at */
+	{ "dram_roof_gbs", RESULT_HIGHER, RESULT_KIND_CLOCK },
+	{ "l2_roof_gbs", RESULT_HIGHER, RESULT_KIND_CLOCK },
+	{ "l1_roof_gbs", RESULT_HIGHER, RESULT_KIND_CLOCK },
+	{ "fp64_roof_gflops", RESULT_HIGHER, RESULT_KIND_CLOCK },
+	{ "fp32_roof_gflops", RESULT_HIGHER, RESULT_KIND_CLOCK },
+	{ "fp16_roof_gflops", RESULT_HIGHER, RESULT_KIND_CLOCK },
+	/* cp.async's global reads, judged as loads are */
+	{ "cp_async_sectors_per_request", RESULT_LOWER, RESULT_KIND_COUNTER },
+	{ "cp_async_efficiency_pct", RESULT_HIGHER, RESULT_KIND_COUNTER },
+	{ "cp_async_fetched_bytes", RESULT_LOWER, RESULT_KIND_COUNTER },
 };
 
 const struct result_contract profile_contract = {

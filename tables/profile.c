@@ -1,8 +1,10 @@
 /*
  * gpuperf profile: one line with the worst offenders, then a row per
- * kernel of the user's program with coalescing, shared-memory conflicts,
- * occupancy, DRAM traffic and the verdict; the machines' table has every
- * figure, the people's the ones to read first and the verdicts as lines.
+ * kernel of the user's program with its bound against the roofline,
+ * coalescing, shared-memory conflicts, occupancy, DRAM traffic and the
+ * verdict; the machines' table has every figure (its columns:
+ * results/profile.c), the people's the ones to read first and the
+ * verdicts as lines; the roofline as a chart for --plot and --html.
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,7 +18,10 @@ enum {
 	K_KERNEL = TAB_NIDENTITY, K_MANGLED, K_LAUNCHES, K_PROFILED, K_GRAPH, K_GRID, K_BLOCK,
 	K_REGS, K_SSMEM, K_DSMEM, K_LOCAL, K_TIME, K_PER_LAUNCH, K_TIME_PCT, K_LD, K_ST = K_LD + 5,
 	K_SLD = K_ST + 5, K_SST = K_SLD + 3, K_ACHIEVED = K_SST + 3, K_THEORETICAL, K_BLOCKS,
-	K_LIMITER, K_NEXT, K_DRAM_R, K_DRAM_W, K_DRAM_GBS, K_DRAM_PCT, K_L1, K_L2, K_VERDICT,
+	K_LIMITER, K_NEXT, K_DRAM_R, K_DRAM_W, K_DRAM_GBS, K_DRAM_PCT, K_L1, K_L2,
+	K_BOUND, K_BOUND_BY, K_ROOF_PCT, K_ROOF_SOURCE, K_AT_STAKE, K_FLOP, K_GFLOPS = K_FLOP + 3,
+	K_FMA_PIPE, K_TENSOR_PIPE, K_L2_BYTES, K_L1_BYTES, K_SHARED_BYTES, K_L2_GBS, K_L1_GBS,
+	K_AI_DRAM, K_AI_L2, K_ROOFS, K_CP = K_ROOFS + 6, K_TMA = K_CP + 5, K_VERDICT,
 	K_VERDICT_TEXT, K_COMMAND,
 };
 _Static_assert(K_COMMAND + 1 == PROFILE_NCOLUMNS, "PROFILE_NCOLUMNS");
@@ -60,6 +65,53 @@ static void identity(struct report_table *t, size_t r, const struct prof_kernel 
 	report_set_str(t, r, 5, hostname[0] ? hostname : NULL);
 }
 
+/* The ceiling the bound was judged by: a roof's source, or the pipe's own peak. */
+static const char *roof_source(const struct prof_kernel *k)
+{
+	static const enum prof_roof_id roof_of[USE_N] = {
+		[USE_FP64] = PROF_ROOF_FP64, [USE_FP32] = PROF_ROOF_FP32, [USE_FP16] = PROF_ROOF_FP16,
+		[USE_FMA_PIPE] = PROF_ROOF_N, [USE_TENSOR_PIPE] = PROF_ROOF_N,
+		[USE_DRAM] = PROF_ROOF_DRAM, [USE_L2] = PROF_ROOF_L2, [USE_L1] = PROF_ROOF_L1,
+	};
+	int u = k->bound.nearest;
+
+	if (u < 0)
+		return NULL;
+	if (roof_of[u] == PROF_ROOF_N)
+		return "theoretical";   /* a pipe's busy cycles against its peak */
+	return prof_roof_source_name(k->roofs.r[roof_of[u]].source);
+}
+
+static void roofline_cells(struct report_table *t, size_t r, const struct prof_kernel *k)
+{
+	static const enum prof_roof_id roofs[6] = { PROF_ROOF_DRAM, PROF_ROOF_L2, PROF_ROOF_L1, PROF_ROOF_FP64,
+						    PROF_ROOF_FP32, PROF_ROOF_FP16 };
+	const struct prof_bound *b = &k->bound;
+
+	report_set_str(t, r, K_BOUND, prof_bound_code(b->kind));
+	report_set_str(t, r, K_BOUND_BY, b->nearest >= 0 ? prof_use_code((enum prof_use_id)b->nearest) :
+								NULL);
+	report_set_dbl(t, r, K_ROOF_PCT, 100 * b->roof_frac);
+	report_set_str(t, r, K_ROOF_SOURCE, roof_source(k));
+	report_set_dbl(t, r, K_AT_STAKE, k->profiled ? k->waste * k->time_ns / 1e6 : NAN);
+	for (int i = 0; i < 3; i++)
+		report_set_dbl(t, r, K_FLOP + i, k->flop[i]);
+	report_set_dbl(t, r, K_GFLOPS, k->gflops);
+	report_set_dbl(t, r, K_FMA_PIPE, k->fma_pipe_pct);
+	report_set_dbl(t, r, K_TENSOR_PIPE, k->tensor_pipe_pct);
+	report_set_dbl(t, r, K_L2_BYTES, k->l2_bytes);
+	report_set_dbl(t, r, K_L1_BYTES, k->l1_bytes);
+	report_set_dbl(t, r, K_SHARED_BYTES, k->shared_bytes);
+	report_set_dbl(t, r, K_L2_GBS, k->l2_gbs);
+	report_set_dbl(t, r, K_L1_GBS, k->l1_gbs);
+	report_set_dbl(t, r, K_AI_DRAM, k->intensity_dram);
+	report_set_dbl(t, r, K_AI_L2, k->intensity_l2);
+	for (int i = 0; i < 6; i++)
+		report_set_dbl(t, r, K_ROOFS + i, k->roofs.r[roofs[i]].per_s / 1e9);
+	set_access(t, r, K_CP, &k->cp);
+	report_set_dbl(t, r, K_TMA, k->tma_loads);
+}
+
 static void machine_row(struct report_table *t, const struct profile_run *run,
 			const struct prof_kernel *k)
 {
@@ -99,6 +151,7 @@ static void machine_row(struct report_table *t, const struct profile_run *run,
 	report_set_dbl(t, r, K_DRAM_PCT, k->dram_pct);
 	report_set_dbl(t, r, K_L1, k->l1_hit_pct);
 	report_set_dbl(t, r, K_L2, k->l2_hit_pct);
+	roofline_cells(t, r, k);
 	report_set_str(t, r, K_VERDICT, prof_verdict_code(k->verdict));
 	report_set_str(t, r, K_VERDICT_TEXT, k->verdict_text);
 	report_set_str(t, r, K_COMMAND, k->command);
@@ -114,7 +167,7 @@ static const struct report_col view_cols[] = {
 	{ "st", "st sect/req", REPORT_STR, 0 },
 	{ "smem", "smem ways", REPORT_DBL, 1 },
 	{ "occupancy", "occupancy (%)", REPORT_STR, 0 },
-	{ "dram", "DRAM peak (%)", REPORT_DBL, 1 },
+	{ "bound", "bound: nearest ceiling", REPORT_STR, 0 },
 	{ "verdict", "verdict", REPORT_STR, 0 },
 };
 
@@ -159,7 +212,12 @@ static void view_row(struct report_table *t, const struct profile_run *run, cons
 	else
 		occ[0] = '\0';
 	report_set_str(t, r, 7, occ[0] ? occ : NULL);
-	report_set_dbl(t, r, 8, k->dram_pct);
+	if (k->bound.nearest >= 0) {
+		char b[64];
+		snprintf(b, sizeof(b), "%s: %s %.0f %%", prof_bound_code(k->bound.kind),
+			 prof_use_name((enum prof_use_id)k->bound.nearest), 100 * k->bound.roof_frac);
+		report_set_str(t, r, 8, b);
+	}
 	report_set_str(t, r, 9, k->verdict_short ? k->verdict_short : prof_verdict_code(k->verdict));
 }
 
@@ -184,11 +242,142 @@ static void view_notes(struct report_table *t, const struct profile_run *run)
 		report_note(t, "ld/st sect/req: 32-byte sectors per warp instruction / the fewest that "
 			    "carry the bytes asked for; smem ways: shared-memory wavefronts / the "
 			    "conflict-free number; occupancy: achieved (counter) of theoretical "
-			    "(gpuperf's calculator)");
+			    "(gpuperf's calculator); bound: compute, memory, latency or underfilled, "
+			    "and how far the nearest ceiling is reached (FLOP/s of a precision or a "
+			    "pipe's busy time; bytes/s of DRAM, L2 or L1/shared), against the chip's "
+			    "theoretical peaks unless measured");
 	if (run->signal)
 		report_note(t, "the program was killed by signal %d", run->signal);
 	else if (run->status)
 		report_note(t, "the program exited with status %d (gpuperf's too)", run->status);
+}
+
+/* ---- the roofline: --plot and --html draw it ---- */
+
+#define LABEL_MAX 20   /* characters of a kernel's name beside its point */
+
+/* The ceilings drawn: the first kernel's (most GPU time) with any compute roof. */
+static const struct prof_roofs *chart_roofs(const struct prof_analysis *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		for (int r = PROF_ROOF_FP64; r < PROF_ROOF_N; r++)
+			if (a->k[i].roofs.r[r].per_s > 0)
+				return &a->k[i].roofs;
+	return NULL;
+}
+
+/* "DRAM 3352 GB/s (theoretical)", "FP32 66.9 TFLOP/s (measured)" */
+static char *ceiling_label(const struct prof_roofs *rf, enum prof_roof_id id)
+{
+	const struct prof_roof *r = &rf->r[id];
+
+	if (id <= PROF_ROOF_L1)
+		return gp_xasprintf("%s %.0f GB/s (%s)", prof_roof_name(id), r->per_s / 1e9,
+				    prof_roof_source_name(r->source));
+	return gp_xasprintf("%s %.1f TFLOP/s (%s)", prof_roof_name(id), r->per_s / 1e12,
+			    prof_roof_source_name(r->source));
+}
+
+/*
+ * Memory roofs rise from x_lo to the top compute roof; compute roofs run
+ * flat from the ridge of the widest memory roof to x_hi.  Values in GFLOP/s.
+ */
+static void roofs_series(struct report_chart *c, const struct prof_roofs *rf, double x_lo,
+			 double x_hi)
+{
+	double top = 0, widest = 0;
+
+	for (int r = PROF_ROOF_FP64; r < PROF_ROOF_N; r++)
+		top = fmax(top, rf->r[r].per_s > 0 ? rf->r[r].per_s / 1e9 : 0);
+	for (int r = PROF_ROOF_DRAM; r <= PROF_ROOF_L1; r++)
+		widest = fmax(widest, rf->r[r].per_s > 0 ? rf->r[r].per_s / 1e9 : 0);
+	for (int r = 0; r < PROF_ROOF_N; r++) {
+		double v = rf->r[r].per_s / 1e9;
+		struct report_series *s;
+		char *name;
+
+		if (!(v > 0))
+			continue;
+		name = ceiling_label(rf, (enum prof_roof_id)r);
+		s = report_chart_series(c, name, REPORT_SERIES_PLOT | REPORT_SERIES_LINE |
+					REPORT_SERIES_MODEL);
+		free(name);
+		if (r <= PROF_ROOF_L1) {
+			double x_top = top > 0 ? top / v : x_hi;
+			report_series_add(s, x_lo, v * x_lo, NULL);
+			report_series_add(s, fmin(x_top, x_hi), v * fmin(x_top, x_hi), NULL);
+		} else {
+			report_series_add(s, widest > 0 ? fmax(x_lo, v / widest) : x_lo, v, NULL);
+			report_series_add(s, x_hi, v, NULL);
+		}
+	}
+}
+
+/*
+ * The kernel's point: CUDA-core FLOP/s, or with tensor work estimated where
+ * a tensor roof is known.  0 when it has none on log axes.
+ */
+static int kernel_point(struct report_series *cores, struct report_series *tensor,
+			const struct prof_kernel *k, const struct prof_roofs *rf)
+{
+	const char *n = k->short_name ? k->short_name : k->name;
+	char label[LABEL_MAX + 32];
+	double troof = rf->r[PROF_ROOF_TENSOR_FP16].per_s / 1e9;
+
+	if (tensor && k->tensor_pipe_pct >= 5 && troof > 0 && k->dram_gbs > 0) {
+		double y = (k->gflops > 0 ? k->gflops : 0) + k->tensor_pipe_pct / 100 * troof;
+		snprintf(label, sizeof(label), "%.*s", LABEL_MAX, n);
+		report_series_add(tensor, y / k->dram_gbs, y, label);
+		report_series_weight(tensor, k->time_ns);
+		return 1;
+	}
+	if (!(k->gflops > 0 && k->intensity_dram > 0 && isfinite(k->intensity_dram)))
+		return 0;
+	if (k->tensor_pipe_pct >= 5)
+		snprintf(label, sizeof(label), "%.*s (tensor %.0f %%)", LABEL_MAX, n,
+			 k->tensor_pipe_pct);
+	else
+		snprintf(label, sizeof(label), "%.*s", LABEL_MAX, n);
+	report_series_add(cores, k->intensity_dram, k->gflops, label);
+	report_series_weight(cores, k->time_ns);
+	return 1;
+}
+
+static void roofline_chart(struct report_table *t, const struct prof_analysis *a)
+{
+	const struct prof_roofs *rf = chart_roofs(a);
+	struct report_series *cores, *tensor;
+	struct report_chart *c;
+	double x_lo = 0.01, x_hi = 1000;
+	size_t undrawn = 0;
+
+	if (!rf)
+		return;   /* no counters: nothing to draw */
+	for (size_t i = 0; i < a->n; i++)
+		if (a->k[i].intensity_dram > 0 && isfinite(a->k[i].intensity_dram)) {
+			x_lo = fmin(x_lo, a->k[i].intensity_dram / 2);
+			x_hi = fmax(x_hi, a->k[i].intensity_dram * 2);
+		}
+	c = report_add_chart(t, "Roofline: each profiled kernel against the ceilings, its area "
+			     "by GPU time");
+	report_chart_axis(&c->x, "arithmetic intensity, FLOP per DRAM byte", "FLOP/B",
+			  REPORT_AXIS_LOG);
+	report_chart_axis(&c->y, "performance", "GFLOP/s", REPORT_AXIS_LOG);
+	cores = report_chart_series(c, "kernels: FLOP/s of the CUDA cores (SASS counts)",
+				    REPORT_SERIES_PLOT | REPORT_SERIES_POINTS);
+	/* tensor work has no FLOP count here: estimated where gpuperf roofline gave a roof */
+	tensor = rf->r[PROF_ROOF_TENSOR_FP16].per_s > 0 ?
+		 report_chart_series(c, "tensor-core kernels: estimated, tensor pipe busy x FP16 "
+				     "tensor roof", REPORT_SERIES_PLOT | REPORT_SERIES_POINTS |
+				     REPORT_SERIES_MODEL) : NULL;
+	for (size_t i = 0; i < a->n; i++)
+		if (a->k[i].profiled && !kernel_point(cores, tensor, &a->k[i], rf))
+			undrawn++;
+	roofs_series(c, rf, x_lo, x_hi);
+	if (undrawn)
+		report_note(t, "the roofline leaves out %zu profiled kernel%s without floating-point "
+			    "work or DRAM traffic (no point on its log axes)", undrawn,
+			    tab_plural((long long)undrawn));
 }
 
 void tab_profile(struct report *rep, const struct gp_device *dev, const void *profile_run)
@@ -214,4 +403,5 @@ void tab_profile(struct report *rep, const struct gp_device *dev, const void *pr
 		view_row(view, run, &run->a.k[i]);
 	}
 	view_notes(view, run);
+	roofline_chart(view, &run->a);
 }

@@ -62,3 +62,125 @@ load lib
 		[[ "$output" == *"--$o"* ]] || { echo "no --$o"; return 1; }
 	done
 }
+
+# The roofline without a GPU: a "program" that writes the records the
+# profiling library would (tests/fixtures/profile-roofline.records, an
+# H100-like run: the issue's FP16 and FP32 GEMMs, a one-thread pointer
+# chase, a STREAM triad, a stride-8 copy) into the file gpuperf reads.
+FIXTURE=$BATS_TEST_DIRNAME/../fixtures/profile-roofline.records
+REPLAY=(sh -c 'cat "$1" >>"$GPUPERF_PROFILE_PATH"' sh "$FIXTURE")
+
+# col CSV KERNEL-PREFIX COLUMN: a cell of the row whose kernel starts with the prefix.
+col() {
+	python3 - "$@" <<'PY'
+import csv, sys
+path, name, c = sys.argv[1:]
+for row in csv.DictReader(open(path, newline='')):
+    if row['kernel'].startswith(name):
+        print(row[c]); break
+else:
+    sys.exit(f"no row for {name}")
+PY
+}
+
+@test "profile: each kernel's bound first; the GEMMs compute-bound, not worth fixing first" {
+	command -v python3 >/dev/null || skip "python3 reads the CSV here"
+	cd "$BATS_TEST_TMPDIR"
+	run_split "$GPUPERF" --csv -o k.csv profile -- "${REPLAY[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(col k.csv nvjet bound)" = compute ]
+	[ "$(col k.csv nvjet bound_by)" = tensor_pipe ]
+	[ "$(col k.csv nvjet verdict)" = compute_bound ]
+	[[ "$(col k.csv nvjet verdict_text)" == "compute-bound: the tensor pipe busy 94 % of the time; little to gain; besides, "*"12-way bank conflict"* ]]
+	[ "$(col k.csv sm80_xmma bound_by)" = fma_pipe ]
+	[ "$(col k.csv sm80_xmma verdict)" = compute_bound ]
+	awk -v f="$(col k.csv sm80_xmma fp32_flop)" 'BEGIN { exit !(f == 5.2e10) }' 
+	[ "$(col k.csv chase verdict)" = latency_bound ]
+	[[ "$(col k.csv chase verdict_text)" == *"only one lane of each warp asks"* ]]
+	[[ "$(col k.csv chase verdict_text)" != *stride* ]]
+	awk -v i="$(col k.csv chase load_ideal_sectors_per_request)" 'BEGIN { exit !(i == 1) }' 
+	[ "$(col k.csv triad bound)" = memory ]
+	[ "$(col k.csv triad roof_source)" = theoretical ]
+	[ "$(col k.csv stride verdict)" = load_coalescing ]
+	# the people's view: the summary leaves the GEMMs out
+	run_split "$GPUPERF" profile -- "${REPLAY[@]}"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "worth fixing first: chase (latency-bound, "*"stride (loads: 8.0x"* ]]
+	[[ "${lines[0]}" != *nvjet* ]]
+	[[ "${lines[0]}" != *xmma* ]]
+	[[ "$output" == *"compute: tensor pipe 94 %"* ]]
+	[[ "$output" == *"compute: FMA pipe 81 %"* ]]
+}
+
+@test "profile: the new columns are in the CSV header and the JSON records" {
+	command -v python3 >/dev/null || skip "python3 reads the JSON here"
+	cd "$BATS_TEST_TMPDIR"
+	"$GPUPERF" --csv -o k.csv profile -- "${REPLAY[@]}"
+	for c in bound bound_by roof_pct roof_source time_at_stake_ms fp64_flop fp32_flop fp16_flop \
+		gflops fma_pipe_pct tensor_pipe_pct l2_bytes l1_bytes shared_bytes l2_bandwidth_gbs \
+		l1_bandwidth_gbs intensity_dram_flop_per_byte intensity_l2_flop_per_byte dram_roof_gbs \
+		fp32_roof_gflops cp_async_sectors_per_request tma_loads; do
+		head -n 1 k.csv | tr ',' '\n' | grep -qx "$c" || { echo "no column $c"; return 1; }
+	done
+	"$GPUPERF" --json -o k.json profile -- "${REPLAY[@]}"
+	python3 - k.json <<'PY'
+import json, sys
+rows = json.load(open(sys.argv[1]))
+assert len(rows) == 5, len(rows)
+nv = next(r for r in rows if r['kernel'].startswith('nvjet'))
+assert nv['bound'] == 'compute' and abs(nv['tensor_pipe_pct'] - 94) < 1e-9, nv
+assert nv['tma_loads'] == 16384 and nv['l2_bytes'] == 2.2e9, nv
+PY
+}
+
+@test "profile --plot: the roofline as SVG, every drawable kernel a labelled point" {
+	cd "$BATS_TEST_TMPDIR"
+	run_split "$GPUPERF" --plot roof.svg profile -- "${REPLAY[@]}"
+	[ "$status" -eq 0 ]
+	[ -s roof.svg ]
+	command -v python3 >/dev/null || skip "python3 parses the SVG"
+	facts=$(python3 "$BATS_TEST_DIRNAME/svgstat.py" roof.svg)
+	echo "$facts"
+	grep -qx 'chart Roofline: each profiled kernel against the ceilings, its area by GPU time' <<<"$facts"
+	grep -q '^x arithmetic intensity, FLOP per DRAM byte (FLOP/B) | ' <<<"$facts"
+	grep -q '^y performance (GFLOP/s) | ' <<<"$facts"
+	# the stride copy does no arithmetic: four points of five, a note says so
+	grep -qx 'series kernels: FLOP/s of the CUDA cores (SASS counts) 4' <<<"$facts"
+	grep -qx 'series DRAM 3352 GB/s (theoretical) 0' <<<"$facts"
+	grep -qx 'series FP32 66.9 TFLOP/s (theoretical) 0' <<<"$facts"
+	grep -q '>sm80_xmma_gemm_f32f3</text>' roof.svg
+	grep -q '>nvjet_hsh_256x128_64 (tensor 94 %)</text>' roof.svg
+	[[ "$output" == *"the roofline leaves out 1 profiled kernel without floating-point work"* ]]
+}
+
+@test "profile --html: one page with the table, the roofline and the verdicts" {
+	cd "$BATS_TEST_TMPDIR"
+	run_split "$GPUPERF" profile --html report.html -- "${REPLAY[@]}"
+	[ "$status" -eq 0 ]
+	grep -q '<svg' report.html
+	grep -q 'Roofline: each profiled kernel' report.html
+	grep -q 'worth fixing first: chase' report.html
+	grep -q 'compute-bound: the tensor pipe busy 94 % of the time' report.html
+	# self-contained: nothing fetched
+	run grep -Ec '(src|href)="(https?:)?//' report.html
+	[ "$output" = 0 ]
+}
+
+@test "profile --html and --plot: bad paths are usage errors before the program runs" {
+	cd "$BATS_TEST_TMPDIR"
+	assert_usage_error profile --html report.pdf -- touch ran
+	[[ "$stderr" == *"'report.pdf' does not end in .html"* ]]
+	assert_usage_error profile --html nowhere/r.html -- touch ran
+	assert_usage_error -o r.html profile --html r.html -- touch ran
+	assert_usage_error --plot r.png profile -- touch ran
+	[ ! -e ran ]
+}
+
+@test "profile --plot: nothing profiled, nothing to draw: status 1, no file, nothing on stdout" {
+	cd "$BATS_TEST_TMPDIR"
+	run_split "$GPUPERF" --plot roof.svg profile -- true
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"--plot: "*"'roof.svg' not written"* ]]
+	[ -z "$output" ]
+	[ ! -e roof.svg ]
+}

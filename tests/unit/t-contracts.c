@@ -331,6 +331,58 @@ static void test_headlines(void)
 	is_int((long long)found + 2, (long long)c->nfigures, "summary: every figure is a headline");
 }
 
+/*
+ * profile's roofline columns (issue 27): each one a figure that improves
+ * the way it should, or deliberately none (words, what describes the
+ * program); a new column among them must be declared here.
+ */
+static void test_profile_roofline(void)
+{
+	static const struct { const char *column; int better; } want[] = {
+		{ "bound", 0 }, { "bound_by", 0 }, { "roof_pct", RESULT_HIGHER },
+		{ "roof_source", 0 }, { "time_at_stake_ms", RESULT_LOWER },
+		{ "fp64_flop", RESULT_LOWER }, { "fp32_flop", RESULT_LOWER },
+		{ "fp16_flop", RESULT_LOWER }, { "gflops", RESULT_HIGHER },
+		{ "fma_pipe_pct", RESULT_HIGHER }, { "tensor_pipe_pct", RESULT_HIGHER },
+		{ "l2_bytes", RESULT_LOWER }, { "l1_bytes", RESULT_LOWER },
+		{ "shared_bytes", RESULT_LOWER }, { "l2_bandwidth_gbs", RESULT_HIGHER },
+		{ "l1_bandwidth_gbs", RESULT_HIGHER },
+		{ "intensity_dram_flop_per_byte", RESULT_HIGHER },
+		{ "intensity_l2_flop_per_byte", RESULT_HIGHER },
+		{ "dram_roof_gbs", RESULT_HIGHER }, { "l2_roof_gbs", RESULT_HIGHER },
+		{ "l1_roof_gbs", RESULT_HIGHER }, { "fp64_roof_gflops", RESULT_HIGHER },
+		{ "fp32_roof_gflops", RESULT_HIGHER }, { "fp16_roof_gflops", RESULT_HIGHER },
+		{ "cp_async_sectors_per_request", RESULT_LOWER },
+		{ "cp_async_ideal_sectors_per_request", 0 },
+		{ "cp_async_efficiency_pct", RESULT_HIGHER },
+		{ "cp_async_fetched_bytes", RESULT_LOWER },
+		{ "cp_async_requested_bytes", 0 }, { "tma_loads", 0 },
+	};
+	const struct result_contract *c = result_contract_of("profile");
+	int first = col_index(c, "bound"), last = col_index(c, "tma_loads"), declared = 1;
+
+	is_int(last - first + 1, (long long)ARRAY_SIZE(want),
+	       "profile: the roofline's columns, bound to tma_loads, each declared here");
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
+		const struct result_figure *f = result_figure_of(c, want[i].column);
+		int got = f ? (int)f->better : 0;
+
+		if (col_index(c, want[i].column) != first + (int)i || got != want[i].better) {
+			ok(0, "profile: %s at column %d, %s", want[i].column, first + (int)i,
+			   want[i].better > 0 ? "higher is better" :
+			   want[i].better < 0 ? "lower is better" : "not a figure");
+			declared = 0;
+		}
+	}
+	ok(declared, "profile: each roofline column in place, a figure with its direction or none");
+	ok(result_figure_of(c, "gpu_time_ms")->better == RESULT_LOWER,
+	   "profile: less GPU time is better");
+	is_int(result_figure_of(c, "time_at_stake_ms")->kind, RESULT_KIND_TIME,
+	       "profile: the time at stake is a time");
+	is_int(result_figure_of(c, "fp32_flop")->kind, RESULT_KIND_COUNTER,
+	       "profile: FLOPs are counted");
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < result_ncontracts; i++)
@@ -338,5 +390,6 @@ int main(void)
 	test_lookups();
 	test_commands();
 	test_headlines();
+	test_profile_roofline();
 	return done_testing();
 }

@@ -224,10 +224,63 @@ static void devices_svg(void)
 	report_free(&rep);
 }
 
+/* A roofline: labelled points sized by weight, and lines without dots (ceilings). */
+static void points_svg(void)
+{
+	static const struct report_col cols[] = { { "x", "x", REPORT_INT, 0 } };
+	struct report rep = { 0 };
+	struct report_table *t = report_add_table(&rep, "Kernels", cols, 1);
+	struct report_chart *c = report_add_chart(t, "Roofline");
+	struct report_series *k, *roof;
+	char *svg = NULL;
+	double r[2] = { 0, 0 };
+	const char *p, *q;
+
+	t->flags |= REPORT_HUMAN_ONLY;
+	report_chart_axis(&c->x, "intensity", "FLOP/B", REPORT_AXIS_LOG);
+	report_chart_axis(&c->y, "performance", "GFLOP/s", REPORT_AXIS_LOG);
+	k = report_chart_series(c, "kernels", REPORT_SERIES_PLOT | REPORT_SERIES_POINTS);
+	report_series_add(k, 0.1, 300, "small & quick");
+	report_series_weight(k, 1);
+	report_series_add(k, 100, 50000, "gemm");
+	report_series_weight(k, 100);
+	report_series_add(k, 0, 0, "no flops");   /* not on log axes: left out */
+	report_series_weight(k, 1000);
+	roof = report_chart_series(c, "DRAM 3352 GB/s", REPORT_SERIES_PLOT | REPORT_SERIES_LINE |
+				   REPORT_SERIES_MODEL);
+	report_series_add(roof, 0.01, 33.52, NULL);
+	report_series_add(roof, 20, 67040, NULL);
+	is_int(report_plot_count(&rep), 1, "a roofline is drawn");
+	svg_of(&rep, &svg);
+	p = strstr(svg, "<g class=\"series points\">");
+	q = p ? strstr(p, "</g>") : NULL;
+	ok(p && q && !memmem(p, (size_t)(q - p), "<path", 5), "points: no line joins them");
+	ok(p && count(p, "class=\"point-label\"") >= 2 && strstr(p, ">small &amp; quick</text>") &&
+	   strstr(p, ">gemm</text>"), "each point labelled, escaped");
+	ok(!strstr(svg, ">no flops</text>"), "a point off the log axes is left out");
+	for (int i = 0; p && i < 2; i++) {
+		p = strstr(p, "<circle");
+		if (p && sscanf(strstr(p, " r=\""), " r=\"%lf\"", &r[i]) != 1)
+			r[i] = 0;
+		if (p)
+			p++;
+	}
+	ok(r[0] >= 3 && r[1] > 3 * r[0], "the area follows the weight: r %.1f and %.1f", r[0], r[1]);
+	ok(strstr(svg, "<title>gemm: 100 FLOP/B, 50000 GFLOP/s</title>") != NULL,
+	   "a point's tooltip names it and says its values");
+	p = strstr(svg, "<title>DRAM 3352 GB/s</title>");
+	q = p ? strstr(p, "</g>") : NULL;
+	ok(p && q && memmem(p, (size_t)(q - p), "<path", 5) &&
+	   !memmem(p, (size_t)(q - p), "<circle", 7), "a ceiling: a line without dots");
+	free(svg);
+	report_free(&rep);
+}
+
 int main(void)
 {
 	scales();
 	chart_svg();
 	devices_svg();
+	points_svg();
 	return done_testing();
 }

@@ -178,7 +178,7 @@ static void test_coalescing(void)
 	is_dbl(k->achieved_pct, 88, 1e-9, "achieved occupancy from the counter");
 	is_dbl(k->l1_hit_pct, 10, 1e-9, "L1 hit rate");
 	is_dbl(k->l2_hit_pct, 50, 1e-9, "L2 hit rate");
-	is_int(k->verdict, PV_DRAM_BOUND, "coalesced copy at 90 %% of DRAM: dram_bound");
+	is_int(k->verdict, PV_MEMORY_BOUND, "coalesced copy at 90 %% of DRAM: memory_bound");
 	is_str(k->command, "gpuperf bandwidth", "which points at gpuperf bandwidth");
 	prof_analysis_free(&a);
 
@@ -195,7 +195,8 @@ static void test_coalescing(void)
 	prof_analysis_free(&a);
 
 	l = copy("_Z4copyPfPKf", 1, 1, 30);
-	verdict(&l, PV_NONE, NULL, "nothing wasted", "coalesced copy at 30 %% of DRAM");
+	verdict(&l, PV_LATENCY_BOUND, "gpuperf latency", "latency-bound: no ceiling near: the "
+		"nearest, DRAM, at 30 %", "coalesced copy at 30 %% of DRAM, warps busy: latency-bound");
 	l = copy("_Z10copyOffsetPfPKfi", 1.25, 1, 80);
 	verdict(&l, PV_LOAD_COALESCING, "gpuperf coalesce --pattern offset --offset 1", "1.25x",
 		"offset-by-one copy: misaligned loads");
@@ -239,7 +240,8 @@ static void test_coalescing(void)
 	l.ld_req = 100;
 	l.ld_sec = 800;
 	l.ld_bytes = 12800;
-	verdict(&l, PV_NONE, NULL, NULL, "an uncoalesced trickle under 5 %% of the sectors");
+	verdict(&l, PV_LATENCY_BOUND, "gpuperf latency", NULL,
+		"an uncoalesced trickle under 5 %% of the sectors: no coalescing verdict");
 }
 
 static struct launch shared(const char *kernel, double ways, double ideal, int store)
@@ -283,7 +285,8 @@ static void test_banks(void)
 	verdict(&l, PV_SHARED_STORE_CONFLICTS, "gpuperf banks --pattern stride --stride 4 --op store",
 		"shared stores", "4-way conflict on shared stores");
 	l = shared("_Z5lds64Pd", 1, 2, 0);
-	verdict(&l, PV_NONE, NULL, NULL, "LDS.64 at 2 wavefronts without conflicts: no problem");
+	verdict(&l, PV_LATENCY_BOUND, "gpuperf latency", NULL,
+		"LDS.64 at 2 wavefronts without conflicts: no bank verdict");
 	l = shared("_Z5lds64Pd", 2, 2, 0);
 	verdict(&l, PV_SHARED_LOAD_CONFLICTS, "gpuperf banks --pattern stride --stride 2 --width 8",
 		"where 2 would do", "LDS.64 2-way conflict names width 8");
@@ -291,7 +294,8 @@ static void test_banks(void)
 	/* padded transpose: coalesced, conflict-free, DRAM busy */
 	l = shared("_Z15transposePaddedPfPKf", 1, 1, 0);
 	l.ns /= 4;   /* 80 % of peak */
-	verdict(&l, PV_DRAM_BOUND, "gpuperf bandwidth", "nothing wasted", "padded transpose");
+	verdict(&l, PV_MEMORY_BOUND, "gpuperf bandwidth", "80 % of its 3352 GB/s roof "
+		"(theoretical); little to gain", "padded transpose");
 }
 
 static void test_occupancy(void)
@@ -325,7 +329,8 @@ static void test_occupancy(void)
 	l = copy("_Z4tinyPf", 1, 1, 10);
 	l.block = 32;
 	l.occ = 49;
-	verdict(&l, PV_NONE, NULL, NULL, "32-thread blocks at 50 %%: not below the threshold");
+	verdict(&l, PV_LATENCY_BOUND, "gpuperf latency", NULL,
+		"32-thread blocks at 50 %%: occupancy not below the threshold");
 	cc = "8.6";   /* 16 blocks of one warp in 48 slots */
 	l.occ = 30;
 	verdict(&l, PV_OCCUPANCY_LIMIT,
@@ -336,7 +341,7 @@ static void test_occupancy(void)
 	l = copy("_Z9registersPfPKf", 1, 1, 85);
 	l.block = 128;
 	l.regs = 255;
-	verdict(&l, PV_DRAM_BOUND, "gpuperf bandwidth", NULL,
+	verdict(&l, PV_MEMORY_BOUND, "gpuperf bandwidth", NULL,
 		"low occupancy but DRAM at 85 %%: not worth fixing");
 
 	l = copy("_Z5fewPf", 1, 1, 5);
@@ -433,6 +438,15 @@ static void test_order(void)
 	struct prof_analysis a;
 
 	begin();
+	/* ten times the bytes at 90 % of DRAM: the most time, memory-bound, little to gain */
+	big.ld_req *= 10;
+	big.ld_sec *= 10;
+	big.ld_bytes *= 10;
+	big.st_req *= 10;
+	big.st_sec *= 10;
+	big.st_bytes *= 10;
+	big.dram_r *= 10;
+	big.dram_w *= 10;
 	big.ns *= 10;
 	launch(&big);
 	launch(&bad);

@@ -1,0 +1,152 @@
+/*
+ * What bounds a kernel: the ceilings ("roofs") it is judged against, and
+ * the one classification gpuperf profile gives before any waste verdict.
+ * Pure: no CUDA, no output.
+ *
+ *     struct prof_roofs roofs;
+ *     prof_roofs_theoretical(&roofs, &peaks);          // the chip's own peaks
+ *     prof_roofs_overlay(&roofs, measured);            // gpuperf roofline's, where known
+ *     struct prof_bound_in in = { .roofs = &roofs, ... rates of the kernel ... };
+ *     struct prof_bound b;
+ *     prof_bound_classify(&in, &b);                    // b.kind, b.use[], b.text
+ *     prof_bound_free(&b);
+ *
+ * Each ceiling is a rate: bytes per second for the memory levels, FLOP
+ * per second for the CUDA cores (an FMA counts 2) and the tensor cores.
+ * A roof says where it came from: measured on this GPU (gpuperf
+ * roofline), or theoretical (the chip's own peak, as CUPTI describes it,
+ * at the clock the kernel ran at; DRAM from memory clock x bus width).
+ */
+#ifndef GP_PROFILE_BOUND_H
+#define GP_PROFILE_BOUND_H
+
+/* Named apart from results/roofline.h's enum roof_ceiling, which the adapter maps from. */
+enum prof_roof_id {
+	/* bytes/s; L1: L1TEX and shared memory, one data path */
+	PROF_ROOF_DRAM, PROF_ROOF_L2, PROF_ROOF_L1,
+	/* FLOP/s of the CUDA cores (an FMA counts 2) */
+	PROF_ROOF_FP64, PROF_ROOF_FP32, PROF_ROOF_FP16,
+	/* FLOP/s of the tensor cores, dense (OP/s for INT8) */
+	PROF_ROOF_TENSOR_FP16, PROF_ROOF_TENSOR_BF16, PROF_ROOF_TENSOR_TF32, PROF_ROOF_TENSOR_FP8,
+	PROF_ROOF_TENSOR_INT8, PROF_ROOF_TENSOR_FP64,
+	PROF_ROOF_N
+};
+
+enum prof_roof_source {
+	PROF_ROOF_UNKNOWN,
+	PROF_ROOF_THEORETICAL,   /* the chip's peak: CUPTI's description, or the memory bus */
+	PROF_ROOF_MEASURED,      /* gpuperf roofline on this GPU */
+};
+
+struct prof_roof {
+	double per_s;                  /* NAN: unknown */
+	enum prof_roof_source source;
+};
+
+struct prof_roofs {
+	struct prof_roof r[PROF_ROOF_N];
+};
+
+/* "DRAM", "L2", "L1/shared", "FP64", ..., "FP16 tensor"; NULL out of range. */
+const char *prof_roof_name(enum prof_roof_id id);
+/* "measured", "theoretical", NULL for unknown. */
+const char *prof_roof_source_name(enum prof_roof_source s);
+
+/* Every roof unknown. */
+void prof_roofs_init(struct prof_roofs *r);
+
+/*
+ * What a kernel's counters say of the chip (NAN where not read): peak
+ * thread instructions per SM cycle of FFMA, DFMA and HFMA over the whole
+ * GPU, the SM clock during the kernel, the memory levels' peaks at the
+ * kernel's clocks, and the DRAM peak from memory clock x bus width.
+ */
+struct prof_peaks {
+	double ffma_per_cycle, dfma_per_cycle, hfma_per_cycle;
+	double sm_clock_hz;
+	double dram_bytes_per_s, l2_bytes_per_s, l1_bytes_per_s;
+	double dram_bus_bytes_per_s;   /* dev_dram_peak_gbs x 1e9 */
+};
+
+/*
+ * PROVISIONAL SOURCE of the roofs, until gpuperf roofline's results are
+ * wired in (prof_roofs_overlay): theoretical ceilings from the chip's
+ * own description as CUPTI gives it with the counters, no table of ours:
+ * FP32/FP64/FP16 = 2 x FMA thread instructions per cycle x SM clock; the
+ * memory levels from their peak bytes per second; DRAM from the bus when
+ * CUPTI has none.  The tensor roofs stay unknown here: gpuperf roofline
+ * has them per type.
+ */
+void prof_roofs_theoretical(struct prof_roofs *out, const struct prof_peaks *p);
+
+/*
+ * The adapter point for measured ceilings: every roof src knows replaces
+ * dst's (gpuperf roofline's measurement over the chip's theory).
+ */
+void prof_roofs_overlay(struct prof_roofs *dst, const struct prof_roofs *src);
+
+/* ---- the classification ---- */
+
+enum prof_bound_kind {
+	PB_UNKNOWN,        /* nothing to judge by: no counters, no roofs */
+	PB_COMPUTE,        /* a compute ceiling (a pipe, a precision's FLOP/s) near */
+	PB_MEMORY,         /* a memory level's bandwidth near */
+	PB_LATENCY,        /* neither near although enough warps: they wait */
+	PB_UNDERFILLED,    /* too few blocks or warps to fill the GPU */
+	PB_NKINDS
+};
+
+/* "compute", "memory", "latency", "underfilled"; NULL for unknown. */
+const char *prof_bound_code(enum prof_bound_kind k);
+
+/* The ceilings a kernel is measured against, in the order of use[]. */
+enum prof_use_id {
+	USE_FP64, USE_FP32, USE_FP16,        /* FLOP/s over the roof */
+	USE_FMA_PIPE, USE_TENSOR_PIPE,       /* the pipes' own busy fraction */
+	USE_DRAM, USE_L2, USE_L1,            /* bytes/s over the roof */
+	USE_N
+};
+
+/* "fp64", "fma_pipe", "dram", ... (CSV); NULL out of range. */
+const char *prof_use_code(enum prof_use_id u);
+/* "FP64", "FMA pipe", "DRAM", ... (text). */
+const char *prof_use_name(enum prof_use_id u);
+int prof_use_is_memory(enum prof_use_id u);
+
+/* A kernel's rates over its profiled launches; NAN where not counted. */
+struct prof_bound_in {
+	double flop_per_s[3];          /* FP64, FP32, FP16 */
+	double fma_pipe_pct, tensor_pipe_pct;
+	double bytes_per_s[3];         /* DRAM, L2, L1/shared */
+	const struct prof_roofs *roofs;
+	double achieved_pct;           /* achieved occupancy (warps), NAN unknown */
+	unsigned long long blocks;     /* the grid */
+	int sms;                       /* 0 unknown */
+	int one_lane;                  /* its global loads: one lane of each warp asks */
+};
+
+/* Thresholds, documented in profile/bound.c and the man page. */
+#define PROF_BOUND_AT 0.6          /* a ceiling reached this far names the bound */
+#define PROF_LITTLE_TO_GAIN 0.75   /* ... and this far leaves little to gain */
+#define PROF_ENOUGH_WARPS_PCT 20.0 /* achieved occupancy below this: underfilled */
+
+struct prof_bound {
+	enum prof_bound_kind kind;
+	double use[USE_N];             /* fraction of each ceiling reached, NAN unknown */
+	int nearest;                   /* the use[] nearest its ceiling; -1 none */
+	double roof_frac;              /* use[nearest], NAN with none */
+	double compute_frac;           /* the largest compute use, NAN none */
+	double at_stake;               /* fraction of the kernel's time to gain: 1 - roof_frac */
+	int little_to_gain;            /* a ceiling at PROF_LITTLE_TO_GAIN or more */
+	char *text;                    /* the classification with its evidence ("compute-bound: the
+					  tensor pipe busy 94 % of the time"); what there is to gain
+					  is the verdict's to say */
+	char *brief;                   /* "compute-bound (tensor pipe 94 %)" */
+	char *advice;                  /* latency-bound: what to do, when no waste is the fix */
+};
+
+/* Classify; out is overwritten (free it with prof_bound_free). */
+void prof_bound_classify(const struct prof_bound_in *in, struct prof_bound *out);
+void prof_bound_free(struct prof_bound *b);
+
+#endif

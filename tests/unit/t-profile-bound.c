@@ -1,0 +1,556 @@
+/*
+ * What bounds a kernel (profile/bound.h) and the verdicts built on it
+ * (issue 27), as pure code against tables of counter values: the roofs
+ * from the chip's peaks, the classification and its thresholds, then
+ * whole records through prof_decode and prof_analyze, among them the
+ * issue's three false alarms (an FP16 tensor GEMM told "12-way bank
+ * conflict", a one-thread pointer chase told "8x the bytes, like a
+ * stride-8 access", an FP32 GEMM told "occupancy 12.5 %"), the FLOP
+ * counts, bytes per level, cp.async, and the ranking by time at stake.
+ * Counts are what an H100 SXM (132 SMs) gives, or would.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tests/unit/unit.h"
+#include "util/compat.h"
+#include "profile/analyze.h"
+#include "profile/bound.h"
+#include "tables/profile.h"
+
+#define SMS 132
+#define CLOCK 1.98e9                      /* SM cycles per second */
+#define FFMA_PEAK (SMS * 128.0)           /* FFMA thread instructions per cycle */
+#define DFMA_PEAK (SMS * 64.0)
+#define HFMA_PEAK (SMS * 128.0)
+#define FP32_ROOF (2 * FFMA_PEAK * CLOCK) /* 66.9 TFLOP/s */
+#define DRAM_ROOF 3.35232e12              /* bytes/s: 2 x 2619 MHz x 5120 bits / 8 */
+#define L2_ROOF 5.5e12
+#define L1_ROOF (SMS * 128.0 * CLOCK)
+
+/* ---- the roofs ---- */
+
+static void test_roofs(void)
+{
+	struct prof_peaks p = { FFMA_PEAK, DFMA_PEAK, HFMA_PEAK, CLOCK, NAN, L2_ROOF, L1_ROOF,
+				DRAM_ROOF };
+	struct prof_roofs r, m;
+
+	prof_roofs_theoretical(&r, &p);
+	is_dbl(r.r[PROF_ROOF_FP32].per_s, FP32_ROOF, 1, "FP32 roof: 2 x FFMA per cycle x SM clock");
+	is_dbl(r.r[PROF_ROOF_FP64].per_s, 2 * DFMA_PEAK * CLOCK, 1, "FP64 roof from DFMA");
+	is_dbl(r.r[PROF_ROOF_FP16].per_s, 2 * HFMA_PEAK * CLOCK, 1, "FP16 roof from HFMA");
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, DRAM_ROOF, 1, "DRAM from the bus when CUPTI has none");
+	ok(r.r[PROF_ROOF_FP32].source == PROF_ROOF_THEORETICAL && r.r[PROF_ROOF_DRAM].source == PROF_ROOF_THEORETICAL,
+	   "both theoretical");
+	ok(isnan(r.r[PROF_ROOF_TENSOR_FP16].per_s) && r.r[PROF_ROOF_TENSOR_FP16].source == PROF_ROOF_UNKNOWN,
+	   "no tensor roof without gpuperf roofline's table");
+	p.dram_bytes_per_s = 3.2e12;
+	prof_roofs_theoretical(&r, &p);
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 3.2e12, 1, "CUPTI's DRAM peak at the kernel's clocks wins");
+	p.sm_clock_hz = NAN;
+	prof_roofs_theoretical(&r, &p);
+	ok(isnan(r.r[PROF_ROOF_FP32].per_s) && r.r[PROF_ROOF_FP32].source == PROF_ROOF_UNKNOWN,
+	   "no clock: no compute roof, never a guess");
+
+	prof_roofs_init(&m);
+	m.r[PROF_ROOF_DRAM] = (struct prof_roof){ 3.0e12, PROF_ROOF_MEASURED };
+	m.r[PROF_ROOF_TENSOR_FP16] = (struct prof_roof){ 7.5e14, PROF_ROOF_MEASURED };
+	prof_roofs_overlay(&r, &m);
+	ok(r.r[PROF_ROOF_DRAM].per_s == 3.0e12 && r.r[PROF_ROOF_DRAM].source == PROF_ROOF_MEASURED &&
+	   r.r[PROF_ROOF_TENSOR_FP16].source == PROF_ROOF_MEASURED && r.r[PROF_ROOF_L2].source == PROF_ROOF_THEORETICAL,
+	   "measured roofs replace theoretical ones, the rest stay");
+	prof_roofs_overlay(&r, NULL);
+	ok(r.r[PROF_ROOF_DRAM].per_s == 3.0e12, "overlaying nothing changes nothing");
+
+	for (int i = 0; i < PROF_ROOF_N; i++)
+		ok(prof_roof_name((enum prof_roof_id)i) != NULL, "roof %d: %s", i,
+		   prof_roof_name((enum prof_roof_id)i));
+	ok(!prof_roof_name(PROF_ROOF_N) && !prof_roof_source_name(PROF_ROOF_UNKNOWN), "no name out of range");
+	for (int u = 0; u < USE_N; u++)
+		ok(prof_use_code((enum prof_use_id)u) && prof_use_name((enum prof_use_id)u),
+		   "use %d: %s", u, prof_use_code((enum prof_use_id)u));
+	ok(!prof_bound_code(PB_UNKNOWN) && !strcmp(prof_bound_code(PB_LATENCY), "latency"),
+	   "bound codes: none for unknown");
+}
+
+/* ---- the classification, from rates ---- */
+
+static struct prof_roofs roofs;
+
+static struct prof_bound_in idle(void)
+{
+	struct prof_bound_in in = { { 0, 0, 0 }, 0, 0, { 0, 0, 0 }, &roofs, 50, 100000, SMS, 0 };
+
+	return in;
+}
+
+static struct prof_bound classify(const struct prof_bound_in *in, enum prof_bound_kind want,
+				  const char *words, const char *what)
+{
+	struct prof_bound b;
+
+	prof_bound_classify(in, &b);
+	if (!ok(b.kind == want && (!words || strstr(b.text, words)), "%s: %s", what,
+		prof_bound_code(want) ? prof_bound_code(want) : "unknown"))
+		diag("got %s: %s", prof_bound_code(b.kind) ? prof_bound_code(b.kind) : "unknown",
+		     b.text);
+	else
+		diag("%s", b.text);
+	return b;
+}
+
+static void test_classify(void)
+{
+	struct prof_peaks p = { FFMA_PEAK, DFMA_PEAK, HFMA_PEAK, CLOCK, DRAM_ROOF, L2_ROOF, L1_ROOF,
+				DRAM_ROOF };
+	struct prof_bound_in in;
+	struct prof_bound b;
+
+	prof_roofs_theoretical(&roofs, &p);
+
+	/* the FP16 tensor GEMM of the issue: tensor pipe 94 % busy */
+	in = idle();
+	in.tensor_pipe_pct = 94;
+	in.fma_pipe_pct = 6;
+	in.bytes_per_s[0] = 0.3 * DRAM_ROOF;
+	in.bytes_per_s[2] = 0.5 * L1_ROOF;
+	b = classify(&in, PB_COMPUTE, "the tensor pipe busy 94 % of the time", "FP16 tensor GEMM");
+	ok(b.nearest == USE_TENSOR_PIPE && b.little_to_gain, "the tensor pipe is nearest, little "
+	   "to gain");
+	is_dbl(b.at_stake, 0.06, 1e-12, "6 %% of its time at stake");
+	prof_bound_free(&b);
+
+	/* the FP32 GEMM: FMA pipe 80 %, FP32 at 78 % of its roof, 12.5 % occupancy */
+	in = idle();
+	in.fma_pipe_pct = 80.6;
+	in.flop_per_s[1] = 0.78 * FP32_ROOF;
+	in.achieved_pct = 12.4;
+	in.bytes_per_s[0] = 0.1 * DRAM_ROOF;
+	b = classify(&in, PB_COMPUTE, "FMA pipe busy 81 % of the time; FP32 at 52.2 TFLOP/s, 78 % "
+		     "of its 66.9 TFLOP/s roof (theoretical)", "FP32 GEMM at 12.5 %% occupancy");
+	is_str(b.brief, "compute-bound (FMA pipe 81 %)", "its brief");
+	prof_bound_free(&b);
+
+	/* a pointer chase, one thread per block: nothing near, yet warps enough */
+	in = idle();
+	in.bytes_per_s[0] = 0.01 * DRAM_ROOF;
+	in.achieved_pct = 40;
+	in.blocks = 8192;
+	in.one_lane = 1;
+	b = classify(&in, PB_LATENCY, "only one lane of each warp asks", "one-lane pointer chase");
+	ok(b.at_stake > 0.98, "nearly all its time at stake (%.2f)", b.at_stake);
+	prof_bound_free(&b);
+	in.blocks = 1;
+	b = classify(&in, PB_UNDERFILLED, "the grid's 1 block leaves 131 of 132 SMs idle",
+		     "a chase in one block");
+	is_str(b.brief, "underfilled (grid)", "the grid is why");
+	prof_bound_free(&b);
+	in.blocks = 8192;
+	in.achieved_pct = 5;
+	b = classify(&in, PB_UNDERFILLED, "only 5 % of the warp slots are busy", "too few warps");
+	prof_bound_free(&b);
+	in.achieved_pct = NAN;
+	b = classify(&in, PB_LATENCY, "although the grid fills every SM", "no occupancy counter");
+	prof_bound_free(&b);
+
+	/* STREAM triad at 90 % of DRAM; a kernel below the ridge at 70 % */
+	in = idle();
+	in.bytes_per_s[0] = 0.9 * DRAM_ROOF;
+	in.bytes_per_s[1] = 0.3 * L2_ROOF;
+	in.flop_per_s[1] = 0.01 * FP32_ROOF;
+	b = classify(&in, PB_MEMORY, "DRAM at 3017 GB/s, 90 % of its 3352 GB/s roof (theoretical)",
+		     "STREAM triad");
+	ok(b.little_to_gain, "little to gain");
+	prof_bound_free(&b);
+	in.bytes_per_s[0] = 0.7 * DRAM_ROOF;
+	in.flop_per_s[1] = 0.2 * FP32_ROOF;
+	b = classify(&in, PB_MEMORY, NULL, "intensity below the ridge, DRAM at 70 %%");
+	ok(!b.little_to_gain && fabs(b.at_stake - 0.3) < 1e-12, "30 %% to gain");
+	prof_bound_free(&b);
+	in.bytes_per_s[0] = 0.2 * DRAM_ROOF;
+	in.bytes_per_s[1] = 0.65 * L2_ROOF;
+	b = classify(&in, PB_MEMORY, "L2 at", "L2 the nearest memory ceiling");
+	prof_bound_free(&b);
+
+	/* thresholds */
+	in = idle();
+	in.fma_pipe_pct = 100 * PROF_BOUND_AT;
+	b = classify(&in, PB_COMPUTE, NULL, "exactly at the bound threshold");
+	ok(!b.little_to_gain, "not yet little to gain");
+	prof_bound_free(&b);
+	in.fma_pipe_pct = 100 * PROF_BOUND_AT - 1;
+	b = classify(&in, PB_LATENCY, NULL, "just under it");
+	prof_bound_free(&b);
+	in.fma_pipe_pct = 100 * PROF_LITTLE_TO_GAIN;
+	b = classify(&in, PB_COMPUTE, NULL, "at the little-to-gain threshold");
+	ok(b.little_to_gain, "little to gain there");
+	prof_bound_free(&b);
+	in.fma_pipe_pct = 70;
+	in.bytes_per_s[0] = 0.7 * DRAM_ROOF;
+	b = classify(&in, PB_COMPUTE, NULL, "a tie goes to compute");
+	prof_bound_free(&b);
+	in.fma_pipe_pct = 110;   /* a counter's overshoot */
+	b = classify(&in, PB_COMPUTE, NULL, "over 100 %%");
+	ok(b.at_stake == 0, "nothing at stake past the ceiling");
+	prof_bound_free(&b);
+
+	/* nothing known */
+	in = (struct prof_bound_in){ { NAN, NAN, NAN }, NAN, NAN, { NAN, NAN, NAN }, NULL, NAN, 0, 0, 0 };
+	b = classify(&in, PB_UNKNOWN, "bound unknown", "no rates, no roofs");
+	ok(b.nearest == -1 && isnan(b.roof_frac) && isnan(b.at_stake), "nothing nearest");
+	prof_bound_free(&b);
+	in.bytes_per_s[0] = 1e12;
+	b = classify(&in, PB_UNKNOWN, NULL, "a rate without its roof");
+	prof_bound_free(&b);
+}
+
+/* ---- whole records ---- */
+
+#define PID 200
+
+static char stream[1 << 20];
+
+GP_PRINTF(1, 2)
+static void add(const char *fmt, ...)
+{
+	va_list ap;
+	size_t n = strlen(stream);
+
+	va_start(ap, fmt);
+	vsnprintf(stream + n, sizeof(stream) - n, fmt, ap);
+	va_end(ap);
+}
+
+static void begin(void)
+{
+	stream[0] = '\0';
+	add("gpuperf-profile v=1 pid=%d\n", PID);
+	add("device pid=%d dev=0 cc=9.0 sms=%d mem_clock_khz=2619000 bus_bits=5120 "
+	    "name=NVIDIA%%20H100%%2080GB%%20HBM3 chip=GH100\n", PID, SMS);
+}
+
+/* One launch: kernel, grid, block, registers, then "name=value" counters, NULL-ended. */
+static void launch(const char *kernel, unsigned grid, unsigned block, int regs, ...)
+{
+	va_list ap;
+	const char *kv;
+
+	add("launch pid=%d dev=0 kernel=%s api=cuLaunchKernel corr=1 grid=%u,1,1 block=%u,1,1 "
+	    "cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=%d carveout=-1", PID,
+	    kernel, grid, block, regs);
+	/* the chip's peaks, as every launch on the H100 reads them */
+	add(" c.ffma_peak_per_cycle=%.17g c.dfma_peak_per_cycle=%.17g c.hfma_peak_per_cycle=%.17g "
+	    "c.sm_clock_hz=%.17g c.dram_peak_bytes_per_s=%.17g c.l2_peak_bytes_per_s=%.17g "
+	    "c.l1_peak_bytes_per_s=%.17g", FFMA_PEAK, DFMA_PEAK, HFMA_PEAK, CLOCK, DRAM_ROOF,
+	    L2_ROOF, L1_ROOF);
+	va_start(ap, regs);
+	while ((kv = va_arg(ap, const char *)))
+		add(" c.%s", kv);
+	va_end(ap);
+	add("\n");
+}
+
+static void end(void)
+{
+	add("end pid=%d launches=1 profiled=1 dropped=0 off=0\n", PID);
+}
+
+static const struct prof_opts defaults = { PROF_SORT_TIME, 0, NULL, NULL, 0 };
+
+static int analyze(struct prof_analysis *a, const struct prof_opts *o)
+{
+	struct prof_records rs = { 0 };
+	char *err = NULL;
+	int rc = prof_decode(stream, strlen(stream), &rs, &err);
+
+	if (rc)
+		diag("decode: %s", err);
+	free(err);
+	rc |= prof_analyze(&rs, o, a);
+	prof_records_free(&rs);
+	return rc;
+}
+
+static const struct prof_kernel *find(const struct prof_analysis *a, const char *name)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (!strcmp(a->k[i].short_name, name))
+			return &a->k[i];
+	return NULL;
+}
+
+/*
+ * The issue's script, kernels bound by construction, 1 ms each: the
+ * counts each would give on the H100 (duration 1e6 ns).
+ */
+static void false_alarms(void)
+{
+	/* cuBLAS's FP16 GEMM: wgmma, its epilogue storing to shared with 12-way conflicts */
+	launch("nvjet_hsh_256x128_64x4_1x2_h_bz_coopA_NNN", 132, 384, 168,
+	       "duration_ns=1e6", "tensor_pipe_pct=94", "fma_pipe_pct=3", "achieved_occupancy_pct=9.4",
+	       "global_load_requests=0", "global_load_sectors=0", "global_load_bytes=0",
+	       "global_store_requests=65536", "global_store_sectors=262144",
+	       "global_store_bytes=8388608", "shared_load_instructions=65536",
+	       "shared_load_wavefronts=65536", "shared_load_bank_conflicts=0",
+	       "shared_store_instructions=131072", "shared_store_wavefronts=1572864",
+	       "shared_store_bank_conflicts=1441792", "dram_read_bytes=1.0e9",
+	       "dram_write_bytes=3.4e7", "l2_bytes=2.2e9", "l1_bytes=8.4e6",
+	       "shared_bytes=5.0e10", "shared_gmma_bytes=4.9e10", "tma_load_requests=16384",
+	       "fadd_thread_instructions=0", "fmul_thread_instructions=0",
+	       "ffma_thread_instructions=4194304", "hadd_thread_instructions=0",
+	       "hmul_thread_instructions=0", "hfma_thread_instructions=0",
+	       "dadd_thread_instructions=0", "dmul_thread_instructions=0",
+	       "dfma_thread_instructions=0", NULL);
+	/* a dependent pointer chase, one thread per block: one sector per one-lane request */
+	launch("_Z5chasePKjPjii", 8192, 1, 16,
+	       "duration_ns=1e6", "achieved_occupancy_pct=38", "tensor_pipe_pct=0", "fma_pipe_pct=0",
+	       "global_load_requests=8192000", "global_load_sectors=8192000",
+	       "global_load_bytes=32768000", "global_store_requests=8192",
+	       "global_store_sectors=8192", "global_store_bytes=32768", "dram_read_bytes=2.6e8",
+	       "dram_write_bytes=3.2e5", "l2_bytes=2.6e8", "l1_bytes=2.6e8",
+	       "fadd_thread_instructions=0", "fmul_thread_instructions=0",
+	       "ffma_thread_instructions=0", NULL);
+	/* cuBLAS's FP32 GEMM on CUDA cores: 12.5 % occupancy by registers, FMA pipe 80 % */
+	launch("sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize128x128x8_stage3_ffma", 1024, 256,
+	       232, "duration_ns=1e6", "fma_pipe_pct=80.6", "tensor_pipe_pct=0",
+	       "achieved_occupancy_pct=12.4", "global_load_requests=1048576",
+	       "global_load_sectors=4194304", "global_load_bytes=134217728",
+	       "global_store_requests=131072", "global_store_sectors=524288",
+	       "global_store_bytes=16777216", "shared_load_instructions=16777216",
+	       "shared_load_wavefronts=16777216", "shared_load_bank_conflicts=0",
+	       "shared_store_instructions=1048576", "shared_store_wavefronts=1048576",
+	       "shared_store_bank_conflicts=0", "dram_read_bytes=1.3e8", "dram_write_bytes=6.7e7",
+	       "l2_bytes=6.0e8", "l1_bytes=6.0e8", "shared_bytes=2.2e9",
+	       "fadd_thread_instructions=0", "fmul_thread_instructions=0",
+	       "ffma_thread_instructions=2.6e10", "hadd_thread_instructions=0",
+	       "hmul_thread_instructions=0", "hfma_thread_instructions=0", NULL);
+}
+
+static void test_false_alarms(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	begin();
+	false_alarms();
+	/* and one kernel truly worth fixing: stride-8 loads at a third of DRAM */
+	launch("_Z6stridePfPKfi", 65536, 256, 16, "duration_ns=4e5", "achieved_occupancy_pct=85",
+	       "fma_pipe_pct=1", "tensor_pipe_pct=0", "global_load_requests=524288",
+	       "global_load_sectors=16777216", "global_load_bytes=67108864",
+	       "global_store_requests=524288", "global_store_sectors=2097152",
+	       "global_store_bytes=67108864", "dram_read_bytes=4.3e8", "dram_write_bytes=6.7e7",
+	       "l2_bytes=6.0e8", "l1_bytes=6.0e8", "fadd_thread_instructions=0",
+	       "fmul_thread_instructions=0", "ffma_thread_instructions=0", NULL);
+	end();
+	if (!ok(analyze(&a, &defaults) == 0 && a.n == 4, "four kernels analysed"))
+		return;
+
+	k = find(&a, "nvjet_hsh_256x128_64x4_1x2_h_bz_coopA_NNN");
+	ok(k && k->bound.kind == PB_COMPUTE && k->verdict == PV_COMPUTE_BOUND,
+	   "FP16 tensor GEMM, tensor pipe 94 %%: compute-bound, not a bank conflict");
+	if (k) {
+		diag("%s", k->verdict_text);
+		ok(strncmp(k->verdict_text, "compute-bound: the tensor pipe busy 94 % of the time", 52) == 0,
+		   "its verdict starts with the bound and its evidence");
+		ok(strstr(k->verdict_text, "little to gain") &&
+		   strstr(k->verdict_text, "12-way bank conflict") &&
+		   strstr(k->verdict_text, "at most 6 % of its time"),
+		   "the conflict named beside, with its small stake");
+		is_dbl(k->waste, 0.06, 1e-9, "6 %% of its time at stake");
+		is_dbl(k->shared_bytes, 1.0e9, 1, "shared bytes without wgmma's operand reads");
+		is_dbl(k->tma_loads, 16384, 0, "TMA loads counted");
+		is_dbl(k->l2_bytes, 2.2e9, 0, "TMA's loads show in the L2 bytes");
+		ok(isnan(k->ld.sectors_per_request), "no LD loads: no sectors per request");
+	}
+
+	k = find(&a, "chase");
+	ok(k && k->bound.kind == PB_LATENCY && k->verdict == PV_LATENCY_BOUND,
+	   "one-thread pointer chase: latency-bound, not '8x the bytes'");
+	if (k) {
+		diag("%s", k->verdict_text);
+		ok(!strstr(k->verdict_text, "stride") && strstr(k->verdict_text, "one lane"),
+		   "no stride verdict: one lane of the warp asks");
+		is_dbl(k->ld.ideal_per_request, 1, 1e-12, "ideal sectors per request: 1, not 0.125");
+		is_dbl(k->ld.ratio, 1, 1e-12, "one sector for one lane's 4 bytes: no over-fetch");
+		ok(k->ld.one_lane, "loads flagged one lane's");
+		is_str(k->command, "gpuperf latency", "pointing at gpuperf latency");
+	}
+
+	k = find(&a, "sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize128x128x8_stage3_ffma");
+	ok(k && k->bound.kind == PB_COMPUTE && k->verdict == PV_COMPUTE_BOUND,
+	   "FP32 GEMM, FMA pipe 80 %%, occupancy 12.5 %%: compute-bound, no occupancy verdict");
+	if (k) {
+		diag("%s", k->verdict_text);
+		ok(k->have_occ && k->occ.occupancy_pct == 12.5, "its occupancy is 12.5 %% (%.1f)",
+		   k->occ.occupancy_pct);
+		is_dbl(k->flop[1], 5.2e10, 1, "FP32 FLOPs: 2 x FFMA");
+		is_dbl(k->gflops, 52000, 1e-6, "52 TFLOP/s over its 1 ms");
+		ok(strstr(k->verdict_text, "FP32 at 52.0 TFLOP/s, 78 % of its 66.9 TFLOP/s roof "
+			  "(theoretical)") != NULL, "FP32's share of its roof as evidence");
+		is_dbl(k->intensity_dram, 5.2e10 / 1.97e8, 1e-9, "intensity against DRAM");
+		is_dbl(k->intensity_l2, 5.2e10 / 6.0e8, 1e-9, "intensity against L2");
+	}
+
+	/* the chase far from every ceiling: 0.92 of its 1 ms at stake; stride: 7/8 of 0.4 ms */
+	ok(a.summary && strstr(a.summary, "worth fixing first: chase (latency-bound, 0.922 ms at "
+			       "stake); stride (loads: 8.0x the bytes used, 0.35 ms at stake)") &&
+	   !strstr(a.summary, "nvjet") && !strstr(a.summary, "xmma"),
+	   "worth fixing first, by time at stake, no GEMM: %s", a.summary);
+	prof_analysis_free(&a);
+}
+
+static void test_counts(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+	struct prof_roofs measured;
+	struct prof_opts o = defaults;
+
+	/* FLOPs are exact sums over launches: an FMA counts 2 */
+	begin();
+	for (int i = 0; i < 2; i++)
+		launch("_Z4workPd", 1024, 256, 32, "duration_ns=1000",
+		       "dfma_thread_instructions=100", "dadd_thread_instructions=10",
+		       "dmul_thread_instructions=5", "ffma_thread_instructions=1000",
+		       "fadd_thread_instructions=0", "fmul_thread_instructions=1",
+		       "hfma_thread_instructions=7", "hadd_thread_instructions=0",
+		       "hmul_thread_instructions=0", "dram_read_bytes=4000", "dram_write_bytes=4000",
+		       "l2_bytes=16000", "l1_bytes=8000", "shared_bytes=2000",
+		       "fma_pipe_pct=10", "tensor_pipe_pct=0", "achieved_occupancy_pct=50", NULL);
+	end();
+	analyze(&a, &defaults);
+	k = a.n ? &a.k[0] : NULL;
+	if (k) {
+		is_dbl(k->flop[0], 2 * (2 * 100 + 10 + 5), 0, "FP64: 2 launches of 2 x DFMA + DADD + DMUL");
+		is_dbl(k->flop[1], 2 * (2 * 1000 + 1), 0, "FP32");
+		is_dbl(k->flop[2], 2 * 14, 0, "FP16: an HFMA counts 2");
+		is_dbl(k->flop_total, 430 + 4002 + 28, 0, "their sum");
+		is_dbl(k->gflops, (430 + 4002 + 28) / 2000.0, 1e-12, "GFLOP/s over 2000 ns");
+		is_dbl(k->l2_gbs, 32000 / 2000.0, 1e-12, "L2 GB/s");
+		is_dbl(k->l1_gbs, (16000 + 4000) / 2000.0, 1e-12, "L1/shared: L1TEX and shared bytes");
+		is_dbl(k->intensity_dram, 4460 / 16000.0, 1e-12, "FLOP per DRAM byte");
+		is_dbl(k->fma_pipe_pct, 10, 1e-12, "FMA pipe, duration-weighted");
+		ok(isnan(k->cp.requests) && isnan(k->tma_loads), "no cp.async, no TMA counted: n/a");
+	}
+	prof_analysis_free(&a);
+
+	/* a launch without the instrumented counts (the fallback set): no FLOPs, pipes judge */
+	begin();
+	launch("_Z4workPd", 1024, 256, 32, "duration_ns=1000", "fma_pipe_pct=85",
+	       "tensor_pipe_pct=0", "dram_read_bytes=4000", "dram_write_bytes=0",
+	       "achieved_occupancy_pct=50", NULL);
+	end();
+	analyze(&a, &defaults);
+	k = a.n ? &a.k[0] : NULL;
+	ok(k && isnan(k->flop[1]) && isnan(k->flop_total) && isnan(k->intensity_dram) &&
+	   k->bound.kind == PB_COMPUTE, "no FLOP counts: n/a, and the FMA pipe names the bound");
+	prof_analysis_free(&a);
+
+	/* cp.async: its own access, sectors per request and efficiency */
+	begin();
+	launch("_Z6cpasyncPf", 1024, 128, 64, "duration_ns=1e5", "cp_async_requests=1000",
+	       "cp_async_sectors=16000", "cp_async_bytes=512000", "global_load_requests=10",
+	       "global_load_sectors=245760", "global_load_bytes=0", "dram_read_bytes=5e8",
+	       "dram_write_bytes=0", "achieved_occupancy_pct=40", NULL);
+	end();
+	analyze(&a, &defaults);
+	k = a.n ? &a.k[0] : NULL;
+	if (k) {
+		is_dbl(k->cp.sectors_per_request, 16, 1e-12, "cp.async: 16 sectors per request");
+		is_dbl(k->cp.ideal_per_request, 16, 1e-12, "512 bytes a request: 16 ideal");
+		is_dbl(k->cp.efficiency_pct, 100, 1e-9, "cp.async efficiency");
+		ok(isnan(k->ld.sectors_per_request), "LD loads that asked for nothing: n/a, as before");
+	}
+	prof_analysis_free(&a);
+
+	/* one lane's loads straddling two sectors: the verdict says so, not a stride */
+	begin();
+	launch("_Z4lanePf", 8192, 32, 16, "duration_ns=1e6", "global_load_requests=100000",
+	       "global_load_sectors=200000", "global_load_bytes=1600000",
+	       "global_store_requests=1", "global_store_sectors=1", "global_store_bytes=4",
+	       "dram_read_bytes=1e6", "dram_write_bytes=0", "achieved_occupancy_pct=40", NULL);
+	end();
+	analyze(&a, &defaults);
+	k = a.n ? &a.k[0] : NULL;
+	ok(k && k->verdict == PV_LOAD_COALESCING && strstr(k->verdict_text, "only one lane of the "
+	   "warp asks") && !strstr(k->verdict_text, "stride-"), "one lane, 2 sectors: %s",
+	   k ? k->verdict_text : "");
+	prof_analysis_free(&a);
+
+	/* measured ceilings through prof_opts.roofs: DRAM at 90 % of 3.0 TB/s measured */
+	begin();
+	launch("_Z5triadPfPKfS1_", 65536, 256, 16, "duration_ns=1e6", "dram_read_bytes=1.8e9",
+	       "dram_write_bytes=0.9e9", "achieved_occupancy_pct=90", "fma_pipe_pct=2",
+	       "ffma_thread_instructions=6.7e7", "fadd_thread_instructions=0",
+	       "fmul_thread_instructions=0", NULL);
+	end();
+	prof_roofs_init(&measured);
+	measured.r[PROF_ROOF_DRAM] = (struct prof_roof){ 3.0e12, PROF_ROOF_MEASURED };
+	o.roofs = &measured;
+	o.nroofs = 1;
+	analyze(&a, &o);
+	k = a.n ? &a.k[0] : NULL;
+	ok(k && k->bound.kind == PB_MEMORY && k->roofs.r[PROF_ROOF_DRAM].source == PROF_ROOF_MEASURED &&
+	   fabs(k->dram_pct - 90) < 1e-9 && strstr(k->verdict_text, "(measured)"),
+	   "measured DRAM roof: 90 %% of it, said measured: %s", k ? k->verdict_text : "");
+	prof_analysis_free(&a);
+	o.nroofs = 0;   /* device 0 beyond the array: theoretical */
+	analyze(&a, &o);
+	k = a.n ? &a.k[0] : NULL;
+	ok(k && k->roofs.r[PROF_ROOF_DRAM].source == PROF_ROOF_THEORETICAL, "no measured roof for the device");
+	prof_analysis_free(&a);
+}
+
+/* The roofline chart: a tensor kernel estimated once a measured FP16 tensor roof is known. */
+static void test_chart(void)
+{
+	struct profile_run run = { 0 };
+	struct prof_roofs measured;
+	struct prof_opts o = defaults;
+	struct report rep = { 0 };
+	const struct report_chart *c = NULL;
+	const struct report_series *tensor = NULL, *cores = NULL;
+
+	begin();
+	false_alarms();
+	end();
+	prof_roofs_init(&measured);
+	measured.r[PROF_ROOF_TENSOR_FP16] = (struct prof_roof){ 8.0e14, PROF_ROOF_MEASURED };
+	o.roofs = &measured;
+	o.nroofs = 1;
+	if (analyze(&run.a, &o))
+		return;
+	tab_profile(&rep, NULL, &run);
+	for (size_t i = 0; i < rep.ntables; i++)
+		for (size_t j = 0; j < rep.tables[i]->nitems; j++)
+			if (rep.tables[i]->items[j].chart)
+				c = rep.tables[i]->items[j].chart;
+	for (size_t i = 0; c && i < c->nseries; i++) {
+		if (strstr(c->series[i]->name, "tensor-core kernels"))
+			tensor = c->series[i];
+		if (strstr(c->series[i]->name, "CUDA cores"))
+			cores = c->series[i];
+	}
+	ok(c && c->x.flags & REPORT_AXIS_LOG && c->y.flags & REPORT_AXIS_LOG, "a log-log roofline");
+	ok(tensor && tensor->n == 1 && !strcmp(tensor->labels[0], "nvjet_hsh_256x128_64"),
+	   "the tensor GEMM estimated on its own series");
+	if (tensor && tensor->n == 1)
+		is_dbl(tensor->y[0], 8.389 + 0.94 * 8.0e5, 0.01,
+		       "at its CUDA-core GFLOP/s plus 94 %% of the 800 TFLOP/s tensor roof");
+	ok(cores && cores->n == 1 && strstr(cores->labels[0], "sm80_xmma"),
+	   "the FP32 GEMM on the CUDA cores' series, the chase (no FLOPs) left out");
+	profile_run_free(&run);
+	report_free(&rep);
+}
+
+int main(void)
+{
+	test_roofs();
+	test_classify();
+	test_false_alarms();
+	test_counts();
+	test_chart();
+	return done_testing();
+}
