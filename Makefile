@@ -65,7 +65,7 @@ GP_LDLIBS := -L$(CUDA_LIBDIR) -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
 
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-HOST_DIRS := util report model arch occupancy gpu counters probes profile tables cli
+HOST_DIRS := util report model arch occupancy gpu counters probes profile results tables cli
 HOST_SRC := $(sort $(foreach d,$(HOST_DIRS),$(wildcard $(d)/*.c)))
 LIB_SRC := $(filter-out cli/main.c,$(HOST_SRC))
 CU_SRC := $(sort $(wildcard kernels/*.cu))

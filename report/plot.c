@@ -264,7 +264,7 @@ static void series(const struct frame *f, const struct report_series *s, size_t 
 		pen = 1;
 	}
 	fputs("\"/>\n", out);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && !(s->flags & REPORT_SERIES_LINE); i++) {
 		size_t k = idx[i];
 		if (!point_usable(c, s, k))
 			continue;
@@ -344,7 +344,7 @@ static void entry(FILE *out, double x, double y, const struct report_series *s, 
 	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
 		"stroke-width=\"%s\"%s%s%s/>\n", x, y - 4, x + 24, y - 4, p.color, s ? "1.6" : "1",
 		p.dash ? " stroke-dasharray=\"" : "", p.dash ? p.dash : "", p.dash ? "\"" : "");
-	if (s)
+	if (s && !(s->flags & REPORT_SERIES_LINE))
 		dot(out, p, x + 12, y - 4, 2.4, 1);
 	plot_text(out, x + 30, y, "", label, max);
 }

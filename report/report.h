@@ -75,6 +75,7 @@ enum report_layout {
 #define REPORT_SERIES_TEXT 0x1u  /* drawn by the terminal's bar chart (the first such series) */
 #define REPORT_SERIES_PLOT 0x2u  /* drawn in plots (--plot) */
 #define REPORT_SERIES_MODEL 0x4u /* a prediction: plots dash it, so a measurement under it shows */
+#define REPORT_SERIES_LINE 0x8u  /* plots draw its line alone, no dot per point (a roofline's) */
 
 struct report_series {
 	char *name;                  /* legend */
