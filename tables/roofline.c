@@ -140,8 +140,8 @@ static void chart(struct report_table *t, const struct roof_results *res)
 
 		if (!(v > 0))
 			continue;
-		snprintf(name, sizeof(name), "%s %.4g %s", roof_label(e), v / roof_scale(e),
-			 roof_unit(e));
+		snprintf(name, sizeof(name), "%s %.*f %s", roof_label(e), v / roof_scale(e) < 100 ? 1 : 0,
+			 v / roof_scale(e), roof_unit(e));
 		s = report_chart_series(ch, name, REPORT_SERIES_PLOT | REPORT_SERIES_LINE);
 		if (roof_is_memory(e)) {
 			report_series_add(s, lo, v * lo / 1e12, NULL);
