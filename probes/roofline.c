@@ -43,6 +43,11 @@
 #include "util/error.h"
 #include "util/parse.h"
 
+/*
+ * Methods and notes hold no comma, so that the CSV's fields split on
+ * commas alone (the bench and GPU tests read it with awk).
+ */
+
 /* The value types of a kernel's results, for the expected sample. */
 enum vtype { V_F64, V_F32, V_F16X2, V_S32 };
 
@@ -58,7 +63,7 @@ struct kdesc {
 
 #define FMA_HOW "8 chains per thread"
 #define MMA_HOW "8 accumulator tiles per warp"
-#define WG_HOW "a 64x256 tile per warpgroup, 4 wgmma per commit group"
+#define WG_HOW "a 64x256 tile per warpgroup; 4 wgmma per commit group"
 
 static const struct kdesc kdescs[ROOF_NKERNELS] = {
 	[ROOF_DFMA] = { "DFMA", "fma.rn.f64", FMA_HOW, V_F64, 8, 0, 1 },
@@ -186,11 +191,11 @@ static void memory_row(const struct gp_device *dev, const struct bw_result *r, e
 	snprintf(row->instruction, sizeof(row->instruction), "%s",
 		 c == ROOF_L2 ? "LDG.E.128.STRONG.GPU" : "LDG.E.128");
 	if (c == ROOF_DRAM)
-		snprintf(row->method, sizeof(row->method), "bandwidth read, 16-byte loads, %s streamed "
-			 "%u time%s per repetition (grid %d, block %d, unroll %d)", sz, r->passes,
+		snprintf(row->method, sizeof(row->method), "bandwidth read of 16-byte loads; %s streamed "
+			 "%u time%s per repetition; grid %d x block %d; unroll %d", sz, r->passes,
 			 r->passes == 1 ? "" : "s", r->grid, r->cfg.block, r->cfg.unroll);
 	else
-		snprintf(row->method, sizeof(row->method), "bandwidth read, 16-byte %sloads, a %s set "
+		snprintf(row->method, sizeof(row->method), "bandwidth read of 16-byte %sloads; a %s set "
 			 "re-read in windows of %llu B by %d blocks of %d (%s method)",
 			 c == ROOF_L2 ? "ld.global.cg " : "", sz,
 			 (unsigned long long)r->window_bytes, r->grid, r->cfg.block,
@@ -276,8 +281,8 @@ static int measure_shared(const struct gp_device *dev, const struct roof_request
 		return rc;
 	from_stats(row, r.expected_instructions * BANK_WARP * cfg.width, &r.ms);
 	snprintf(row->instruction, sizeof(row->instruction), "LDS.128");
-	snprintf(row->method, sizeof(row->method), "banks, conflict-free 16-byte loads at stride 1, "
-		 "%d independent per iteration, every SM full", BANK_UNROLL);
+	snprintf(row->method, sizeof(row->method), "banks: conflict-free 16-byte loads at stride 1; "
+		 "%d independent per warp per iteration; every SM full", BANK_UNROLL);
 	return 0;
 }
 
@@ -525,7 +530,7 @@ static int measure_kernel(const struct gp_device *dev, const struct roof_request
 	row->clock_mhz = h.ns ? (double)h.cycles / (double)h.ns * 1e3 : NAN;
 	row->clock = isfinite(row->clock_mhz) ? ROOF_CLOCK_KERNEL : ROOF_CLOCK_NONE;
 	snprintf(row->instruction, sizeof(row->instruction), "%s", d->instruction);
-	snprintf(row->method, sizeof(row->method), "%s, %s, %d block%s of %d per SM, %d wave%s of "
+	snprintf(row->method, sizeof(row->method), "%s; %s; %d block%s of %d per SM; %d wave%s of "
 		 "%d iterations", d->ptx, d->how, bps, bps == 1 ? "" : "s", sh.block,
 		 j.grid / (bps * dev->sm_count), j.grid == bps * dev->sm_count ? "" : "s", j.p.iters);
 	compute_theoretical(dev, c, row);
@@ -562,7 +567,7 @@ static int measure_compute(const struct gp_device *dev, const struct roof_reques
 		     "GPU_ARCHS");
 	else if (roof_is_tensor(c))
 		note(row, "not measured: no native %s tensor instruction here (mma.sync needs sm_80; "
-		     "FP8 sm_89, sm_90a or sm_120)", roof_label(c));
+		     "FP8 sm_89 or sm_90a or sm_120)", roof_label(c));
 	compute_theoretical(dev, c, row);
 	return 0;
 }
