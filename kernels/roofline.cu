@@ -108,27 +108,32 @@ __global__ void __launch_bounds__(FMA_BLOCK) fma_kernel(roof_params p, roof_chec
 
 /* ---- mma.sync chains: each warp multiplies all-ones fragments ---- */
 
+/*
+ * mma.sync of 4 accumulators, 4 registers of A and 2 of B per thread (the
+ * m16n8 shapes): D = A x B + D, in place.  C is "+f" or "+r".
+ */
+#define MMA_16N8(C, instr) \
+	asm volatile(instr " {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};" \
+		     : C(d[0]), C(d[1]), C(d[2]), C(d[3]) \
+		     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]))
+
+#ifdef GP_MMA
+#define MMA_NATIVE 1
+#else
+#define MMA_NATIVE 0
+#endif
+
 /* The instruction's operand registers, and its exact result after n steps. */
 struct mma_f16 {
 	typedef float acc;
 	typedef uint32_t in;
 	static const int nd = 4, na = 4, nb = 2, K = 16, M = 16, N = 8;
 	static const int exact = 1 << 24;  /* f32 holds every integer up to 2^24 */
-	static __device__ int native()
-	{
-#ifdef GP_MMA
-		return 1;
-#else
-		return 0;
-#endif
-	}
+	static __device__ int native() { return MMA_NATIVE; }
 	static __device__ void step(float (&d)[4], const uint32_t (&a)[4], const uint32_t (&b)[2])
 	{
 #ifdef GP_MMA
-		asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
-			     "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
-			     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+		MMA_16N8("+f", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
 #endif
 	}
 };
@@ -137,10 +142,7 @@ struct mma_bf16 : mma_f16 {
 	static __device__ void step(float (&d)[4], const uint32_t (&a)[4], const uint32_t (&b)[2])
 	{
 #ifdef GP_MMA
-		asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
-			     "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
-			     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+		MMA_16N8("+f", "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32");
 #endif
 	}
 };
@@ -150,10 +152,7 @@ struct mma_tf32 : mma_f16 {
 	static __device__ void step(float (&d)[4], const uint32_t (&a)[4], const uint32_t (&b)[2])
 	{
 #ifdef GP_MMA
-		asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
-			     "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
-			     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+		MMA_16N8("+f", "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32");
 #endif
 	}
 };
@@ -171,10 +170,7 @@ struct mma_e4m3 : mma_f16 {
 	static __device__ void step(float (&d)[4], const uint32_t (&a)[4], const uint32_t (&b)[2])
 	{
 #ifdef GP_MMA_E4M3
-		asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 "
-			     "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
-			     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+		MMA_16N8("+f", "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32");
 #endif
 	}
 };
@@ -184,21 +180,11 @@ struct mma_s8 {
 	typedef uint32_t in;
 	static const int nd = 4, na = 4, nb = 2, K = 32, M = 16, N = 8;
 	static const int exact = 1 << 30;  /* s32, with room */
-	static __device__ int native()
-	{
-#ifdef GP_MMA
-		return 1;
-#else
-		return 0;
-#endif
-	}
+	static __device__ int native() { return MMA_NATIVE; }
 	static __device__ void step(int (&d)[4], const uint32_t (&a)[4], const uint32_t (&b)[2])
 	{
 #ifdef GP_MMA
-		asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 "
-			     "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
-			     : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
-			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+		MMA_16N8("+r", "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32");
 #endif
 	}
 };
@@ -208,14 +194,7 @@ struct mma_f64 {
 	typedef double in;
 	static const int nd = 2, na = 1, nb = 1, K = 4, M = 8, N = 8;
 	static const int exact = 1 << 30;  /* far below f64's 2^53 */
-	static __device__ int native()
-	{
-#ifdef GP_MMA
-		return 1;
-#else
-		return 0;
-#endif
-	}
+	static __device__ int native() { return MMA_NATIVE; }
 	static __device__ void step(double (&d)[2], const double (&a)[1], const double (&b)[1])
 	{
 #ifdef GP_MMA

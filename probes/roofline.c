@@ -238,7 +238,6 @@ static int measure_reads(const struct gp_device *dev, const struct roof_request 
 	if (asked(q, ROOF_DRAM)) {
 		uint64_t max = bw_max_size(dev->free_mem_bytes, 1, BW_RESERVE_BYTES);
 		int scaled;
-		char a[32], b[32];
 
 		cs[n] = ROOF_DRAM;
 		sizes[n] = q->dram_bytes ? q->dram_bytes
@@ -248,10 +247,13 @@ static int measure_reads(const struct gp_device *dev, const struct roof_request 
 		if (sizes[n] < 8 * (uint64_t)dev->l2_bytes)
 			sizes[n] = 8 * (uint64_t)dev->l2_bytes;
 		sizes[n] -= sizes[n] % 16;
-		if (sizes[n] > max)
+		if (sizes[n] > max) {
+			char a[32], b[32];
+
 			return gp_error(GP_EXIT_USAGE, "the DRAM read needs %s, more than the %s free",
 					format_size(a, sizeof(a), sizes[n]),
 					format_size(b, sizeof(b), max));
+		}
 		n++;
 	}
 	if (!n)
@@ -436,12 +438,13 @@ static int time_one(struct job *j, cudaStream_t st, double *ms)
 static int size_job(struct job *j, const struct roof_shape *sh, int grid1, double target_ms,
 		    cudaStream_t st)
 {
-	int iters = sh->max_iters < 8 ? sh->max_iters : 8, rc;
+	int iters = sh->max_iters < 8 ? sh->max_iters : 8;
 	double ms = 0, per_iter, need;
 
 	j->grid = grid1;
 	for (;;) {
 		double grow;
+		int rc;
 
 		set_iters(j, sh, iters);
 		if ((rc = time_one(j, st, &ms)))
