@@ -279,7 +279,7 @@ enum roof_kernel {
 	ROOF_MMA_TF32,    /* mma.sync.m16n8k8 tf32 -> f32: HMMA (sm_80+) */
 	ROOF_MMA_S8,      /* mma.sync.m16n8k32 s8 -> s32: IMMA (sm_80+) */
 	ROOF_MMA_E4M3,    /* mma.sync.m16n8k32 e4m3 -> f32: QMMA (sm_89, sm_120) */
-	ROOF_WGMMA_F16,   /* wgmma.m64n256k16 f16 -> f32, A in registers: HGMMA (sm_90a) */
+	ROOF_WGMMA_F16,   /* wgmma.m64n256k16 f16 -> f32, A and B in shared memory: HGMMA (sm_90a) */
 	ROOF_WGMMA_BF16,  /* wgmma.m64n256k16 bf16 -> f32: HGMMA (sm_90a) */
 	ROOF_WGMMA_TF32,  /* wgmma.m64n256k8 tf32 -> f32: HGMMA (sm_90a) */
 	ROOF_WGMMA_S8,    /* wgmma.m64n256k32 s8 -> s32: IGMMA (sm_90a) */

@@ -30,7 +30,6 @@
 #include <string.h>
 #include <cuda_runtime_api.h>
 
-#include "arch/arch.h"
 #include "arch/peaks.h"
 #include "gpu/cuda-check.h"
 #include "gpu/sm-clock.h"
