@@ -74,6 +74,7 @@ static const char *no_plot(const void *p)
 static int measure(struct gp_ctx *ctx, void *p, void *r)
 {
 	const struct args *a = p;
+	struct roof_results *res = r;
 	struct roof_request q;
 	int rc;
 
@@ -87,7 +88,18 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 	q.dram_bytes = a->dram_size;
 	if (!a->quick)
 		q.counters = ctx->counters;
-	return roof_probe(&ctx->dev, &q, r);
+	rc = roof_probe(&ctx->dev, &q, res);
+	if (rc && res->failed) {
+		char bad[160], others[160];
+
+		roof_ceiling_list(res->failed, bad, sizeof(bad));
+		roof_ceiling_list(res->asked & ~res->failed, others, sizeof(others));
+		/* nothing partial on stdout: the others come with a --ceiling that leaves these out */
+		if (others[0])
+			gp_note("%s failed verification, so no ceiling is reported; "
+				"--ceiling %s measures the others", bad, others);
+	}
+	return rc;
 }
 
 const struct gp_cmd gp_cmd_roofline = {

@@ -261,10 +261,14 @@ cudaError_t launch_occ_kernel(int k, int blocks, int threads, size_t dynamic_sme
  *          given at run time; after n steps it holds start + k + n.
  *   mma    A and B all ones (`one`: the bits of 1.0 or 1 in the input
  *          type, repeated over 32 bits), accumulators from 0: after n
- *          steps each holds K x n (K of the instruction's shape).
+ *          steps each holds K x n (K of the instruction's shape).  They
+ *          restart from 0 every `window` iterations, so that n stays
+ *          within what the accumulation keeps exact (FP8: 2^11,
+ *          kernels/roofline-common.cuh) however long the launch.
  *
- * At the end every thread compares each of its values with the expected
- * one (from `want`, given at run time) and counts the differences; every
+ * At the end (mma: of every window) every thread compares each of its
+ * values with the expected one (from `want`, given at run time) and
+ * counts the differences; every
  * block's thread 0 adds its block's SM cycles (clock64) and nanoseconds
  * (%globaltimer) from start to end, so the clock the SMs ran at during the
  * launch is known.
@@ -300,6 +304,8 @@ struct roof_check {
 
 struct roof_params {
 	int iters;                   /* loop iterations (each `steps` steps per chain) */
+	int window;                  /* mma: iterations from zero to each check (iters: a whole
+				        multiple); FMA: iters */
 	double b, c;                 /* FMA: multiplier and addend (1, 1); mma f64: A and B */
 	double start, want;          /* FMA: chain 0's start and expected end; mma: expected */
 	uint32_t one;                /* mma: the bits of 1 in the input type, over 32 bits */
@@ -312,6 +318,8 @@ struct roof_shape {
 	int k;                       /* what one step adds to a value: 1 (FMA) or K (mma) */
 	double ops_per_iter;         /* operations of one block's iteration (an FMA counts 2) */
 	int max_iters;               /* iterations whose values stay exact (and checkable) */
+	int windowed;                /* 1: restarts every window, so iters has no bound (mma);
+				        0: a launch's iters at most max_iters (FMA chains) */
 };
 
 /* The shape of kernel; cudaErrorInvalidValue for an unknown one. */

@@ -12,6 +12,20 @@
 
 namespace roof {
 
+/*
+ * The largest sum the FP8 (E4M3) tensor instructions of Ada and Hopper
+ * keep exact.  They accumulate into FP32 registers with about 14
+ * significant bits, not 24: the products are aligned to the largest
+ * exponent and cut to their highest 14 bits, sign included, and an
+ * accumulator of more than 13 mantissa bits loses its last 10
+ * (DeepSeek-V3's report, section 3.3.2; SageAttention2, arXiv
+ * 2411.10958).  An H100 summing 1.5 million ones got every value wrong.
+ * Integers to 2^11 keep two bits spare, so the FP8 kernels restart from
+ * zero every 2^11 / (K x steps) iterations.  FP16, BF16 and TF32 into
+ * FP32 are exact to 2^24, INT8 into INT32 to 2^31.
+ */
+const int FP8_EXACT = 1 << 11;
+
 __device__ __forceinline__ unsigned long long global_ns()
 {
 	unsigned long long t;

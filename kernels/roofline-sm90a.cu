@@ -19,7 +19,10 @@
  * contiguous bytes (one bank row: read without conflicts), 128 bytes
  * apart along K and 256 along M or N.  With every element 1, every
  * accumulator ends at K x steps whatever the layout, and is checked
- * against that.
+ * against that at the end of every window of p.window iterations: the
+ * window's first wgmma has scale-d 0 (D = A x B, the accumulation starts
+ * afresh), so that FP8's sums stay exact (roof::FP8_EXACT) with nothing
+ * but wgmma on the tensor pipe.
  */
 #include <stdint.h>
 #include <cuda_runtime.h>
@@ -44,7 +47,7 @@ const int B_BYTES = WG_N * 32;   /* 256 rows of K elements, 32 bytes whatever th
 	"%80,%81,%82,%83,%84,%85,%86,%87,%88,%89,%90,%91,%92,%93,%94,%95," \
 	"%96,%97,%98,%99,%100,%101,%102,%103,%104,%105,%106,%107,%108,%109,%110,%111," \
 	"%112,%113,%114,%115,%116,%117,%118,%119,%120,%121,%122,%123,%124,%125,%126,%127}"
-/* After the accumulators: A's and B's descriptors, scale-d (1: accumulate). */
+/* After the accumulators: A's and B's descriptors, scale-d (0: D = A x B; else D += A x B). */
 #define WG_ARGS ", %128, %129, p"
 
 #define WG_ACC8(C, i) C(d[i]), C(d[i + 1]), C(d[i + 2]), C(d[i + 3]), \
@@ -57,13 +60,13 @@ const int B_BYTES = WG_N * 32;   /* 256 rows of K elements, 32 bytes whatever th
 /* wgmma with A and B in shared memory: INSTR, then its immediates (scales, transposes). */
 #define WG_ASM(C, instr, imm) \
 	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n" instr " " WG_D128 WG_ARGS imm ";\n}\n" \
-		     : WG_ACC128(C) : "l"(desc), "l"(desc), "r"(1))
+		     : WG_ACC128(C) : "l"(desc), "l"(desc), "r"(accumulate))
 
 struct wg_f16 {
 	typedef float acc;
 	static const int K = 16;
 	static const int exact = 1 << 24;  /* f32 holds every integer up to 2^24 */
-	static __device__ void step(float (&d)[128], uint64_t desc)
+	static __device__ void step(float (&d)[128], uint64_t desc, int accumulate)
 	{
 #ifdef GP_WGMMA
 		WG_ASM("+f", "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16", ", 1, 1, 0, 0");
@@ -72,7 +75,7 @@ struct wg_f16 {
 };
 
 struct wg_bf16 : wg_f16 {
-	static __device__ void step(float (&d)[128], uint64_t desc)
+	static __device__ void step(float (&d)[128], uint64_t desc, int accumulate)
 	{
 #ifdef GP_WGMMA
 		WG_ASM("+f", "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16", ", 1, 1, 0, 0");
@@ -82,7 +85,7 @@ struct wg_bf16 : wg_f16 {
 
 struct wg_tf32 : wg_f16 {
 	static const int K = 8;
-	static __device__ void step(float (&d)[128], uint64_t desc)
+	static __device__ void step(float (&d)[128], uint64_t desc, int accumulate)
 	{
 #ifdef GP_WGMMA
 		WG_ASM("+f", "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32", ", 1, 1");
@@ -92,7 +95,8 @@ struct wg_tf32 : wg_f16 {
 
 struct wg_e4m3 : wg_f16 {
 	static const int K = 32;
-	static __device__ void step(float (&d)[128], uint64_t desc)
+	static const int exact = roof::FP8_EXACT;
+	static __device__ void step(float (&d)[128], uint64_t desc, int accumulate)
 	{
 #ifdef GP_WGMMA
 		WG_ASM("+f", "wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3", ", 1, 1");
@@ -104,7 +108,7 @@ struct wg_s8 {
 	typedef int acc;
 	static const int K = 32;
 	static const int exact = 1 << 30;  /* s32, with room */
-	static __device__ void step(int (&d)[128], uint64_t desc)
+	static __device__ void step(int (&d)[128], uint64_t desc, int accumulate)
 	{
 #ifdef GP_WGMMA
 		WG_ASM("+r", "wgmma.mma_async.sync.aligned.m64n256k32.s32.s8.s8", "");
@@ -152,25 +156,31 @@ __global__ void __launch_bounds__(WG_BLOCK, 3) wgmma_kernel(roof_params p, roof_
 		pin(d[j]);
 	}
 	const uint64_t desc = b_desc(tile);
-	for (int i = 0; i < p.iters; i++) {
+	for (int w = 0; w < p.iters; w += p.window) {
+		/* do-while: where the window could be empty, ptxas serializes every wgmma */
+		int i = 0;
+
+		do {
 #ifdef GP_WGMMA
-		asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+			asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#endif
+			/* the window's first step starts from zero */
+#pragma unroll
+			for (int s = 0; s < WG_STEPS; s++)
+				Op::step(d, desc, s > 0 || i > 0);
+#ifdef GP_WGMMA
+			asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+			asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory");
+#endif
+		} while (++i < p.window);
+#ifdef GP_WGMMA
+		asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
 #endif
 #pragma unroll
-		for (int s = 0; s < WG_STEPS; s++)
-			Op::step(d, desc);
-#ifdef GP_WGMMA
-		asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
-		asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory");
-#endif
-	}
-#ifdef GP_WGMMA
-	asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
-#endif
-#pragma unroll
-	for (int j = 0; j < 128; j++) {
-		pin(d[j]);
-		bad += bits(d[j]) != want;
+		for (int j = 0; j < 128; j++) {
+			pin(d[j]);
+			bad += bits(d[j]) != want;
+		}
 	}
 #pragma unroll
 	for (int j = 0; j < ROOF_SAMPLE_WORDS; j++)
@@ -197,6 +207,7 @@ void shape(roof_shape *s)
 	/* per step, one warpgroup: 64 x 256 x K FMAs of 2 operations */
 	s->ops_per_iter = 2.0 * 64 * WG_N * Op::K * WG_STEPS;
 	s->max_iters = Op::exact / (Op::K * WG_STEPS);
+	s->windowed = 1;
 }
 
 template <class Op>

@@ -8,8 +8,8 @@
  * per chain per loop iteration, fully unrolled, so that the loop's own
  * instructions are one in a few hundred.  The operands b and c (FMA) and
  * the matrices' ones (mma) are kernel arguments, so the compiler can fold
- * nothing; the mma asm is volatile, so chains that start alike are not
- * merged.  tests/cli/roofline-sass.bats checks the SASS.
+ * nothing; the mma asm is volatile, so chains (and windows) that start
+ * alike are not merged.  tests/cli/roofline-sass.bats checks the SASS.
  */
 #include <stdint.h>
 #include <cuda_fp16.h>
@@ -159,6 +159,7 @@ struct mma_tf32 : mma_f16 {
 
 struct mma_e4m3 : mma_f16 {
 	static const int K = 32;
+	static const int exact = roof::FP8_EXACT;
 	static __device__ int native()
 	{
 #ifdef GP_MMA_E4M3
@@ -227,30 +228,33 @@ __global__ void __launch_bounds__(MMA_BLOCK) mma_kernel(roof_params p, roof_chec
 
 	roof::begin(bc);
 #pragma unroll
-	for (int c = 0; c < MMA_CHAINS; c++) {
-#pragma unroll
-		for (int j = 0; j < Op::nd; j++)
-			d[c][j] = 0;
-	}
-#pragma unroll
 	for (int j = 0; j < Op::na; j++)
 		fill_one(a[j], p);
 #pragma unroll
 	for (int j = 0; j < Op::nb; j++)
 		fill_one(b[j], p);
-	for (int i = 0; i < p.iters; i++) {
+	for (int w = 0; w < p.iters; w += p.window) {
+		/* each window from zero, checked at its end: its sum stays exact */
 #pragma unroll
-		for (int s = 0; s < MMA_STEPS; s++) {
+		for (int c = 0; c < MMA_CHAINS; c++) {
 #pragma unroll
-			for (int c = 0; c < MMA_CHAINS; c++)
-				Op::step(d[c], a, b);
+			for (int j = 0; j < Op::nd; j++)
+				d[c][j] = 0;
 		}
-	}
+		for (int i = 0; i < p.window; i++) {
 #pragma unroll
-	for (int c = 0; c < MMA_CHAINS; c++) {
+			for (int s = 0; s < MMA_STEPS; s++) {
 #pragma unroll
-		for (int j = 0; j < Op::nd; j++)
-			bad += acc_bits(d[c][j]) != want;
+				for (int c = 0; c < MMA_CHAINS; c++)
+					Op::step(d[c], a, b);
+			}
+		}
+#pragma unroll
+		for (int c = 0; c < MMA_CHAINS; c++) {
+#pragma unroll
+			for (int j = 0; j < Op::nd; j++)
+				bad += acc_bits(d[c][j]) != want;
+		}
 	}
 #pragma unroll
 	for (int j = 0; j < Op::nd; j++)
@@ -280,6 +284,7 @@ void mma_shape(roof_shape *s)
 	/* per warp and step: M x N x K FMAs of 2 operations, for each chain */
 	s->ops_per_iter = 2.0 * Op::M * Op::N * Op::K * MMA_CHAINS * MMA_STEPS * (MMA_BLOCK / 32);
 	s->max_iters = Op::exact / (Op::K * MMA_STEPS);
+	s->windowed = 1;
 }
 
 template <typename T>
@@ -290,6 +295,7 @@ void fma_shape(roof_shape *s, int exact)
 	s->k = 1;
 	s->ops_per_iter = 2.0 * fma_ops<T>::lanes * FMA_CHAINS * FMA_STEPS * FMA_BLOCK;
 	s->max_iters = exact / FMA_STEPS;
+	s->windowed = 0;
 }
 
 /* Whether Op runs natively here, and kernel's resident blocks per SM. */

@@ -13,16 +13,22 @@
  *
  * Compute: each ceiling's kernel (kernels/kernels.h) is sized first: a
  * full wave of resident blocks, its iterations grown until a launch lasts
- * an eighth of target_ms, then set for target_ms; where the values would
- * stop being exact first (FP16), more waves.  Then warm-up launches, the
+ * an eighth of target_ms, then set for target_ms.  The tensor kernels
+ * restart from zero every window of iterations that keeps their sums
+ * exact (FP8: 16), so they take any count; where an FMA chain would stop
+ * being exact first (FP16), more waves.  Then warm-up launches, the
  * check struct zeroed and its sample poisoned, `reps` timed launches, and
  * the check: every block finished every launch, no thread held a wrong
  * value, block 0's thread 0 held exactly the expected bits.  The
  * theoretical is at the clock the SMs ran at during those launches (their
  * cycles over %globaltimer), so a throttled GPU is judged at its clock.
+ *
+ * A ceiling whose values are wrong does not stop the others: its message
+ * is printed, the others are measured, and roof_probe fails at the end.
  */
 #include "probes/roofline.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -308,18 +314,25 @@ static int is_fma(enum roof_kernel k)
 	return k == ROOF_DFMA || k == ROOF_FFMA || k == ROOF_HFMA2;
 }
 
+/*
+ * About iters iterations (windowed kernels: equal windows of at most
+ * max_iters, iters rounded up to whole ones) and what each value ends at.
+ */
 static void set_iters(struct job *j, const struct roof_shape *sh, int iters)
 {
 	const struct kdesc *d = &kdescs[j->k];
-	double n = (double)iters * sh->steps * sh->k;
+	int windows = sh->windowed ? (iters + sh->max_iters - 1) / sh->max_iters : 1;
+	int window = (iters + windows - 1) / windows;
+	double n = (double)window * sh->steps * sh->k;
 
 	memset(&j->p, 0, sizeof(j->p));
-	j->p.iters = iters;
+	j->p.iters = window * windows;
+	j->p.window = window;
 	j->p.b = 1;
 	j->p.c = 1;
 	j->p.one = d->one;
 	j->p.start = d->start;
-	/* FMA: start + steps (b = c = 1); mma: K per step from zero */
+	/* FMA: start + steps (b = c = 1); mma: K per step of a window, from zero */
 	j->p.want = is_fma(j->k) ? d->start + n : n;
 }
 
@@ -376,19 +389,54 @@ static void expected_sample(const struct job *j, uint32_t *w)
 	}
 }
 
+/* 1 when name is one of list's comma-separated words. */
+static int listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+		if (!strncmp(p, name, n) && (p[n] == ',' || !p[n]))
+			return 1;
+	return 0;
+}
+
 /*
- * Test hook: with GPUPERF_TEST_CORRUPT=1 in the environment, count one
- * wrong value after timing, so that tests can show the check catches it.
+ * Test hook: with GPUPERF_TEST_CORRUPT=1 (every ceiling) or =LIST (those
+ * ceilings, as --ceiling names them) in the environment, count one wrong
+ * value after timing, so that tests can show the check catches it.
  */
-static int corrupt(const struct job *j, cudaStream_t st)
+static int corrupt(const struct job *j, enum roof_ceiling c, cudaStream_t st)
 {
 	const char *e = getenv("GPUPERF_TEST_CORRUPT");
 	unsigned long long one = 1;
 
-	if (!e || strcmp(e, "1"))
+	if (!e || (strcmp(e, "1") && !listed(e, roof_ceiling_name(c))))
 		return 0;
 	return cuda_check(cudaMemcpyAsync(&j->chk->bad, &one, sizeof(one), cudaMemcpyHostToDevice,
 					  st), "cudaMemcpyAsync");
+}
+
+/* A sample word as a person reads it: "1508096 (0x49b81000)"; bits alone for f64 and f16x2. */
+static void word_text(enum vtype v, uint32_t w, char *buf, size_t n)
+{
+	float f;
+
+	memcpy(&f, &w, sizeof(f));
+	if (v == V_F32)
+		snprintf(buf, n, "%.9g (0x%08x)", (double)f, w);
+	else if (v == V_S32)
+		snprintf(buf, n, "%d (0x%08x)", (int)(int32_t)w, w);
+	else
+		snprintf(buf, n, "0x%08x", w);
+}
+
+/* "; from zero every 16" where a launch's accumulators restart, else "". */
+static const char *restart_text(const struct job *j, char *buf, size_t n)
+{
+	buf[0] = 0;
+	if (j->p.window < j->p.iters)
+		snprintf(buf, n, "; from zero every %d", j->p.window);
+	return buf;
 }
 
 static int verify(const struct job *j, enum roof_ceiling c, int launches,
@@ -396,23 +444,31 @@ static int verify(const struct job *j, enum roof_ceiling c, int launches,
 {
 	const struct kdesc *d = &kdescs[j->k];
 	uint32_t want[ROOF_SAMPLE_WORDS];
-	char what[96];
+	char what[128], every[40], got[40], exp[40];
+	int i = 0;
 
-	snprintf(what, sizeof(what), "%s (%s, grid %d, %d iterations)", roof_ceiling_name(c),
-		 d->instruction, j->grid, j->p.iters);
+	snprintf(what, sizeof(what), "%s (%s, grid %d, %d iterations%s)", roof_ceiling_name(c),
+		 d->instruction, j->grid, j->p.iters, restart_text(j, every, sizeof(every)));
 	if (h->blocks != (unsigned long long)j->grid * (unsigned long long)launches)
 		return gp_error(GP_EXIT_FAIL, "verification failed: %s: %llu blocks finished of %llu",
 				what, h->blocks, (unsigned long long)j->grid * launches);
-	if (h->bad)
-		return gp_error(GP_EXIT_FAIL, "verification failed: %s: %llu values wrong", what,
-				h->bad);
 	expected_sample(j, want);
-	for (int i = 0; i < d->nsample; i++)
-		if (h->sample[i] != want[i])
-			return gp_error(GP_EXIT_FAIL, "verification failed: %s: block 0 thread 0 "
-					"value %d is 0x%08x, expected 0x%08x", what, i,
-					h->sample[i], want[i]);
-	return 0;
+	while (i < d->nsample && h->sample[i] == want[i])
+		i++;
+	if (i == d->nsample && !h->bad)
+		return 0;
+	if (i == d->nsample)
+		return gp_error(GP_EXIT_FAIL, "verification failed: %s: %llu values wrong "
+				"(block 0 thread 0's right)", what, h->bad);
+	/* the value block 0's thread 0 held says how a wrong sum went wrong */
+	word_text(d->v, h->sample[i], got, sizeof(got));
+	word_text(d->v, want[i], exp, sizeof(exp));
+	if (h->bad)
+		return gp_error(GP_EXIT_FAIL, "verification failed: %s: %llu values wrong "
+				"(block 0 thread 0 value %d: %s, expected %s)", what, h->bad, i,
+				got, exp);
+	return gp_error(GP_EXIT_FAIL, "verification failed: %s: block 0 thread 0 value %d is %s, "
+			"expected %s", what, i, got, exp);
 }
 
 /* Zero the sums, poison the sample. */
@@ -437,7 +493,8 @@ static int time_one(struct job *j, cudaStream_t st, double *ms)
 static int size_job(struct job *j, const struct roof_shape *sh, int grid1, double target_ms,
 		    cudaStream_t st)
 {
-	int iters = sh->max_iters < 8 ? sh->max_iters : 8;
+	const int limit = sh->windowed ? INT_MAX / 2 : sh->max_iters;
+	int iters = limit < 8 ? limit : 8;
 	double ms = 0, per_iter, need;
 
 	j->grid = grid1;
@@ -448,22 +505,22 @@ static int size_job(struct job *j, const struct roof_shape *sh, int grid1, doubl
 		set_iters(j, sh, iters);
 		if ((rc = time_one(j, st, &ms)))
 			return rc;
-		if (ms >= target_ms / 8 || iters >= sh->max_iters)
+		if (ms >= target_ms / 8 || iters >= limit)
 			break;
 		grow = ms > 0 ? target_ms / 8 / ms : 64;
 		grow = grow < 2 ? 2 : grow;
-		iters = iters * grow >= sh->max_iters ? sh->max_iters : (int)(iters * grow);
+		iters = iters * grow >= limit ? limit : (int)(iters * grow);
 	}
-	per_iter = ms / iters;
+	per_iter = ms / j->p.iters;
 	need = per_iter > 0 ? target_ms / per_iter : iters;
-	if (need <= sh->max_iters) {
+	if (need <= limit) {
 		set_iters(j, sh, need < 1 ? 1 : (int)need);
 	} else {
-		double waves = ceil(need / sh->max_iters);
+		double waves = ceil(need / limit);
 
 		if (waves > ROOF_MAX_WAVES)
 			waves = ROOF_MAX_WAVES;
-		set_iters(j, sh, sh->max_iters);
+		set_iters(j, sh, limit);
 		j->grid = grid1 * (int)waves;
 	}
 	return 0;
@@ -499,9 +556,10 @@ static void compute_theoretical(const struct gp_device *dev, enum roof_ceiling c
 		note(row, "GeForce board: FP32 accumulation at half the rate of other boards");
 }
 
+/* One kernel's ceiling into row; *wrong = 1 when the run failed on wrong values alone. */
 static int measure_kernel(const struct gp_device *dev, const struct roof_request *q,
 			  enum roof_ceiling c, enum roof_kernel k, int bps,
-			  struct roof_check *chk, struct roof_row *row)
+			  struct roof_check *chk, struct roof_row *row, int *wrong)
 {
 	const struct kdesc *d = &kdescs[k];
 	struct job j = { .k = k, .chk = chk };
@@ -510,6 +568,7 @@ static int measure_kernel(const struct gp_device *dev, const struct roof_request
 	cudaStream_t st = NULL;
 	struct stats s;
 	double *ms = gp_xcalloc((size_t)q->reps, sizeof(*ms));
+	char every[40];
 	int rc;
 
 	if ((rc = cuda_check(roof_kernel_shape(k, &sh), "roof_kernel_shape")) ||
@@ -521,20 +580,24 @@ static int measure_kernel(const struct gp_device *dev, const struct roof_request
 		rc = cuda_check(job_launch(&j, st), "warm-up launch");
 	if (rc || (rc = reset(&j, st)) ||
 	    (rc = timing_run(job_launch, NULL, &j, st, 0, q->reps, ms)) ||
-	    (rc = corrupt(&j, st)) ||
+	    (rc = corrupt(&j, c, st)) ||
 	    (rc = cuda_check(cudaMemcpyAsync(&h, chk, sizeof(h), cudaMemcpyDeviceToHost, st),
 			     "cudaMemcpyAsync")) ||
-	    (rc = cuda_check(cudaStreamSynchronize(st), "roofline check")) ||
-	    (rc = verify(&j, c, q->reps, &h)))
+	    (rc = cuda_check(cudaStreamSynchronize(st), "roofline check")))
 		goto out;
+	if ((rc = verify(&j, c, q->reps, &h))) {
+		*wrong = 1;
+		goto out;
+	}
 	stats_compute(ms, (size_t)q->reps, &s);
 	from_stats(row, sh.ops_per_iter * (double)j.p.iters * j.grid, &s);
 	row->clock_mhz = h.ns ? (double)h.cycles / (double)h.ns * 1e3 : NAN;
 	row->clock = isfinite(row->clock_mhz) ? ROOF_CLOCK_KERNEL : ROOF_CLOCK_NONE;
 	snprintf(row->instruction, sizeof(row->instruction), "%s", d->instruction);
 	snprintf(row->method, sizeof(row->method), "%s; %s; %d block%s of %d per SM; %d wave%s of "
-		 "%d iterations", d->ptx, d->how, bps, bps == 1 ? "" : "s", sh.block,
-		 j.grid / (bps * dev->sm_count), j.grid == bps * dev->sm_count ? "" : "s", j.p.iters);
+		 "%d iterations%s", d->ptx, d->how, bps, bps == 1 ? "" : "s", sh.block,
+		 j.grid / (bps * dev->sm_count), j.grid == bps * dev->sm_count ? "" : "s", j.p.iters,
+		 restart_text(&j, every, sizeof(every)));
 	compute_theoretical(dev, c, row);
 out:
 	if (st)
@@ -545,7 +608,8 @@ out:
 
 /* A compute ceiling: its best kernel that runs natively here, or a note why none does. */
 static int measure_compute(const struct gp_device *dev, const struct roof_request *q,
-			   enum roof_ceiling c, struct roof_check *chk, struct roof_row *row)
+			   enum roof_ceiling c, struct roof_check *chk, struct roof_row *row,
+			   int *wrong)
 {
 	int wgmma_missing = 0;
 
@@ -562,7 +626,7 @@ static int measure_compute(const struct gp_device *dev, const struct roof_reques
 		if (wgmma_missing)
 			note(row, "this build has no sm_90a code (wgmma): mma.sync reaches less than the "
 			     "peak; rebuild with 90 in GPU_ARCHS");
-		return measure_kernel(dev, q, c, k, bps, chk, row);
+		return measure_kernel(dev, q, c, k, bps, chk, row, wrong);
 	}
 	if (wgmma_missing)
 		note(row, "not measured: this build has no sm_90a code (wgmma); rebuild with 90 in "
@@ -611,12 +675,20 @@ int roof_probe(const struct gp_device *dev, const struct roof_request *q,
 	if ((rc = cuda_check(cudaMalloc((void **)&chk, sizeof(*chk)), "cudaMalloc")))
 		return rc;
 	for (int c = ROOF_FIRST_COMPUTE; c < ROOF_NCEILINGS && !rc; c++) {
+		int wrong = 0;
+
 		if (!asked(q, (enum roof_ceiling)c))
 			continue;
 		gp_progress("roofline: %s", roof_ceiling_name((enum roof_ceiling)c));
-		rc = measure_compute(dev, q, (enum roof_ceiling)c, chk, &res->row[c]);
+		rc = measure_compute(dev, q, (enum roof_ceiling)c, chk, &res->row[c], &wrong);
+		if (rc && wrong) {
+			/* said; the others are still worth knowing */
+			res->failed |= 1u << c;
+			rc = 0;
+		}
 	}
 	gp_progress_done();
 	cudaFree(chk);
-	return rc;
+	/* each wrong ceiling has been said */
+	return rc ? rc : res->failed ? GP_EXIT_FAIL : 0;
 }

@@ -58,7 +58,9 @@ void roof_request_init(struct roof_request *q, int quick);
  * zeroed first; a ceiling that cannot be measured here (no such unit, an
  * instruction this build lacks) is left unmeasured with its note.  0, or
  * GP_EXIT_FAIL (CUDA error, a wrong value: message printed) or
- * GP_EXIT_USAGE (a DRAM set that does not fit).
+ * GP_EXIT_USAGE (a DRAM set that does not fit).  A compute ceiling whose
+ * values are wrong does not stop the others: each is said, its bit set in
+ * res->failed, the others measured, and GP_EXIT_FAIL returned at the end.
  */
 int roof_probe(const struct gp_device *dev, const struct roof_request *q,
 	       struct roof_results *res);

@@ -3,6 +3,8 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 #include "tables/tables.h"
 #include "util/compat.h"
 
@@ -64,6 +66,26 @@ static int valid(enum roof_ceiling c)
 const char *roof_ceiling_name(enum roof_ceiling c)
 {
 	return valid(c) ? roof_ceiling_names[c] : NULL;
+}
+
+char *roof_ceiling_list(unsigned mask, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	if (!n)
+		return buf;
+	buf[0] = 0;
+	for (int c = 0; c < ROOF_NCEILINGS; c++) {
+		size_t need = (len ? 1 : 0) + strlen(roof_ceiling_names[c]);
+
+		if (!((mask >> c) & 1))
+			continue;
+		if (len + need >= n)
+			break;  /* whole names only */
+		len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? "," : "",
+					roof_ceiling_names[c]);
+	}
+	return buf;
 }
 
 int roof_is_memory(enum roof_ceiling c)

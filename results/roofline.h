@@ -13,6 +13,7 @@
 #ifndef GP_RESULTS_ROOFLINE_H
 #define GP_RESULTS_ROOFLINE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "model/trust.h"
 #include "report/report.h"
@@ -75,7 +76,7 @@ struct roof_row {
 	double clock_mhz;          /* the SM clock the theoretical is at (NaN: none) */
 	enum roof_clock clock;
 	char instruction[24];      /* what the SASS runs: "FFMA", "HGMMA", "LDG.128", "LDS.128" */
-	char method[160];          /* how: "wgmma.m64n256k16.f32.f16, 3 warpgroups per SM" */
+	char method[192];          /* how: "wgmma.m64n256k16.f32.f16, 3 warpgroups per SM" */
 	uint64_t size;             /* memory: bytes of the working set; 0 for compute */
 	char level[8];             /* memory: the level the counters saw serve it; "" unknown */
 	char note[200];            /* why not measured, why no theoretical; "" */
@@ -83,6 +84,8 @@ struct roof_row {
 
 struct roof_results {
 	unsigned asked;            /* bit per enum roof_ceiling */
+	unsigned failed;           /* bit per ceiling whose kernel's values were wrong: the run
+				      fails, after measuring the others (probes/roofline.h) */
 	struct roof_row row[ROOF_NCEILINGS];
 	int sm_count;
 	double spin_mhz;           /* the SM clock of ROOF_CLOCK_SPIN; NaN: not measured */
@@ -92,6 +95,12 @@ struct roof_results {
 /* ---- the ceilings ---- */
 
 const char *roof_ceiling_name(enum roof_ceiling c);
+/*
+ * The names of the ceilings in mask (bit per enum roof_ceiling), in order
+ * and joined by commas as --ceiling takes them, into buf (n bytes): as
+ * many whole names as fit; "" for none.  Returns buf.
+ */
+char *roof_ceiling_list(unsigned mask, char *buf, size_t n);
 int roof_is_memory(enum roof_ceiling c);
 /* "fp32", "int8", ... for a compute ceiling; NULL for memory. */
 const char *roof_precision_name(enum roof_precision p);

@@ -61,9 +61,21 @@ count() {
 	[ "$(count 'wgmma_kernelINS_5wg_s8E' 'IGMMA\.64x256x32\.S8\.S8 ')" -ge 4 ]
 	[ "$(count 'wgmma_kernelINS_7wg_e4m3E' 'QGMMA\.64x256x32\.F32\.E4M3\.E4M3 ')" -ge 4 ]
 	for k in wg_f16 wg_bf16 wg_tf32 wg_s8 wg_e4m3; do
-		# ptxas serializes wgmma by waiting for zero groups after each: only the final wait may
+		# ptxas serializes wgmma by waiting for zero groups after each: only the window's
+		# end (where its values are checked) may
 		[ "$(count "wgmma_kernelINS_[0-9]*${k}E" 'WARPGROUP\.DEPBAR\.LE gsb0, 0x0')" -eq 1 ] ||
 			{ echo "$k: wgmma serialized"; return 1; }
 		[ "$(count "wgmma_kernelINS_[0-9]*${k}E" 'WARPGROUP\.DEPBAR\.LE gsb0, 0x1')" -ge 1 ]
+	done
+}
+
+@test "roofline SASS: a window's first wgmma restarts from zero (scale-d from a predicate), the rest add" {
+	sass "$OBJ90A" sm_90a
+	for k in wg_f16 wg_bf16 wg_tf32 wg_s8 wg_e4m3; do
+		# scale-d is the operand after the accumulators: a predicate where it can be 0
+		[ "$(count "wgmma_kernelINS_[0-9]*${k}E" 'GMMA\..*, R[0-9]+, !?U?P[0-9]')" -ge 1 ] ||
+			{ echo "$k: no wgmma takes scale-d at run time"; return 1; }
+		[ "$(count "wgmma_kernelINS_[0-9]*${k}E" 'GMMA\..*, R[0-9]+( ?, gsb0)? *$')" -ge 3 ] ||
+			{ echo "$k: fewer than 3 wgmma that always accumulate"; return 1; }
 	done
 }

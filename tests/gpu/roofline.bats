@@ -99,6 +99,8 @@ in_range() {
 		[ "$(v tensor-tf32 instruction)" = HGMMA ]
 		[ "$(v tensor-int8 instruction)" = IGMMA ]
 		[ "$(v tensor-fp8 instruction)" = QGMMA ]
+		# FP8 accumulates exactly only to about 2^13: its sums restart every 16 iterations
+		[[ "$(v tensor-fp8 method)" == *"; from zero every 16" ]]
 		[ "$(v tensor-fp64 instruction)" = DMMA ]
 	fi
 }
@@ -152,7 +154,22 @@ in_range() {
 	run_split env GPUPERF_TEST_CORRUPT=1 "$GPUPERF" roofline --ceiling fp32 --quick
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
-	[[ "$stderr" == *"verification failed: fp32 (FFMA"*"1 values wrong"* ]]
+	[[ "$stderr" == *"verification failed: fp32 (FFMA"*"1 values wrong (block 0 thread 0's right)"* ]]
+	# nothing else was asked: no other ceiling to name
+	[[ "$stderr" != *"measures the others"* ]]
+}
+
+@test "roofline: wrong values in two ceilings: both said, the one between still measured, exit 1" {
+	require_gpu
+	run_split env GPUPERF_TEST_CORRUPT=fp64,fp16 "$GPUPERF" roofline --ceiling fp64,fp32,fp16 --quick
+	echo "$stderr"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	# fp16 comes after fp64: the run went on past the first wrong ceiling
+	[[ "$stderr" == *"verification failed: fp64 (DFMA"*"1 values wrong"* ]]
+	[[ "$stderr" == *"verification failed: fp16 (HFMA2"*"1 values wrong"* ]]
+	[[ "$stderr" != *"verification failed: fp32"* ]]
+	[[ "$stderr" == *"fp64,fp16 failed verification, so no ceiling is reported; --ceiling fp32 measures the others"* ]]
 }
 
 @test "roofline --plot and --json on a GPU: the measured lines, valid records" {

@@ -13,6 +13,7 @@
 #include "tests/unit/json-check.h"
 #include "tests/unit/render.h"
 #include "tests/unit/unit.h"
+#include "util/parse.h"
 
 static void measured(struct roof_results *res, enum roof_ceiling c, double value,
 		     double theoretical, const char *instruction)
@@ -91,6 +92,27 @@ static void names(void)
 	is_str(roof_precision_name(ROOF_PREC_INT8), "int8", "int8's name");
 	is_int(ROOF_MEMORY_MASK, 0xf, "four memory ceilings");
 	is_int(ROOF_COMPUTE_MASK | ROOF_MEMORY_MASK, ROOF_ALL, "the rest compute");
+}
+
+/* The --ceiling list a failed run names: in order, and what --ceiling parses back. */
+static void lists(void)
+{
+	unsigned others = ROOF_ALL & ~(1u << ROOF_TENSOR_FP8), back = 0;
+	char buf[160], small[12];
+
+	is_str(roof_ceiling_list(1u << ROOF_TENSOR_FP8, buf, sizeof(buf)), "tensor-fp8", "one");
+	is_str(roof_ceiling_list(1u << ROOF_FP16 | 1u << ROOF_DRAM, buf, sizeof(buf)), "dram,fp16",
+	       "two, in the ceilings' order");
+	is_str(roof_ceiling_list(0, buf, sizeof(buf)), "", "none: empty");
+	roof_ceiling_list(others, buf, sizeof(buf));
+	is_str(buf, "dram,l2,l1,shared,fp64,fp32,fp16,tensor-fp64,tensor-fp16,tensor-bf16,"
+	       "tensor-tf32,tensor-int8", "all but FP8");
+	is_int(parse_choices("--ceiling", buf, roof_ceiling_names, &back), 0, "--ceiling takes it");
+	is_int(back, others, "and gets the same ceilings");
+	memset(small, 'x', sizeof(small));
+	roof_ceiling_list(others, small, sizeof(small) - 2);
+	is_str(small, "dram,l2", "whole names as fit, terminated");
+	ok(small[sizeof(small) - 1] == 'x' && small[sizeof(small) - 2] == 'x', "nothing past it");
 }
 
 static void helpers(const struct roof_results *res)
@@ -293,6 +315,7 @@ int main(int argc, char **argv)
 	if (argc == 2)
 		return write_svg(argv[1], &d, &res) ? 1 : 0;
 	names();
+	lists();
 	helpers(&res);
 	contract();
 	machine(&d, &res);
