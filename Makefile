@@ -63,7 +63,8 @@ GP_CPPFLAGS := -I. -isystem $(CUDA_HOME)/include -D_GNU_SOURCE \
 	       -DGP_LIBDIR='"$(LIBDIR)"'
 GP_CFLAGS := -std=c11 $(WARNINGS) -MMD -MP
 NVCCFLAGS ?= -O3
-GP_NVCCFLAGS := -std=c++17 -I. $(GENCODE) -Xcompiler -Wall,-Wextra -MMD -MP
+GP_NVCCBASE := -std=c++17 -I. -Xcompiler -Wall,-Wextra -MMD -MP
+GP_NVCCFLAGS := $(GP_NVCCBASE) $(GENCODE)
 # The CUDA runtime is linked statically so the binary starts without a driver;
 # CUPTI and NVML are opened at run time (dlopen) when present.
 GP_LDLIBS := -L$(CUDA_LIBDIR) -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
@@ -124,6 +125,15 @@ build/%.o: %.c
 build/%.o: %.cu
 	@mkdir -p $(dir $@)
 	$(QUIET_NVCC)$(NVCC) $(GP_NVCCFLAGS) $(NVCCFLAGS) -c -o $@ $<
+
+# Hopper's wgmma needs the arch-specific sm_90a target, written in full
+# (nvcc 13.0's -arch=sm_90a shorthand adds a plain sm_90 pass that rejects
+# wgmma): when GPU_ARCHS holds 90, kernels/*-sm90a.cu are built for it
+# alone; otherwise with the usual targets, where their kernels are empty.
+SM90A_GENCODE := $(if $(filter 90,$(GPU_ARCHS)),-gencode arch=compute_90a$(comma)code=sm_90a,$(GENCODE))
+build/kernels/%-sm90a.o: kernels/%-sm90a.cu
+	@mkdir -p $(dir $@)
+	$(QUIET_NVCC)$(NVCC) $(GP_NVCCBASE) $(SM90A_GENCODE) $(NVCCFLAGS) -c -o $@ $<
 
 build/tests/%: tests/unit/%.c $(UNIT_HELPERS) build/libgpuperf.a
 	@mkdir -p $(dir $@)

@@ -13,6 +13,7 @@ const struct gp_cmd *const gp_commands[] = {
 	&gp_cmd_occupancy,
 	&gp_cmd_pcie,
 	&gp_cmd_p2p,
+	&gp_cmd_roofline,
 	&gp_cmd_profile,
 	&gp_cmd_all,
 	&gp_cmd_diff,

@@ -248,6 +248,100 @@ cudaError_t occ_kernel_max_active_blocks(int k, int threads, size_t dynamic_smem
 cudaError_t launch_occ_kernel(int k, int blocks, int threads, size_t dynamic_smem,
 			      unsigned *out, unsigned tag, cudaStream_t stream);
 
+/* ---- roofline (kernels/roofline.cu; wgmma: kernels/roofline-sm90a.cu) ---- */
+
+/*
+ * The compute probes: every thread (FMA), warp (mma.sync) or warpgroup
+ * (wgmma) runs independent chains of one instruction, each chain
+ * accumulating into its own registers, so that issue, not latency, sets
+ * the pace.  The operands are chosen so that every result is exact:
+ *
+ *   FMA    chain k of every thread starts at start + k (half2: its high
+ *          half at start + k + 8) and takes a = a * b + c, with b = c = 1
+ *          given at run time; after n steps it holds start + k + n.
+ *   mma    A and B all ones (`one`: the bits of 1.0 or 1 in the input
+ *          type, repeated over 32 bits), accumulators from 0: after n
+ *          steps each holds K x n (K of the instruction's shape).  They
+ *          restart from 0 every `window` iterations, so that n stays
+ *          within what the accumulation keeps exact (FP8: 2^11,
+ *          kernels/roofline-common.cuh) however long the launch.
+ *
+ * At the end (mma: of every window) every thread compares each of its
+ * values with the expected one (from `want`, given at run time) and
+ * counts the differences; every
+ * block's thread 0 adds its block's SM cycles (clock64) and nanoseconds
+ * (%globaltimer) from start to end, so the clock the SMs ran at during the
+ * launch is known.
+ */
+enum roof_kernel {
+	ROOF_DFMA,        /* FP64 FMA chains: DFMA */
+	ROOF_FFMA,        /* FP32: FFMA */
+	ROOF_HFMA2,       /* FP16 pairs: HFMA2 */
+	ROOF_MMA_F64,     /* mma.sync.m8n8k4 f64: DMMA (sm_80+) */
+	ROOF_MMA_F16,     /* mma.sync.m16n8k16 f16 -> f32: HMMA (sm_80+) */
+	ROOF_MMA_BF16,    /* mma.sync.m16n8k16 bf16 -> f32: HMMA (sm_80+) */
+	ROOF_MMA_TF32,    /* mma.sync.m16n8k8 tf32 -> f32: HMMA (sm_80+) */
+	ROOF_MMA_S8,      /* mma.sync.m16n8k32 s8 -> s32: IMMA (sm_80+) */
+	ROOF_MMA_E4M3,    /* mma.sync.m16n8k32 e4m3 -> f32: QMMA (sm_89, sm_120) */
+	ROOF_WGMMA_F16,   /* wgmma.m64n256k16 f16 -> f32, A and B in shared memory: HGMMA (sm_90a) */
+	ROOF_WGMMA_BF16,  /* wgmma.m64n256k16 bf16 -> f32: HGMMA (sm_90a) */
+	ROOF_WGMMA_TF32,  /* wgmma.m64n256k8 tf32 -> f32: HGMMA (sm_90a) */
+	ROOF_WGMMA_S8,    /* wgmma.m64n256k32 s8 -> s32: IGMMA (sm_90a) */
+	ROOF_WGMMA_E4M3,  /* wgmma.m64n256k32 e4m3 -> f32: QGMMA (sm_90a) */
+	ROOF_NKERNELS
+};
+
+#define ROOF_SAMPLE_WORDS 8
+
+/* What a launch reports; zero it (and poison sample) before the launches it sums. */
+struct roof_check {
+	unsigned long long cycles;   /* SM cycles, summed over blocks (thread 0's clock64) */
+	unsigned long long ns;       /* %globaltimer nanoseconds over the same spans */
+	unsigned long long blocks;   /* blocks that finished */
+	unsigned long long bad;      /* values that differed from the expected */
+	uint32_t sample[ROOF_SAMPLE_WORDS];  /* block 0, thread 0: its first values' bits */
+};
+
+struct roof_params {
+	int iters;                   /* loop iterations (each `steps` steps per chain) */
+	int window;                  /* mma: iterations from zero to each check (iters: a whole
+				        multiple); FMA: iters */
+	double b, c;                 /* FMA: multiplier and addend (1, 1); mma f64: A and B */
+	double start, want;          /* FMA: chain 0's start and expected end; mma: expected */
+	uint32_t one;                /* mma: the bits of 1 in the input type, over 32 bits */
+};
+
+/* How a kernel is built and what a launch of it does. */
+struct roof_shape {
+	int block;                   /* threads per block */
+	int steps;                   /* steps per chain per iteration */
+	int k;                       /* what one step adds to a value: 1 (FMA) or K (mma) */
+	double ops_per_iter;         /* operations of one block's iteration (an FMA counts 2) */
+	int max_iters;               /* iterations whose values stay exact (and checkable) */
+	int windowed;                /* 1: restarts every window, so iters has no bound (mma);
+				        0: a launch's iters at most max_iters (FMA chains) */
+};
+
+/* The shape of kernel; cudaErrorInvalidValue for an unknown one. */
+cudaError_t roof_kernel_shape(int kernel, struct roof_shape *s);
+/*
+ * *native = 1 when the code of kernel built for the current device runs
+ * its instruction natively there (the architecture has it and the build
+ * holds code for it: wgmma needs the sm_90a code on a CC 9.0 device), else
+ * 0: such a kernel measures nothing and is not launched.  Its resident
+ * blocks per SM in *blocks_per_sm.
+ */
+cudaError_t roof_kernel_native(int kernel, int *native, int *blocks_per_sm);
+/* grid blocks of kernel with p; chk as struct roof_check says. */
+cudaError_t launch_roof(int kernel, int grid, const struct roof_params *p,
+			struct roof_check *chk, cudaStream_t stream);
+
+/* The wgmma kernels, for roofline.cu's dispatch (kernel is a ROOF_WGMMA_*). */
+cudaError_t roof_wgmma_shape(int kernel, struct roof_shape *s);
+cudaError_t roof_wgmma_native(int kernel, int *native, int *blocks_per_sm);
+cudaError_t launch_roof_wgmma(int kernel, int grid, const struct roof_params *p,
+			      struct roof_check *chk, cudaStream_t stream);
+
 /* ---- counters self-test (kernels/ctrtest.cu) ---- */
 
 /*

@@ -14,6 +14,7 @@
 #include "results/p2p.h"
 #include "results/pcie.h"
 #include "results/profile.h"
+#include "results/roofline.h"
 #include "util/compat.h"
 
 const struct result_contract *const result_contracts[] = {
@@ -31,6 +32,7 @@ const struct result_contract *const result_contracts[] = {
 	&pcie_contract,
 	&pcie_overlap_contract,
 	&p2p_contract,
+	&roofline_contract,
 	&profile_contract,
 	&all_contract,
 	&all_summary_contract,

@@ -17,6 +17,7 @@
 #include "results/p2p.h"
 #include "results/pcie.h"
 #include "results/profile.h"
+#include "results/roofline.h"
 #include "tables/all.h"
 #include "tests/unit/fake-all.h"
 #include "tests/unit/render.h"
@@ -250,6 +251,7 @@ static void test_commands(void)
 	struct p2p_run p2p = { &dev, 1, &pair, 1, 1u << 20, 10, 2 };
 	struct profile_run prof = { .command = "./app", .hostname = "node-1" };
 	struct pcie_run ovl = { .overlap = 1 };
+	struct roof_results roof = { .asked = 1u << ROOF_DRAM | 1u << ROOF_FP32, .sm_count = 132 };
 	struct occ_run occ;
 	size_t checked = 0, measuring = 0;
 
@@ -284,6 +286,8 @@ static void test_commands(void)
 			res = &p2p;
 		else if (!strcmp(cmd->name, "profile"))
 			res = &prof;
+		else if (!strcmp(cmd->name, "roofline"))
+			res = &roof;
 		ok(res != NULL, "%s: fabricated results here (add some for a new command)", cmd->name);
 		if (!res)
 			continue;
