@@ -32,6 +32,8 @@ struct view {
 	const struct result_contract *c;
 	int metric, value, probe; /* column indices, -1 where absent */
 	char **names;             /* metric tables: the figure each row holds (NULL: none) */
+	char **attrs;             /* ... and in the long form of a figure-per-row section, the
+				     column of the figure's row it holds ("cov_pct"); NULL: its value */
 	struct rec *recs;
 	size_t n;
 	const char *unknown[16];  /* probes whose rows were left out: no contract */
@@ -112,8 +114,12 @@ static char *row_key(const struct view *v, size_t row)
 	return key;
 }
 
-/* The record of a metric row: the first of its key that lacks the metric, else a new one. */
-static struct rec *place(struct view *v, const char *section, char *key, const char *metric)
+/*
+ * The record of a metric row: the first of its key that lacks the metric
+ * (with that attr), else a new one.
+ */
+static struct rec *place(struct view *v, const char *section, char *key, const char *metric,
+			 const char *attr)
 {
 	size_t occ = 0;
 	struct rec *r;
@@ -125,7 +131,7 @@ static struct rec *place(struct view *v, const char *section, char *key, const c
 			continue;
 		occ++;
 		for (size_t k = 0; metric && k < r->nrows && !has; k++)
-			has = same(v->names[r->rows[k]], metric);
+			has = same(v->names[r->rows[k]], metric) && same(v->attrs[r->rows[k]], attr);
 		if (metric && !has) {
 			free(key);
 			return r;
@@ -153,11 +159,12 @@ static void unknown(struct view *v, const char *probe)
  * metric_column names it, its value_column holds it): the long form
  * wrote that name into the config ("metric=dram_copy_gbs"), so the
  * figure is taken from there, the rest of the config is the key, and the
- * row's other cells (what, unit, ...) are text beside the figure.
- * 0 with *name and *key set; -1 for a row that holds no figure.
+ * row's other cells (what, unit, cov_pct, ...) are held beside the figure:
+ * *attr names the cell, NULL for the figure's value.
+ * 0 with *name, *key and *attr set; -1 for a row that holds no figure.
  */
 static int long_metric_row(const struct view *v, size_t row, const struct result_contract *sc,
-			   char **name, char **key)
+			   char **name, char **key, char **attr)
 {
 	char cbuf[64], mbuf[64], *prefix = gp_xasprintf("%s=", sc->metric_column);
 	const char *config = cell_text(v->t, row, report_col_index(v->t, LONG_CONFIG), cbuf,
@@ -168,8 +175,9 @@ static int long_metric_row(const struct view *v, size_t row, const struct result
 	while (p && strncmp(p, prefix, len) && (p = strchr(p, ' ')))
 		p++;
 	free(prefix);
-	if (!p || !same(metric, sc->value_column))
+	if (!p || !metric)
 		return -1;
+	*attr = same(metric, sc->value_column) ? NULL : gp_xstrdup(metric);
 	end = strcspn(p + len, " ");
 	*name = gp_xasprintf("%.*s", (int)end, p + len);
 	/* the config without "name=value" and the space that joined it */
@@ -191,9 +199,10 @@ static void view_open(struct view *v, const struct result_contract *c, const str
 		v->value = report_col_index(t, c->value_column);
 		v->probe = report_col_index(t, LONG_PROBE);
 		v->names = gp_xcalloc(t->nrows + 1, sizeof(*v->names));
+		v->attrs = gp_xcalloc(t->nrows + 1, sizeof(*v->attrs));
 	}
 	for (size_t row = 0; row < t->nrows; row++) {
-		char buf[64], *key = NULL, *name = NULL;
+		char buf[64], *key = NULL, *name = NULL, *attr = NULL;
 		const char *section = t->key;
 		struct rec *r;
 
@@ -207,7 +216,7 @@ static void view_open(struct view *v, const struct result_contract *c, const str
 				unknown(v, section);
 				continue;
 			}
-			if (sc->metric_column && long_metric_row(v, row, sc, &name, &key))
+			if (sc->metric_column && long_metric_row(v, row, sc, &name, &key, &attr))
 				continue;
 		}
 		if (v->metric >= 0 && !name) {
@@ -216,9 +225,11 @@ static void view_open(struct view *v, const struct result_contract *c, const str
 				continue;  /* a figure without a name */
 			name = gp_xstrdup(metric);
 		}
-		if (v->names)
+		if (v->names) {
 			v->names[row] = name;
-		r = place(v, section, key ? key : row_key(v, row), name);
+			v->attrs[row] = attr;
+		}
+		r = place(v, section, key ? key : row_key(v, row), name, attr);
 		r->rows = gp_xrealloc(r->rows, (r->nrows + 1) * sizeof(*r->rows));
 		r->rows[r->nrows++] = row;
 	}
@@ -231,9 +242,12 @@ static void view_close(struct view *v)
 		free(v->recs[i].rows);
 	}
 	free(v->recs);
-	for (size_t i = 0; v->names && i < v->t->nrows; i++)
+	for (size_t i = 0; v->names && i < v->t->nrows; i++) {
 		free(v->names[i]);
+		free(v->attrs[i]);
+	}
 	free(v->names);
+	free(v->attrs);
 }
 
 /* Where name's value is in r: *row and the column, or -1. */
@@ -246,7 +260,7 @@ static int find(const struct view *v, const struct rec *r, const char *name, siz
 		return report_col_index(v->t, name);
 	}
 	for (size_t k = 0; k < r->nrows; k++)
-		if (same(v->names[r->rows[k]], name)) {
+		if (same(v->names[r->rows[k]], name) && !v->attrs[r->rows[k]]) {
 			*row = r->rows[k];
 			return v->value;
 		}
@@ -268,6 +282,12 @@ static const char *text(const struct view *v, const struct rec *r, const char *n
 	int col = find(v, r, name, &row);
 
 	return col < 0 ? NULL : cell_text(v->t, row, col, buf, n);
+}
+
+/* The contract of r's rows: in the long form its probe's, else the table's. */
+static const struct result_contract *rec_contract(const struct view *v, const struct rec *r)
+{
+	return v->probe >= 0 ? result_contract_of(r->section) : v->c;
 }
 
 /* The figure a column or metric is: the contract's, else the one its probe names. */
@@ -297,18 +317,48 @@ static const char *flagged(const struct view *v, const struct rec *r, char *buf,
 	return NULL;
 }
 
-/* A run's noise in percent of value x: 2 CoV, half its spread, or the kind's default. */
+/*
+ * The noise column col of figure f in r: r's column (or long row) col;
+ * where each row holds a figure (all's summary), the cell col of f's row,
+ * or in the long form the row of f's that holds col.  NaN where missing
+ * (an older gpuperf's output lacks the column).
+ */
+static double noise_num(const struct view *v, const struct rec *r, const struct result_figure *f,
+			const char *col)
+{
+	const struct result_contract *rc = rec_contract(v, r);
+	size_t row = 0;
+
+	if (!col)
+		return NAN;
+	if (!rc || !rc->metric_column)
+		return num(v, r, col);
+	if (v->probe >= 0) {
+		for (size_t k = 0; k < r->nrows; k++)
+			if (same(v->names[r->rows[k]], f->column) && same(v->attrs[r->rows[k]], col))
+				return cell_num(v->t, r->rows[k], v->value);
+		return NAN;
+	}
+	return find(v, r, f->column, &row) < 0 ? NAN :
+	       cell_num(v->t, row, report_col_index(v->t, col));
+}
+
+/*
+ * A run's noise in percent of value x: 2 CoV, half its spread, or the
+ * default of the figure's kind in this row; never under the kind's floor.
+ */
 static double noise(const struct view *v, const struct rec *r, const struct result_figure *f,
 		    double x)
 {
-	double cov = num(v, r, f->cov_column);
-	double best = num(v, r, f->best_column), worst = num(v, r, f->worst_column);
+	enum result_kind kind = result_kind_in_row(rec_contract(v, r), f, r->key);
+	double cov = noise_num(v, r, f, f->cov_column), own = result_default_noise_pct(kind);
+	double best = noise_num(v, r, f, f->best_column), worst = noise_num(v, r, f, f->worst_column);
 
 	if (isfinite(cov) && cov > 0)
-		return 2 * cov;
-	if (isfinite(best) && isfinite(worst) && best != worst && x != 0)
-		return fabs(best - worst) / 2 / fabs(x) * 100;
-	return result_default_noise_pct(f->kind);
+		own = 2 * cov;
+	else if (isfinite(best) && isfinite(worst) && best != worst && x != 0)
+		own = fabs(best - worst) / 2 / fabs(x) * 100;
+	return fmax(own, result_floor_noise_pct(kind));
 }
 
 static struct diff_row *add_row(struct diff_result *res, const char *section, const char *config)
@@ -398,14 +448,14 @@ static void judge_pair(struct diff_result *res, const struct diff_opts *o, const
 	}
 	for (size_t k = 0; k < rb->nrows; k++) {
 		const struct result_figure *f = figure(vb, rb, vb->names[rb->rows[k]]);
-		if (f)
+		if (f && !vb->attrs[rb->rows[k]])
 			judge(res, o, vb, rb, va, ra, f, f->column);
 	}
 	for (size_t k = 0; k < ra->nrows; k++) {
 		const char *m = va->names[ra->rows[k]];
 		const struct result_figure *f = figure(va, ra, m);
 		size_t row;
-		if (f && find(vb, rb, m, &row) < 0)
+		if (f && !va->attrs[ra->rows[k]] && find(vb, rb, m, &row) < 0)
 			judge(res, o, vb, rb, va, ra, f, f->column);
 	}
 }

@@ -19,8 +19,13 @@
  *   noise %   the larger of the two runs' own: 2 x its CoV (cov_column),
  *             else half the spread of its best and worst repetition
  *             (best_column, worst_column) over the figure, else, where a
- *             run carries neither (or shows no spread at all),
- *             result_default_noise_pct() of the figure's kind
+ *             run carries neither (or shows no spread at all, or its
+ *             output predates the column), result_default_noise_pct() of
+ *             the figure's kind; never under result_floor_noise_pct() of
+ *             it.  The kind is the figure's, or its row's where a key
+ *             value says so (the contract's row_kinds: memory=host).
+ *             In a table of a figure per row (all's summary) the noise
+ *             columns are cells of the figure's row.
  *   verdict   better or worse (by the figure's direction) when |change|
  *             is above the noise AND above the threshold; else same.
  *             unreliable, not judged, when either run flagged the row

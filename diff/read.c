@@ -137,6 +137,7 @@ static int read_csv(struct diff_input *in, const char *text, size_t len)
 	const struct result_contract *c;
 	struct report_table *t;
 	struct csv_doc doc;
+	size_t ncols;
 	char err[160];
 	int rc = 0;
 
@@ -156,22 +157,26 @@ static int read_csv(struct diff_input *in, const char *text, size_t len)
 	}
 	in->command = c->command;
 	in->form = "CSV";
+	/* all of the contract's columns: those the header lacks (noise, in older outputs) stay empty */
 	t = report_add_table(&in->tables, c->command, c->cols, c->ncols);
+	ncols = doc.recs[0].n;
 	for (size_t r = 1; r < doc.n && !rc; r++) {
 		const struct csv_record *rec = &doc.recs[r];
 		size_t row = report_add_row(t);
 		const char *why;
 
-		if (rec->n != c->ncols) {
+		if (rec->n != ncols) {
 			rc = gp_error(GP_EXIT_USAGE, "%s line %zu: %zu field%s where the header has %zu "
 				      "(a cut or damaged file?)", in->name, rec->line, rec->n,
-				      rec->n == 1 ? "" : "s", c->ncols);
+				      rec->n == 1 ? "" : "s", ncols);
 			break;
 		}
-		for (size_t k = 0; k < rec->n && !rc; k++)
-			if (*rec->fields[k] && set_cell(t, row, k, rec->fields[k], &why))
+		for (size_t k = 0; k < rec->n && !rc; k++) {
+			size_t col = (size_t)report_col_index(t, doc.recs[0].fields[k]);
+			if (*rec->fields[k] && set_cell(t, row, col, rec->fields[k], &why))
 				rc = gp_error(GP_EXIT_USAGE, "%s line %zu: %s '%s' %s", in->name,
-					      rec->line, c->cols[k].name, rec->fields[k], why);
+					      rec->line, c->cols[col].name, rec->fields[k], why);
+		}
 	}
 done:
 	csv_free(&doc);
@@ -218,7 +223,11 @@ static const struct result_contract *records_contract(const struct diff_input *i
 	return c;
 }
 
-/* Each record of arr a row of a new table of c's columns, keyed key (NULL: none). */
+/*
+ * Each record of arr a row of a new table of c's columns, keyed key (NULL:
+ * none); each with as many keys as the first (which may lack noise
+ * columns: an older output), those it lacks left empty.
+ */
 static int json_table(struct diff_input *in, const struct json *arr,
 		      const struct result_contract *c, const char *key)
 {
@@ -233,10 +242,10 @@ static int json_table(struct diff_input *in, const struct json *arr,
 		if (o->type != JSON_OBJECT)
 			return gp_error(GP_EXIT_USAGE, "%s line %zu: a record is %s where gpuperf "
 					"writes an object", in->name, o->line, json_type_name(o->type));
-		if (o->n != c->ncols)
+		if (o->n != arr->items[0].n)
 			return gp_error(GP_EXIT_USAGE, "%s line %zu: a record of %zu keys where %s's "
 					"have %zu (a cut or damaged file?)", in->name, o->line, o->n,
-					c->command, c->ncols);
+					c->command, arr->items[0].n);
 		for (size_t k = 0; k < o->n; k++) {
 			int col = report_col_index(t, o->keys[k]);
 			if (col < 0)

@@ -36,6 +36,8 @@ const struct report_col all_summary_columns[ALL_SUMMARY_NCOLUMNS] = {
 	{ "value", "value", REPORT_DBL, 1 },
 	{ "unit", "unit", REPORT_STR, 0 },
 	{ "reference", "against", REPORT_STR, 0 },
+	/* the CoV of the repetitions the figure comes from (of a ratio: both sides'); machines only */
+	{ "cov_pct", "CoV (%)", REPORT_DBL, 2 },
 };
 
 const struct report_col all_devices_columns[ALL_DEVICES_NCOLUMNS] = {
@@ -47,36 +49,38 @@ const struct report_col all_devices_columns[ALL_DEVICES_NCOLUMNS] = {
 	{ "siblings_median", "siblings", REPORT_DBL, 1 },
 	{ "pct_of_siblings", "of siblings (%)", REPORT_DBL, 1 },
 	{ "outlier", "outlier", REPORT_STR, 0 },
+	{ "cov_pct", "CoV (%)", REPORT_DBL, 2 },
 };
 
 /*
  * The summary's headline figures (tables/all.c and each step's
- * summarize hook make them), in summary order.  A row each; no noise
- * column: each stands for its probe's median.
+ * summarize hook make them), in summary order.  A row each, with the
+ * CoV of the repetitions it comes from where it has one (cov_pct).
  */
 static const struct result_figure headlines[] = {
-	{ "dram_copy_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
-	{ "dram_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
-	{ "dram_write_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
-	{ "dram_triad_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
-	{ "l1_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
-	{ "l2_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "dram_copy_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
+	{ "dram_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
+	{ "dram_write_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
+	{ "dram_triad_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
+	{ "l1_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
+	{ "l2_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
 	/* the L2 read as SMs sharing lines receive it (bandwidth --shared-lines) */
-	{ "l2_shared_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "l2_shared_read_gbs", RESULT_HIGHER, RESULT_KIND_SHARED, "cov_pct" },
 	/* the share of the aligned, unit-stride copy they keep */
-	{ "misaligned_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
-	{ "stride2_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
-	{ "stride32_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "misaligned_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
+	{ "stride2_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
+	{ "stride32_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
 	/* time per access against the conflict-free stride */
-	{ "bank_conflict_2way_slowdown", RESULT_LOWER, RESULT_KIND_TIME },
-	{ "bank_conflict_32way_slowdown", RESULT_LOWER, RESULT_KIND_TIME },
-	{ "shared_bytes_per_clock_per_sm", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "bank_conflict_2way_slowdown", RESULT_LOWER, RESULT_KIND_TIME, "cov_pct" },
+	{ "bank_conflict_32way_slowdown", RESULT_LOWER, RESULT_KIND_TIME, "cov_pct" },
+	{ "shared_bytes_per_clock_per_sm", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
 	{ "occupancy_256x32_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED },
 	{ "occupancy_256x64_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED },
 	{ "occupancy_1024x64_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED },
-	{ "pcie_pinned_h2d_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
-	{ "pcie_pinned_d2h_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
-	{ "pcie_pinned_bidir_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "pcie_pinned_h2d_gbs", RESULT_HIGHER, RESULT_KIND_LINK, "cov_pct" },
+	{ "pcie_pinned_d2h_gbs", RESULT_HIGHER, RESULT_KIND_LINK, "cov_pct" },
+	{ "pcie_pinned_bidir_gbs", RESULT_HIGHER, RESULT_KIND_LINK, "cov_pct" },
+	/* the median of a plateau of the sweep: no CoV of its own */
 	{ "latency_l1_cycles", RESULT_LOWER, RESULT_KIND_LATENCY },
 	{ "latency_l2_cycles", RESULT_LOWER, RESULT_KIND_LATENCY },
 	{ "latency_dram_cycles", RESULT_LOWER, RESULT_KIND_LATENCY },

@@ -43,9 +43,9 @@ const void *all_results_of(const struct all_run *run, const char *command);
  */
 #define ALL_LONG_NCOLUMNS 11
 extern const struct report_col all_long_columns[ALL_LONG_NCOLUMNS];
-#define ALL_SUMMARY_NCOLUMNS 11
+#define ALL_SUMMARY_NCOLUMNS (TAB_NIDENTITY + 6)
 extern const struct report_col all_summary_columns[ALL_SUMMARY_NCOLUMNS];
-#define ALL_DEVICES_NCOLUMNS (TAB_NIDENTITY + 7)
+#define ALL_DEVICES_NCOLUMNS (TAB_NIDENTITY + 8)
 extern const struct report_col all_devices_columns[ALL_DEVICES_NCOLUMNS];
 
 /*

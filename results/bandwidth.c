@@ -67,10 +67,17 @@ static const struct result_figure figures[] = {
 	{ "pct_of_theoretical", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
 };
 
+/* --shared-lines' rows: what SMs sharing lines receive moves with the crossbar's timing. */
+static const struct result_row_kind row_kinds[] = {
+	{ "method", "l2-shared", RESULT_KIND_SHARED },
+};
+
 const struct result_contract bandwidth_contract = {
 	.command = "bandwidth",
 	.cols = bw_columns,
 	.ncols = BW_NCOLUMNS,
 	.figures = figures,
 	.nfigures = ARRAY_SIZE(figures),
+	.row_kinds = row_kinds,
+	.nrow_kinds = ARRAY_SIZE(row_kinds),
 };

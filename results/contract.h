@@ -34,6 +34,13 @@ enum result_kind {
 	RESULT_KIND_COUNTER,     /* ratios of hardware counters: exact or near it */
 	RESULT_KIND_CALCULATED,  /* a pure calculation (occupancy), a reading (PCIe link): no noise */
 	RESULT_KIND_CLOCK,       /* a clock measured under load (MHz) */
+	/*
+	 * The two below vary between invocations by more than within one,
+	 * which a run's repetitions cannot show: their default is also the
+	 * least noise their figures get (result_floor_noise_pct).
+	 */
+	RESULT_KIND_LINK,        /* over the PCIe link: host transfers, host-mapped loads */
+	RESULT_KIND_SHARED,      /* L2 lines shared between SMs: crossbar timing */
 };
 
 struct result_figure {
@@ -43,6 +50,18 @@ struct result_figure {
 	const char *cov_column;    /* its CoV in percent ("cov_pct"), NULL: none */
 	const char *best_column;   /* best of its repetitions ("best_gbs"), NULL: none */
 	const char *worst_column;  /* worst of its repetitions ("min_gbs"), NULL: none */
+};
+
+/*
+ * Rows whose figures are of another kind than their columns say, told
+ * apart by a key column's value: latency's memory=host rows chase over
+ * the PCIe link, bandwidth's method=l2-shared rows read lines that SMs
+ * share.  Every figure of such a row is of that kind.
+ */
+struct result_row_kind {
+	const char *column;        /* a key column (REPORT_COL_CONFIG): "memory" */
+	const char *value;         /* its value in those rows, as written: "host" */
+	enum result_kind kind;
 };
 
 struct result_contract {
@@ -66,6 +85,8 @@ struct result_contract {
 	 * a figure per column.
 	 */
 	const char *metric_column, *value_column;
+	const struct result_row_kind *row_kinds;  /* NULL: every row's figures of their own kind */
+	size_t nrow_kinds;
 };
 
 /* Every contract, in the command table's order (results/contracts.c). */
@@ -75,8 +96,17 @@ extern const size_t result_ncontracts;
 /* The contract of command (its default table's), or of all's section of that key; or NULL. */
 const struct result_contract *result_contract_of(const char *command);
 
-/* The contract whose columns are exactly names[0..n) in order (a CSV header), or NULL. */
+/*
+ * The contract whose columns are names[0..n) in order (a CSV header), or
+ * NULL.  Noise columns (a figure's cov, best or worst column) may be
+ * missing: an output of an older gpuperf, written before the table
+ * carried them (all's summary before its cov_pct); a contract that has
+ * exactly those columns comes first.
+ */
 const struct result_contract *result_contract_by_columns(const char *const *names, size_t n);
+
+/* Whether column name carries the noise of one of c's figures (cov, best or worst). */
+int result_noise_column(const struct result_contract *c, const char *name);
 
 /* The figure of c in column name, or NULL. */
 const struct result_figure *result_figure_of(const struct result_contract *c, const char *name);
@@ -86,5 +116,17 @@ const struct result_figure *result_figure_of(const struct result_contract *c, co
  * (each value's reason beside it in results/contracts.c).
  */
 double result_default_noise_pct(enum result_kind kind);
+
+/*
+ * The least noise in percent a figure of the kind gets, whatever its run
+ * carries: the variation between invocations of what it measures (the
+ * link's, the crossbar's), beyond a run's repetitions; 0 for the kinds
+ * whose variation between invocations the default --threshold covers.
+ */
+double result_floor_noise_pct(enum result_kind kind);
+
+/* The kind of figure f in a row whose key (the key columns as "name=value" words) is key. */
+enum result_kind result_kind_in_row(const struct result_contract *c, const struct result_figure *f,
+				    const char *key);
 
 #endif

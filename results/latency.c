@@ -56,10 +56,19 @@ static const struct result_figure figures[] = {
 	{ "ns", RESULT_LOWER, RESULT_KIND_LATENCY, NULL, "ns_min", "ns_max" },
 };
 
+/* The rows that cross the PCIe link: the host-mapped chase and the memcpy round trips. */
+static const struct result_row_kind row_kinds[] = {
+	{ "memory", "host", RESULT_KIND_LINK },
+	{ "memory", "memcpy-h2d", RESULT_KIND_LINK },
+	{ "memory", "memcpy-d2h", RESULT_KIND_LINK },
+};
+
 const struct result_contract latency_contract = {
 	.command = "latency",
 	.cols = lat_columns,
 	.ncols = LAT_NCOLUMNS,
 	.figures = figures,
 	.nfigures = ARRAY_SIZE(figures),
+	.row_kinds = row_kinds,
+	.nrow_kinds = ARRAY_SIZE(row_kinds),
 };

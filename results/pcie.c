@@ -126,28 +126,28 @@ _Static_assert(ARRAY_SIZE(pcie_overlap_cols) == PCIE_OVERLAP_NCOLS, "column coun
 /*
  * A row per direction x memory kind x size: the median time of a transfer
  * with the fastest and slowest repetition, its bandwidth and the share of
- * the link it reached.
+ * the link it reached: all of it over the link (RESULT_KIND_LINK).
  */
 static const struct result_figure transfer_figures[] = {
-	{ "time_us", RESULT_LOWER, RESULT_KIND_TIME, NULL, "time_min_us", "time_max_us" },
-	{ "bandwidth_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
-	{ "pct_of_link", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
+	{ "time_us", RESULT_LOWER, RESULT_KIND_LINK, NULL, "time_min_us", "time_max_us" },
+	{ "bandwidth_gbs", RESULT_HIGHER, RESULT_KIND_LINK },
+	{ "pct_of_link", RESULT_HIGHER, RESULT_KIND_LINK },
 };
 
 /*
  * A row per memory kind x size x chunks x streams: the copies and kernel
  * alone, serial and overlapped (each with its fastest and slowest), and
- * what overlapping gained.
+ * what overlapping gained: all over the link but the kernel alone.
  */
 static const struct result_figure overlap_figures[] = {
-	{ "h2d_us", RESULT_LOWER, RESULT_KIND_TIME },
-	{ "d2h_us", RESULT_LOWER, RESULT_KIND_TIME },
+	{ "h2d_us", RESULT_LOWER, RESULT_KIND_LINK },
+	{ "d2h_us", RESULT_LOWER, RESULT_KIND_LINK },
 	{ "kernel_us", RESULT_LOWER, RESULT_KIND_TIME },
-	{ "serial_us", RESULT_LOWER, RESULT_KIND_TIME, NULL, "serial_min_us", "serial_max_us" },
-	{ "overlapped_us", RESULT_LOWER, RESULT_KIND_TIME, NULL, "overlapped_min_us",
+	{ "serial_us", RESULT_LOWER, RESULT_KIND_LINK, NULL, "serial_min_us", "serial_max_us" },
+	{ "overlapped_us", RESULT_LOWER, RESULT_KIND_LINK, NULL, "overlapped_min_us",
 	  "overlapped_max_us" },
-	{ "speedup", RESULT_HIGHER, RESULT_KIND_TIME },
-	{ "overlap_pct", RESULT_HIGHER, RESULT_KIND_TIME },
+	{ "speedup", RESULT_HIGHER, RESULT_KIND_LINK },
+	{ "overlap_pct", RESULT_HIGHER, RESULT_KIND_LINK },
 };
 
 const struct result_contract pcie_contract = {

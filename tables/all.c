@@ -11,10 +11,10 @@
 #include "util/compat.h"
 #include "util/error.h"
 
-enum { S_METRIC, S_WHAT, S_VALUE, S_UNIT, S_REFERENCE };
+enum { S_METRIC, S_WHAT, S_VALUE, S_UNIT, S_REFERENCE, S_COV };
 
 static void add_cmp(struct all_summary *s, const char *metric, const char *what, double value,
-		    const char *unit, const char *reference, int compare)
+		    double cov_pct, const char *unit, const char *reference, int compare)
 {
 	struct all_headline *h;
 
@@ -26,19 +26,20 @@ static void add_cmp(struct all_summary *s, const char *metric, const char *what,
 	snprintf(h->unit, sizeof(h->unit), "%s", unit);
 	snprintf(h->reference, sizeof(h->reference), "%s", reference);
 	h->value = value;
+	h->cov_pct = cov_pct;
 	h->compare = compare;
 }
 
 void all_add_figure(struct all_summary *s, const char *metric, const char *what, double value,
-		    const char *unit, const char *reference)
+		    double cov_pct, const char *unit, const char *reference)
 {
-	add_cmp(s, metric, what, value, unit, reference, 1);
+	add_cmp(s, metric, what, value, cov_pct, unit, reference, 1);
 }
 
 void all_add(struct all_summary *s, const char *metric, const char *what, double value,
-	     const char *unit, const char *reference)
+	     double cov_pct, const char *unit, const char *reference)
 {
-	add_cmp(s, metric, what, value, unit, reference, 0);
+	add_cmp(s, metric, what, value, cov_pct, unit, reference, 0);
 }
 
 size_t all_headlines(const struct gp_device *d, const struct all_run *run,
@@ -68,9 +69,9 @@ static void summary(struct report *rep, const struct gp_device *d, const struct 
 	char title[300];
 
 	snprintf(title, sizeof(title), "gpuperf all: %s", d->name);
-	/* People get the summary without the identity and the metric's script name. */
+	/* People get the summary without the identity, the metric's script name and the CoV. */
 	human = report_add_table(rep, title, all_summary_columns + TAB_NIDENTITY + S_WHAT,
-				 ALL_SUMMARY_NCOLUMNS - TAB_NIDENTITY - S_WHAT);
+				 S_COV - S_WHAT);
 	machine = report_add_table(rep, "Summary", all_summary_columns, ALL_SUMMARY_NCOLUMNS);
 	human->flags |= REPORT_HUMAN_ONLY;
 	machine->flags |= REPORT_MACHINE_ONLY;
@@ -84,6 +85,7 @@ static void summary(struct report *rep, const struct gp_device *d, const struct 
 		report_set_dbl(machine, r, TAB_NIDENTITY + S_VALUE, h[i].value);
 		report_set_str(machine, r, TAB_NIDENTITY + S_UNIT, h[i].unit);
 		report_set_str(machine, r, TAB_NIDENTITY + S_REFERENCE, h[i].reference);
+		report_set_dbl(machine, r, TAB_NIDENTITY + S_COV, h[i].cov_pct);
 		/* the same row without the identity and the metric's script name */
 		report_set_str(human, k, 0, h[i].what);
 		report_set_dbl(human, k, 1, h[i].value);
@@ -150,7 +152,7 @@ void tab_all(struct report *rep, const struct gp_device *d, const void *all_run)
 
 /* ---- several devices: each headline figure against the device's siblings ---- */
 
-enum { D_METRIC = TAB_NIDENTITY, D_WHAT, D_VALUE, D_UNIT, D_MEDIAN, D_PCT, D_OUTLIER };
+enum { D_METRIC = TAB_NIDENTITY, D_WHAT, D_VALUE, D_UNIT, D_MEDIAN, D_PCT, D_OUTLIER, D_COV };
 
 /* People's view: the device by its index and bus, where the machines' has the identity. */
 static const struct report_col devices_view_cols[] = {
@@ -179,6 +181,7 @@ static void device_row(struct report_table *t, struct report_table *view, const 
 	report_set_dbl(t, r, D_MEDIAN, m);
 	report_set_dbl(t, r, D_PCT, pct);
 	report_set_str(t, r, D_OUTLIER, low ? "yes" : "no");
+	report_set_dbl(t, r, D_COV, h->cov_pct);
 	report_set_int(view, k, 0, d->index);
 	report_set_str(view, k, 1, d->pci_bus_id[0] ? d->pci_bus_id : NULL);
 	for (size_t c = 2; c < view->ncols; c++)  /* the rest: as in the machines' row */

@@ -15,6 +15,7 @@ struct all_headline {
 	char metric[48];     /* dram_copy_gbs: a figure of all_summary_contract */
 	char what[96];       /* "DRAM copy bandwidth" */
 	double value;
+	double cov_pct;      /* the CoV of the repetitions it comes from; NaN: none */
 	char unit[16];
 	char reference[192]; /* what it stands against */
 	int compare;         /* the device's own ability, higher is better: compared across devices */
@@ -27,12 +28,17 @@ struct all_summary {
 	size_t n;
 };
 
-/* For the summarize hooks: the device's own ability (bandwidth), compared across devices. */
+/*
+ * For the summarize hooks: the device's own ability (bandwidth), compared
+ * across devices; cov_pct: the CoV in percent of the repetitions value
+ * comes from (tab_cov_pct), NaN where it has none (gpuperf diff then
+ * takes its kind's default noise).
+ */
 void all_add_figure(struct all_summary *s, const char *metric, const char *what, double value,
-		    const char *unit, const char *reference);
+		    double cov_pct, const char *unit, const char *reference);
 /* A ratio or a calculation: the same on identical GPUs, not compared. */
 void all_add(struct all_summary *s, const char *metric, const char *what, double value,
-	     const char *unit, const char *reference);
+	     double cov_pct, const char *unit, const char *reference);
 
 /* 128 B/clk per SM: 32 banks of 4 bytes, and one L1 load of a 128-byte line per clock. */
 #define SM_BYTES_PER_CLOCK 128.0

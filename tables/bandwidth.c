@@ -445,7 +445,8 @@ void tab_bandwidth_summary(struct all_summary *s, const struct gp_device *d, con
 
 	for (size_t i = 0; i < ARRAY_SIZE(kernels); i++) {
 		const char *name = bw_kernel_names[kernels[i]];
-		double gbs = bw_gbs_of(bw_first(bw, kernels[i]));
+		const struct bw_result *r = bw_first(bw, kernels[i]);
+		double gbs = bw_gbs_of(r);
 
 		snprintf(ref, sizeof(ref), "%.1f %% of %.1f GB/s theoretical",
 			 peak > 0 ? 100 * gbs / peak : NAN, peak > 0 ? peak : NAN);
@@ -454,7 +455,8 @@ void tab_bandwidth_summary(struct all_summary *s, const struct gp_device *d, con
 				 "; cudaMemcpy D2D %.1f GB/s", memcpy_gbs);
 		snprintf(metric, sizeof(metric), "dram_%s_gbs", name);
 		snprintf(what, sizeof(what), "DRAM %s bandwidth", name);
-		all_add_figure(s, metric, what, gbs, "GB/s", ref);
+		all_add_figure(s, metric, what, gbs, r ? tab_cov_pct(r->ms.n, r->ms.cov) : NAN,
+			       "GB/s", ref);
 	}
 }
 
@@ -512,6 +514,7 @@ void tab_bandwidth_levels_summary(struct all_summary *s, const struct gp_device 
 		    isfinite(r->traffic.l2_read) && n > 0 && (size_t)n < sizeof(ref))
 			snprintf(ref + n, sizeof(ref) - (size_t)n, ", the L2 slices read %.0f %% of it",
 				 100 * r->traffic.l2_read);
-		all_add_figure(s, rows[i].metric, rows[i].what, gbs, "GB/s", ref);
+		all_add_figure(s, rows[i].metric, rows[i].what, gbs,
+			       r ? tab_cov_pct(r->ms.n, r->ms.cov) : NAN, "GB/s", ref);
 	}
 }

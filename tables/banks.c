@@ -253,7 +253,7 @@ static void summarize_conflicts(struct all_summary *s, const struct bank_run *bk
 	for (size_t i = 0; i < ARRAY_SIZE(strides); i++) {
 		const struct bank_result *r = NULL;
 		struct bank_prediction p = { 0 };
-		double m = NAN, slow = NAN, ways = NAN;
+		double m = NAN, slow = NAN, ways = NAN, cov = NAN;
 		int n;
 
 		for (size_t k = 1; bk && bk->res && k < bk->n && !r; k++)
@@ -264,6 +264,7 @@ static void summarize_conflicts(struct all_summary *s, const struct bank_run *bk
 			ways = p.ways;
 			m = tab_ratio(r->wavefronts, r->instructions);
 			slow = tab_ratio(r->time_per_access_ns, bk->res[0].time_per_access_ns);
+			cov = tab_ratio_cov_pct(&r->ms, &bk->res[0].ms);
 		}
 		n = snprintf(ref, sizeof(ref), "time per access vs stride 1 (%.0f-way predicted", ways);
 		if (n > 0 && (size_t)n < sizeof(ref))
@@ -273,7 +274,7 @@ static void summarize_conflicts(struct all_summary *s, const struct bank_run *bk
 			 (unsigned long long)strides[i]);
 		snprintf(what, sizeof(what), "%llu-way bank conflict, shared loads",
 			 (unsigned long long)strides[i]);
-		all_add(s, metric, what, slow, "x", ref);
+		all_add(s, metric, what, slow, cov, "x", ref);
 	}
 }
 
@@ -288,7 +289,8 @@ static void summarize_shared(struct all_summary *s, const struct bank_run *bk)
 		 "conflict-free 4-byte loads, clock %s", 100 * v / SM_BYTES_PER_CLOCK,
 		 SM_BYTES_PER_CLOCK, r && r->clock_from_counter ? "from the cycles counter" :
 		 "at the peak SM clock");
-	all_add(s, "shared_bytes_per_clock_per_sm", "shared memory bandwidth per SM", v, "B/clk", ref);
+	all_add(s, "shared_bytes_per_clock_per_sm", "shared memory bandwidth per SM", v,
+		r ? tab_cov_pct(r->ms.n, r->ms.cov) : NAN, "B/clk", ref);
 }
 
 /* gpuperf all's summary: the cost of bank conflicts, and shared memory's bandwidth. */

@@ -359,6 +359,7 @@ void tab_coalesce_summary(struct all_summary *s, const struct gp_device *d, cons
 			     rows[i].base_what, base_gbs, predicted);
 		if (isfinite(m) && n > 0 && (size_t)n < sizeof(ref))
 			snprintf(ref + n, sizeof(ref) - (size_t)n, ", %.2f measured", m);
-		all_add(s, rows[i].metric, rows[i].what, 100 * gbs / base_gbs, "%", ref);
+		all_add(s, rows[i].metric, rows[i].what, 100 * gbs / base_gbs,
+			r && b ? tab_ratio_cov_pct(&r->ms, &b->ms) : NAN, "%", ref);
 	}
 }

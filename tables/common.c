@@ -1,6 +1,7 @@
 /* What every command's tables share: identity columns, ratios, plurals. */
 #include <math.h>
 #include "tables/tables.h"
+#include "util/stats.h"
 
 void tab_set_identity(struct report_table *t, size_t row, const struct gp_device *dev)
 {
@@ -54,4 +55,10 @@ void tab_stability_note(struct report_table *t, const struct trust_row *rows, si
 double tab_cov_pct(size_t n, double cov)
 {
 	return n >= 2 ? 100.0 * cov : NAN;
+}
+
+/* To first order, independent errors of a ratio's two sides add in quadrature. */
+double tab_ratio_cov_pct(const struct stats *a, const struct stats *b)
+{
+	return a && b ? hypot(tab_cov_pct(a->n, a->cov), tab_cov_pct(b->n, b->cov)) : NAN;
 }

@@ -175,7 +175,8 @@ static void summary_notes(struct report_table *t, const struct diff_run *run, si
 	for (size_t i = 0; i < run->res.nnotes; i++)
 		report_note(t, "%s", run->res.notes[i]);
 	report_note(t, "noise: 2 x CoV, else half the best-to-worst spread, else a default per kind "
-		    "of figure; the larger of the two runs' (gpuperf-diff(1))");
+		    "of figure, never under the kind's floor (PCIe, shared L2 lines); the larger of "
+		    "the two runs' (gpuperf-diff(1))");
 }
 
 void tab_diff(struct report *r, const struct gp_device *dev, const void *diff_run)

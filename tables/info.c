@@ -168,6 +168,6 @@ void tab_info_summary(struct all_summary *s, const struct gp_device *d, const vo
 
 	(void)d;
 	/* no number here: the availability stands in the unit's place */
-	all_add(s, "counters", "hardware counters", NAN, why ? "unavailable" : "available",
+	all_add(s, "counters", "hardware counters", NAN, NAN, why ? "unavailable" : "available",
 	    why ? why : "read through CUPTI's Range Profiler");
 }

@@ -409,6 +409,6 @@ void tab_latency_summary(struct all_summary *s, const struct gp_device *d, const
 				 format_size(b, sizeof(b), l->size_hi), lv_source_name(l->source));
 		else
 			snprintf(ref, sizeof(ref), "no plateau of the sweep was %s", rows[i].level);
-		all_add(s, rows[i].metric, rows[i].what, l ? l->cycles : NAN, "cycles", ref);
+		all_add(s, rows[i].metric, rows[i].what, l ? l->cycles : NAN, NAN, "cycles", ref);
 	}
 }

@@ -1,4 +1,5 @@
 /* gpuperf occupancy: the tables of whichever mode ran. */
+#include <math.h>
 #include "tables/all.h"
 #include "tables/occupancy.h"
 
@@ -37,5 +38,5 @@ void tab_occupancy_summary(struct all_summary *s, const struct gp_device *d, con
 	snprintf(what, sizeof(what), "occupancy, %d threads x %d registers", oc->in.threads, oc->in.regs);
 	snprintf(ref, sizeof(ref), "%d block%s per SM, limited by %s", oc->r.blocks,
 		 tab_plural(oc->r.blocks), occ_limiter_words(oc->r.binding, 1, lim, sizeof(lim)));
-	all_add(s, metric, what, oc->r.occupancy_pct, "%", ref);
+	all_add(s, metric, what, oc->r.occupancy_pct, NAN, "%", ref);
 }

@@ -558,7 +558,7 @@ void tab_pcie_summary(struct all_summary *s, const struct gp_device *d, const vo
 	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
 		const struct pcie_row *r = NULL;
 		const struct pcie_env *env = pc ? &pc->res.env : NULL;
-		double gbs = NAN, peak = NAN;
+		double gbs = NAN, peak = NAN, cov = NAN;
 
 		for (size_t k = 0; pc && k < pc->res.nrows && !r; k++)
 			if (pc->res.rows[k].part == rows[i].part && pc->res.rows[k].mem == PCIE_PINNED)
@@ -566,6 +566,7 @@ void tab_pcie_summary(struct all_summary *s, const struct gp_device *d, const vo
 		if (r) {
 			gbs = pcie_row_gbs(r);
 			peak = pcie_row_peak_gbs(r, env);
+			cov = tab_cov_pct(r->time_us.n, r->time_us.cov);
 		}
 		/* the bidirectional sum is measured against both directions' peak */
 		snprintf(ref, sizeof(ref), "%.1f %% of the Gen%.0f x%.0f link (%.1f GB/s %s)",
@@ -573,6 +574,6 @@ void tab_pcie_summary(struct all_summary *s, const struct gp_device *d, const vo
 			 env && env->busy.cur_gen > 0 ? (double)env->busy.cur_gen : NAN,
 			 env && env->busy.cur_width > 0 ? (double)env->busy.cur_width : NAN,
 			 peak > 0 ? peak : NAN, i == 2 ? "both ways" : "per direction");
-		all_add_figure(s, rows[i].metric, rows[i].what, gbs, "GB/s", ref);
+		all_add_figure(s, rows[i].metric, rows[i].what, gbs, cov, "GB/s", ref);
 	}
 }

@@ -13,6 +13,8 @@
 #include "model/trust.h"
 #include "report/report.h"
 
+struct stats;  /* util/stats.h */
+
 /* The identity cells of a row (TAB_IDENTITY_COLS, results/columns.h) from dev. */
 void tab_set_identity(struct report_table *t, size_t row, const struct gp_device *dev);
 /* Set a row's contended (column col) and throttled (col + 1) cells from s. */
@@ -22,6 +24,8 @@ void tab_stability_note(struct report_table *t, const struct trust_row *rows, si
 			const struct trust_summary *s);
 /* A CoV in percent for a trust row: NaN when fewer than two repetitions made it. */
 double tab_cov_pct(size_t n, double cov);
+/* The CoV in percent of the ratio of two medians, a / b: theirs added in quadrature; NaN: none. */
+double tab_ratio_cov_pct(const struct stats *a, const struct stats *b);
 
 /* a / b, or NaN when either is missing or b is not positive. */
 double tab_ratio(double a, double b);

@@ -12,6 +12,7 @@ from 1 (in JSON sections, of the section named by --section first):
     --set COL ROW VALUE    replace a value (JSON: a number where it parses as one)
     --drop ROW             remove a row
     --copy ROW COL VALUE   append a copy of a row with COL set to VALUE (a new key)
+    --drop-column COL      remove a column from every row (an older output's columns)
     --cut N                keep only the first N bytes of the output (a truncated file)
 
 Every derived fixture is made by this script from a real output, never by hand.
@@ -58,6 +59,18 @@ def main(argv):
             continue
         if op == "--drop":
             del rows[int(edits[i + 1]) - 1]
+            i += 2
+            continue
+        if op == "--drop-column":
+            col = edits[i + 1]
+            if is_json:
+                for row in rows:
+                    del row[col]
+            else:
+                k = header.index(col)
+                del header[k]
+                for row in rows:
+                    del row[k]
             i += 2
             continue
         if op == "--copy":

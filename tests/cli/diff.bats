@@ -159,7 +159,7 @@ t_diff() {
 @test "diff: the manual's default noise of each kind of figure is the code's" {
 	t_diff
 	want=$("$T_DIFF" --noise)
-	[[ "$want" == "bandwidth "*"calculations 0 %." ]]
+	[[ "$want" == "bandwidth "*"calculations 0 %, over the PCIe link "*" %, L2 lines shared between SMs "*" %." ]]
 	# the page's text, its lines joined
 	page=$(tr '\n' ' ' < "$ROOT/man/gpuperf-diff.1")
 	[[ "$page" == *"the default of the figure's kind: $want"* ]] ||
@@ -270,13 +270,63 @@ h100() {
 	[ -f "$H100/$1" ] || skip "the H100 fixtures are not recorded yet ($H100/$1)"
 }
 
-@test "diff (H100 fixtures): two runs of each command compare without error" {
+@test "diff (H100 fixtures): two idle runs of each command: 0 worse, 0 better" {
 	h100 bandwidth-1.csv
 	for pair in bandwidth-1.csv:bandwidth-2.csv latency-1.json:latency-2.json all-1.json:all-2.json; do
-		gdiff "$H100/${pair%%:*}" "$H100/${pair##*:}"
+		gdiff --fail-on worse "$H100/${pair%%:*}" "$H100/${pair##*:}"
 		[ "$status" -eq 0 ] || { echo "$pair: $stderr"; return 1; }
-		[[ "$output" == *" figures the same"* ]]
+		[[ "$output" == *"0 worse, 0 better, 0 unreliable, 0 new, 0 gone; "*" figures the same"* ]] ||
+			{ echo "$pair: $output"; return 1; }
 	done
+}
+
+@test "diff (H100 fixtures): what moves between idle runs has its floor, and 10 % more is caught" {
+	h100 all-1.json
+	# the idle moves (-3.8 % shared lines, -2.5 % PCIe H2D, +3.3 % host-mapped chase), under the floors
+	gdiff --csv "$H100/all-1.json" "$H100/all-2.json"
+	grep -q '^summary,,l2_shared_read_gbs,higher,20921.363000,20119.346000,-3.833,5.000,same,$' <<<"$output"
+	grep -q '^summary,,pcie_pinned_h2d_gbs,higher,50.152000,48.887000,-2.522,6.000,same,$' <<<"$output"
+	grep -q '^pcie,direction=h2d memory=pinned size_bytes=268435456,bandwidth_gbs,.*,-2.524,6.000,same,$' <<<"$output"
+	grep -q '^bandwidth,kernel=read width_bytes=16 size_bytes=2097152 method=l2-shared,bandwidth_gbs,.*,-3.833,5.000,same,$' <<<"$output"
+	# an l2 row beside it keeps its own noise: 2 x its CoV
+	grep -q '^bandwidth,kernel=read width_bytes=16 size_bytes=16777216 method=l2,bandwidth_gbs,.*,1.669,0.097,same,$' <<<"$output"
+	gdiff --csv "$H100/latency-1.json" "$H100/latency-2.json"
+	grep -q '^,row=size memory=host size_bytes=2097152 stride_bytes=128 pattern=random,cycles,lower,.*,3.342,6.000,same,$' <<<"$output"
+	# each pair with a figure of its second run 10 % worse: worse, and --fail-on worse fails
+	derive "$H100/all-2.json" shared.json --section summary --scale value 7 0.9
+	derive "$H100/all-2.json" h2d.json --section pcie --scale bandwidth_gbs 1 0.9
+	derive "$H100/all-2.json" lines.json --section bandwidth --scale bandwidth_gbs 10 0.9
+	derive "$H100/latency-2.json" host.json --scale cycles 5 1.1 --scale ns 5 1.1
+	for v in shared.json:l2_shared_read_gbs h2d.json:bandwidth_gbs lines.json:bandwidth_gbs \
+		 host.json:cycles host.json:ns; do
+		case $v in host*) before=$H100/latency-1.json ;; *) before=$H100/all-1.json ;; esac
+		gdiff --fail-on worse --csv "$before" "${v%%:*}"
+		[ "$status" -eq 1 ] || { echo "$v: not caught: $output"; return 1; }
+		grep -qE ",${v##*:},(higher|lower),.*,worse,$" <<<"$output" || { echo "$v: $output"; return 1; }
+	done
+}
+
+@test "diff: an older output without a noise column is read; its figures take the default" {
+	h100 bandwidth-1.csv
+	derive "$H100/bandwidth-1.csv" old.csv --drop-column cov_pct
+	gdiff --csv old.csv "$H100/bandwidth-2.csv"
+	[ "$status" -eq 0 ]
+	# the DRAM read row: its time had only the CoV, now the default 2 %; its GB/s the spread
+	grep -qE '^,kernel=read width_bytes=16 size_bytes=1073741824 method=stream,time_ms,lower,.*,2.000,same,$' <<<"$output"
+	gdiff old.csv "$H100/bandwidth-2.csv"
+	[[ "$output" == *"0 worse, 0 better, 0 unreliable, 0 new, 0 gone"* ]]
+	# all's summary before its cov_pct, JSON and long CSV: the same run
+	t_diff
+	"$T_DIFF" --write "$BATS_TEST_TMPDIR"
+	derive "$BATS_TEST_TMPDIR/all.json" old.json --section summary --drop-column cov_pct
+	gdiff --fail-on worse old.json "$BATS_TEST_TMPDIR/all.csv"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"0 worse, 0 better, 0 unreliable, 0 new, 0 gone"* ]]
+	[[ "$output" != *"not compared"* ]]
+	# a column that is no noise column missing: not gpuperf's output
+	derive "$H100/bandwidth-1.csv" cut.csv --drop-column level
+	assert_usage_error diff cut.csv "$H100/bandwidth-2.csv"
+	[[ "$stderr" == *"cut.csv is not gpuperf output"* ]]
 }
 
 @test "diff (H100 fixtures): a bandwidth 10 % lower is worse, and fails with --fail-on worse" {

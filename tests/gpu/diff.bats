@@ -54,6 +54,27 @@ reps_auto_counts() {
 	[[ "$output" == *"0 worse, "* ]]
 }
 
+@test "diff: two runs of all and of latency on an idle GPU: 0 worse, 0 better; summary CoVs" {
+	local k
+	for k in 1 2; do
+		"$GPUPERF" --json -o "$BATS_TEST_TMPDIR/all-$k.json" all
+		"$GPUPERF" --json -o "$BATS_TEST_TMPDIR/lat-$k.json" latency --size 16K,8M,1G
+	done
+	# the summary's bandwidths carry the CoV of the rows they come from
+	run python3 -c 'import json, sys
+s = {r["metric"]: r for r in json.load(open(sys.argv[1]))["summary"]}
+print(" ".join(str(s[m]["cov_pct"] is not None) for m in
+      ("dram_copy_gbs", "l2_shared_read_gbs", "pcie_pinned_h2d_gbs", "latency_l1_cycles")))' \
+		"$BATS_TEST_TMPDIR/all-1.json"
+	[ "$output" = "True True True False" ]
+	for k in all lat; do
+		run_split "$GPUPERF" diff --fail-on worse "$BATS_TEST_TMPDIR/$k-1.json" "$BATS_TEST_TMPDIR/$k-2.json"
+		echo "$output" | sed 's/^/# /' >&3
+		[ "$status" -eq 0 ]
+		[[ "$output" == *"0 worse, 0 better, "* ]]
+	done
+}
+
 @test "diff: the transpose fix is better in time and store efficiency" {
 	[ -x "$APPS/transpose-fixed" ] || { echo "build the programs: make gpu-test-deps" >&2; return 1; }
 	"$GPUPERF" --csv -o "$BATS_TEST_TMPDIR/before.csv" profile -- "$APPS/transpose-fix"

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "results/bandwidth.h"
+#include "results/coalesce.h"
+#include "results/pcie.h"
 #include "tables/all.h"
 #include "tests/unit/fake-all.h"
 #include "tests/unit/render.h"
@@ -120,6 +122,46 @@ static void test_nodes(void)
 	free(csv[1]);
 }
 
+/* The summary's cov_pct: each headline's repetitions, a ratio's both sides; none for a calculation. */
+static void test_cov(void)
+{
+	struct gp_device dev;
+	struct all_run run;
+	struct report rep = { 0 };
+	struct bw_run *bw;
+	struct coal_run *co;
+	struct pcie_run *pc;
+	char *csv;
+
+	fake_all(&dev, &run, 0);
+	bw = (struct bw_run *)all_results_of(&run, "bandwidth");
+	co = (struct coal_run *)all_results_of(&run, "coalesce");
+	pc = (struct pcie_run *)all_results_of(&run, "pcie");
+	for (size_t i = 0; i < bw->out.nres; i++)
+		bw->out.res[i].ms.cov = bw->out.res[i].kernel == BW_COPY ? 0.01 : 0.005;
+	for (size_t i = 0; i < co->n; i++) {
+		co->res[i].ms.n = 15;
+		co->res[i].ms.cov = i % 2 ? 0.03 : 0.04;
+	}
+	for (size_t i = 0; i < pc->res.nrows; i++)
+		pc->res.rows[i].time_us.cov = 0.02;
+	tab_all(&rep, &dev, &run);
+	csv = unit_render(&rep, REPORT_CSV);
+	ok(strstr(csv, "summary,metric=dram_copy_gbs,cov_pct,1.0000,%\n") != NULL,
+	   "cov_pct: the copy's CoV beside its headline");
+	ok(strstr(csv, "summary,metric=dram_read_gbs,cov_pct,0.5000,%\n") != NULL,
+	   "cov_pct: each headline its own row's");
+	ok(strstr(csv, "summary,metric=misaligned_copy_pct,cov_pct,5.0000,%\n") != NULL,
+	   "cov_pct: a share of two copies, 3 %% and 4 %% in quadrature");
+	ok(strstr(csv, "summary,metric=pcie_pinned_h2d_gbs,cov_pct,2.0000,%\n") != NULL,
+	   "cov_pct: a transfer's, from its times");
+	ok(strstr(csv, "summary,metric=occupancy_256x64_pct,cov_pct,") == NULL &&
+	   strstr(csv, "summary,metric=latency_l1_cycles,cov_pct,") == NULL,
+	   "cov_pct: none for a calculation or a latency plateau");
+	free(csv);
+	report_free(&rep);
+}
+
 int main(void)
 {
 	char *csv = compose(REPORT_CSV), *json, *human;
@@ -216,6 +258,7 @@ int main(void)
 	ok(strstr(human, "\nShared-memory bank conflicts\n") != NULL, "human: the banks table too");
 	free(human);
 	test_devices();
+	test_cov();
 	test_nodes();
 	return done_testing();
 }

@@ -92,6 +92,10 @@ static void test_sound(const struct result_contract *c)
 	}
 	ok(!bad, "%s: figures name result columns, noise columns exist, directions set",
 	   c->command);
+	for (size_t i = 0; i < c->nrow_kinds; i++)
+		ok(key_column(c, c->row_kinds[i].column) && c->row_kinds[i].value,
+		   "%s: rows of %s=%s told apart by a key column", c->command,
+		   c->row_kinds[i].column, c->row_kinds[i].value);
 	if (c->metric_column) {
 		ok(col_index(c, c->metric_column) >= 0 && result_column(c, c->value_column),
 		   "%s: the metric column (%s) and the value column (%s)", c->command,
@@ -140,6 +144,64 @@ static void test_lookups(void)
 	   result_default_noise_pct(RESULT_KIND_COUNTER) > 0, "noise: some in every measurement");
 	ok(result_default_noise_pct(RESULT_KIND_COUNTER) <
 	   result_default_noise_pct(RESULT_KIND_BANDWIDTH), "noise: counters less than timings");
+}
+
+/* c's columns without those named drop (and, if noise, without its noise columns) into names. */
+static size_t columns_without(const struct result_contract *c, const char *drop, int noise,
+			      const char **names)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < c->ncols; k++)
+		if ((!drop || strcmp(c->cols[k].name, drop)) &&
+		    !(noise && result_noise_column(c, c->cols[k].name)))
+			names[n++] = c->cols[k].name;
+	return n;
+}
+
+/* Outputs of an older gpuperf, before a table carried its noise; the kind of a figure by its row. */
+static void test_older_and_rows(void)
+{
+	const struct result_contract *bw = result_contract_of("bandwidth");
+	const struct result_contract *lat = result_contract_of("latency");
+	const struct result_contract *sum = result_contract_of("summary");
+	const struct result_figure *cycles = result_figure_of(lat, "cycles");
+	const char *names[128];
+	int own = 1;
+	size_t n;
+
+	for (size_t i = 0; i < result_ncontracts; i++) {
+		const struct result_contract *c = result_contracts[i];
+		n = columns_without(c, NULL, 1, names);
+		own &= result_contract_by_columns(names, n) == c;
+	}
+	ok(own, "by columns: each contract's header without its noise columns finds that contract");
+	ok(result_noise_column(bw, "cov_pct") && result_noise_column(bw, "min_gbs") &&
+	   !result_noise_column(bw, "bandwidth_gbs") && !result_noise_column(bw, "level"),
+	   "bandwidth: its CoV, best and worst are noise columns, its figures and the rest not");
+	n = columns_without(sum, "cov_pct", 0, names);
+	ok(result_contract_by_columns(names, n) == sum, "by columns: the summary before its cov_pct");
+	n = columns_without(bw, "level", 0, names);
+	ok(result_contract_by_columns(names, n) == NULL, "by columns: none without a figure's column");
+	is_int(result_kind_in_row(lat, cycles, "row=size memory=host size_bytes=2097152"),
+	       RESULT_KIND_LINK, "latency: the host-mapped chase is over the link");
+	is_int(result_kind_in_row(lat, cycles, "memory=memcpy-h2d"), RESULT_KIND_LINK,
+	       "latency: so is a memcpy round trip (the key's first word)");
+	is_int(result_kind_in_row(lat, cycles, "row=size memory=hostile"), RESULT_KIND_LATENCY,
+	       "latency: memory=hostile is not memory=host");
+	is_int(result_kind_in_row(lat, cycles, "row=size memory=global size_bytes=4096"),
+	       RESULT_KIND_LATENCY, "latency: an on-chip chase is a latency");
+	is_int(result_kind_in_row(bw, result_figure_of(bw, "bandwidth_gbs"),
+				  "kernel=read width_bytes=16 size_bytes=2097152 method=l2-shared"),
+	       RESULT_KIND_SHARED, "bandwidth: the l2-shared rows read shared lines (the last word)");
+	is_int(result_kind_in_row(bw, result_figure_of(bw, "time_ms"), "kernel=read method=l2"),
+	       RESULT_KIND_TIME, "bandwidth: an l2 row's time is a time");
+	is_int(result_figure_of(sum, "l2_shared_read_gbs")->kind, RESULT_KIND_SHARED,
+	       "summary: the shared-lines read is of shared lines");
+	is_int(result_figure_of(sum, "pcie_pinned_bidir_gbs")->kind, RESULT_KIND_LINK,
+	       "summary: PCIe is over the link");
+	is_int(result_figure_of(result_contract_of("pcie"), "bandwidth_gbs")->kind, RESULT_KIND_LINK,
+	       "pcie: its transfers are over the link");
 }
 
 /* The first line of the CSV of r, split into names (pointing into *line). */
@@ -392,6 +454,7 @@ int main(void)
 	for (size_t i = 0; i < result_ncontracts; i++)
 		test_sound(result_contracts[i]);
 	test_lookups();
+	test_older_and_rows();
 	test_commands();
 	test_headlines();
 	test_profile_roofline();

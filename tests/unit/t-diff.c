@@ -179,6 +179,66 @@ static void noise_rules(void)
 	diff_result_free(&res);
 }
 
+/* ---- kinds by row, and the floors of the kinds that move between invocations ---- */
+
+/* The test's contract, its rows of kernel pcie over the link and of kernel shared on shared lines. */
+static const struct result_row_kind row_kinds[] = {
+	{ "kernel", "pcie", RESULT_KIND_LINK },
+	{ "kernel", "shared", RESULT_KIND_SHARED },
+};
+static const struct result_contract by_row = {
+	"test", cols, sizeof(cols) / sizeof(cols[0]), figures, 2, NULL, NULL, row_kinds, 2,
+};
+
+/* The verdict of gbs in rows of kernel k, b against a, each with cov c. */
+static const struct diff_row *judge_kernel(struct diff_result *res, const char *k, double b,
+					   double a, double c)
+{
+	struct report rb = { 0 }, ra = { 0 };
+	struct diff_opts o = { DIFF_THRESHOLD_PCT };
+
+	diff_result_free(res);
+	diff_tables(&by_row, one(&rb, k, b, c, NAN, NAN), one(&ra, k, a, c, NAN, NAN), &o, res);
+	report_free(&rb);
+	report_free(&ra);
+	return res->n ? &res->rows[0] : NULL;
+}
+
+static void floors(void)
+{
+	double link = result_default_noise_pct(RESULT_KIND_LINK);
+	double shared = result_default_noise_pct(RESULT_KIND_SHARED);
+	struct diff_result res = { 0 };
+	const struct diff_row *d;
+
+	ok(link > DIFF_THRESHOLD_PCT && shared > DIFF_THRESHOLD_PCT,
+	   "the link (%g %%) and shared lines (%g %%) move by more than the threshold", link, shared);
+	is_dbl(result_floor_noise_pct(RESULT_KIND_LINK), link, 0, "the link's default is its floor");
+	is_dbl(result_floor_noise_pct(RESULT_KIND_SHARED), shared, 0, "so is shared lines'");
+	is_dbl(result_floor_noise_pct(RESULT_KIND_BANDWIDTH) + result_floor_noise_pct(RESULT_KIND_TIME) +
+	       result_floor_noise_pct(RESULT_KIND_LATENCY) + result_floor_noise_pct(RESULT_KIND_CLOCK) +
+	       result_floor_noise_pct(RESULT_KIND_COUNTER) +
+	       result_floor_noise_pct(RESULT_KIND_CALCULATED), 0, 0,
+	       "no floor for the others: the threshold covers their drift, a lower one reaches them");
+	d = judge_kernel(&res, "copy", 1000, 1000 * (1 + link / 150), 0.1);
+	is_dbl(d->noise_pct, 0.2, 1e-9, "kernel copy: its own 2 x CoV");
+	is_int(d->verdict, DIFF_BETTER, "kernel copy: 2/3 of the link's floor is beyond it: better");
+	d = judge_kernel(&res, "pcie", 1000, 1000 * (1 + link / 150), 0.1);
+	is_dbl(d->noise_pct, link, 1e-9, "kernel pcie, over the link by its row: the floor, not 2 x CoV");
+	is_int(d->verdict, DIFF_SAME, "kernel pcie: 2/3 of the floor is the same");
+	d = judge_kernel(&res, "pcie", 1000, 900, 0.1);
+	is_int(d->verdict, DIFF_WORSE, "kernel pcie: 10 %% lower is still worse");
+	d = judge_kernel(&res, "pcie", 1000, 900, link);
+	is_dbl(d->noise_pct, 2 * link, 1e-9, "a run's own noise above the floor counts");
+	is_int(d->verdict, DIFF_SAME, "... and covers 10 %%");
+	d = judge_kernel(&res, "shared", 1000, 1000 * (1 - shared / 150), NAN);
+	is_dbl(d->noise_pct, shared, 1e-9, "kernel shared, no CoV: shared lines' default");
+	is_int(d->verdict, DIFF_SAME, "kernel shared: 2/3 of it is the same");
+	d = judge_kernel(&res, "pcie2", 1000, 1000 * (1 + link / 150), 0.1);
+	is_dbl(d->noise_pct, 0.2, 1e-9, "kernel pcie2 is not kernel pcie");
+	diff_result_free(&res);
+}
+
 static void rows_and_flags(void)
 {
 	struct report rb = { 0 }, ra = { 0 };
@@ -260,6 +320,16 @@ static void slower(struct report *rep)
 
 	report_set_dbl(t, 0, (size_t)g, report_cell(t, 0, (size_t)g)->u.d * 0.9);
 	report_set_int(t, 1, (size_t)c, 1);
+}
+
+/* The summary's first headline 10 % lower, with a CoV of 6 %: 12 % of noise. */
+static void noisy_headline(struct report *rep)
+{
+	struct report_table *t = section(rep, "summary");
+	int v = report_col_index(t, "value");
+
+	report_set_dbl(t, 0, (size_t)v, report_cell(t, 0, (size_t)v)->u.d * 0.9);
+	report_set_dbl(t, 0, (size_t)report_col_index(t, "cov_pct"), 6);
 }
 
 /* The summary's first headline (DRAM copy bandwidth) 10 % lower. */
@@ -357,6 +427,25 @@ static void whole_runs(void)
 			}
 		diff_result_free(&res);
 	}
+	diff_input_free(&c);
+	diff_input_free(&d);
+	free(json2);
+	free(csv2);
+	/* a headline's noise: the cov_pct of its own row, in either form */
+	json2 = render_all(REPORT_JSON, noisy_headline);
+	csv2 = render_all(REPORT_CSV, noisy_headline);
+	ok(!parse("c.json", json2, &c) && !parse("d.csv", csv2, &d), "a noisy headline read back");
+	for (int form = 0; form < 2; form++) {
+		ok(!diff_files(form ? &b : &a, form ? &d : &c, &o, &res), "%s: a headline 10 %% lower, "
+		   "CoV 6 %%", form ? "long CSV" : "JSON");
+		is_int(res.count[DIFF_WORSE] + res.count[DIFF_BETTER], 0, "within its noise: nothing worse");
+		for (size_t i = 0; i < res.n; i++)
+			if (res.rows[i].figure && !strcmp(res.rows[i].figure, "dram_copy_gbs")) {
+				is_dbl(res.rows[i].noise_pct, 12, 1e-9, "2 x the CoV of its row");
+				is_int(res.rows[i].verdict, DIFF_SAME, "the same");
+			}
+		diff_result_free(&res);
+	}
 	diff_input_free(&a);
 	diff_input_free(&b);
 	diff_input_free(&c);
@@ -433,6 +522,8 @@ static int print_noise(void)
 		{ RESULT_KIND_BANDWIDTH, "bandwidth" }, { RESULT_KIND_TIME, "time" },
 		{ RESULT_KIND_LATENCY, "latency" }, { RESULT_KIND_CLOCK, "clock" },
 		{ RESULT_KIND_COUNTER, "counter ratios" }, { RESULT_KIND_CALCULATED, "calculations" },
+		{ RESULT_KIND_LINK, "over the PCIe link" },
+		{ RESULT_KIND_SHARED, "L2 lines shared between SMs" },
 	};
 
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
@@ -451,6 +542,7 @@ int main(int argc, char **argv)
 	csv_cases();
 	json_cases();
 	noise_rules();
+	floors();
 	rows_and_flags();
 	whole_runs();
 	refusals();
