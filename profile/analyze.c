@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arch/arch.h"
+#include "arch/peaks.h"
 #include "results/device.h"
 #include "util/demangle.h"
 #include "util/error.h"
@@ -367,9 +368,16 @@ static void finish_roofline(struct prof_kernel *k, const struct acc *a,
 			    const struct prof_roofs *measured)
 {
 	struct prof_peaks pk = {
-		mean_of(&a->peak[PEAK_FFMA]), mean_of(&a->peak[PEAK_DFMA]), mean_of(&a->peak[PEAK_HFMA]),
-		mean_of(&a->peak[PEAK_CLOCK]), mean_of(&a->peak[PEAK_DRAM]), mean_of(&a->peak[PEAK_L2]),
-		mean_of(&a->peak[PEAK_L1]), k->dram_peak_gbs * 1e9,
+		.cc_major = k->cc_major, .cc_minor = k->cc_minor, .sms = k->sms,
+		.geforce = peak_is_geforce(k->device_name),
+		.sm_clock_hz = mean_of(&a->peak[PEAK_CLOCK]),
+		.dram_bus_bytes_per_s = k->dram_peak_gbs * 1e9,
+		.ffma_per_cycle = mean_of(&a->peak[PEAK_FFMA]),
+		.dfma_per_cycle = mean_of(&a->peak[PEAK_DFMA]),
+		.hfma_per_cycle = mean_of(&a->peak[PEAK_HFMA]),
+		.dram_bytes_per_s = mean_of(&a->peak[PEAK_DRAM]),
+		.l2_bytes_per_s = mean_of(&a->peak[PEAK_L2]),
+		.l1_bytes_per_s = mean_of(&a->peak[PEAK_L1]),
 	};
 	struct prof_bound_in in = { { NAN, NAN, NAN }, NAN, NAN, { NAN, NAN, NAN }, NULL, NAN, 0, 0, 0 };
 	double flop_ns = 0, l1_ns;

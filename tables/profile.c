@@ -220,6 +220,15 @@ static void view_row(struct report_table *t, const struct profile_run *run, cons
 	report_set_str(t, r, 9, k->verdict_short ? k->verdict_short : prof_verdict_code(k->verdict));
 }
 
+/* Whether a profiled kernel was judged without any ceiling gpuperf roofline measured. */
+static int theoretical_only(const struct prof_analysis *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (a->k[i].profiled && !prof_roofs_any_measured(&a->k[i].roofs))
+			return 1;
+	return 0;
+}
+
 static void view_notes(struct report_table *t, const struct profile_run *run)
 {
 	const struct prof_analysis *a = &run->a;
@@ -243,8 +252,13 @@ static void view_notes(struct report_table *t, const struct profile_run *run)
 			    "conflict-free number; occupancy: achieved (counter) of theoretical "
 			    "(gpuperf's calculator); bound: compute, memory, latency or underfilled, "
 			    "and how far the nearest ceiling is reached (FLOP/s of a precision or a "
-			    "pipe's busy time; bytes/s of DRAM, L2 or L1/shared), against the chip's "
-			    "theoretical peaks unless measured");
+			    "pipe's busy time; bytes/s of DRAM, L2 or L1/shared), against the "
+			    "ceilings gpuperf roofline measured on this GPU, or theoretical ones "
+			    "(a verdict that names a roof says which)");
+	if (theoretical_only(a))
+		report_note(t, "the roofs are theoretical (the throughput table and the memory bus "
+			    "at each kernel's clock): run `gpuperf roofline` once to measure this "
+			    "GPU's ceilings; gpuperf profile then reads them from its cache");
 	if (run->signal)
 		report_note(t, "the program was killed by signal %d", run->signal);
 	else if (run->status)
@@ -364,7 +378,7 @@ static void roofline_chart(struct report_table *t, const struct prof_analysis *a
 	report_chart_axis(&c->y, "performance", "GFLOP/s", REPORT_AXIS_LOG);
 	cores = report_chart_series(c, "kernels: FLOP/s of the CUDA cores (SASS counts)",
 				    REPORT_SERIES_PLOT | REPORT_SERIES_POINTS);
-	/* tensor work has no FLOP count here: estimated where gpuperf roofline gave a roof */
+	/* tensor work has no FLOP count here: estimated where an FP16 tensor roof is known */
 	tensor = rf->r[PROF_ROOF_TENSOR_FP16].per_s > 0 ?
 		 report_chart_series(c, "tensor-core kernels: estimated, tensor pipe busy x FP16 "
 				     "tensor roof", REPORT_SERIES_PLOT | REPORT_SERIES_POINTS |
