@@ -1,9 +1,9 @@
 /* Writing a file whole, or writing through what is not a file (see outfile.h). */
 #include <errno.h>
-#include <stdarg.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,7 +150,7 @@ static int open_whole(struct outfile *o)
 
 	if (fd < 0)
 		return say(o, "cannot write '%s'%s: cannot create its temporary file in '%s': %s",
-				o->path, via(o, buf, sizeof(buf)), o->where.dir, strerror(errno));
+			   o->path, via(o, buf, sizeof(buf)), o->where.dir, strerror(errno));
 	if (replace) {
 		/* the owner where we may (root, or the group of one's own file), then the permissions */
 		if ((st->st_uid != geteuid() || st->st_gid != getegid()) &&

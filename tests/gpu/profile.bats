@@ -232,6 +232,23 @@ per_launch() {
 	is "$(get dfma_chain fp32_flop)" 0 "FP32 FLOPs"
 }
 
+@test "roofline: an HFMA2 chain is compute-bound FP16, counted once per HFMA2 as its roof is" {
+	require_counters
+	prof hfma2 -- "$APPS/hfma2" 4096 256 1024
+	[ "$(cat "$CSV.status")" = 0 ]
+	profiled hfma2_chain
+	echo "bound $(get hfma2_chain bound) by $(get hfma2_chain bound_by) at $(get hfma2_chain roof_pct) %"
+	[ "$(get hfma2_chain bound)" = compute ]
+	[[ "$(get hfma2_chain bound_by)" =~ ^(fma_pipe|fp16)$ ]]
+	# the SASS counter counts an HFMA2 once (two halves, one FMA per thread)
+	is "$(per_launch hfma2_chain fp16_flop)" $((2 * 4096 * 256 * 1024 * 8)) "FP16 FLOPs per launch"
+	# and the FP16 roof is in the same unit: the chain runs near it, never far past it
+	use=$(awk -v f="$(get hfma2_chain gflops)" -v r="$(get hfma2_chain fp16_roof_gflops)" \
+		'BEGIN { if (r > 0) printf "%.3f", f / r }')
+	echo "FP16 FLOP/s over its roof: $use"
+	awk -v u="$use" 'BEGIN { exit !(u != "" && u >= 0.5 && u <= 1.05) }'
+}
+
 @test "roofline: the STREAM triad is memory-bound, 2 FLOPs per 12 DRAM bytes" {
 	require_counters
 	prof triad -- "$APPS/triad" $((64 << 20))
