@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "cli/commands.h"
 #include "profile/filter.h"
+#include "profile/measured.h"
 #include "profile/record.h"
 #include "profile/spawn.h"
 #include "tables/profile.h"
@@ -105,6 +106,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	struct prof_spawn_opts ro = { NULL, (unsigned)a->launches, a->kernel, gp_verbosity > 0 };
 	struct prof_opts po = { (enum prof_sort)a->sort, (size_t)a->top, a->kernel };
 	struct prof_records rs = { 0 };
+	struct prof_roofs *measured;
 	struct prof_child r;
 	int rc;
 
@@ -123,7 +125,10 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	run->signal = r.signal;
 	decode(&r, &rs);
 	prof_child_free(&r);
+	/* the ceilings gpuperf roofline measured on these GPUs, from its cache */
+	po.roofs = measured = prof_measured_roofs(&rs, &po.nroofs);
 	rc = prof_analyze(&rs, &po, &run->a);
+	free(measured);
 	prof_records_free(&rs);
 	if (rc)
 		return gp_error(GP_EXIT_USAGE, "--kernel: the pattern does not compile");

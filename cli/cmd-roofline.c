@@ -1,19 +1,26 @@
 /*
  * gpuperf roofline: this GPU's ceilings, DRAM, L2, L1 and shared-memory
  * bandwidth and the throughput of its CUDA cores and tensor cores,
- * measured beside their theoretical, and the roofline they draw.
+ * measured beside their theoretical, and the roofline they draw; kept in
+ * a cache file for gpuperf profile (results/roofline-cache.h).
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "cli/commands.h"
 #include "probes/roofline.h"
+#include "results/roofline-cache.h"
 #include "tables/roofline.h"
+#include "util/cache.h"
 #include "util/error.h"
+#include "util/outfile.h"
 
 struct args {
 	unsigned ceilings;
-	int reps, warmup, quick;
+	int reps, warmup, quick, no_cache;
 	double rep_ms;
 	uint64_t dram_size;
 };
@@ -37,6 +44,9 @@ static const struct gp_option options[] = {
 	{ "quick", 0, GP_OPT_FLAG, NULL,
 	  "fewer, shorter repetitions and no counters: the ceilings other commands take", 0,
 	  .offset = ARG(quick) },
+	{ "no-cache", 0, GP_OPT_FLAG, NULL,
+	  "leave the ceilings gpuperf profile reads as they are: write no cache file", 0,
+	  .offset = ARG(no_cache) },
 	{ NULL }
 };
 
@@ -71,6 +81,49 @@ static const char *no_plot(const void *p)
 	return "a roofline needs a memory and a compute ceiling: give --ceiling both kinds";
 }
 
+/*
+ * Keep what was measured for gpuperf profile: the cache file of this
+ * GPU's UUID, with what an earlier run of other ceilings kept (same GPU
+ * and driver), written whole or not at all.  A file that cannot be
+ * written is a warning: the measurement stands.
+ */
+static void save_cache(const struct gp_device *dev, const struct roof_results *res)
+{
+	char *name = roof_cache_name(dev->uuid), *path = NULL, *old_text, err[160];
+	const char *nowhere = NULL;
+	struct roof_cache c, old;
+	struct outfile o;
+	size_t len;
+	int e;
+
+	roof_cache_from(&c, res, dev, (long long)time(NULL));
+	if (!roof_cache_any(&c))
+		goto out;
+	if (!name || !(path = cache_path(name, &nowhere))) {
+		gp_warn("the ceilings are not kept for gpuperf profile: %s",
+			name ? nowhere : "the GPU has no UUID to name them by");
+		goto out;
+	}
+	if ((old_text = cache_read(path, &len, &e))) {
+		if (!roof_cache_parse(old_text, len, &old, err, sizeof(err)))
+			roof_cache_merge(&c, &old);
+		free(old_text);
+	}
+	if ((e = cache_make_dirs(path))) {
+		gp_warn("cannot write '%s': %s; the ceilings are not kept for gpuperf profile", path,
+			strerror(e));
+		goto out;
+	}
+	if (outfile_open_warn(&o, path))
+		goto out;
+	roof_cache_write(&c, o.f);
+	if (!outfile_commit(&o))
+		gp_debug("the ceilings are kept for gpuperf profile in '%s'", path);
+out:
+	free(path);
+	free(name);
+}
+
 static int measure(struct gp_ctx *ctx, void *p, void *r)
 {
 	const struct args *a = p;
@@ -89,6 +142,8 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 	if (!a->quick)
 		q.counters = ctx->counters;
 	rc = roof_probe(&ctx->dev, &q, res);
+	if (!rc && !a->no_cache)
+		save_cache(&ctx->dev, res);
 	if (rc && res->failed) {
 		char bad[160], others[160];
 
@@ -107,7 +162,7 @@ const struct gp_cmd gp_cmd_roofline = {
 	.flags = CMD_NEEDS_GPU | CMD_WATCHED,
 	.summary = "this GPU's ceilings: memory bandwidth and compute throughput vs theoretical",
 	.synopsis = "[--ceiling LIST] [--reps N] [--warmup N] [--rep-ms MS] [--dram-size SIZE] "
-		    "[--quick]",
+		    "[--quick] [--no-cache]",
 	.options = options,
 	.columns = roofline_columns,
 	.ncolumns = ROOFLINE_NCOLUMNS,

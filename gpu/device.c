@@ -41,14 +41,6 @@ static void normalize_bus_id(const char *in, char *out, size_t n)
 		snprintf(out, n, "%s", in);
 }
 
-/* The 16 bytes of a CUDA uuid as nvidia-smi writes them. */
-static void format_uuid(const unsigned char *u, char *out, size_t n)
-{
-	snprintf(out, n, "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
-		 u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12],
-		 u[13], u[14], u[15]);
-}
-
 int dev_bus_id(int index, char *buf, size_t n)
 {
 	char raw[32];
@@ -88,7 +80,7 @@ int dev_open(int index, struct gp_device *d)
 		return rc;
 	d->index = index;
 	snprintf(d->name, sizeof(d->name), "%s", prop.name);
-	format_uuid((const unsigned char *)prop.uuid.bytes, d->uuid, sizeof(d->uuid));
+	dev_uuid_string((const unsigned char *)prop.uuid.bytes, d->uuid, sizeof(d->uuid));
 	if (gethostname(d->hostname, sizeof(d->hostname) - 1))
 		d->hostname[0] = '\0';
 	d->cc_major = prop.major;

@@ -4,9 +4,11 @@
  * one (a driver-API program has its own), the profiled launch's stream
  * rather than the whole device, and the driver API rather than a second
  * copy of the CUDA runtime in someone else's process.  Also the device
- * record gpuperf needs for the DRAM peak and the occupancy calculator.
+ * record gpuperf needs for the DRAM peak, the occupancy calculator and
+ * the ceilings gpuperf roofline measured on the GPU (its UUID and driver).
  */
 #include <stdlib.h>
+#include "results/device.h"
 #include "util/error.h"
 #include "inject/inject.h"
 
@@ -67,7 +69,8 @@ void inj_device_record(int dev, const char *chip)
 {
 	static unsigned char sent[INJ_MAX_DEV];
 	struct prof_rec r;
-	char name[256] = "";
+	char name[256] = "", uuid_text[48];
+	CUuuid uuid;
 
 	if (dev < 0 || dev >= INJ_MAX_DEV || __atomic_load_n(&sent[dev], __ATOMIC_RELAXED) ||
 	    __atomic_exchange_n(&sent[dev], 1, __ATOMIC_SEQ_CST))
@@ -85,5 +88,11 @@ void inj_device_record(int dev, const char *chip)
 	inj_api.cuDeviceGetAttribute(&r.bus_bits, CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH, dev);
 	if (r.sms < 0 || r.mem_clock_khz < 0 || r.bus_bits < 0)
 		r.sms = r.mem_clock_khz = r.bus_bits = 0;
+	/* the GPU and driver whose measured ceilings gpuperf looks for (gpuperf roofline's cache) */
+	if (inj_api.cuDeviceGetUuid && !inj_api.cuDeviceGetUuid(&uuid, dev))
+		r.uuid = (char *)dev_uuid_string((const unsigned char *)uuid.bytes, uuid_text,
+						 sizeof(uuid_text));
+	if (inj_api.cuDriverGetVersion && inj_api.cuDriverGetVersion(&r.driver_version))
+		r.driver_version = 0;
 	inj_write(&r);
 }

@@ -42,6 +42,8 @@
 	X(cuFuncGetAttribute, 12000, 1) \
 	X(cuDeviceGetAttribute, 12000, 1) \
 	X(cuDeviceGetName, 12000, 1) \
+	X(cuDeviceGetUuid, 12000, 0) /* cuda.h makes it cuDeviceGetUuid_v2 */ \
+	X(cuDriverGetVersion, 12000, 0) \
 	X(cuFuncGetName, 12030, 0) \
 	X(cuKernelGetFunction, 12000, 0) \
 	X(cuFuncLoad, 12040, 0)

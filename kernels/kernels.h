@@ -278,6 +278,7 @@ enum roof_kernel {
 	ROOF_FFMA,        /* FP32: FFMA */
 	ROOF_HFMA2,       /* FP16 pairs: HFMA2 */
 	ROOF_MMA_F64,     /* mma.sync.m8n8k4 f64: DMMA (sm_80+) */
+	ROOF_MMA_F64_K16, /* mma.sync.m16n8k16 f64: DMMA.16x8x16 (sm_90) */
 	ROOF_MMA_F16,     /* mma.sync.m16n8k16 f16 -> f32: HMMA (sm_80+) */
 	ROOF_MMA_BF16,    /* mma.sync.m16n8k16 bf16 -> f32: HMMA (sm_80+) */
 	ROOF_MMA_TF32,    /* mma.sync.m16n8k8 tf32 -> f32: HMMA (sm_80+) */

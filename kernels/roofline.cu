@@ -17,7 +17,7 @@
 #include "kernels/kernels.h"
 #include "kernels/roofline-common.cuh"
 
-/* mma.sync of f16, bf16, tf32, s8 and f64 runs on the tensor cores from sm_80 */
+/* mma.sync of f16, bf16, tf32, s8 and f64 (m8n8k4) runs on the tensor cores from sm_80 */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
 #define GP_MMA 1
 #endif
@@ -25,6 +25,16 @@
  * converts to f16 for HMMA and hoists the loop-invariant product, measuring nothing */
 #if defined(__CUDA_ARCH__) && ((__CUDA_ARCH__ >= 890 && __CUDA_ARCH__ < 900) || __CUDA_ARCH__ >= 1200)
 #define GP_MMA_E4M3 1
+#endif
+
+/*
+ * Hopper's larger FP64 shapes (PTX ISA 7.8): m16n8k16 is one DMMA.16x8x16
+ * of 2048 multiply-adds per warp where m8n8k4's DMMA.8x8x4 does 256, and
+ * an H100 runs m8n8k4 at half its FP64 tensor peak.  sm_100 and sm_120
+ * take the PTX but split it into DMMA.8x8x4 (their SASS has no other).
+ */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && __CUDA_ARCH__ < 1000
+#define GP_DMMA_16816 1
 #endif
 
 namespace {
@@ -206,6 +216,32 @@ struct mma_f64 {
 	}
 };
 
+struct mma_f64_k16 {
+	typedef double acc;
+	typedef double in;
+	static const int nd = 4, na = 8, nb = 4, K = 16, M = 16, N = 8;
+	static const int exact = 1 << 30;
+	static __device__ int native()
+	{
+#ifdef GP_DMMA_16816
+		return 1;
+#else
+		return 0;
+#endif
+	}
+	static __device__ void step(double (&d)[4], const double (&a)[8], const double (&b)[4])
+	{
+#ifdef GP_DMMA_16816
+		asm volatile("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 "
+			     "{%0,%1,%2,%3}, {%4,%5,%6,%7,%8,%9,%10,%11}, {%12,%13,%14,%15}, "
+			     "{%0,%1,%2,%3};"
+			     : "+d"(d[0]), "+d"(d[1]), "+d"(d[2]), "+d"(d[3])
+			     : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]),
+			       "d"(a[6]), "d"(a[7]), "d"(b[0]), "d"(b[1]), "d"(b[2]), "d"(b[3]));
+#endif
+	}
+};
+
 __device__ __forceinline__ void fill_one(uint32_t &r, const roof_params &p) { r = p.one; }
 __device__ __forceinline__ void fill_one(double &r, const roof_params &p) { r = p.b; }
 __device__ __forceinline__ uint64_t acc_bits(float v) { return __float_as_uint(v); }
@@ -342,6 +378,7 @@ extern "C" cudaError_t roof_kernel_shape(int kernel, struct roof_shape *s)
 	/* half2 chains run from -2048 (+ up to 15) to at most 2048 */
 	case ROOF_HFMA2: fma_shape<__half2>(s, 4096 - 2 * FMA_CHAINS); break;
 	case ROOF_MMA_F64: mma_shape<mma_f64>(s); break;
+	case ROOF_MMA_F64_K16: mma_shape<mma_f64_k16>(s); break;
 	case ROOF_MMA_F16: mma_shape<mma_f16>(s); break;
 	case ROOF_MMA_BF16: mma_shape<mma_bf16>(s); break;
 	case ROOF_MMA_TF32: mma_shape<mma_tf32>(s); break;
@@ -364,6 +401,8 @@ extern "C" cudaError_t roof_kernel_native(int kernel, int *native, int *blocks_p
 		return query<fma_native>(fma_kernel<__half2>, FMA_BLOCK, native, blocks_per_sm);
 	case ROOF_MMA_F64:
 		return query<mma_f64>(mma_kernel<mma_f64>, MMA_BLOCK, native, blocks_per_sm);
+	case ROOF_MMA_F64_K16:
+		return query<mma_f64_k16>(mma_kernel<mma_f64_k16>, MMA_BLOCK, native, blocks_per_sm);
 	case ROOF_MMA_F16:
 		return query<mma_f16>(mma_kernel<mma_f16>, MMA_BLOCK, native, blocks_per_sm);
 	case ROOF_MMA_BF16:
@@ -388,6 +427,7 @@ extern "C" cudaError_t launch_roof(int kernel, int grid, const struct roof_param
 	case ROOF_FFMA: return fma_launch<float>(grid, p, chk, stream);
 	case ROOF_HFMA2: return fma_launch<__half2>(grid, p, chk, stream);
 	case ROOF_MMA_F64: return mma_launch<mma_f64>(grid, p, chk, stream);
+	case ROOF_MMA_F64_K16: return mma_launch<mma_f64_k16>(grid, p, chk, stream);
 	case ROOF_MMA_F16: return mma_launch<mma_f16>(grid, p, chk, stream);
 	case ROOF_MMA_BF16: return mma_launch<mma_bf16>(grid, p, chk, stream);
 	case ROOF_MMA_TF32: return mma_launch<mma_tf32>(grid, p, chk, stream);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arch/arch.h"
+#include "arch/peaks.h"
 #include "results/device.h"
 #include "util/demangle.h"
 #include "util/error.h"
@@ -39,6 +40,7 @@ struct acc {
 	struct mean peak[NPEAKS];
 	double ld_req, ld_sec, ld_breq, ld_bsec, ld_bytes;
 	double st_req, st_sec, st_breq, st_bsec, st_bytes;
+	unsigned long long ld_n, st_n;   /* launches that counted them */
 	double sld_n, sld_w, sld_c, sst_n, sst_w, sst_c;
 	double occ_sum, occ_w, l1_sum, l1_w, l2_sum, l2_w;
 	double dram_r, dram_w, dram_ns;
@@ -202,6 +204,7 @@ static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_r
 		return;   /* a launch whose counters failed: seen, not profiled */
 	k->profiled++;
 	if (have(l, CTR_GLOBAL_LOAD_SECTORS) && have(l, CTR_GLOBAL_LOAD_REQUESTS)) {
+		a->ld_n++;
 		a->ld_sec += c[CTR_GLOBAL_LOAD_SECTORS];
 		a->ld_req += c[CTR_GLOBAL_LOAD_REQUESTS];
 		if (have(l, CTR_GLOBAL_LOAD_BYTES)) {
@@ -211,6 +214,7 @@ static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_r
 		}
 	}
 	if (have(l, CTR_GLOBAL_STORE_SECTORS) && have(l, CTR_GLOBAL_STORE_REQUESTS)) {
+		a->st_n++;
 		a->st_sec += c[CTR_GLOBAL_STORE_SECTORS];
 		a->st_req += c[CTR_GLOBAL_STORE_REQUESTS];
 		if (have(l, CTR_GLOBAL_STORE_BYTES)) {
@@ -364,9 +368,16 @@ static void finish_roofline(struct prof_kernel *k, const struct acc *a,
 			    const struct prof_roofs *measured)
 {
 	struct prof_peaks pk = {
-		mean_of(&a->peak[PEAK_FFMA]), mean_of(&a->peak[PEAK_DFMA]), mean_of(&a->peak[PEAK_HFMA]),
-		mean_of(&a->peak[PEAK_CLOCK]), mean_of(&a->peak[PEAK_DRAM]), mean_of(&a->peak[PEAK_L2]),
-		mean_of(&a->peak[PEAK_L1]), k->dram_peak_gbs * 1e9,
+		.cc_major = k->cc_major, .cc_minor = k->cc_minor, .sms = k->sms,
+		.geforce = peak_is_geforce(k->device_name),
+		.sm_clock_hz = mean_of(&a->peak[PEAK_CLOCK]),
+		.dram_bus_bytes_per_s = k->dram_peak_gbs * 1e9,
+		.ffma_per_cycle = mean_of(&a->peak[PEAK_FFMA]),
+		.dfma_per_cycle = mean_of(&a->peak[PEAK_DFMA]),
+		.hfma_per_cycle = mean_of(&a->peak[PEAK_HFMA]),
+		.dram_bytes_per_s = mean_of(&a->peak[PEAK_DRAM]),
+		.l2_bytes_per_s = mean_of(&a->peak[PEAK_L2]),
+		.l1_bytes_per_s = mean_of(&a->peak[PEAK_L1]),
 	};
 	struct prof_bound_in in = { { NAN, NAN, NAN }, NAN, NAN, { NAN, NAN, NAN }, NULL, NAN, 0, 0, 0 };
 	double flop_ns = 0, l1_ns;
@@ -450,8 +461,11 @@ static void finish(struct prof_kernel *k, const struct acc *a, const struct prof
 		if (d.mem_clock_khz > 0 && d.mem_bus_width_bits > 0)
 			k->dram_peak_gbs = dev_dram_peak_gbs(&d);
 	}
-	finish_access(&k->ld, a->ld_req, a->ld_sec, a->ld_breq, a->ld_bsec, a->ld_bytes);
-	finish_access(&k->st, a->st_req, a->st_sec, a->st_breq, a->st_bsec, a->st_bytes);
+	/* requests and sectors NAN where no launch counted them (0: counted, none) */
+	finish_access(&k->ld, a->ld_n ? a->ld_req : NAN, a->ld_n ? a->ld_sec : NAN, a->ld_breq,
+		      a->ld_bsec, a->ld_bytes);
+	finish_access(&k->st, a->st_n ? a->st_req : NAN, a->st_n ? a->st_sec : NAN, a->st_breq,
+		      a->st_bsec, a->st_bytes);
 	finish_shared(&k->sld, a->sld_n, a->sld_w, a->sld_c);
 	finish_shared(&k->sst, a->sst_n, a->sst_w, a->sst_c);
 	k->achieved_pct = ratio(a->occ_sum, a->occ_w);
@@ -547,6 +561,17 @@ static void sort_rows(struct prof_kernel *k, size_t n, int (*cmp)(const void *, 
 		qsort(k, n, sizeof(*k), cmp);
 }
 
+const char *prof_kernel_label(const struct prof_kernel *k, char *buf, size_t n)
+{
+	const char *name = k->short_name ? k->short_name : k->name;
+
+	if (strlen(name) > PROF_NAME_SHOWN)
+		snprintf(buf, n, "%.*s...", PROF_NAME_SHOWN - 3, name);
+	else
+		snprintf(buf, n, "%s", name);
+	return buf;
+}
+
 static void summarize(struct prof_analysis *a)
 {
 	struct prof_kernel *w;
@@ -565,13 +590,14 @@ static void summarize(struct prof_analysis *a)
 	s = gp_xmalloc(cap);
 	s[0] = '\0';
 	for (size_t i = 0; i < a->n && n < 3; i++) {
-		char stake[48] = "";
+		char stake[48] = "", label[PROF_NAME_SHOWN + 1];
 		if (!prof_worth_fixing(&w[i]))
 			continue;
 		if (!isnan(w[i].time_ns))
 			snprintf(stake, sizeof(stake), ", %.3g ms at stake",
 				 w[i].waste * w[i].time_ns / 1e6);
-		char *part = gp_xasprintf("%s%s (%s%s)", n ? "; " : "", w[i].short_name,
+		char *part = gp_xasprintf("%s%s (%s%s)", n ? "; " : "",
+					  prof_kernel_label(&w[i], label, sizeof(label)),
 					  w[i].verdict_short, stake);
 		size_t pl = strlen(part);
 		if (len + pl + 1 > cap) {

@@ -189,6 +189,14 @@ void prof_analysis_free(struct prof_analysis *a);
  */
 void prof_verdict(struct prof_kernel *k);
 
+/*
+ * The name people read: the short name (the demangled one without its
+ * parameters), cut to PROF_NAME_SHOWN characters with "..." at the end;
+ * the table's and the summary line's.  Returns buf (n bytes).
+ */
+#define PROF_NAME_SHOWN 48
+const char *prof_kernel_label(const struct prof_kernel *k, char *buf, size_t n);
+
 /* Whether a row belongs in "worth fixing first": time at stake, and not at a ceiling. */
 int prof_worth_fixing(const struct prof_kernel *k);
 

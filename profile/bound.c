@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "arch/peaks.h"
+#include "results/roofline.h"
 #include "util/compat.h"
 #include "util/error.h"
 #include "profile/bound.h"
@@ -90,22 +92,74 @@ void prof_roofs_init(struct prof_roofs *r)
 		r->r[i] = (struct prof_roof){ NAN, PROF_ROOF_UNKNOWN };
 }
 
+int prof_roofs_any_measured(const struct prof_roofs *r)
+{
+	for (int i = 0; i < PROF_ROOF_N; i++)
+		if (r->r[i].source == PROF_ROOF_MEASURED)
+			return 1;
+	return 0;
+}
+
+/* Set roof id, where per_s is known and it is not yet. */
 static void theoretical(struct prof_roofs *r, enum prof_roof_id id, double per_s)
 {
-	if (per_s > 0 && isfinite(per_s))
+	if (per_s > 0 && isfinite(per_s) && r->r[id].source == PROF_ROOF_UNKNOWN)
 		r->r[id] = (struct prof_roof){ per_s, PROF_ROOF_THEORETICAL };
 }
 
 void prof_roofs_theoretical(struct prof_roofs *out, const struct prof_peaks *p)
 {
+	static const struct {
+		enum prof_roof_id roof;
+		enum peak_kind kind;
+	} table[] = {
+		{ PROF_ROOF_FP64, PEAK_FP64 }, { PROF_ROOF_FP32, PEAK_FP32 }, { PROF_ROOF_FP16, PEAK_FP16 },
+		{ PROF_ROOF_TENSOR_FP64, PEAK_TENSOR_FP64 }, { PROF_ROOF_TENSOR_FP16, PEAK_TENSOR_FP16 },
+		{ PROF_ROOF_TENSOR_BF16, PEAK_TENSOR_BF16 }, { PROF_ROOF_TENSOR_TF32, PEAK_TENSOR_TF32 },
+		{ PROF_ROOF_TENSOR_INT8, PEAK_TENSOR_INT8 }, { PROF_ROOF_TENSOR_FP8, PEAK_TENSOR_FP8 },
+	};
+	const struct peak_row *row = peak_lookup(p->cc_major, p->cc_minor);
+	double mhz = p->sm_clock_hz / 1e6;
+
 	prof_roofs_init(out);
+	for (size_t i = 0; i < ARRAY_SIZE(table); i++) {
+		double v = peak_ops_per_second(row, table[i].kind, p->geforce, p->sms, mhz);
+		/* the table counts both halves of an HFMA2; the FLOP counts one FMA a thread */
+		theoretical(out, table[i].roof, table[i].kind == PEAK_FP16 ? v / 2 : v);
+	}
+	if (row && p->sms > 0)
+		theoretical(out, PROF_ROOF_L1, (double)row->l1_bytes_per_clock * p->sms * p->sm_clock_hz);
+	/* where the table has no figure: the chip's own, as CUPTI gives it */
 	theoretical(out, PROF_ROOF_FP64, 2 * p->dfma_per_cycle * p->sm_clock_hz);
 	theoretical(out, PROF_ROOF_FP32, 2 * p->ffma_per_cycle * p->sm_clock_hz);
 	theoretical(out, PROF_ROOF_FP16, 2 * p->hfma_per_cycle * p->sm_clock_hz);
-	theoretical(out, PROF_ROOF_DRAM, p->dram_bus_bytes_per_s);
-	theoretical(out, PROF_ROOF_DRAM, p->dram_bytes_per_s);   /* CUPTI's, where it has one */
-	theoretical(out, PROF_ROOF_L2, p->l2_bytes_per_s);
 	theoretical(out, PROF_ROOF_L1, p->l1_bytes_per_s);
+	theoretical(out, PROF_ROOF_DRAM, p->dram_bus_bytes_per_s);
+	theoretical(out, PROF_ROOF_DRAM, p->dram_bytes_per_s);
+	theoretical(out, PROF_ROOF_L2, p->l2_bytes_per_s);
+}
+
+void prof_roofs_measured(struct prof_roofs *out, const double *v)
+{
+	static const enum prof_roof_id as[ROOF_NCEILINGS] = {
+		[ROOF_DRAM] = PROF_ROOF_DRAM, [ROOF_L2] = PROF_ROOF_L2, [ROOF_L1] = PROF_ROOF_L1,
+		[ROOF_SHARED] = PROF_ROOF_L1, [ROOF_FP64] = PROF_ROOF_FP64,
+		[ROOF_FP32] = PROF_ROOF_FP32, [ROOF_FP16] = PROF_ROOF_FP16,
+		[ROOF_TENSOR_FP64] = PROF_ROOF_TENSOR_FP64, [ROOF_TENSOR_FP16] = PROF_ROOF_TENSOR_FP16,
+		[ROOF_TENSOR_BF16] = PROF_ROOF_TENSOR_BF16, [ROOF_TENSOR_TF32] = PROF_ROOF_TENSOR_TF32,
+		[ROOF_TENSOR_INT8] = PROF_ROOF_TENSOR_INT8, [ROOF_TENSOR_FP8] = PROF_ROOF_TENSOR_FP8,
+	};
+
+	prof_roofs_init(out);
+	for (int c = 0; c < ROOF_NCEILINGS; c++) {
+		struct prof_roof *r = &out->r[as[c]];
+		/* the FP16 row counts both halves of an HFMA2 (see bound.h) */
+		double per_s = c == ROOF_FP16 ? v[c] / 2 : v[c];
+
+		/* L1 and shared: one data path, the faster of the two */
+		if (per_s > 0 && isfinite(per_s) && !(r->per_s >= per_s))
+			*r = (struct prof_roof){ per_s, PROF_ROOF_MEASURED };
+	}
 }
 
 void prof_roofs_overlay(struct prof_roofs *dst, const struct prof_roofs *src)

@@ -3,9 +3,10 @@
  * the one classification gpuperf profile gives before any waste verdict.
  * Pure: no CUDA, no output.
  *
- *     struct prof_roofs roofs;
- *     prof_roofs_theoretical(&roofs, &peaks);          // the chip's own peaks
- *     prof_roofs_overlay(&roofs, measured);            // gpuperf roofline's, where known
+ *     struct prof_roofs roofs, measured;
+ *     prof_roofs_theoretical(&roofs, &peaks);          // the chip's peaks at the kernel's clock
+ *     prof_roofs_measured(&measured, cache.value);     // gpuperf roofline's, from its cache
+ *     prof_roofs_overlay(&roofs, &measured);           // measured where known
  *     struct prof_bound_in in = { .roofs = &roofs, ... rates of the kernel ... };
  *     struct prof_bound b;
  *     prof_bound_classify(&in, &b);                    // b.kind, b.use[], b.text
@@ -14,8 +15,15 @@
  * Each ceiling is a rate: bytes per second for the memory levels, FLOP
  * per second for the CUDA cores (an FMA counts 2) and the tensor cores.
  * A roof says where it came from: measured on this GPU (gpuperf
- * roofline), or theoretical (the chip's own peak, as CUPTI describes it,
- * at the clock the kernel ran at; DRAM from memory clock x bus width).
+ * roofline, read from its cache), or theoretical (the throughput table of
+ * arch/peaks.h at the clock the kernel ran at, as gpuperf roofline's
+ * theoretical column; DRAM from memory clock x bus width).
+ *
+ * FP16 is counted as its FLOPs are (profile/analyze.c): an HFMA2
+ * instruction as one FMA per thread, since the SASS counters cannot tell
+ * a packed pair from a lone half.  Its roof is therefore the HFMA2
+ * instruction rate x 2: half the per-half figure of the table and of
+ * gpuperf roofline's fp16 row, which count both halves.
  */
 #ifndef GP_PROFILE_BOUND_H
 #define GP_PROFILE_BOUND_H
@@ -34,7 +42,7 @@ enum prof_roof_id {
 
 enum prof_roof_source {
 	PROF_ROOF_UNKNOWN,
-	PROF_ROOF_THEORETICAL,   /* the chip's peak: CUPTI's description, or the memory bus */
+	PROF_ROOF_THEORETICAL,   /* the chip's peak: the throughput table, the memory bus, CUPTI's */
 	PROF_ROOF_MEASURED,      /* gpuperf roofline on this GPU */
 };
 
@@ -54,34 +62,48 @@ const char *prof_roof_source_name(enum prof_roof_source s);
 
 /* Every roof unknown. */
 void prof_roofs_init(struct prof_roofs *r);
+/* Whether any roof is measured. */
+int prof_roofs_any_measured(const struct prof_roofs *r);
 
 /*
- * What a kernel's counters say of the chip (NAN where not read): peak
- * thread instructions per SM cycle of FFMA, DFMA and HFMA over the whole
- * GPU, the SM clock during the kernel, the memory levels' peaks at the
- * kernel's clocks, and the DRAM peak from memory clock x bus width.
+ * What is known of the chip a kernel ran on: its architecture, SMs and
+ * name (for the throughput table), the SM clock during the kernel, the
+ * DRAM peak from memory clock x bus width, and what CUPTI's counters say
+ * of its peaks (NAN where not read).
  */
 struct prof_peaks {
-	double ffma_per_cycle, dfma_per_cycle, hfma_per_cycle;
+	int cc_major, cc_minor, sms;
+	int geforce;                   /* peak_is_geforce() of its name */
 	double sm_clock_hz;
-	double dram_bytes_per_s, l2_bytes_per_s, l1_bytes_per_s;
 	double dram_bus_bytes_per_s;   /* dev_dram_peak_gbs x 1e9 */
+	/* CUPTI's: FMA thread instructions per SM cycle over the whole GPU, bytes per second */
+	double ffma_per_cycle, dfma_per_cycle, hfma_per_cycle;
+	double dram_bytes_per_s, l2_bytes_per_s, l1_bytes_per_s;
 };
 
 /*
- * PROVISIONAL SOURCE of the roofs, until gpuperf roofline's results are
- * wired in (prof_roofs_overlay): theoretical ceilings from the chip's
- * own description as CUPTI gives it with the counters, no table of ours:
- * FP32/FP64/FP16 = 2 x FMA thread instructions per cycle x SM clock; the
- * memory levels from their peak bytes per second; DRAM from the bus when
- * CUPTI has none.  The tensor roofs stay unknown here: gpuperf roofline
- * has them per type.
+ * Theoretical ceilings at the kernel's clock.  The compute and tensor
+ * roofs and L1/shared come from the throughput table (arch/peaks.h: 2 x
+ * FMAs per clock per SM x SMs x clock; FP16 per HFMA2, see above), the
+ * figures gpuperf roofline prints as theoretical; where the table has no
+ * figure for the architecture, CUPTI's (2 x FMA instructions per cycle x
+ * clock, which for FFMA and DFMA are the table's 128 and 64 per SM on an
+ * H100).  DRAM from the bus, else CUPTI's; L2 from CUPTI alone (NVIDIA
+ * publishes no L2 bandwidth).  No clock: no compute roof.
  */
 void prof_roofs_theoretical(struct prof_roofs *out, const struct prof_peaks *p);
 
 /*
- * The adapter point for measured ceilings: every roof src knows replaces
- * dst's (gpuperf roofline's measurement over the chip's theory).
+ * gpuperf roofline's measured ceilings (bytes/s or operations/s indexed
+ * by results/roofline.h's enum roof_ceiling, NAN where not measured) as
+ * roofs: L1/shared the faster of its l1 and shared rows (one data path),
+ * FP16 half its fp16 row (see above), the rest as they are.
+ */
+void prof_roofs_measured(struct prof_roofs *out, const double *ceiling_per_s);
+
+/*
+ * Every roof src knows replaces dst's (gpuperf roofline's measurement
+ * over the chip's theory); src NULL: nothing.
  */
 void prof_roofs_overlay(struct prof_roofs *dst, const struct prof_roofs *src);
 

@@ -216,6 +216,7 @@ static void rec_free(struct prof_rec *r)
 {
 	free(r->name);
 	free(r->chip);
+	free(r->uuid);
 	free(r->kernel);
 	free(r->api);
 	free(r->level);

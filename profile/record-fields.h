@@ -21,7 +21,8 @@ enum ftype {
 
 /*
  * Every field: the types that must carry it (need) and those that may
- * (opt, strings only: NULL leaves them out).  Encoded in table order.
+ * (opt: a NULL string or an int of 0 is left out, and a record without
+ * it reads as NULL or 0).  Encoded in table order.
  */
 struct field {
 	const char *key;

@@ -53,6 +53,9 @@ const struct field prof_fields[] = {
 	{ "bus_bits", F_INT, OFF(bus_bits), T(DEVICE), 0, 0, INT_MAX },
 	{ "name", F_STR, OFF(name), T(DEVICE), 0, 0, 0 },
 	{ "chip", F_STR, OFF(chip), 0, T(DEVICE), 0, 0 },
+	/* the GPU and driver gpuperf roofline's ceilings are kept for (results/roofline-cache.h) */
+	{ "uuid", F_STR, OFF(uuid), 0, T(DEVICE), 0, 0 },
+	{ "driver", F_INT, OFF(driver_version), 0, T(DEVICE), 0, INT_MAX },
 	{ "kernel", F_STR, OFF(kernel), T(LAUNCH) | T(TIME), 0, 0, 0 },
 	{ "api", F_STR, OFF(api), 0, T(LAUNCH), 0, 0 },
 	{ "corr", F_U64, OFF(corr), T(LAUNCH), 0, 0, 0 },
@@ -229,6 +232,8 @@ int prof_encode(const struct prof_rec *r, char *buf, size_t size)
 				return -1;
 			continue;
 		}
+		if (f->t == F_INT && !(f->need & bit) && !*(const int *)((const char *)r + f->off))
+			continue;   /* an optional number left out: 0 */
 		put_field(&o, r, f);
 	}
 	for (int i = 0; r->type == PROF_LAUNCH && i < CTR_COUNT; i++) {

@@ -16,7 +16,8 @@
  * whole lines do not interleave):
  *
  *     gpuperf-profile v=1 pid=4242
- *     device pid=4242 dev=0 cc=9.0 sms=132 mem_clock_khz=2619000 bus_bits=5120 name=NVIDIA%20H100 chip=GH100
+ *     device pid=4242 dev=0 cc=9.0 sms=132 mem_clock_khz=2619000 bus_bits=5120 name=NVIDIA%20H100
+ *            chip=GH100 uuid=GPU-5f4e... driver=13000
  *     launch pid=4242 dev=0 kernel=_Z4copyPfPKf api=cuLaunchKernel corr=17 grid=4096,1,1 ...
  *            c.global_load_sectors=131072 c.global_load_requests=32768 ...
  *     time pid=4242 dev=0 kernel=_Z4copyPfPKf launches=99 graph=0 timed=99 ns=1234567 ...
@@ -67,6 +68,9 @@ struct prof_rec {
 	int cc_major, cc_minor, sms, mem_clock_khz, bus_bits;
 	char *name;                  /* product name */
 	char *chip;                  /* CUPTI's chip name; NULL: counters unavailable */
+	char *uuid;                  /* "GPU-...", as nvidia-smi writes it; NULL: unknown
+				        (optional: records before it have none) */
+	int driver_version;          /* the CUDA driver's: 13000 = 13.0; 0 unknown (optional) */
 	/* launch, time */
 	char *kernel;                /* mangled name, as the driver knows it */
 	char *api;                   /* launch: the driver call (optional) */

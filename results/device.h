@@ -52,6 +52,14 @@ struct gp_device {
 /* Theoretical DRAM bandwidth in GB/s (10^9 B/s): 2 x clock x bus width / 8. */
 double dev_dram_peak_gbs(const struct gp_device *d);
 
+/*
+ * The 16 bytes of a CUDA UUID as nvidia-smi writes them,
+ * "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", into out (n bytes, 41 or
+ * more): gpuperf's device and the profiled program's records name a GPU
+ * alike.  Returns out.
+ */
+const char *dev_uuid_string(const unsigned char *u, char *out, size_t n);
+
 /* "9.0" */
 const char *dev_cc_string(const struct gp_device *d, char *buf, size_t n);
 

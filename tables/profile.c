@@ -171,38 +171,37 @@ static const struct report_col view_cols[] = {
 	{ "verdict", "verdict", REPORT_STR, 0 },
 };
 
-#define NAME_MAX_SHOWN 48
-
-/* "3.00 (ideal 1.00)", or n/a */
-static void set_ratio(struct report_table *t, size_t r, size_t c, double got, double ideal)
+/*
+ * "3.00 / 1.00": sectors per request / the ideal; n/a where the counters
+ * saw no sector of such accesses (no request, or none with an active lane:
+ * a kernel that loads through TMA or cp.async alone); empty where not counted.
+ */
+static void set_ratio(struct report_table *t, size_t r, size_t c, const struct prof_access *a)
 {
 	char buf[64];
 
-	if (isnan(got))
+	if (a->requests >= 0 && !(a->sectors > 0))
+		snprintf(buf, sizeof(buf), "n/a");
+	else if (isnan(a->sectors_per_request))
 		return;
-	if (isnan(ideal))
-		snprintf(buf, sizeof(buf), "%.2f", got);
+	else if (isnan(a->ideal_per_request))
+		snprintf(buf, sizeof(buf), "%.2f", a->sectors_per_request);
 	else
-		snprintf(buf, sizeof(buf), "%.2f / %.2f", got, ideal);
+		snprintf(buf, sizeof(buf), "%.2f / %.2f", a->sectors_per_request, a->ideal_per_request);
 	report_set_str(t, r, c, buf);
 }
 
 static void view_row(struct report_table *t, const struct profile_run *run, const struct prof_kernel *k)
 {
 	size_t r = report_add_row(t);
-	char name[NAME_MAX_SHOWN + 8], occ[64];
-	const char *n = k->short_name ? k->short_name : k->name;
+	char name[PROF_NAME_SHOWN + 1], occ[64];
 
-	if (strlen(n) > NAME_MAX_SHOWN)
-		snprintf(name, sizeof(name), "%.*s...", NAME_MAX_SHOWN - 3, n);
-	else
-		snprintf(name, sizeof(name), "%s", n);
-	report_set_str(t, r, 0, name);
+	report_set_str(t, r, 0, prof_kernel_label(k, name, sizeof(name)));
 	report_set_int(t, r, 1, (long long)k->launches);
 	report_set_dbl(t, r, 2, k->time_ns / 1e6);
 	report_set_dbl(t, r, 3, 100 * tab_ratio(k->time_ns, run->a.time_ns));
-	set_ratio(t, r, 4, k->ld.sectors_per_request, k->ld.ideal_per_request);
-	set_ratio(t, r, 5, k->st.sectors_per_request, k->st.ideal_per_request);
+	set_ratio(t, r, 4, &k->ld);
+	set_ratio(t, r, 5, &k->st);
 	report_set_dbl(t, r, 6, !isnan(k->sld.ways) && !isnan(k->sst.ways)
 				? fmax(k->sld.ways, k->sst.ways) : isnan(k->sld.ways) ? k->sst.ways : k->sld.ways);
 	if (!isnan(k->achieved_pct) && k->have_occ)
@@ -219,6 +218,15 @@ static void view_row(struct report_table *t, const struct profile_run *run, cons
 		report_set_str(t, r, 8, b);
 	}
 	report_set_str(t, r, 9, k->verdict_short ? k->verdict_short : prof_verdict_code(k->verdict));
+}
+
+/* Whether a profiled kernel was judged without any ceiling gpuperf roofline measured. */
+static int theoretical_only(const struct prof_analysis *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (a->k[i].profiled && !prof_roofs_any_measured(&a->k[i].roofs))
+			return 1;
+	return 0;
 }
 
 static void view_notes(struct report_table *t, const struct profile_run *run)
@@ -244,8 +252,13 @@ static void view_notes(struct report_table *t, const struct profile_run *run)
 			    "conflict-free number; occupancy: achieved (counter) of theoretical "
 			    "(gpuperf's calculator); bound: compute, memory, latency or underfilled, "
 			    "and how far the nearest ceiling is reached (FLOP/s of a precision or a "
-			    "pipe's busy time; bytes/s of DRAM, L2 or L1/shared), against the chip's "
-			    "theoretical peaks unless measured");
+			    "pipe's busy time; bytes/s of DRAM, L2 or L1/shared), against the "
+			    "ceilings gpuperf roofline measured on this GPU, or theoretical ones "
+			    "(a verdict that names a roof says which)");
+	if (theoretical_only(a))
+		report_note(t, "the roofs are theoretical (the throughput table and the memory bus "
+			    "at each kernel's clock): run `gpuperf roofline` once to measure this "
+			    "GPU's ceilings; gpuperf profile then reads them from its cache");
 	if (run->signal)
 		report_note(t, "the program was killed by signal %d", run->signal);
 	else if (run->status)
@@ -365,7 +378,7 @@ static void roofline_chart(struct report_table *t, const struct prof_analysis *a
 	report_chart_axis(&c->y, "performance", "GFLOP/s", REPORT_AXIS_LOG);
 	cores = report_chart_series(c, "kernels: FLOP/s of the CUDA cores (SASS counts)",
 				    REPORT_SERIES_PLOT | REPORT_SERIES_POINTS);
-	/* tensor work has no FLOP count here: estimated where gpuperf roofline gave a roof */
+	/* tensor work has no FLOP count here: estimated where an FP16 tensor roof is known */
 	tensor = rf->r[PROF_ROOF_TENSOR_FP16].per_s > 0 ?
 		 report_chart_series(c, "tensor-core kernels: estimated, tensor pipe busy x FP16 "
 				     "tensor roof", REPORT_SERIES_PLOT | REPORT_SERIES_POINTS |

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +112,24 @@ static void drop_temp(struct outfile *o)
 	o->slot = -1;
 }
 
+/* A failure: an error, or for outfile_open_warn's files a warning; GP_EXIT_FAIL either way. */
+GP_PRINTF(2, 3)
+static int say(const struct outfile *o, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = gp_xvasprintf(fmt, ap);
+	va_end(ap);
+	if (o->warn)
+		gp_warn("%s", msg);
+	else
+		gp_error(GP_EXIT_FAIL, "%s", msg);
+	free(msg);
+	return GP_EXIT_FAIL;
+}
+
 /* " (a link to 'x')" where the path's links lead elsewhere, for messages. */
 static const char *via(const struct outfile *o, char *buf, size_t n)
 {
@@ -130,8 +149,8 @@ static int open_whole(struct outfile *o)
 	int fd = create_temp(o, replace ? 0600 : 0666);
 
 	if (fd < 0)
-		return gp_error(GP_EXIT_FAIL, "cannot write '%s'%s: cannot create its temporary file in '%s': %s",
-				o->path, via(o, buf, sizeof(buf)), o->where.dir, strerror(errno));
+		return say(o, "cannot write '%s'%s: cannot create its temporary file in '%s': %s",
+			   o->path, via(o, buf, sizeof(buf)), o->where.dir, strerror(errno));
 	if (replace) {
 		/* the owner where we may (root, or the group of one's own file), then the permissions */
 		if ((st->st_uid != geteuid() || st->st_gid != getegid()) &&
@@ -142,7 +161,7 @@ static int open_whole(struct outfile *o)
 			int e = errno;
 			close(fd);
 			drop_temp(o);
-			return gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", o->path, strerror(e));
+			return say(o, "cannot write '%s': %s", o->path, strerror(e));
 		}
 	}
 	o->f = fdopen(fd, "w");
@@ -150,7 +169,7 @@ static int open_whole(struct outfile *o)
 		int e = errno;
 		close(fd);
 		drop_temp(o);
-		return gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", o->path, strerror(e));
+		return say(o, "cannot write '%s': %s", o->path, strerror(e));
 	}
 	return 0;
 }
@@ -165,27 +184,28 @@ static int open_direct(struct outfile *o)
 	else
 		fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0)
-		return gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", o->path, strerror(errno));
+		return say(o, "cannot write '%s': %s", o->path, strerror(errno));
 	o->f = fdopen(fd, "w");
 	if (!o->f) {
 		int e = errno;
 		close(fd);
-		return gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", o->path, strerror(e));
+		return say(o, "cannot write '%s': %s", o->path, strerror(e));
 	}
 	return 0;
 }
 
-int outfile_open(struct outfile *o, const char *path)
+static int open_as(struct outfile *o, const char *path, int warn)
 {
 	int err;
 
 	memset(o, 0, sizeof(*o));
+	o->warn = warn;
 	o->path = path;
 	o->slot = -1;
 	err = outpath_resolve(path, &o->where);
 	if (err) {
 		outpath_free(&o->where);
-		return gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", path, strerror(err));
+		return say(o, "cannot write '%s': %s", path, strerror(err));
 	}
 	switch (o->where.kind) {
 	case OUTPATH_STDOUT:
@@ -203,6 +223,16 @@ int outfile_open(struct outfile *o, const char *path)
 	if (err)
 		outpath_free(&o->where);
 	return err;
+}
+
+int outfile_open(struct outfile *o, const char *path)
+{
+	return open_as(o, path, 0);
+}
+
+int outfile_open_warn(struct outfile *o, const char *path)
+{
+	return open_as(o, path, 1);
 }
 
 static void finish(struct outfile *o)
@@ -249,9 +279,9 @@ int outfile_commit(struct outfile *o)
 	if (flush(o)) {
 		e = errno;
 		if (o->f == stdout)
-			gp_error(GP_EXIT_FAIL, "write failure on standard output: %s", strerror(e));
+			say(o, "write failure on standard output: %s", strerror(e));
 		else
-			gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", o->path, strerror(e));
+			say(o, "cannot write '%s': %s", o->path, strerror(e));
 		finish(o);
 		return GP_EXIT_FAIL;
 	}
@@ -267,7 +297,7 @@ int outfile_commit(struct outfile *o)
 		temps[o->slot].state = TEMP_FREE;
 	release_signals(&old);
 	if (e) {
-		gp_error(GP_EXIT_FAIL, "cannot write '%s'%s: %s", o->path, via(o, buf, sizeof(buf)),
+		say(o, "cannot write '%s'%s: %s", o->path, via(o, buf, sizeof(buf)),
 			 strerror(e));
 		finish(o);
 		return GP_EXIT_FAIL;

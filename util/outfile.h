@@ -34,10 +34,17 @@ struct outfile {
 	const char *path;       /* as the user named it, for messages */
 	struct outpath where;
 	int slot;               /* the temporary file's entry in the list a signal removes, or -1 */
+	int warn;               /* failures are warnings (outfile_open_warn) */
 };
 
 /* Open path for writing.  0, or GP_EXIT_FAIL after a message naming path and the cause. */
 int outfile_open(struct outfile *o, const char *path);
+/*
+ * The same for a file gpuperf keeps for itself (a cache) and can go
+ * without: its failures, here and in outfile_commit, are said as warnings
+ * ("gpuperf: warning: cannot write ..."), still GP_EXIT_FAIL.
+ */
+int outfile_open_warn(struct outfile *o, const char *path);
 /*
  * Finish: flush, and put a temporary file in place.  0, or GP_EXIT_FAIL
  * after a message, with nothing left behind.  o is closed either way.

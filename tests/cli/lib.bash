@@ -3,6 +3,12 @@
 
 GPUPERF=${GPUPERF:-$BATS_TEST_DIRNAME/../../gpuperf}
 
+# Every test its own empty cache (gpuperf roofline writes the ceilings
+# gpuperf profile reads there), never the user's.
+if [ -n "${BATS_TEST_TMPDIR:-}" ]; then
+	export XDG_CACHE_HOME=$BATS_TEST_TMPDIR/xdg-cache
+fi
+
 # run_split CMD...: run with stdout in $output and stderr in $stderr.
 run_split() {
 	local errf

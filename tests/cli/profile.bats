@@ -110,6 +110,94 @@ PY
 	[[ "${lines[0]}" != *xmma* ]]
 	[[ "$output" == *"compute: tensor pipe 94 %"* ]]
 	[[ "$output" == *"compute: FMA pipe 81 %"* ]]
+	# the FP16 GEMM loads through TMA alone: no LSU load request, so no ratio to show
+	grep -qE '^nvjet_hsh_\S+ +21 +21\.000 +18\.6 +n/a +4\.00 / 4\.00 ' <<<"$output" ||
+		{ grep nvjet <<<"$output"; return 1; }
+}
+
+# The fixture's records with the device's UUID and driver, as the library writes them now.
+UUID=GPU-5f4e3d2c-1b0a-9988-7766-554433221100
+with_uuid() {
+	sed "s/^\(device .*\)\$/\1 uuid=$UUID driver=${1:-13000}/" "$FIXTURE" >"$BATS_TEST_TMPDIR/uuid.records"
+	REPLAY_UUID=(sh -c 'cat "$1" >>"$GPUPERF_PROFILE_PATH"' sh "$BATS_TEST_TMPDIR/uuid.records")
+}
+
+# cache_file TEXT: gpuperf roofline's cache of $UUID holding TEXT.
+cache_file() {
+	mkdir -p "$XDG_CACHE_HOME/gpuperf"
+	printf '%s\n' "$1" >"$XDG_CACHE_HOME/gpuperf/roofline-$UUID.json"
+}
+
+# The H100 of the issue, as gpuperf roofline keeps it.
+H100_CACHE='{"format": "gpuperf-roofline-cache", "version": 1,
+  "uuid": "GPU-5f4e3d2c-1b0a-9988-7766-554433221100", "driver_version": 13000,
+  "device": "NVIDIA H100 80GB HBM3", "cc": "9.0", "sms": 132, "measured_at": 1767225600,
+  "ceilings": {"dram": 3190.9e9, "l2": 7513.9e9, "l1": 32480.8e9, "shared": 33333.6e9,
+    "fp64": 33.4e12, "fp32": 66.1e12, "fp16": 131.7e12, "tensor-fp16": 885.4e12}}'
+
+@test "profile: without gpuperf roofline's cache, theoretical roofs and a note saying how to measure" {
+	command -v python3 >/dev/null || skip "python3 reads the CSV here"
+	cd "$BATS_TEST_TMPDIR"
+	with_uuid
+	run_split "$GPUPERF" profile -- "${REPLAY_UUID[@]}"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"the roofs are theoretical"*"run \`gpuperf roofline\` once to measure this GPU's ceilings"* ]]
+	[[ "$output" == *"DRAM at 3001 GB/s, 90 % of its 3352 GB/s roof (theoretical)"* ]]
+	[ -z "$stderr" ]
+	"$GPUPERF" --csv -o k.csv profile -- "${REPLAY_UUID[@]}"
+	[ "$(col k.csv triad roof_source)" = theoretical ]
+	# the throughput table at the kernel's 1980 MHz: 2 x 128 FFMA x 132 SMs, half of 2 x 256 HFMA2 halves
+	awk -v r="$(col k.csv triad fp32_roof_gflops)" 'BEGIN { exit !(r == 66908.16) }'
+	awk -v r="$(col k.csv triad fp16_roof_gflops)" 'BEGIN { exit !(r == 66908.16) }'
+	awk -v r="$(col k.csv triad l1_roof_gbs)" 'BEGIN { exit !(r == 33454.08) }'
+}
+
+@test "profile: gpuperf roofline's cache of the GPU makes the roofs measured" {
+	command -v python3 >/dev/null || skip "python3 reads the CSV here"
+	cd "$BATS_TEST_TMPDIR"
+	with_uuid
+	cache_file "$H100_CACHE"
+	run_split "$GPUPERF" --csv -o k.csv profile -- "${REPLAY_UUID[@]}"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$(col k.csv triad roof_source)" = measured ]
+	[ "$(col k.csv triad bound)" = memory ]
+	awk -v r="$(col k.csv triad dram_roof_gbs)" 'BEGIN { exit !(r == 3190.9) }'
+	awk -v r="$(col k.csv triad fp32_roof_gflops)" 'BEGIN { exit !(r == 66100) }'
+	# L1/shared: the faster of the two rows; FP16 per HFMA2, as the FLOPs count it
+	awk -v r="$(col k.csv triad l1_roof_gbs)" 'BEGIN { exit !(r == 33333.6) }'
+	awk -v r="$(col k.csv triad fp16_roof_gflops)" 'BEGIN { exit !(r == 65850) }'
+	# L2 was measured, its roof too; the FMA pipe's own peak stays the evidence of the GEMM
+	awk -v r="$(col k.csv triad l2_roof_gbs)" 'BEGIN { exit !(r == 7513.9) }'
+	[[ "$(col k.csv triad verdict_text)" == *"DRAM at 3001 GB/s, 94 % of its 3191 GB/s roof (measured)"* ]]
+	[ "$(col k.csv sm80_xmma roof_source)" = theoretical ]
+	run_split "$GPUPERF" profile -- "${REPLAY_UUID[@]}"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"the roofs are theoretical"* ]]
+	# a record without a UUID (the plain fixture) finds no cache
+	"$GPUPERF" --csv -o plain.csv profile -- "${REPLAY[@]}"
+	[ "$(col plain.csv triad roof_source)" = theoretical ]
+}
+
+@test "profile: a cache of another driver, or damaged, is not used, and stderr says why" {
+	command -v python3 >/dev/null || skip "python3 reads the CSV here"
+	cd "$BATS_TEST_TMPDIR"
+	with_uuid 12080
+	cache_file "$H100_CACHE"
+	run_split "$GPUPERF" --csv -o k.csv profile -- "${REPLAY_UUID[@]}"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"gpuperf: ignoring '$XDG_CACHE_HOME/gpuperf/roofline-$UUID.json': measured under CUDA driver 13.0, not 12.8; run \`gpuperf roofline\` to measure device 0 again"* ]]
+	[ "$(col k.csv triad roof_source)" = theoretical ]
+	with_uuid
+	cache_file '{"format": "gpuperf-roofline-cache", "version": 1, "uuid": '
+	run_split "$GPUPERF" --csv -o k.csv profile -- "${REPLAY_UUID[@]}"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"gpuperf: warning: ignoring '"*"roofline-$UUID.json': line 2: "* ]]
+	[ "$(col k.csv triad roof_source)" = theoretical ]
+	# quiet: the note goes, the warning stays
+	cache_file "${H100_CACHE/13000/12080}"
+	run_split "$GPUPERF" -q --csv -o k.csv profile -- "${REPLAY_UUID[@]}"
+	[ -z "$stderr" ]
 }
 
 @test "profile: the new columns are in the CSV header and the JSON records" {
@@ -144,12 +232,15 @@ PY
 	grep -qx 'chart Roofline: each profiled kernel against the ceilings, its area by GPU time' <<<"$facts"
 	grep -q '^x arithmetic intensity, FLOP per DRAM byte (FLOP/B) | ' <<<"$facts"
 	grep -q '^y performance (GFLOP/s) | ' <<<"$facts"
-	# the stride copy does no arithmetic: four points of five, a note says so
-	grep -qx 'series kernels: FLOP/s of the CUDA cores (SASS counts) 4' <<<"$facts"
+	# the stride copy does no arithmetic: four points of five, a note says so; the tensor
+	# GEMM estimated against the theoretical FP16 tensor roof (the throughput table's)
+	grep -qx 'series kernels: FLOP/s of the CUDA cores (SASS counts) 3' <<<"$facts"
+	grep -qx 'series tensor-core kernels: estimated, tensor pipe busy x FP16 tensor roof 1' <<<"$facts"
 	grep -qx 'series DRAM 3352 GB/s (theoretical) 0' <<<"$facts"
 	grep -qx 'series FP32 66.9 TFLOP/s (theoretical) 0' <<<"$facts"
+	grep -qx 'series FP16 tensor 1070.5 TFLOP/s (theoretical) 0' <<<"$facts"
 	grep -q '>sm80_xmma_gemm_f32f3</text>' roof.svg
-	grep -q '>nvjet_hsh_256x128_64 (tensor 94 %)</text>' roof.svg
+	grep -q '>nvjet_hsh_256x128_64</text>' roof.svg
 	[[ "$output" == *"the roofline leaves out 1 profiled kernel without floating-point work"* ]]
 }
 

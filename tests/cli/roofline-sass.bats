@@ -48,7 +48,10 @@ count() {
 	[ "$(count 'mma_kernelINS_8mma_bf16E' 'HMMA\.16816\.F32\.BF16')" -ge 32 ]
 	[ "$(count 'mma_kernelINS_8mma_tf32E' 'HMMA\.1688\.F32\.TF32')" -ge 32 ]
 	[ "$(count 'mma_kernelINS_6mma_s8E' 'IMMA\.16832\.S8\.S8')" -ge 32 ]
-	[ "$(count 'mma_kernelINS_7mma_f64E' 'DMMA')" -ge 32 ]
+	[ "$(count 'mma_kernelINS_7mma_f64E' 'DMMA\.8x8x4 ')" -ge 32 ]
+	# Hopper's FP64 ceiling: the m16n8k16 shape, one DMMA.16x8x16 each
+	[ "$(count 'mma_kernelINS_11mma_f64_k16E' 'DMMA\.16x8x16 ')" -ge 32 ]
+	[ "$(count 'mma_kernelINS_11mma_f64_k16E' 'DMMA\.8x8x4 ')" -eq 0 ]
 	# sm_90 has no native e4m3 mma.sync: the kernel is built empty, never an emulation
 	[ "$(count 'mma_kernelINS_8mma_e4m3E' 'MMA')" -eq 0 ]
 }

@@ -50,6 +50,7 @@ setup() {
 	assert_usage_error roofline --quick=yes
 	assert_usage_error roofline --model
 	assert_usage_error roofline --ceiling
+	assert_usage_error roofline --no-cache=yes
 }
 
 @test "roofline --plot: a roofline needs both kinds of ceiling and an .svg file" {
@@ -70,7 +71,7 @@ setup() {
 @test "roofline: good values without a GPU exit 3 with one line and no output" {
 	no_gpu || skip "this machine has a GPU"
 	for args in "" "--quick" "--ceiling fp32,tensor-fp16 --reps 3 --warmup 0 --rep-ms 2.5" \
-		"--ceiling all --dram-size 2G" "--ceiling dram,l1,shared,l2"; do
+		"--ceiling all --dram-size 2G" "--ceiling dram,l1,shared,l2" "--no-cache"; do
 		run_split "$GPUPERF" --csv roofline $args
 		[ "$status" -eq 3 ] || { echo "args '$args': status $status"; return 1; }
 		[ -z "$output" ]
@@ -79,12 +80,14 @@ setup() {
 	run_split "$GPUPERF" --plot r.svg roofline
 	[ "$status" -eq 3 ]
 	[ ! -e r.svg ]
+	# nothing measured, nothing kept for gpuperf profile
+	[ ! -e "$XDG_CACHE_HOME" ]
 }
 
 @test "roofline: --help lists every option; the CSV columns are the documented ones" {
 	run "$GPUPERF" roofline --help
 	[ "$status" -eq 0 ]
-	for o in ceiling reps warmup rep-ms dram-size quick; do
+	for o in ceiling reps warmup rep-ms dram-size quick no-cache; do
 		[[ "$output" == *"--$o"* ]] || { echo "--help lacks --$o"; return 1; }
 	done
 	run "$GPUPERF" --list-columns roofline

@@ -232,6 +232,23 @@ per_launch() {
 	is "$(get dfma_chain fp32_flop)" 0 "FP32 FLOPs"
 }
 
+@test "roofline: an HFMA2 chain is compute-bound FP16, counted once per HFMA2 as its roof is" {
+	require_counters
+	prof hfma2 -- "$APPS/hfma2" 4096 256 1024
+	[ "$(cat "$CSV.status")" = 0 ]
+	profiled hfma2_chain
+	echo "bound $(get hfma2_chain bound) by $(get hfma2_chain bound_by) at $(get hfma2_chain roof_pct) %"
+	[ "$(get hfma2_chain bound)" = compute ]
+	[[ "$(get hfma2_chain bound_by)" =~ ^(fma_pipe|fp16)$ ]]
+	# the SASS counter counts an HFMA2 once (two halves, one FMA per thread)
+	is "$(per_launch hfma2_chain fp16_flop)" $((2 * 4096 * 256 * 1024 * 8)) "FP16 FLOPs per launch"
+	# and the FP16 roof is in the same unit: the chain runs near it, never far past it
+	use=$(awk -v f="$(get hfma2_chain gflops)" -v r="$(get hfma2_chain fp16_roof_gflops)" \
+		'BEGIN { if (r > 0) printf "%.3f", f / r }')
+	echo "FP16 FLOP/s over its roof: $use"
+	awk -v u="$use" 'BEGIN { exit !(u != "" && u >= 0.5 && u <= 1.05) }'
+}
+
 @test "roofline: the STREAM triad is memory-bound, 2 FLOPs per 12 DRAM bytes" {
 	require_counters
 	prof triad -- "$APPS/triad" $((64 << 20))
@@ -308,4 +325,36 @@ PY
 	echo "${lines[0]}"
 	[[ "${lines[0]}" != *gemm* ]]
 	[[ "${lines[0]}" != *nvjet* ]]
+}
+
+@test "profile after gpuperf roofline: the roofs are the ceilings measured on this GPU" {
+	require_counters
+	cd "$BATS_TEST_TMPDIR"
+	# the ceilings the triad is judged by, quickly; the run keeps them for profile
+	"$GPUPERF" --csv roofline --quick --ceiling dram,l2,fp32 >roof.csv
+	row() { field roof.csv "$2" "\$$(csv_col roof.csv ceiling) == \"$1\""; }
+	uuid=$(field roof.csv uuid 'NR == 2')
+	echo "fp32 $(row fp32 value) TFLOP/s, dram $(row dram value) GB/s, GPU $uuid"
+	[ -s "$XDG_CACHE_HOME/gpuperf/roofline-$uuid.json" ]
+	"$GPUPERF" --csv -o k.csv profile -- "$APPS/triad" $((64 << 20)) 2>err
+	cat err
+	CSV=k.csv
+	profiled triad
+	[ "$(get triad bound_by)" = dram ]
+	[ "$(get triad roof_source)" = measured ]
+	# the roofs are the rows, to the CSVs' rounding (TFLOP/s to 3 decimals, GB/s to 2)
+	awk -v p="$(get triad fp32_roof_gflops)" -v r="$(row fp32 value)" \
+		'BEGIN { d = p / 1000 - r; exit !(p != "" && r != "" && d * d < 1e-6) }'
+	awk -v p="$(get triad dram_roof_gbs)" -v r="$(row dram value)" \
+		'BEGIN { d = p - r; exit !(p != "" && r != "" && d * d < 1e-4) }'
+	awk -v p="$(get triad l2_roof_gbs)" -v r="$(row l2 value)" \
+		'BEGIN { d = p - r; exit !(p != "" && r != "" && d * d < 1e-4) }'
+	[[ "$(get triad verdict_text)" == *"roof (measured)"* ]]
+	run "$GPUPERF" profile -- "$APPS/triad" $((16 << 20))
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"run \`gpuperf roofline\` once"* ]]
+	# --no-cache leaves the file as it was
+	cp "$XDG_CACHE_HOME/gpuperf/roofline-$uuid.json" before.json
+	"$GPUPERF" --csv roofline --quick --ceiling fp64 --no-cache >/dev/null
+	cmp before.json "$XDG_CACHE_HOME/gpuperf/roofline-$uuid.json"
 }

@@ -491,6 +491,54 @@ static void test_order(void)
 	ok(prof_analyze(NULL, &o, &a) == -1, "a bad regex: -1");
 }
 
+/* PyTorch's names run to hundreds of characters: the summary says the table's short one. */
+static void test_names(void)
+{
+	static const char fill[] = "_ZN2at6native29vectorized_elementwise_kernelILi4ENS0_"
+				   "11FillFunctorIfEESt5arrayIPcLm1EEEEviT0_T1_";
+	struct launch l = copy(fill, 4, 1, 50);
+	struct prof_analysis a;
+	char label[PROF_NAME_SHOWN + 1];
+
+	begin();
+	launch(&l);
+	end();
+	analyze(&a, &defaults);
+	ok(a.n == 1 && strlen(a.k[0].short_name) > PROF_NAME_SHOWN, "a long short name: %s",
+	   a.n ? a.k[0].short_name : "");
+	prof_kernel_label(&a.k[0], label, sizeof(label));
+	ok(strlen(label) == PROF_NAME_SHOWN && !strcmp(label + PROF_NAME_SHOWN - 3, "...") &&
+	   !strncmp(label, a.k[0].short_name, PROF_NAME_SHOWN - 3), "the label: %s", label);
+	ok(!strncmp(a.summary, "worth fixing first: ", 20) && !strncmp(a.summary + 20, label,
+	   strlen(label)) && !strstr(a.summary, "FillFunctor<float>, std::array"),
+	   "the summary names it by the label: %s", a.summary);
+	prof_analysis_free(&a);
+
+	l = copy("_Z4copyPfPKf", 4, 1, 50);
+	begin();
+	launch(&l);
+	end();
+	analyze(&a, &defaults);
+	ok(!strcmp(prof_kernel_label(&a.k[0], label, sizeof(label)), "copy"),
+	   "a short name stays whole: %s", label);
+	prof_analysis_free(&a);
+}
+
+/* Requests and sectors: NAN where not counted, 0 where counted and none. */
+static void test_no_requests(void)
+{
+	struct launch l = copy("_Z3tmaPf", 1, 1, 50);
+	struct prof_analysis a;
+
+	l.ld_req = l.ld_sec = l.ld_bytes = 0;   /* TMA or cp.async: no LSU load */
+	l.st_req = l.st_sec = l.st_bytes = NAN; /* store counters not read */
+	a = one(&l);
+	ok(a.k[0].ld.requests == 0 && a.k[0].ld.sectors == 0 && isnan(a.k[0].ld.sectors_per_request),
+	   "no load request: 0 requests, 0 sectors, no ratio");
+	ok(isnan(a.k[0].st.requests) && isnan(a.k[0].st.sectors), "stores not counted: NAN");
+	prof_analysis_free(&a);
+}
+
 static void test_programs(void)
 {
 	struct prof_analysis a;
@@ -546,6 +594,8 @@ int main(void)
 	test_occupancy();
 	test_aggregation();
 	test_order();
+	test_names();
+	test_no_requests();
 	test_programs();
 	return done_testing();
 }

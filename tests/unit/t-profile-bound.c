@@ -17,6 +17,7 @@
 #include "util/compat.h"
 #include "profile/analyze.h"
 #include "profile/bound.h"
+#include "results/roofline.h"
 #include "tables/profile.h"
 
 #define SMS 132
@@ -31,38 +32,97 @@
 
 /* ---- the roofs ---- */
 
+/* An H100 SXM as the records describe it, CUPTI's peaks too. */
+static struct prof_peaks h100(void)
+{
+	struct prof_peaks p = {
+		.cc_major = 9, .cc_minor = 0, .sms = SMS, .geforce = 0, .sm_clock_hz = CLOCK,
+		.dram_bus_bytes_per_s = DRAM_ROOF,
+		.ffma_per_cycle = FFMA_PEAK, .dfma_per_cycle = DFMA_PEAK, .hfma_per_cycle = HFMA_PEAK,
+		.dram_bytes_per_s = NAN, .l2_bytes_per_s = L2_ROOF, .l1_bytes_per_s = L1_ROOF,
+	};
+
+	return p;
+}
+
 static void test_roofs(void)
 {
-	struct prof_peaks p = { FFMA_PEAK, DFMA_PEAK, HFMA_PEAK, CLOCK, NAN, L2_ROOF, L1_ROOF,
-				DRAM_ROOF };
+	struct prof_peaks p = h100();
 	struct prof_roofs r, m;
+	double v[ROOF_NCEILINGS];
 
 	prof_roofs_theoretical(&r, &p);
-	is_dbl(r.r[PROF_ROOF_FP32].per_s, FP32_ROOF, 1, "FP32 roof: 2 x FFMA per cycle x SM clock");
-	is_dbl(r.r[PROF_ROOF_FP64].per_s, 2 * DFMA_PEAK * CLOCK, 1, "FP64 roof from DFMA");
-	is_dbl(r.r[PROF_ROOF_FP16].per_s, 2 * HFMA_PEAK * CLOCK, 1, "FP16 roof from HFMA");
-	is_dbl(r.r[PROF_ROOF_DRAM].per_s, DRAM_ROOF, 1, "DRAM from the bus when CUPTI has none");
-	ok(r.r[PROF_ROOF_FP32].source == PROF_ROOF_THEORETICAL && r.r[PROF_ROOF_DRAM].source == PROF_ROOF_THEORETICAL,
-	   "both theoretical");
-	ok(isnan(r.r[PROF_ROOF_TENSOR_FP16].per_s) && r.r[PROF_ROOF_TENSOR_FP16].source == PROF_ROOF_UNKNOWN,
-	   "no tensor roof without gpuperf roofline's table");
+	is_dbl(r.r[PROF_ROOF_FP32].per_s, FP32_ROOF, 1, "FP32 roof: 2 x 128 FFMA per clock per SM x SMs x clock");
+	is_dbl(r.r[PROF_ROOF_FP64].per_s, 2 * DFMA_PEAK * CLOCK, 1, "FP64 roof: 64 DFMA, the table's and CUPTI's alike");
+	is_dbl(r.r[PROF_ROOF_FP16].per_s, 2 * HFMA_PEAK * CLOCK, 1,
+	       "FP16 roof: the table's 256 halves per clock as 128 HFMA2, as the FLOPs count them");
+	is_dbl(r.r[PROF_ROOF_TENSOR_FP16].per_s, 2.0 * 2048 * SMS * CLOCK, 1e3,
+	       "FP16 tensor roof from the table: 2048 FMAs per clock per SM");
+	is_dbl(r.r[PROF_ROOF_TENSOR_FP64].per_s, 2.0 * 128 * SMS * CLOCK, 1e3, "FP64 tensor: 128");
+	is_dbl(r.r[PROF_ROOF_TENSOR_INT8].per_s, 2.0 * 4096 * SMS * CLOCK, 1e3, "INT8 tensor: 4096");
+	is_dbl(r.r[PROF_ROOF_L1].per_s, L1_ROOF, 1, "L1/shared: 128 bytes per clock per SM");
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, DRAM_ROOF, 1, "DRAM from the bus");
+	is_dbl(r.r[PROF_ROOF_L2].per_s, L2_ROOF, 1, "L2 from CUPTI alone");
+	ok(r.r[PROF_ROOF_FP32].source == PROF_ROOF_THEORETICAL && r.r[PROF_ROOF_DRAM].source == PROF_ROOF_THEORETICAL &&
+	   r.r[PROF_ROOF_TENSOR_FP16].source == PROF_ROOF_THEORETICAL, "all theoretical");
+	ok(!prof_roofs_any_measured(&r), "none measured");
 	p.dram_bytes_per_s = 3.2e12;
+	p.ffma_per_cycle = 1;
 	prof_roofs_theoretical(&r, &p);
-	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 3.2e12, 1, "CUPTI's DRAM peak at the kernel's clocks wins");
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, DRAM_ROOF, 1, "the bus before CUPTI's DRAM peak, as gpuperf roofline");
+	is_dbl(r.r[PROF_ROOF_FP32].per_s, FP32_ROOF, 1, "the table before CUPTI's FFMA peak");
+	p.geforce = 1;
+	p.cc_minor = 9;   /* an RTX 4090's: FP16 tensor with FP32 accumulation at half rate */
+	p.cc_major = 8;
+	prof_roofs_theoretical(&r, &p);
+	is_dbl(r.r[PROF_ROOF_TENSOR_FP16].per_s, 2.0 * 256 * SMS * CLOCK, 1e3, "GeForce: half the FP16 tensor rate");
+
+	/* an architecture the table lacks: CUPTI's FMA peaks, no tensor roof */
+	p = h100();
+	p.cc_major = 10;
+	prof_roofs_theoretical(&r, &p);
+	is_dbl(r.r[PROF_ROOF_FP32].per_s, FP32_ROOF, 1, "CC 10.0: FP32 from CUPTI's FFMA peak");
+	is_dbl(r.r[PROF_ROOF_L1].per_s, L1_ROOF, 1, "and L1 from CUPTI's");
+	ok(isnan(r.r[PROF_ROOF_TENSOR_FP16].per_s) && r.r[PROF_ROOF_TENSOR_FP16].source == PROF_ROOF_UNKNOWN,
+	   "no tensor roof where the table has none");
+	p = h100();
 	p.sm_clock_hz = NAN;
 	prof_roofs_theoretical(&r, &p);
-	ok(isnan(r.r[PROF_ROOF_FP32].per_s) && r.r[PROF_ROOF_FP32].source == PROF_ROOF_UNKNOWN,
-	   "no clock: no compute roof, never a guess");
+	ok(isnan(r.r[PROF_ROOF_FP32].per_s) && r.r[PROF_ROOF_FP32].source == PROF_ROOF_UNKNOWN &&
+	   isnan(r.r[PROF_ROOF_TENSOR_FP16].per_s), "no clock: no compute roof, never a guess");
+	ok(r.r[PROF_ROOF_DRAM].per_s == DRAM_ROOF, "the memory bus needs no SM clock");
 
-	prof_roofs_init(&m);
-	m.r[PROF_ROOF_DRAM] = (struct prof_roof){ 3.0e12, PROF_ROOF_MEASURED };
-	m.r[PROF_ROOF_TENSOR_FP16] = (struct prof_roof){ 7.5e14, PROF_ROOF_MEASURED };
+	/* gpuperf roofline's rows as roofs: the H100 of the issue */
+	for (int c = 0; c < ROOF_NCEILINGS; c++)
+		v[c] = NAN;
+	v[ROOF_DRAM] = 3190.9e9;
+	v[ROOF_L1] = 32480.8e9;
+	v[ROOF_SHARED] = 33333.6e9;
+	v[ROOF_FP32] = 66.1e12;
+	v[ROOF_FP16] = 131.7e12;
+	v[ROOF_TENSOR_FP16] = 885.4e12;
+	prof_roofs_measured(&m, v);
+	ok(m.r[PROF_ROOF_DRAM].per_s == 3190.9e9 && m.r[PROF_ROOF_DRAM].source == PROF_ROOF_MEASURED,
+	   "DRAM measured");
+	ok(m.r[PROF_ROOF_L1].per_s == 33333.6e9, "L1/shared: the faster of l1 and shared");
+	is_dbl(m.r[PROF_ROOF_FP16].per_s, 131.7e12 / 2, 1, "FP16: half the fp16 row (HFMA2 counted once)");
+	ok(m.r[PROF_ROOF_FP32].per_s == 66.1e12 && m.r[PROF_ROOF_TENSOR_FP16].per_s == 885.4e12,
+	   "FP32 and FP16 tensor as they are");
+	ok(m.r[PROF_ROOF_L2].source == PROF_ROOF_UNKNOWN && isnan(m.r[PROF_ROOF_FP64].per_s),
+	   "what was not measured stays unknown");
+	v[ROOF_SHARED] = NAN;
+	prof_roofs_measured(&m, v);
+	ok(m.r[PROF_ROOF_L1].per_s == 32480.8e9, "L1 alone where shared was not measured");
+
+	p = h100();
+	prof_roofs_theoretical(&r, &p);
 	prof_roofs_overlay(&r, &m);
-	ok(r.r[PROF_ROOF_DRAM].per_s == 3.0e12 && r.r[PROF_ROOF_DRAM].source == PROF_ROOF_MEASURED &&
+	ok(r.r[PROF_ROOF_DRAM].per_s == 3190.9e9 && r.r[PROF_ROOF_DRAM].source == PROF_ROOF_MEASURED &&
 	   r.r[PROF_ROOF_TENSOR_FP16].source == PROF_ROOF_MEASURED && r.r[PROF_ROOF_L2].source == PROF_ROOF_THEORETICAL,
 	   "measured roofs replace theoretical ones, the rest stay");
+	ok(prof_roofs_any_measured(&r), "some measured");
 	prof_roofs_overlay(&r, NULL);
-	ok(r.r[PROF_ROOF_DRAM].per_s == 3.0e12, "overlaying nothing changes nothing");
+	ok(r.r[PROF_ROOF_DRAM].per_s == 3190.9e9, "overlaying nothing changes nothing");
 
 	for (int i = 0; i < PROF_ROOF_N; i++)
 		ok(prof_roof_name((enum prof_roof_id)i) != NULL, "roof %d: %s", i,
@@ -103,8 +163,7 @@ static struct prof_bound classify(const struct prof_bound_in *in, enum prof_boun
 
 static void test_classify(void)
 {
-	struct prof_peaks p = { FFMA_PEAK, DFMA_PEAK, HFMA_PEAK, CLOCK, DRAM_ROOF, L2_ROOF, L1_ROOF,
-				DRAM_ROOF };
+	struct prof_peaks p = h100();
 	struct prof_bound_in in;
 	struct prof_bound b;
 

@@ -41,6 +41,7 @@ static void test_roundtrip(void)
 	char stream[4 * PROF_LINE_MAX] = "";
 	char *err = NULL;
 	char name[] = "NVIDIA H100 80GB HBM3", chip[] = "GH100";
+	char uuid[] = "GPU-5f4e3d2c-1b0a-9988-7766-554433221100";
 	char kernel[] = "_ZN2ns4copyIfEEvPT_PKS1_", api[] = "cuLaunchKernelEx";
 	char level[] = "warning", text[] = "100% odd: tabs\there, newline\nthere, é and key=value";
 
@@ -57,6 +58,8 @@ static void test_roundtrip(void)
 	d.bus_bits = 5120;
 	d.name = name;
 	d.chip = chip;
+	d.uuid = uuid;
+	d.driver_version = 13000;
 	strcat(stream, encode(&d));
 
 	prof_rec_init(&l, PROF_LAUNCH, 42);
@@ -119,6 +122,8 @@ static void test_roundtrip(void)
 	   "device: SMs, memory clock, bus");
 	is_str(rs.v[1].name, name, "device: name with spaces");
 	is_str(rs.v[1].chip, chip, "device: chip");
+	is_str(rs.v[1].uuid, uuid, "device: UUID");
+	is_int(rs.v[1].driver_version, 13000, "device: driver version");
 	is_str(rs.v[2].kernel, kernel, "launch: kernel");
 	is_str(rs.v[2].api, api, "launch: api");
 	ok(rs.v[2].corr == 12345678901ull, "launch: 64-bit correlation id");
@@ -217,6 +222,31 @@ static void good(const char *line, const char *what)
 		diag("rc %d, %zu records, message: %s", rc, rs.n, err ? err : "(none)");
 	free(err);
 	prof_records_free(&rs);
+}
+
+/* uuid and driver are optional: left out when unknown, and older records read without them. */
+static void test_optional(void)
+{
+	struct prof_records rs = { 0 };
+	struct prof_rec d;
+	char *err = NULL, name[] = "H100";
+	const char *line;
+
+	prof_rec_init(&d, PROF_DEVICE, 42);
+	d.name = name;
+	line = encode(&d);
+	ok(!strstr(line, "uuid=") && !strstr(line, "driver=") && !strstr(line, "chip="),
+	   "unknown: left out: %s", line);
+	ok(decode_after_hello("device pid=42 dev=0 cc=9.0 sms=132 mem_clock_khz=1 bus_bits=1 name=x\n",
+			      &rs, &err) == 0 && rs.n == 2 && !rs.v[1].uuid &&
+	   rs.v[1].driver_version == 0, "a record from before them: NULL and 0");
+	prof_records_free(&rs);
+	free(err);
+	err = NULL;
+	bad("device pid=42 dev=0 cc=9.0 sms=1 mem_clock_khz=1 bus_bits=1 name=x driver=-1\n",
+	    "'driver'", "a negative driver version");
+	bad("device pid=42 dev=0 cc=9.0 sms=1 mem_clock_khz=1 bus_bits=1 name=x uuid=a uuid=b\n",
+	    "'uuid' twice", "a UUID twice");
 }
 
 static void test_errors(void)
@@ -377,6 +407,7 @@ int main(void)
 	is_str(prof_type_name(PROF_HELLO), PROF_MAGIC, "type names");
 	ok(prof_type_name(PROF_NTYPES) == NULL, "no name past the types");
 	test_roundtrip();
+	test_optional();
 	test_encode_limits();
 	test_locale();
 	test_errors();
