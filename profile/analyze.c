@@ -606,7 +606,11 @@ static void process_notes(const struct prof_records *rs, struct prof_analysis *a
 			note_add(a, r->level, r->text);
 	}
 	if (a->ended < a->processes) {
-		char *t = gp_xasprintf("%zu of %zu profiled processes ended without saying so "
+		char *t = a->processes == 1 ?
+			  gp_xstrdup("the profiled process ended without saying so (killed, "
+				     "crashed, or left through _exit or exec): its last timings may "
+				     "be missing") :
+			  gp_xasprintf("%zu of %zu profiled processes ended without saying so "
 				       "(killed, crashed, or left through _exit or exec): their last "
 				       "timings may be missing", a->processes - a->ended,
 				       a->processes);
