@@ -136,8 +136,6 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 		else
 			gp_note("%s", run->a.notes[i].text);
 	}
-	if (!run->a.nkernels && run->a.summary)
-		gp_note("%s", run->a.summary);
 	if (ctx->counters == COUNTERS_REQUIRE && a->launches > 0 && run->a.launches &&
 	    !run->a.counters_seen)
 		rc = gp_error(GP_EXIT_NOCOUNTERS, "no launch of the program could be profiled "
@@ -148,7 +146,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 
 const struct gp_cmd gp_cmd_profile = {
 	.name = "profile",
-	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES,
+	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES | CMD_REPORT_STDERR,
 	.summary = "every kernel of your own program: what bounds it against a roofline, what it wastes, and the fix",
 	.synopsis = "[--kernel REGEX] [--launches N] [--top N] [--sort time|waste|name] "
 		    "[--html FILE] -- CMD [ARGS...]",

@@ -235,8 +235,14 @@ static int emit_pictures(const struct gp_ctx *ctx, int argc, char **argv)
 	return rc;
 }
 
-static int emit(const struct gp_ctx *ctx)
+static int emit(const struct gp_ctx *ctx, const struct gp_cmd *cmd)
 {
+	if (!ctx->output_path && (cmd->flags & CMD_REPORT_STDERR)) {
+		/* beside gpuperf's messages; a failure there cannot be said anywhere */
+		if (report_emit(&ctx->report, ctx->format, stderr) || fflush(stderr) || ferror(stderr))
+			return GP_EXIT_FAIL;
+		return 0;
+	}
 	return write_output(ctx->output_path ? ctx->output_path : "-", render_report, ctx, NULL);
 }
 
@@ -358,7 +364,7 @@ static int run(struct gp_ctx *ctx, int argc, char **argv)
 	if (status == GP_EXIT_OK)
 		status = emit_pictures(ctx, argc, argv);
 	if (status == GP_EXIT_OK)
-		status = emit(ctx);
+		status = emit(ctx, cmd);
 	if (status == GP_EXIT_OK)
 		status = ctx->exit_status;
 	return cli_finish(status);

@@ -391,7 +391,8 @@ void tab_profile(struct report *rep, const struct gp_device *dev, const void *pr
 
 	(void)dev;
 	/* the worst offenders first: a line of its own above the table */
-	report_add_table(rep, run->a.summary ? run->a.summary : "", none, 0)->flags |= REPORT_HUMAN_ONLY;
+	report_add_table(rep, run->a.summary ? run->a.summary : "", none, 0)->flags |=
+		REPORT_HUMAN_ONLY | REPORT_HEADLINE;
 	t = report_add_table(rep, "Kernels", profile_columns, PROFILE_NCOLUMNS);
 	t->flags |= REPORT_MACHINE_ONLY;
 	title = gp_xasprintf("Kernels of %s: %zu kernel%s, %llu launch%s, %.3f ms of GPU time",

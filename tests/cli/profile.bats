@@ -1,28 +1,88 @@
 #!/usr/bin/env bats
 # gpuperf profile without a GPU: a program runs exactly as without it
 # (output, status), the report says what there was to profile, and every
-# usage error and start failure has its documented status.
+# usage error and start failure has its documented status.  The report
+# goes to stderr (or -o FILE): stdout is the program's alone.
 
 load lib
+bats_require_minimum_version 1.5.0
 
 @test "profile: the program's output and status are its own" {
 	run_split "$GPUPERF" profile -- sh -c 'echo out; echo err >&2; exit 3'
 	[ "$status" -eq 3 ]
-	[[ "${lines[0]}" == out ]]
+	[ "$output" = out ]
 	[[ "$stderr" == err* ]]
-	[[ "$output" == *"exited with status 3"* ]]
+	[[ "$stderr" == *"exited with status 3"* ]]
 }
 
-@test "profile: a program that launches no kernel is a note and status 0" {
+@test "profile: a program that launches no kernel: said once, status 0" {
+	cd "$BATS_TEST_TMPDIR"
 	run_split "$GPUPERF" profile -- true
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"launched no kernel"* ]]
-	run_split "$GPUPERF" --csv profile -- true
+	[ -z "$output" ]
+	[ "$(grep -c 'launched no kernel' <<<"$stderr")" -eq 1 ]
+	# CSV and JSON have no place for it: a note on stderr, once, and the records
+	run_split "$GPUPERF" --csv -o k.csv profile -- true
 	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "${lines[0]}" == device,cc,*,kernel,* ]]
+	[ -z "$output" ]
+	[ "$(grep -c 'launched no kernel' <<<"$stderr")" -eq 1 ]
+	[[ "$(cat k.csv)" == device,cc,*,kernel,* ]]
+	[ "$(wc -l <k.csv)" -eq 1 ]
 	run_split "$GPUPERF" --json profile -- true
-	[ "$output" = "[]" ]
+	[ -z "$output" ]
+	[ "$(grep -c 'launched no kernel' <<<"$stderr")" -eq 1 ]
+	[ "$(tail -n 1 <<<"$stderr")" = "[]" ]
+}
+
+# prog_out FILE CMD...: the program's stdout alone, as `CMD > FILE` leaves it.
+prog_out() {
+	local f=$1
+	shift
+	"$@" >"$f" 2>/dev/null || true
+}
+
+@test "profile: stdout is the program's, byte for byte, in every format; the report on stderr" {
+	cd "$BATS_TEST_TMPDIR"
+	# lines, a tab, bytes that are not UTF-8, and no newline at the end
+	app=(sh -c 'cat "$1" >>"$GPUPERF_PROFILE_PATH"; printf "line 1\n\tline 2\n\377\376 last"; exit 5' sh "$FIXTURE")
+	GPUPERF_PROFILE_PATH=/dev/null prog_out alone.out "${app[@]}"
+	[ -s alone.out ]
+	for fmt in --table --csv --json; do
+		rc=0
+		if [ "$fmt" = --table ]; then
+			"$GPUPERF" profile -- "${app[@]}" >out 2>err || rc=$?
+		else
+			"$GPUPERF" "$fmt" profile -- "${app[@]}" >out 2>err || rc=$?
+		fi
+		echo "$fmt: status $rc"
+		[ "$rc" -eq 5 ]
+		cmp alone.out out
+		# the report is whole on stderr
+		case $fmt in
+		--table) grep -q '^worth fixing first: chase' err ;;
+		--csv) grep -q '^device,cc,.*,kernel,' err && [ "$(grep -c '^NVIDIA H100' err)" -eq 5 ] ;;
+		--json) grep -q '"kernel": "nvjet_hsh' err ;;
+		esac
+	done
+}
+
+@test "profile -o FILE: the report in the file, stdout the program's, stderr without the report" {
+	cd "$BATS_TEST_TMPDIR"
+	app=(sh -c 'cat "$1" >>"$GPUPERF_PROFILE_PATH"; echo app says hello' sh "$FIXTURE")
+	run_split "$GPUPERF" --csv -o k.csv profile -- "${app[@]}"
+	[ "$status" -eq 0 ]
+	[ "$output" = "app says hello" ]
+	[[ "$stderr" != *device,cc* ]]
+	[[ "$(head -n 1 k.csv)" == device,cc,*,kernel,* ]]
+	[ "$(wc -l <k.csv)" -eq 6 ]
+	# -o - asks for stdout: after the program's own output
+	run_split "$GPUPERF" --csv -o - profile -- "${app[@]}"
+	[ "${lines[0]}" = "app says hello" ]
+	[[ "${lines[1]}" == device,cc,*,kernel,* ]]
+	# a report that cannot be written is a failure, even where it cannot be said
+	run bash -c '"$0" profile -- "$@" 2>/dev/full' "$GPUPERF" "${app[@]}"
+	[ "$status" -eq 1 ]
+	[ "$output" = "app says hello" ]
 }
 
 @test "profile: a program that cannot be started: 127 or 126 with a message" {
@@ -102,14 +162,16 @@ PY
 	[ "$(col k.csv triad bound)" = memory ]
 	[ "$(col k.csv triad roof_source)" = theoretical ]
 	[ "$(col k.csv stride verdict)" = load_coalescing ]
-	# the people's view: the summary leaves the GEMMs out
+	# the people's view (on stderr): the summary leaves the GEMMs out
 	run_split "$GPUPERF" profile -- "${REPLAY[@]}"
 	[ "$status" -eq 0 ]
-	[[ "${lines[0]}" == "worth fixing first: chase (latency-bound, "*"stride (loads: 8.0x"* ]]
-	[[ "${lines[0]}" != *nvjet* ]]
-	[[ "${lines[0]}" != *xmma* ]]
-	[[ "$output" == *"compute: tensor pipe 94 %"* ]]
-	[[ "$output" == *"compute: FMA pipe 81 %"* ]]
+	[ -z "$output" ]
+	first=$(head -n 1 <<<"$stderr")
+	[[ "$first" == "worth fixing first: chase (latency-bound, "*"stride (loads: 8.0x"* ]]
+	[[ "$first" != *nvjet* ]]
+	[[ "$first" != *xmma* ]]
+	[[ "$stderr" == *"compute: tensor pipe 94 %"* ]]
+	[[ "$stderr" == *"compute: FMA pipe 81 %"* ]]
 }
 
 @test "profile: the new columns are in the CSV header and the JSON records" {
@@ -150,7 +212,7 @@ PY
 	grep -qx 'series FP32 66.9 TFLOP/s (theoretical) 0' <<<"$facts"
 	grep -q '>sm80_xmma_gemm_f32f3</text>' roof.svg
 	grep -q '>nvjet_hsh_256x128_64 (tensor 94 %)</text>' roof.svg
-	[[ "$output" == *"the roofline leaves out 1 profiled kernel without floating-point work"* ]]
+	[[ "$stderr" == *"the roofline leaves out 1 profiled kernel without floating-point work"* ]]
 }
 
 @test "profile --html: one page with the table, the roofline and the verdicts" {
