@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli/commands.h"
+#include "gpu/device.h"
 #include "profile/filter.h"
 #include "profile/record.h"
 #include "profile/spawn.h"
@@ -127,6 +128,10 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	prof_records_free(&rs);
 	if (rc)
 		return gp_error(GP_EXIT_USAGE, "--kernel: the pattern does not compile");
+	/* no kernel: was there a GPU to launch one on?  (Without a driver the
+	   library never loads: the driver is what loads it.) */
+	if (!run->a.nkernels)
+		prof_no_gpu(&run->a, dev_unusable());
 	/* what the library and the analysis have to say: diagnostics, on stderr in every format */
 	for (size_t i = 0; i < run->a.nnotes; i++) {
 		if (!strcmp(run->a.notes[i].level, "warning"))

@@ -686,6 +686,14 @@ int prof_analyze(const struct prof_records *rs, const struct prof_opts *o,
 	return 0;
 }
 
+void prof_no_gpu(struct prof_analysis *a, const char *why)
+{
+	if (a->nkernels || !why)
+		return;
+	free(a->summary);
+	a->summary = gp_xasprintf("the program launched no kernel: %s", why);
+}
+
 void prof_analysis_free(struct prof_analysis *a)
 {
 	for (size_t i = 0; i < a->n; i++)

@@ -34,6 +34,40 @@ bats_require_minimum_version 1.5.0
 	[ "$(tail -n 1 <<<"$stderr")" = "[]" ]
 }
 
+# A real CUDA program (tests/apps/nokernel.cu, built by make test) where
+# there is no NVIDIA driver: the CUDA runtime says "insufficient driver",
+# the program exits 1, and gpuperf says why no kernel ran, once.
+NOKERNEL=$BATS_TEST_DIRNAME/../../build/tests/apps/nokernel
+
+# Whether the CUDA driver library loads here, asked without gpuperf.
+driver_loads() {
+	if command -v python3 >/dev/null; then
+		python3 -c 'import ctypes; ctypes.CDLL("libcuda.so.1")' 2>/dev/null
+	else
+		ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1 '
+	fi
+}
+
+@test "profile: a CUDA program without a driver: the reason, said once; the program's status" {
+	driver_loads && skip "this machine has an NVIDIA driver (libcuda.so.1 loads)"
+	[ -x "$NOKERNEL" ] || { echo "build it: make build/tests/apps/nokernel (make test does)"; return 1; }
+	run -1 "$NOKERNEL"
+	[[ "$output" == *"insufficient"* ]]
+	for fmt in --table --csv --json; do
+		if [ "$fmt" = --table ]; then
+			run_split "$GPUPERF" profile -- "$NOKERNEL"
+		else
+			run_split "$GPUPERF" "$fmt" -o "$BATS_TEST_TMPDIR/out" profile -- "$NOKERNEL"
+		fi
+		echo "$fmt: status $status; stderr: $stderr"
+		[ "$status" -eq 1 ]
+		[ "$(grep -c 'no NVIDIA driver found (CUDA driver library libcuda.so.1 not available)' <<<"$stderr")" -eq 1 ]
+		[ "$(grep -c 'launched no kernel' <<<"$stderr")" -eq 1 ]
+		[[ "$stderr" != *"never initialised CUDA"* ]]
+		[[ "$stderr" == *"insufficient"* ]]
+	done
+}
+
 # prog_out FILE CMD...: the program's stdout alone, as `CMD > FILE` leaves it.
 prog_out() {
 	local f=$1

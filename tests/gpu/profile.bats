@@ -171,6 +171,18 @@ profiled() {
 	grep -qi 'no kernel' "$CSV.stderr"
 }
 
+@test "profile: no GPU visible to the program: the report says so once; the program's status" {
+	run env CUDA_VISIBLE_DEVICES= "$APPS/nokernel"
+	own=$status
+	[ "$own" -ne 0 ]
+	run_split env CUDA_VISIBLE_DEVICES= "$GPUPERF" profile -- "$APPS/nokernel"
+	echo "status $status; stderr: $stderr"
+	[ "$status" -eq "$own" ]
+	[ "$(grep -c 'no CUDA-capable GPU found' <<<"$stderr")" -eq 1 ]
+	[ "$(grep -c 'launched no kernel' <<<"$stderr")" -eq 1 ]
+	[[ "$stderr" != *"never initialised CUDA"* ]]
+}
+
 @test "profile: a command that cannot be started: 127 (not found), 126 (not executable)" {
 	run "$GPUPERF" profile -- /nonexistent/gpuperf-no-such-program
 	[ "$status" -eq 127 ]

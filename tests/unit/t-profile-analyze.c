@@ -519,12 +519,21 @@ static void test_programs(void)
 	   "no records at all: %s", a.summary);
 	prof_analysis_free(&a);
 
+	/* no GPU to launch on: the summary says why, not what the program did */
+	analyze(&a, &defaults);
+	prof_no_gpu(&a, "no NVIDIA driver found (CUDA driver library libcuda.so.1 not available)");
+	is_str(a.summary, "the program launched no kernel: no NVIDIA driver found (CUDA driver "
+	       "library libcuda.so.1 not available)", "no kernel, no driver: the reason");
+	prof_analysis_free(&a);
+
 	begin();
 	end();
 	analyze(&a, &defaults);
 	ok(a.n == 0 && a.processes == 1 && a.ended == 1 &&
 	   !strcmp(a.summary, "the program launched no kernel"), "no kernel: %s", a.summary);
 	ok(a.nnotes == 0, "and no warning");
+	prof_no_gpu(&a, NULL);
+	is_str(a.summary, "the program launched no kernel", "a GPU there: the summary stays");
 	prof_analysis_free(&a);
 
 	begin();
@@ -535,6 +544,8 @@ static void test_programs(void)
 	end();
 	analyze(&a, &defaults);
 	ok(a.processes == 2 && a.ended == 1, "two processes, one ended");
+	prof_no_gpu(&a, "no CUDA-capable GPU found");
+	ok(!strstr(a.summary, "GPU found"), "kernels ran: no reason against a GPU: %s", a.summary);
 	ok(a.nnotes == 2 && a.notes[0].count == 2 && !strcmp(a.notes[0].text,
 	   "hardware counters unavailable"), "the same note from two processes, once");
 	ok(a.nnotes == 2 && strstr(a.notes[1].text, "1 of 2 profiled processes ended without") &&
