@@ -146,6 +146,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 		rc = gp_error(GP_EXIT_NOCOUNTERS, "no launch of the program could be profiled "
 			      "(--counters=require)");
 	ctx->exit_status = run->status;  /* the program's failure is gpuperf's */
+	ctx->exit_signal = run->signal;
 	return rc;
 }
 

@@ -72,6 +72,8 @@ struct gp_ctx {
 	const char *no_gpu_hint;     /* the running command's, said when no GPU opens */
 	int exit_status;             /* a status the command asks for after its output (profile:
 				        the program's) */
+	int exit_signal;             /* and the signal that status stands for, to end by where
+					that is quiet (profile: what killed the program), or 0 */
 	/* set by cli_open_device() */
 	struct gp_device dev;
 	int have_dev;

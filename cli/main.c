@@ -365,9 +365,13 @@ static int run(struct gp_ctx *ctx, int argc, char **argv)
 		status = emit_pictures(ctx, argc, argv);
 	if (status == GP_EXIT_OK)
 		status = emit(ctx, cmd);
-	if (status == GP_EXIT_OK)
-		status = ctx->exit_status;
-	return cli_finish(status);
+	if (status != GP_EXIT_OK)
+		return cli_finish(status);
+	status = cli_finish(ctx->exit_status);
+	/* killed by a signal, the program: gpuperf ends the same way, as a shell would see it */
+	if (ctx->exit_signal && status == ctx->exit_status)
+		cli_end_by_signal(ctx->exit_signal);
+	return status;
 }
 
 int main(int argc, char **argv)
