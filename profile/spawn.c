@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "util/error.h"
 #include "profile/spawn.h"
@@ -151,14 +152,40 @@ static const int passed_on[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 static volatile sig_atomic_t pass_to;     /* kill()'s target: -pgid or the pid; 0 none */
 static volatile sig_atomic_t own_group;   /* the program leads a process group of its own */
 
+/*
+ * The same signal from the same process again within this: one request
+ * (timeout(1) signals gpuperf, then its process group).
+ */
+#define SAME_REQUEST_NS 200000000LL
+
+/* Whether si repeats the last signal passed on (handlers of these never nest: sa_mask). */
+static int repeated(int sig, const siginfo_t *si)
+{
+	static int last_sig;
+	static pid_t last_from;
+	static long long last_ns;
+	struct timespec now;
+	long long ns;
+	int same;
+
+	if (si->si_code != SI_USER || clock_gettime(CLOCK_MONOTONIC, &now))
+		return 0;
+	ns = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+	same = sig == last_sig && si->si_pid == last_from && ns - last_ns < SAME_REQUEST_NS;
+	last_sig = sig;
+	last_from = si->si_pid;
+	last_ns = ns;
+	return same;
+}
+
 static void pass_on(int sig, siginfo_t *si, void *uctx)
 {
 	int e = errno;
 
 	(void)uctx;
 	/* in our group, the terminal's Ctrl-C, Ctrl-\ or hangup reached the program too */
-	if (pass_to && (own_group || si->si_code != SI_KERNEL) && kill((pid_t)pass_to, sig) &&
-	    errno == ESRCH && pass_to < 0)
+	if (pass_to && (own_group || si->si_code != SI_KERNEL) && !repeated(sig, si) &&
+	    kill((pid_t)pass_to, sig) && errno == ESRCH && pass_to < 0)
 		kill((pid_t)-pass_to, sig);   /* the program left its group: to it alone */
 	errno = e;
 }
@@ -198,6 +225,8 @@ static void start_passing(pid_t pid, struct sig_state *st)
 	sa.sa_sigaction = pass_on;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < NPASSED; i++)
+		sigaddset(&sa.sa_mask, passed_on[i]);
 	pass_to = own_group ? -pid : pid;
 	for (size_t i = 0; i < NPASSED; i++)
 		if (st->old[i].sa_handler != SIG_IGN)

@@ -57,7 +57,8 @@ char *prof_inject_path(void);
  * the group is not passed on again; without one (a batch job, a service)
  * it leads a group of its own, to which gpuperf passes them on: a signal
  * sent to gpuperf's group then reaches it once, and reaches the
- * processes it started too.  A signal ignored when gpuperf started stays
+ * processes it started too.  The same signal from the same process again
+ * within 0.2 s is one request (timeout(1) signals gpuperf and its group).  A signal ignored when gpuperf started stays
  * ignored, for the program too.  Not passed on: SIGKILL, SIGSTOP, and
  * what else ends gpuperf (cli/signals.c); the program then runs on.
  *
