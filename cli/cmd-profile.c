@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli/commands.h"
+#include "gpu/device.h"
 #include "profile/filter.h"
 #include "profile/measured.h"
 #include "profile/record.h"
@@ -132,6 +133,10 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	prof_records_free(&rs);
 	if (rc)
 		return gp_error(GP_EXIT_USAGE, "--kernel: the pattern does not compile");
+	/* no kernel: was there a GPU to launch one on?  (Without a driver the
+	   library never loads: the driver is what loads it.) */
+	if (!run->a.nkernels)
+		prof_no_gpu(&run->a, dev_unusable());
 	/* what the library and the analysis have to say: diagnostics, on stderr in every format */
 	for (size_t i = 0; i < run->a.nnotes; i++) {
 		if (!strcmp(run->a.notes[i].level, "warning"))
@@ -141,19 +146,18 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 		else
 			gp_note("%s", run->a.notes[i].text);
 	}
-	if (!run->a.nkernels && run->a.summary)
-		gp_note("%s", run->a.summary);
 	if (ctx->counters == COUNTERS_REQUIRE && a->launches > 0 && run->a.launches &&
 	    !run->a.counters_seen)
 		rc = gp_error(GP_EXIT_NOCOUNTERS, "no launch of the program could be profiled "
 			      "(--counters=require)");
 	ctx->exit_status = run->status;  /* the program's failure is gpuperf's */
+	ctx->exit_signal = run->signal;
 	return rc;
 }
 
 const struct gp_cmd gp_cmd_profile = {
 	.name = "profile",
-	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES,
+	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES | CMD_REPORT_STDERR,
 	.summary = "every kernel of your own program: what bounds it against a roofline, what it wastes, and the fix",
 	.synopsis = "[--kernel REGEX] [--launches N] [--top N] [--sort time|waste|name] "
 		    "[--html FILE] -- CMD [ARGS...]",

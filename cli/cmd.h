@@ -72,6 +72,8 @@ struct gp_ctx {
 	const char *no_gpu_hint;     /* the running command's, said when no GPU opens */
 	int exit_status;             /* a status the command asks for after its output (profile:
 				        the program's) */
+	int exit_signal;             /* and the signal that status stands for, to end by where
+					that is quiet (profile: what killed the program), or 0 */
 	/* set by cli_open_device() */
 	struct gp_device dev;
 	int have_dev;
@@ -89,6 +91,8 @@ struct gp_ctx {
 #define CMD_TAKES_DEVICES 0x8u /* uses -d's list itself (p2p): not run once per device */
 #define CMD_WATCHED 0x10u      /* measures a device: watched, results hold a struct trust_summary */
 #define CMD_TAKES_OPERANDS 0x20u /* takes operands (files) among its options: in gp_args' rest */
+#define CMD_REPORT_STDERR 0x40u /* the report goes to stderr unless -o names a file: stdout
+				   is the program's the command runs (profile), as with time */
 
 /*
  * Option types, and the field each fills in the command's argument struct:

@@ -33,6 +33,9 @@ void cli_print_command_help(const struct gp_cmd *cmd, FILE *out)
 		fprintf(out, "Needs a GPU.\n");
 	else if (cmd->flags & CMD_GPU_OPTIONAL)
 		fprintf(out, "Needs a GPU only to measure; see the manual.\n");
+	if (cmd->flags & CMD_REPORT_STDERR)
+		fprintf(out, "The report goes to standard error, or to -o FILE: standard output stays "
+			"the program's.\n");
 	if (cmd->options && cmd->options->name) {
 		fprintf(out, "\nOptions:\n");
 		print_options(cmd->options, out);

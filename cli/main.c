@@ -235,8 +235,14 @@ static int emit_pictures(const struct gp_ctx *ctx, int argc, char **argv)
 	return rc;
 }
 
-static int emit(const struct gp_ctx *ctx)
+static int emit(const struct gp_ctx *ctx, const struct gp_cmd *cmd)
 {
+	if (!ctx->output_path && (cmd->flags & CMD_REPORT_STDERR)) {
+		/* beside gpuperf's messages; a failure there cannot be said anywhere */
+		if (report_emit(&ctx->report, ctx->format, stderr) || fflush(stderr) || ferror(stderr))
+			return GP_EXIT_FAIL;
+		return 0;
+	}
 	return write_output(ctx->output_path ? ctx->output_path : "-", render_report, ctx, NULL);
 }
 
@@ -358,10 +364,14 @@ static int run(struct gp_ctx *ctx, int argc, char **argv)
 	if (status == GP_EXIT_OK)
 		status = emit_pictures(ctx, argc, argv);
 	if (status == GP_EXIT_OK)
-		status = emit(ctx);
-	if (status == GP_EXIT_OK)
-		status = ctx->exit_status;
-	return cli_finish(status);
+		status = emit(ctx, cmd);
+	if (status != GP_EXIT_OK)
+		return cli_finish(status);
+	status = cli_finish(ctx->exit_status);
+	/* killed by a signal, the program: gpuperf ends the same way, as a shell would see it */
+	if (ctx->exit_signal && status == ctx->exit_status)
+		cli_end_by_signal(ctx->exit_signal);
+	return status;
 }
 
 int main(int argc, char **argv)

@@ -8,19 +8,40 @@
 #include "gpu/pcie-link.h"
 #include "util/error.h"
 
-int dev_count(int *count)
+/* Why count holds no GPU, or NULL; *missing: the driver or the GPU is missing (not an error). */
+static const char *why_none(int *count, int *missing)
 {
+	static char buf[256];
 	cudaError_t err = cudaGetDeviceCount(count);
 
+	*missing = 1;
 	if (err == cudaErrorInsufficientDriver)
-		return gp_error(GP_EXIT_NODEV, "no NVIDIA driver found (CUDA driver library "
-				"libcuda.so.1 not available); this command needs a GPU");
+		return "no NVIDIA driver found (CUDA driver library libcuda.so.1 not available)";
 	if (err == cudaErrorNoDevice || (err == cudaSuccess && *count == 0))
-		return gp_error(GP_EXIT_NODEV, "no CUDA-capable GPU found; this command needs a GPU");
-	if (err != cudaSuccess)
-		return gp_error(GP_EXIT_NODEV, "cannot list GPUs: %s: %s", cudaGetErrorName(err),
-				cudaGetErrorString(err));
+		return "no CUDA-capable GPU found";
+	*missing = 0;
+	if (err == cudaSuccess)
+		return NULL;
+	snprintf(buf, sizeof(buf), "cannot list GPUs: %s: %s", cudaGetErrorName(err),
+		 cudaGetErrorString(err));
+	return buf;
+}
+
+int dev_count(int *count)
+{
+	int missing;
+	const char *why = why_none(count, &missing);
+
+	if (why)
+		return gp_error(GP_EXIT_NODEV, "%s%s", why, missing ? "; this command needs a GPU" : "");
 	return 0;
+}
+
+const char *dev_unusable(void)
+{
+	int count, missing;
+
+	return why_none(&count, &missing);
 }
 
 static int attr(int *v, enum cudaDeviceAttr a, int dev)

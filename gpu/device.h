@@ -15,6 +15,13 @@
  */
 int dev_count(int *count);
 
+/*
+ * Why no GPU can be used here ("no NVIDIA driver found (...)", "no
+ * CUDA-capable GPU found"), or NULL when one can.  Prints nothing; the
+ * text lives until the next call.
+ */
+const char *dev_unusable(void);
+
 /* "--device: no device 4 (found 2: 0 to 1)"; returns GP_EXIT_USAGE. */
 int dev_no_such(int index, int count);
 

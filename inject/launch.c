@@ -81,8 +81,9 @@ void inj_launch_costs(void)
 {
 	pthread_mutex_lock(&cost.lock);
 	if (cost.n)
-		gp_debug("profile: %u profiled launches took %.0f ms from entry to exit, %.0f ms "
-			 "of it setting up counters", cost.n, cost.ms, cost.setup_ms);
+		gp_debug("profile: %u profiled launch%s took %.0f ms from entry to exit, %.0f ms "
+			 "of it setting up counters", cost.n, cost.n == 1 ? "" : "es", cost.ms,
+			 cost.setup_ms);
 	pthread_mutex_unlock(&cost.lock);
 }
 

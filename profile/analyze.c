@@ -632,7 +632,11 @@ static void process_notes(const struct prof_records *rs, struct prof_analysis *a
 			note_add(a, r->level, r->text);
 	}
 	if (a->ended < a->processes) {
-		char *t = gp_xasprintf("%zu of %zu profiled processes ended without saying so "
+		char *t = a->processes == 1 ?
+			  gp_xstrdup("the profiled process ended without saying so (killed, "
+				     "crashed, or left through _exit or exec): its last timings may "
+				     "be missing") :
+			  gp_xasprintf("%zu of %zu profiled processes ended without saying so "
 				       "(killed, crashed, or left through _exit or exec): their last "
 				       "timings may be missing", a->processes - a->ended,
 				       a->processes);
@@ -706,6 +710,14 @@ int prof_analyze(const struct prof_records *rs, const struct prof_opts *o,
 		sort_rows(a->k, a->n, by_name);
 	summarize(a);
 	return 0;
+}
+
+void prof_no_gpu(struct prof_analysis *a, const char *why)
+{
+	if (a->nkernels || !why)
+		return;
+	free(a->summary);
+	a->summary = gp_xasprintf("the program launched no kernel: %s", why);
 }
 
 void prof_analysis_free(struct prof_analysis *a)

@@ -184,6 +184,13 @@ int prof_analyze(const struct prof_records *rs, const struct prof_opts *o,
 void prof_analysis_free(struct prof_analysis *a);
 
 /*
+ * A run without a kernel where no GPU can be used (why: gpuperf's own
+ * look, "no NVIDIA driver found (...)"): the summary says so, rather than
+ * guess at what the program did.  Nothing changes when kernels ran.
+ */
+void prof_no_gpu(struct prof_analysis *a, const char *why);
+
+/*
  * The verdict of one row whose counters, occupancy, DRAM figures and
  * bound are filled (profile/verdict.c; prof_analyze calls it).
  */

@@ -27,6 +27,7 @@
 #include "results/roofline.h"
 #include "util/compat.h"
 #include "util/error.h"
+#include "util/parse.h"
 #include "profile/bound.h"
 
 static const char *const roof_names[PROF_ROOF_N] = {
@@ -212,15 +213,16 @@ static const char *rate_text(double v, int bytes, char *buf, size_t n)
 static char *evidence(const struct prof_bound_in *in, const struct prof_bound *b, int u)
 {
 	const struct prof_roof *roof;
-	char r1[32], r2[32];
+	char r1[32], r2[32], pct[32];
 	int bytes = prof_use_is_memory((enum prof_use_id)u);
 
+	format_pct(pct, sizeof(pct), 100 * b->use[u]);
 	if (u == USE_FMA_PIPE || u == USE_TENSOR_PIPE)
-		return gp_xasprintf("the %s busy %.0f %% of the time", uses[u].name, 100 * b->use[u]);
+		return gp_xasprintf("the %s busy %s %% of the time", uses[u].name, pct);
 	roof = &in->roofs->r[uses[u].roof];
-	return gp_xasprintf("%s at %s, %.0f %% of its %s roof (%s)", uses[u].name,
+	return gp_xasprintf("%s at %s, %s %% of its %s roof (%s)", uses[u].name,
 			    rate_text(rate_of(in, (enum prof_use_id)u), bytes, r1, sizeof(r1)),
-			    100 * b->use[u], rate_text(roof->per_s, bytes, r2, sizeof(r2)),
+			    pct, rate_text(roof->per_s, bytes, r2, sizeof(r2)),
 			    prof_roof_source_name(roof->source));
 }
 
@@ -249,14 +251,14 @@ static int nearest_of(const struct prof_bound *b, int memory)
 static void near_roof(const struct prof_bound_in *in, struct prof_bound *b)
 {
 	int compute = b->kind == PB_COMPUTE, f = compute ? flop_beside(b) : -1;
-	char *ev = evidence(in, b, b->nearest), *also = NULL;
+	char *ev = evidence(in, b, b->nearest), *also = NULL, pct[32];
 
 	if (f >= 0 && f != b->nearest)
 		also = evidence(in, b, f);
 	b->text = gp_xasprintf("%s-bound: %s%s%s", compute ? "compute" : "memory", ev,
 			       also ? "; " : "", also ? also : "");
-	b->brief = gp_xasprintf("%s-bound (%s %.0f %%)", compute ? "compute" : "memory",
-				uses[b->nearest].name, 100 * b->roof_frac);
+	b->brief = gp_xasprintf("%s-bound (%s %s %%)", compute ? "compute" : "memory",
+				uses[b->nearest].name, format_pct(pct, sizeof(pct), 100 * b->roof_frac));
 	free(ev);
 	free(also);
 }
@@ -264,10 +266,12 @@ static void near_roof(const struct prof_bound_in *in, struct prof_bound *b)
 /* "no ceiling near: the nearest, DRAM, at 3 %" */
 static char *nearest_text(const struct prof_bound *b)
 {
+	char pct[32];
+
 	if (b->nearest < 0)
 		return gp_xstrdup("no ceiling known");
-	return gp_xasprintf("no ceiling near: the nearest, %s, at %.0f %%", uses[b->nearest].name,
-			    100 * b->roof_frac);
+	return gp_xasprintf("no ceiling near: the nearest, %s, at %s %%", uses[b->nearest].name,
+			    format_pct(pct, sizeof(pct), 100 * b->roof_frac));
 }
 
 /* Fewer blocks than SMs: some SMs have nothing to run. */
@@ -278,7 +282,7 @@ static int grid_short(const struct prof_bound_in *in)
 
 static void far_from_roofs(const struct prof_bound_in *in, struct prof_bound *b)
 {
-	char *near = nearest_text(b);
+	char *near = nearest_text(b), pct[32];
 	const char *lanes = in->one_lane ? "; only one lane of each warp asks for its global loads" : "";
 
 	if (b->kind == PB_UNDERFILLED && grid_short(in))
@@ -287,15 +291,16 @@ static void far_from_roofs(const struct prof_bound_in *in, struct prof_bound *b)
 				       in->blocks == 1 ? "s" : "",
 				       (unsigned long long)in->sms - in->blocks, in->sms, near, lanes);
 	else if (b->kind == PB_UNDERFILLED)
-		b->text = gp_xasprintf("underfilled: only %.0f %% of the warp slots are busy, too "
-				       "few warps to hide latency (%s)%s", in->achieved_pct, near,
-				       lanes);
+		b->text = gp_xasprintf("underfilled: only %s %% of the warp slots are busy, too "
+				       "few warps to hide latency (%s)%s",
+				       format_pct(pct, sizeof(pct), in->achieved_pct), near, lanes);
 	else if (isnan(in->achieved_pct))
 		b->text = gp_xasprintf("latency-bound: %s, although the grid fills every SM%s",
 				       near, lanes);
 	else
-		b->text = gp_xasprintf("latency-bound: %s, although %.0f %% of the warp slots are "
-				       "busy%s", near, in->achieved_pct, lanes);
+		b->text = gp_xasprintf("latency-bound: %s, although %s %% of the warp slots are "
+				       "busy%s", near, format_pct(pct, sizeof(pct), in->achieved_pct),
+				       lanes);
 	if (b->kind == PB_LATENCY)
 		b->advice = gp_xstrdup("the warps wait on dependent loads or long instructions: "
 				       "give each more independent work, or the GPU more of it in "

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "util/error.h"
 #include "profile/spawn.h"
@@ -74,35 +75,188 @@ char *prof_inject_path(void)
 	return found;
 }
 
+/*
+ * The record file's directory and path while they exist, for a signal
+ * that ends gpuperf (prof_spawn_remove_temps); set with every signal held.
+ */
+static char temp_dir[PATH_MAX], temp_file[PATH_MAX];
+
+void prof_spawn_remove_temps(void)
+{
+	if (temp_file[0])
+		unlink(temp_file);
+	if (temp_dir[0])
+		rmdir(temp_dir);
+}
+
+static void hold_all(sigset_t *old)
+{
+	sigset_t all;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, old);
+}
+
+static void remove_records(const char *dir, const char *path)
+{
+	sigset_t old;
+
+	hold_all(&old);
+	if (path)
+		unlink(path);
+	if (dir)
+		rmdir(dir);
+	temp_file[0] = temp_dir[0] = '\0';
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
 /* The record file: dir/records, created empty, ours alone. */
 static int make_records(char **dir, char **path, int *fd)
 {
 	const char *tmp = getenv("TMPDIR");
+	char *d = gp_xasprintf("%s/gpuperf-profile.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	sigset_t old;
+	int e;
 
-	*dir = gp_xasprintf("%s/gpuperf-profile.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(*dir))
-		return gp_error(GP_EXIT_FAIL, "cannot create a directory for the profile records "
-				"(%s): %s; set TMPDIR to a writable directory", *dir, strerror(errno));
-	*path = gp_xasprintf("%s/records", *dir);
-	*fd = open(*path, O_RDWR | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0600);
-	if (*fd < 0) {
-		int e = errno;
-		rmdir(*dir);
-		return gp_error(GP_EXIT_FAIL, "cannot create %s: %s", *path, strerror(e));
+	if (strlen(d) + sizeof("/records") > sizeof(temp_file)) {
+		free(d);
+		return gp_error(GP_EXIT_FAIL, "TMPDIR is too long a path: '%s'", tmp);
 	}
+	hold_all(&old);
+	if (!mkdtemp(d)) {
+		e = errno;
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		gp_error(GP_EXIT_FAIL, "cannot create a directory for the profile records (%s): %s; "
+			 "set TMPDIR to a writable directory", d, strerror(e));
+		free(d);
+		return GP_EXIT_FAIL;
+	}
+	*dir = d;
+	*path = gp_xasprintf("%s/records", d);
+	snprintf(temp_dir, sizeof(temp_dir), "%s", *dir);
+	snprintf(temp_file, sizeof(temp_file), "%s", *path);
+	*fd = open(*path, O_RDWR | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0600);
+	e = errno;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (*fd < 0)
+		return gp_error(GP_EXIT_FAIL, "cannot create %s: %s", *path, strerror(e));
 	return 0;
 }
 
-/* In the child: the library's variables, then exec; errno to the parent on failure. */
+/* ---- signals while the program runs ---- */
+
+/* What reaches gpuperf of these while the program runs is passed on to it. */
+static const int passed_on[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+#define NPASSED (sizeof(passed_on) / sizeof(passed_on[0]))
+
+static volatile sig_atomic_t pass_to;     /* kill()'s target: -pgid or the pid; 0 none */
+static volatile sig_atomic_t own_group;   /* the program leads a process group of its own */
+
+/*
+ * The same signal from the same process again within this: one request
+ * (timeout(1) signals gpuperf, then its process group).
+ */
+#define SAME_REQUEST_NS 200000000LL
+
+/* Whether si repeats the last signal passed on (handlers of these never nest: sa_mask). */
+static int repeated(int sig, const siginfo_t *si)
+{
+	static int last_sig;
+	static pid_t last_from;
+	static long long last_ns;
+	struct timespec now;
+	long long ns;
+	int same;
+
+	if (si->si_code != SI_USER || clock_gettime(CLOCK_MONOTONIC, &now))
+		return 0;
+	ns = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+	same = sig == last_sig && si->si_pid == last_from && ns - last_ns < SAME_REQUEST_NS;
+	last_sig = sig;
+	last_from = si->si_pid;
+	last_ns = ns;
+	return same;
+}
+
+static void pass_on(int sig, siginfo_t *si, void *uctx)
+{
+	int e = errno;
+
+	(void)uctx;
+	/* in our group, the terminal's Ctrl-C, Ctrl-\ or hangup reached the program too */
+	if (pass_to && (own_group || si->si_code != SI_KERNEL) && !repeated(sig, si) &&
+	    kill((pid_t)pass_to, sig) && errno == ESRCH && pass_to < 0)
+		kill((pid_t)-pass_to, sig);   /* the program left its group: to it alone */
+	errno = e;
+}
+
+/* Whether gpuperf has a controlling terminal: then it is a job of a shell's, or a terminal's. */
+static int has_terminal(void)
+{
+	int fd = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+struct sig_state {
+	sigset_t mask;                    /* gpuperf's mask before the passed-on signals were held */
+	struct sigaction old[NPASSED];    /* gpuperf's dispositions */
+};
+
+static void hold_passed(sigset_t *old)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < NPASSED; i++)
+		sigaddset(&set, passed_on[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+/* Pass the signals on to pid from now (its group set up); ignored ones stay ignored. */
+static void start_passing(pid_t pid, struct sig_state *st)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = pass_on;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < NPASSED; i++)
+		sigaddset(&sa.sa_mask, passed_on[i]);
+	pass_to = own_group ? -pid : pid;
+	for (size_t i = 0; i < NPASSED; i++)
+		if (st->old[i].sa_handler != SIG_IGN)
+			sigaction(passed_on[i], &sa, NULL);
+}
+
+static void stop_passing(const struct sig_state *st)
+{
+	pass_to = 0;
+	for (size_t i = 0; i < NPASSED; i++)
+		sigaction(passed_on[i], &st->old[i], NULL);
+}
+
+/*
+ * In the child: its process group, the dispositions gpuperf was started
+ * with (ignored stays ignored), the library's variables, then exec; errno
+ * to the parent on failure.
+ */
 static void child(char *const argv[], const struct prof_spawn_opts *o, const char *path, int fd,
-		  int report, const struct sigaction *old_int, const struct sigaction *old_quit)
+		  int report, const struct sig_state *sig)
 {
 	struct stat st;
 	char buf[96];
 	int e;
 
-	sigaction(SIGINT, old_int, NULL);
-	sigaction(SIGQUIT, old_quit, NULL);
+	if (own_group)
+		setpgid(0, 0);
+	for (size_t i = 0; i < NPASSED; i++)
+		signal(passed_on[i], sig->old[i].sa_handler == SIG_IGN ? SIG_IGN : SIG_DFL);
+	sigprocmask(SIG_SETMASK, &sig->mask, NULL);
 	fcntl(fd, F_SETFD, 0);   /* the program inherits the record file */
 	if (!fstat(fd, &st)) {
 		snprintf(buf, sizeof(buf), "%d:%llu:%llu", fd, (unsigned long long)st.st_dev,
@@ -152,15 +306,24 @@ static int read_records(int fd, const char *path, struct prof_child *r)
 	return 0;
 }
 
-/* Wait for the program; its status into r, or where exec failed, the status for that. */
-static int wait_for(pid_t pid, int report, char *const argv[], struct prof_child *r)
+/*
+ * Wait for the program, passing signals on; its status into r, or where
+ * exec failed, the status for that.  The passing stops before the program
+ * is reaped, so that its pid, free again, is never signalled.
+ */
+static int wait_for(pid_t pid, int report, char *const argv[], struct prof_child *r,
+		    const struct sig_state *sig)
 {
+	siginfo_t info;
 	int status, e = 0;
 	ssize_t n;
 
 	do
 		n = read(report, &e, sizeof(e));
 	while (n < 0 && errno == EINTR);
+	while (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT) < 0 && errno == EINTR)
+		;
+	stop_passing(sig);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return gp_error(GP_EXIT_FAIL, "waiting for '%s': %s", argv[0], strerror(errno));
@@ -178,7 +341,7 @@ static int wait_for(pid_t pid, int report, char *const argv[], struct prof_child
 
 int prof_spawn(char *const argv[], const struct prof_spawn_opts *o, struct prof_child *r)
 {
-	struct sigaction ign, old_int, old_quit;
+	struct sig_state sig;
 	char *dir = NULL, *path = NULL;
 	int fd = -1, pipefd[2], rc;
 	pid_t pid;
@@ -192,31 +355,39 @@ int prof_spawn(char *const argv[], const struct prof_spawn_opts *o, struct prof_
 		rc = gp_error(GP_EXIT_FAIL, "pipe: %s", strerror(errno));
 		goto out;
 	}
-	memset(&ign, 0, sizeof(ign));
-	ign.sa_handler = SIG_IGN;
-	sigaction(SIGINT, &ign, &old_int);
-	sigaction(SIGQUIT, &ign, &old_quit);
+	/*
+	 * With a terminal the program stays in gpuperf's process group, so
+	 * job control, the terminal's keys and reading it work as without
+	 * gpuperf; else (a batch job, a service) it gets a group of its own,
+	 * so that a signal sent to gpuperf's group is not delivered twice,
+	 * and one passed on reaches the processes the program started too.
+	 */
+	own_group = !has_terminal();
+	hold_passed(&sig.mask);
+	for (size_t i = 0; i < NPASSED; i++)
+		sigaction(passed_on[i], NULL, &sig.old[i]);
 	fflush(NULL);   /* nothing of gpuperf's buffered output twice */
 	pid = fork();
 	if (pid == 0)
-		child(argv, o, path, fd, pipefd[1], &old_int, &old_quit);
+		child(argv, o, path, fd, pipefd[1], &sig);
 	close(pipefd[1]);
-	if (pid < 0)
+	if (pid < 0) {
 		rc = gp_error(GP_EXIT_FAIL, "cannot start '%s': %s", argv[0], strerror(errno));
-	else
-		rc = wait_for(pid, pipefd[0], argv, r);
+	} else {
+		if (own_group)
+			setpgid(pid, pid);   /* the child's too: whichever comes first */
+		start_passing(pid, &sig);
+	}
+	sigprocmask(SIG_SETMASK, &sig.mask, NULL);   /* what came meanwhile is passed on now */
+	if (pid > 0)
+		rc = wait_for(pid, pipefd[0], argv, r, &sig);
 	close(pipefd[0]);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGQUIT, &old_quit, NULL);
 	if (!rc)
 		rc = read_records(fd, path, r);
 out:
 	if (fd >= 0)
 		close(fd);
-	if (path)
-		unlink(path);
-	if (dir)
-		rmdir(dir);
+	remove_records(dir, path);
 	free(path);
 	free(dir);
 	return rc;

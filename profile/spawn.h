@@ -48,14 +48,32 @@ char *prof_inject_path(void);
  * Run argv (argv[0] looked up in PATH) with its environment, working
  * directory and standard streams untouched but for the variables the
  * library reads (inject/inject.c), wait for it, and read the records.
- * Like system(), SIGINT and SIGQUIT are ignored by gpuperf while the
- * program runs (the program still gets them from the terminal); the
- * dispositions gpuperf had are restored, and given to the program.
+ *
+ * Signals, as time(1) would have them: SIGINT, SIGTERM, SIGHUP and
+ * SIGQUIT reaching gpuperf while the program runs are passed on to it,
+ * once, and gpuperf waits for it to end.  With a controlling terminal the
+ * program stays in gpuperf's process group (job control, the terminal's
+ * keys and reads work as without gpuperf), and what the terminal sent to
+ * the group is not passed on again; without one (a batch job, a service)
+ * it leads a group of its own, to which gpuperf passes them on: a signal
+ * sent to gpuperf's group then reaches it once, and reaches the
+ * processes it started too.  The same signal from the same process again
+ * within 0.2 s is one request (timeout(1) signals gpuperf and its group).  A signal ignored when gpuperf started stays
+ * ignored, for the program too.  Not passed on: SIGKILL, SIGSTOP, and
+ * what else ends gpuperf (cli/signals.c); the program then runs on.
+ *
  * Returns 0 when the program ran, whatever its status; PROF_EXIT_NOT_FOUND
  * or PROF_EXIT_NOT_EXECUTABLE when it could not be started; GP_EXIT_FAIL
- * when the record file failed.  Messages printed.
+ * when the record file failed.  Messages printed.  The record file's
+ * directory is gone when it returns.
  */
 int prof_spawn(char *const argv[], const struct prof_spawn_opts *o, struct prof_child *r);
+
+/*
+ * Remove the record file and its directory, when prof_spawn has them: for
+ * a handler of a signal that ends gpuperf (async-signal-safe).
+ */
+void prof_spawn_remove_temps(void);
 
 void prof_child_free(struct prof_child *r);
 

@@ -35,6 +35,12 @@
 #define UNDERFILL 0.5           /* achieved below this fraction of theoretical */
 #define MIN_STAKE 0.05          /* less of a kernel's time at stake: not worth fixing first */
 
+/* "s" unless n is 1: "1 block", "2 blocks". */
+static const char *plural(unsigned long long n)
+{
+	return n == 1 ? "" : "s";
+}
+
 static const char *const codes[PV_NVERDICTS] = {
 	[PV_NOT_PROFILED] = "not_profiled",
 	[PV_NONE] = "none",
@@ -248,18 +254,20 @@ static void occupancy_limit(const struct prof_kernel *k, struct finding *f)
 		sweep = " --sweep smem";
 	} else if (r->binding & OCC_LIM_BLOCKS) {
 		snprintf(what, sizeof(what), "the SM's limit on resident blocks: blocks of %llu "
-			 "threads are too small", threads_per_block(k));
+			 "thread%s are too small", threads_per_block(k), plural(threads_per_block(k)));
 	} else if (r->binding & OCC_LIM_WARPS) {
-		snprintf(what, sizeof(what), "warp slots: blocks of %llu threads leave %d of %d "
-			 "idle", threads_per_block(k), r->max_warps - r->active_warps, r->max_warps);
+		snprintf(what, sizeof(what), "warp slots: blocks of %llu thread%s leave %d of %d "
+			 "idle", threads_per_block(k), plural(threads_per_block(k)),
+			 r->max_warps - r->active_warps, r->max_warps);
 	} else {
 		snprintf(what, sizeof(what), "%s", k->limiter ? k->limiter : "a limit");
 	}
 	f->v = PV_OCCUPANCY_LIMIT;
-	f->text = gp_xasprintf("theoretical occupancy is %.1f %% (%d block%s of %llu threads per "
+	f->text = gp_xasprintf("theoretical occupancy is %.1f %% (%d block%s of %llu thread%s per "
 			       "SM, achieved %.1f %%), held by %s%s%s", r->occupancy_pct, r->blocks,
-			       r->blocks == 1 ? "" : "s", threads_per_block(k), k->achieved_pct,
-			       what, k->next_step ? "; " : "", k->next_step ? k->next_step : "");
+			       plural((unsigned long long)r->blocks), threads_per_block(k),
+			       plural(threads_per_block(k)), k->achieved_pct, what,
+			       k->next_step ? "; " : "", k->next_step ? k->next_step : "");
 	f->brief = gp_xasprintf("occupancy %.1f %% (%s)", r->occupancy_pct,
 				k->limiter ? k->limiter : "?");
 	f->command = occ_command(k, sweep);
@@ -270,17 +278,20 @@ static void underfilled(const struct prof_kernel *k, struct finding *f)
 {
 	unsigned long long blocks = (unsigned long long)k->grid.x * k->grid.y * k->grid.z;
 	unsigned long long slots = (unsigned long long)k->sms * (unsigned long long)k->occ.blocks;
+	char share[32];
 
 	f->v = PV_UNDERFILLED;
 	if (!k->have_occ || !(k->occ.occupancy_pct > 0))
 		f->text = NULL;
 	else if (slots && blocks < slots)
 		f->text = gp_xasprintf("achieved occupancy is %.1f %% of a theoretical %.1f %%: the "
-				       "grid's %llu blocks fill %.0f %% of the %llu block slots (%d "
-				       "SMs x %d); launch more blocks, or more work per launch",
-				       k->achieved_pct, k->occ.occupancy_pct, blocks,
-				       100.0 * (double)blocks / (double)slots, slots, k->sms,
-				       k->occ.blocks);
+				       "grid's %llu block%s fill%s %s %% of the %llu block slots (%d "
+				       "SM%s x %d); launch more blocks, or more work per launch",
+				       k->achieved_pct, k->occ.occupancy_pct, blocks, plural(blocks),
+				       blocks == 1 ? "s" : "",
+				       format_pct(share, sizeof(share), 100.0 * (double)blocks /
+						  (double)slots), slots, k->sms,
+				       plural((unsigned long long)k->sms), k->occ.blocks);
 	else
 		f->text = gp_xasprintf("achieved occupancy is %.1f %% of a theoretical %.1f %%: "
 				       "warps sit idle (uneven work between blocks, a long tail, or "
@@ -293,6 +304,7 @@ static void underfilled(const struct prof_kernel *k, struct finding *f)
 static void bound_finding(const struct prof_kernel *k, struct finding *f)
 {
 	const struct prof_bound *b = &k->bound;
+	char pct[32];
 
 	memset(f, 0, sizeof(*f));
 	f->stake = isnan(b->at_stake) ? 0 : b->at_stake;
@@ -303,8 +315,8 @@ static void bound_finding(const struct prof_kernel *k, struct finding *f)
 		if (b->little_to_gain)
 			f->text = gp_xstrdup("little to gain");
 		else
-			f->text = gp_xasprintf("up to %.0f %% of its time to gain by reaching that "
-					       "ceiling", 100 * b->at_stake);
+			f->text = gp_xasprintf("up to %s %% of its time to gain by reaching that "
+					       "ceiling", format_pct(pct, sizeof(pct), 100 * b->at_stake));
 		f->command = b->kind == PB_MEMORY ? gp_xstrdup("gpuperf bandwidth") : NULL;
 		break;
 	case PB_LATENCY:
@@ -354,11 +366,12 @@ static char *join(const char *a, const char *b)
 static void nothing(struct prof_kernel *k)
 {
 	struct finding f = { PV_NONE, 0, NULL, gp_xstrdup("nothing to fix"), NULL };
+	char pct[32];
 
 	set(k, &f, isnan(k->dram_pct) ?
 		   gp_xstrdup("nothing wasted in global coalescing or shared-memory banks") :
 		   gp_xasprintf("nothing wasted in global coalescing or shared-memory banks; DRAM "
-				"at %.0f %% of its peak", k->dram_pct));
+				"at %s %% of its peak", format_pct(pct, sizeof(pct), k->dram_pct)));
 	finding_free(&f);
 }
 
@@ -392,8 +405,9 @@ void prof_verdict(struct prof_kernel *k)
 	text = join(b->text, bound.text);
 	if (waste.v != PV_NONE) {
 		/* a compute-bound kernel's waste: named, with the little it could give */
-		char *t = gp_xasprintf("%s; besides, %s (at most %.0f %% of its time)", text,
-				       waste.text, 100 * waste.stake);
+		char pct[32];
+		char *t = gp_xasprintf("%s; besides, %s (at most %s %% of its time)", text,
+				       waste.text, format_pct(pct, sizeof(pct), 100 * waste.stake));
 		free(text);
 		text = t;
 	}

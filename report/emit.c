@@ -1,6 +1,7 @@
 /* The one place a format is chosen: a report rendered as text, CSV or JSON. */
 #include <stdio.h>
 #include <stdlib.h>
+#include "util/error.h"
 #include "report/format.h"
 #include "report/report.h"
 
@@ -53,6 +54,10 @@ int report_emit(const struct report *r, enum report_format fmt, FILE *out)
 	const struct report_table *machine = NULL;
 	int first = 1;
 
+	for (size_t i = 0; fmt != REPORT_TABLE && i < r->ntables; i++)
+		if ((r->tables[i]->flags & REPORT_HEADLINE) && r->tables[i]->title &&
+		    *r->tables[i]->title)
+			gp_note("%s", r->tables[i]->title);
 	if (fmt != REPORT_TABLE && has_sections(r)) {
 		if (fmt == REPORT_JSON)
 			emit_json_sections(r, out);

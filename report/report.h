@@ -69,6 +69,12 @@ enum report_layout {
 
 #define REPORT_HUMAN_ONLY 0x1u    /* table flag: left out of CSV and JSON */
 #define REPORT_MACHINE_ONLY 0x2u  /* table flag: left out of the human format */
+/*
+ * Table flag: a headline, its title alone (no columns), above the human
+ * format's tables; CSV and JSON have no place for it, so it is said on
+ * stderr as a note instead (profile's summary).
+ */
+#define REPORT_HEADLINE 0x4u
 
 /* ---- charts: the data of a sweep, drawn by whichever renderer wants it ---- */
 

@@ -13,6 +13,7 @@
 #include "tables/profile.h"
 #include "util/compat.h"
 #include "util/error.h"
+#include "util/parse.h"
 
 enum {
 	K_KERNEL = TAB_NIDENTITY, K_MANGLED, K_LAUNCHES, K_PROFILED, K_GRAPH, K_GRID, K_BLOCK,
@@ -194,7 +195,7 @@ static void set_ratio(struct report_table *t, size_t r, size_t c, const struct p
 static void view_row(struct report_table *t, const struct profile_run *run, const struct prof_kernel *k)
 {
 	size_t r = report_add_row(t);
-	char name[PROF_NAME_SHOWN + 1], occ[64];
+	char name[PROF_NAME_SHOWN + 1], occ[64], p1[32], p2[32];
 
 	report_set_str(t, r, 0, prof_kernel_label(k, name, sizeof(name)));
 	report_set_int(t, r, 1, (long long)k->launches);
@@ -204,17 +205,18 @@ static void view_row(struct report_table *t, const struct profile_run *run, cons
 	set_ratio(t, r, 5, &k->st);
 	report_set_dbl(t, r, 6, !isnan(k->sld.ways) && !isnan(k->sst.ways)
 				? fmax(k->sld.ways, k->sst.ways) : isnan(k->sld.ways) ? k->sst.ways : k->sld.ways);
-	if (!isnan(k->achieved_pct) && k->have_occ)
-		snprintf(occ, sizeof(occ), "%.0f of %.0f", k->achieved_pct, k->occ.occupancy_pct);
-	else if (k->have_occ)
-		snprintf(occ, sizeof(occ), "- of %.0f", k->occ.occupancy_pct);
+	if (k->have_occ)
+		snprintf(occ, sizeof(occ), "%s of %s", isnan(k->achieved_pct) ? "-" :
+			 format_pct(p1, sizeof(p1), k->achieved_pct),
+			 format_pct(p2, sizeof(p2), k->occ.occupancy_pct));
 	else
 		occ[0] = '\0';
 	report_set_str(t, r, 7, occ[0] ? occ : NULL);
 	if (k->bound.nearest >= 0) {
 		char b[64];
-		snprintf(b, sizeof(b), "%s: %s %.0f %%", prof_bound_code(k->bound.kind),
-			 prof_use_name((enum prof_use_id)k->bound.nearest), 100 * k->bound.roof_frac);
+		snprintf(b, sizeof(b), "%s: %s %s %%", prof_bound_code(k->bound.kind),
+			 prof_use_name((enum prof_use_id)k->bound.nearest),
+			 format_pct(p1, sizeof(p1), 100 * k->bound.roof_frac));
 		report_set_str(t, r, 8, b);
 	}
 	report_set_str(t, r, 9, k->verdict_short ? k->verdict_short : prof_verdict_code(k->verdict));
@@ -243,9 +245,9 @@ static void view_notes(struct report_table *t, const struct profile_run *run)
 			    k->command ? "')" : "");
 	}
 	if (a->others)
-		report_note(t, "%zu more kernel%s (%llu launches, %.3f ms) left out by --top or --kernel",
-			    a->others, tab_plural((long long)a->others), a->other_launches,
-			    a->other_time_ns / 1e6);
+		report_note(t, "%zu more kernel%s (%llu launch%s, %.3f ms) left out by --top or "
+			    "--kernel", a->others, tab_plural((long long)a->others), a->other_launches,
+			    a->other_launches == 1 ? "" : "es", a->other_time_ns / 1e6);
 	if (a->n)
 		report_note(t, "ld/st sect/req: 32-byte sectors per warp instruction / the fewest that "
 			    "carry the bytes asked for; smem ways: shared-memory wavefronts / the "
@@ -402,12 +404,14 @@ void tab_profile(struct report *rep, const struct gp_device *dev, const void *pr
 
 	(void)dev;
 	/* the worst offenders first: a line of its own above the table */
-	report_add_table(rep, run->a.summary ? run->a.summary : "", none, 0)->flags |= REPORT_HUMAN_ONLY;
+	report_add_table(rep, run->a.summary ? run->a.summary : "", none, 0)->flags |=
+		REPORT_HUMAN_ONLY | REPORT_HEADLINE;
 	t = report_add_table(rep, "Kernels", profile_columns, PROFILE_NCOLUMNS);
 	t->flags |= REPORT_MACHINE_ONLY;
-	title = gp_xasprintf("Kernels of %s: %zu kernel%s, %llu launches, %.3f ms of GPU time",
+	title = gp_xasprintf("Kernels of %s: %zu kernel%s, %llu launch%s, %.3f ms of GPU time",
 			     run->command ? run->command : "the program", run->a.nkernels,
-			     tab_plural((long long)run->a.nkernels), run->a.launches, run->a.time_ns / 1e6);
+			     tab_plural((long long)run->a.nkernels), run->a.launches,
+			     run->a.launches == 1 ? "" : "es", run->a.time_ns / 1e6);
 	view = report_add_table(rep, title, view_cols, ARRAY_SIZE(view_cols));
 	free(title);
 	view->flags |= REPORT_HUMAN_ONLY;

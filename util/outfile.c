@@ -39,9 +39,14 @@ static void hold_signals(sigset_t *old)
 	sigset_t set;
 
 	sigemptyset(&set);
+	/* those cli/signals.c ends gpuperf by */
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	sigaddset(&set, SIGALRM);
+	sigaddset(&set, SIGUSR1);
+	sigaddset(&set, SIGUSR2);
 	sigprocmask(SIG_BLOCK, &set, old);
 }
 

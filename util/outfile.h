@@ -53,9 +53,10 @@ int outfile_commit(struct outfile *o);
 /* Give up: the temporary file goes, what was there stays.  o is closed. */
 void outfile_abort(struct outfile *o);
 /*
- * Remove every temporary file being written: for a handler of SIGINT,
- * SIGTERM, SIGHUP (async-signal-safe; outfile_open and outfile_commit
- * block those signals while they create or rename one).
+ * Remove every temporary file being written: for a handler of the
+ * signals that end gpuperf (cli/signals.h; async-signal-safe:
+ * outfile_open and outfile_commit block those signals while they create
+ * or rename one).
  */
 void outfile_remove_temps(void);
 

@@ -482,3 +482,14 @@ const char *format_size(char *buf, size_t n, uint64_t bytes)
 	snprintf(buf, n, "%.*f %s", x < 10 ? 2 : x < 100 ? 1 : 0, x, bin[u]);
 	return buf;
 }
+
+const char *format_pct(char *buf, size_t n, double pct)
+{
+	double off = fmin(fabs(pct), fabs(100 - pct));   /* from the nearer of 0 and 100 */
+	int decimals = 0;
+
+	if (off > 0 && off < 1)
+		decimals = (int)fmin(9, fmax(1, ceil(-log10(off))));
+	snprintf(buf, n, "%.*f", decimals, pct);
+	return buf;
+}

@@ -65,4 +65,12 @@ int parse_access_width(const char *opt, const char *s, unsigned *width);
  */
 const char *format_size(char *buf, size_t n, uint64_t bytes);
 
+/*
+ * A share in percent for people, without the " %": whole numbers ("94"),
+ * and within 1 of 0 or 100 the decimals that keep it off them ("0.02",
+ * "0.8", "99.97"), so a share that is not nothing never reads 0 and one
+ * short of all never reads 100.  Exactly 0 and 100 stay "0" and "100".
+ */
+const char *format_pct(char *buf, size_t n, double pct);
+
 #endif

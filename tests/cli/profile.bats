@@ -1,28 +1,123 @@
 #!/usr/bin/env bats
 # gpuperf profile without a GPU: a program runs exactly as without it
 # (output, status), the report says what there was to profile, and every
-# usage error and start failure has its documented status.
+# usage error and start failure has its documented status.  The report
+# goes to stderr (or -o FILE): stdout is the program's alone.
 
 load lib
+bats_require_minimum_version 1.5.0
 
 @test "profile: the program's output and status are its own" {
 	run_split "$GPUPERF" profile -- sh -c 'echo out; echo err >&2; exit 3'
 	[ "$status" -eq 3 ]
-	[[ "${lines[0]}" == out ]]
+	[ "$output" = out ]
 	[[ "$stderr" == err* ]]
-	[[ "$output" == *"exited with status 3"* ]]
+	[[ "$stderr" == *"exited with status 3"* ]]
 }
 
-@test "profile: a program that launches no kernel is a note and status 0" {
+@test "profile: a program that launches no kernel: said once, status 0" {
+	cd "$BATS_TEST_TMPDIR"
 	run_split "$GPUPERF" profile -- true
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"launched no kernel"* ]]
-	run_split "$GPUPERF" --csv profile -- true
+	[ -z "$output" ]
+	[ "$(grep -c 'launched no kernel' <<<"$stderr")" -eq 1 ]
+	# CSV and JSON have no place for it: a note on stderr, once, and the records
+	run_split "$GPUPERF" --csv -o k.csv profile -- true
 	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "${lines[0]}" == device,cc,*,kernel,* ]]
+	[ -z "$output" ]
+	[ "$(grep -c 'launched no kernel' <<<"$stderr")" -eq 1 ]
+	[[ "$(cat k.csv)" == device,cc,*,kernel,* ]]
+	[ "$(wc -l <k.csv)" -eq 1 ]
 	run_split "$GPUPERF" --json profile -- true
-	[ "$output" = "[]" ]
+	[ -z "$output" ]
+	[ "$(grep -c 'launched no kernel' <<<"$stderr")" -eq 1 ]
+	[ "$(tail -n 1 <<<"$stderr")" = "[]" ]
+}
+
+# A real CUDA program (tests/apps/nokernel.cu, built by make test) where
+# there is no NVIDIA driver: the CUDA runtime says "insufficient driver",
+# the program exits 1, and gpuperf says why no kernel ran, once.
+NOKERNEL=$BATS_TEST_DIRNAME/../../build/tests/apps/nokernel
+
+# Whether the CUDA driver library loads here, asked without gpuperf.
+driver_loads() {
+	if command -v python3 >/dev/null; then
+		python3 -c 'import ctypes; ctypes.CDLL("libcuda.so.1")' 2>/dev/null
+	else
+		ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1 '
+	fi
+}
+
+@test "profile: a CUDA program without a driver: the reason, said once; the program's status" {
+	driver_loads && skip "this machine has an NVIDIA driver (libcuda.so.1 loads)"
+	[ -x "$NOKERNEL" ] || { echo "build it: make build/tests/apps/nokernel (make test does)"; return 1; }
+	run -1 "$NOKERNEL"
+	[[ "$output" == *"insufficient"* ]]
+	for fmt in --table --csv --json; do
+		if [ "$fmt" = --table ]; then
+			run_split "$GPUPERF" profile -- "$NOKERNEL"
+		else
+			run_split "$GPUPERF" "$fmt" -o "$BATS_TEST_TMPDIR/out" profile -- "$NOKERNEL"
+		fi
+		echo "$fmt: status $status; stderr: $stderr"
+		[ "$status" -eq 1 ]
+		[ "$(grep -c 'no NVIDIA driver found (CUDA driver library libcuda.so.1 not available)' <<<"$stderr")" -eq 1 ]
+		[ "$(grep -c 'launched no kernel' <<<"$stderr")" -eq 1 ]
+		[[ "$stderr" != *"never initialised CUDA"* ]]
+		[[ "$stderr" == *"insufficient"* ]]
+	done
+}
+
+# prog_out FILE CMD...: the program's stdout alone, as `CMD > FILE` leaves it.
+prog_out() {
+	local f=$1
+	shift
+	"$@" >"$f" 2>/dev/null || true
+}
+
+@test "profile: stdout is the program's, byte for byte, in every format; the report on stderr" {
+	cd "$BATS_TEST_TMPDIR"
+	# lines, a tab, bytes that are not UTF-8, and no newline at the end
+	app=(sh -c 'cat "$1" >>"$GPUPERF_PROFILE_PATH"; printf "line 1\n\tline 2\n\377\376 last"; exit 5' sh "$FIXTURE")
+	GPUPERF_PROFILE_PATH=/dev/null prog_out alone.out "${app[@]}"
+	[ -s alone.out ]
+	for fmt in --table --csv --json; do
+		rc=0
+		if [ "$fmt" = --table ]; then
+			"$GPUPERF" profile -- "${app[@]}" >out 2>err || rc=$?
+		else
+			"$GPUPERF" "$fmt" profile -- "${app[@]}" >out 2>err || rc=$?
+		fi
+		echo "$fmt: status $rc"
+		[ "$rc" -eq 5 ]
+		cmp alone.out out
+		# the report is whole on stderr
+		case $fmt in
+		--table) grep -q '^worth fixing first: chase' err ;;
+		--csv) [ "$(grep -c '^device,cc,.*,kernel,' err)" -eq 1 ]
+			[ "$(grep -c '^NVIDIA H100' err)" -eq 5 ] ;;
+		--json) grep -q '"kernel": "nvjet_hsh' err ;;
+		esac
+	done
+}
+
+@test "profile -o FILE: the report in the file, stdout the program's, stderr without the report" {
+	cd "$BATS_TEST_TMPDIR"
+	app=(sh -c 'cat "$1" >>"$GPUPERF_PROFILE_PATH"; echo app says hello' sh "$FIXTURE")
+	run_split "$GPUPERF" --csv -o k.csv profile -- "${app[@]}"
+	[ "$status" -eq 0 ]
+	[ "$output" = "app says hello" ]
+	[[ "$stderr" != *device,cc* ]]
+	[[ "$(head -n 1 k.csv)" == device,cc,*,kernel,* ]]
+	[ "$(wc -l <k.csv)" -eq 6 ]
+	# -o - asks for stdout: after the program's own output
+	run_split "$GPUPERF" --csv -o - profile -- "${app[@]}"
+	[ "${lines[0]}" = "app says hello" ]
+	[[ "${lines[1]}" == device,cc,*,kernel,* ]]
+	# a report that cannot be written is a failure, even where it cannot be said
+	run bash -c '"$0" profile -- "$@" 2>/dev/full' "$GPUPERF" "${app[@]}"
+	[ "$status" -eq 1 ]
+	[ "$output" = "app says hello" ]
 }
 
 @test "profile: a program that cannot be started: 127 or 126 with a message" {
@@ -102,17 +197,19 @@ PY
 	[ "$(col k.csv triad bound)" = memory ]
 	[ "$(col k.csv triad roof_source)" = theoretical ]
 	[ "$(col k.csv stride verdict)" = load_coalescing ]
-	# the people's view: the summary leaves the GEMMs out
+	# the people's view (on stderr): the summary leaves the GEMMs out
 	run_split "$GPUPERF" profile -- "${REPLAY[@]}"
 	[ "$status" -eq 0 ]
-	[[ "${lines[0]}" == "worth fixing first: chase (latency-bound, "*"stride (loads: 8.0x"* ]]
-	[[ "${lines[0]}" != *nvjet* ]]
-	[[ "${lines[0]}" != *xmma* ]]
-	[[ "$output" == *"compute: tensor pipe 94 %"* ]]
-	[[ "$output" == *"compute: FMA pipe 81 %"* ]]
+	[ -z "$output" ]
+	first=$(head -n 1 <<<"$stderr")
+	[[ "$first" == "worth fixing first: chase (latency-bound, "*"stride (loads: 8.0x"* ]]
+	[[ "$first" != *nvjet* ]]
+	[[ "$first" != *xmma* ]]
+	[[ "$stderr" == *"compute: tensor pipe 94 %"* ]]
+	[[ "$stderr" == *"compute: FMA pipe 81 %"* ]]
 	# the FP16 GEMM loads through TMA alone: no LSU load request, so no ratio to show
-	grep -qE '^nvjet_hsh_\S+ +21 +21\.000 +18\.6 +n/a +4\.00 / 4\.00 ' <<<"$output" ||
-		{ grep nvjet <<<"$output"; return 1; }
+	grep -qE '^nvjet_hsh_\S+ +21 +21\.000 +18\.6 +n/a +4\.00 / 4\.00 ' <<<"$stderr" ||
+		{ grep nvjet <<<"$stderr"; return 1; }
 }
 
 # The fixture's records with the device's UUID and driver, as the library writes them now.
@@ -139,11 +236,11 @@ H100_CACHE='{"format": "gpuperf-roofline-cache", "version": 1,
 	command -v python3 >/dev/null || skip "python3 reads the CSV here"
 	cd "$BATS_TEST_TMPDIR"
 	with_uuid
-	run_split "$GPUPERF" profile -- "${REPLAY_UUID[@]}"
+	run_split "$GPUPERF" -o report.txt profile -- "${REPLAY_UUID[@]}"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"the roofs are theoretical"*"run \`gpuperf roofline\` once to measure this GPU's ceilings"* ]]
-	[[ "$output" == *"DRAM at 3001 GB/s, 90 % of its 3352 GB/s roof (theoretical)"* ]]
 	[ -z "$stderr" ]
+	grep -q "the roofs are theoretical.*run \`gpuperf roofline\` once to measure this GPU's ceilings" report.txt
+	grep -q "DRAM at 3001 GB/s, 90 % of its 3352 GB/s roof (theoretical)" report.txt
 	"$GPUPERF" --csv -o k.csv profile -- "${REPLAY_UUID[@]}"
 	[ "$(col k.csv triad roof_source)" = theoretical ]
 	# the throughput table at the kernel's 1980 MHz: 2 x 128 FFMA x 132 SMs, half of 2 x 256 HFMA2 halves
@@ -159,7 +256,9 @@ H100_CACHE='{"format": "gpuperf-roofline-cache", "version": 1,
 	cache_file "$H100_CACHE"
 	run_split "$GPUPERF" --csv -o k.csv profile -- "${REPLAY_UUID[@]}"
 	[ "$status" -eq 0 ]
-	[ -z "$stderr" ]
+	# stderr holds the summary line alone (CSV has no place for it): no note on the cache
+	[[ "$stderr" == "gpuperf: worth fixing first: "* ]]
+	[ "$(wc -l <<<"$stderr")" -eq 1 ]
 	[ "$(col k.csv triad roof_source)" = measured ]
 	[ "$(col k.csv triad bound)" = memory ]
 	awk -v r="$(col k.csv triad dram_roof_gbs)" 'BEGIN { exit !(r == 3190.9) }'
@@ -173,7 +272,8 @@ H100_CACHE='{"format": "gpuperf-roofline-cache", "version": 1,
 	[ "$(col k.csv sm80_xmma roof_source)" = theoretical ]
 	run_split "$GPUPERF" profile -- "${REPLAY_UUID[@]}"
 	[ "$status" -eq 0 ]
-	[[ "$output" != *"the roofs are theoretical"* ]]
+	[ -z "$output" ]
+	[[ "$stderr" != *"the roofs are theoretical"* ]]
 	# a record without a UUID (the plain fixture) finds no cache
 	"$GPUPERF" --csv -o plain.csv profile -- "${REPLAY[@]}"
 	[ "$(col plain.csv triad roof_source)" = theoretical ]
@@ -241,7 +341,7 @@ PY
 	grep -qx 'series FP16 tensor 1070.5 TFLOP/s (theoretical) 0' <<<"$facts"
 	grep -q '>sm80_xmma_gemm_f32f3</text>' roof.svg
 	grep -q '>nvjet_hsh_256x128_64</text>' roof.svg
-	[[ "$output" == *"the roofline leaves out 1 profiled kernel without floating-point work"* ]]
+	[[ "$stderr" == *"the roofline leaves out 1 profiled kernel without floating-point work"* ]]
 }
 
 @test "profile --html: one page with the table, the roofline and the verdicts" {

@@ -19,6 +19,12 @@ setup() {
 	command -v python3 >/dev/null || skip "python3 reads the CSV here"
 }
 
+# summary_of STDERR: the report's first line (people's format, on stderr
+# after the program's messages): the line above the blank one before "Kernels of".
+summary_of() {
+	grep -B2 '^Kernels of ' <<<"$1" | head -n 1
+}
+
 # prof NAME [OPTIONS] -- APP ARGS: gpuperf --csv -o CSV profile ..., once per
 # test file; $CSV, and the program's stdout, stderr and status beside it.
 prof() {
@@ -133,6 +139,24 @@ profiled() {
 	is "$(get scale3 launches)" 5 "launches"
 }
 
+@test "profile: stdout byte for byte the program's, without -o too; the report on stderr" {
+	cd "$BATS_TEST_TMPDIR"
+	"$APPS/exit3" >alone.out || [ $? -eq 3 ]
+	for fmt in --table --csv; do
+		rc=0
+		if [ "$fmt" = --table ]; then
+			"$GPUPERF" profile -- "$APPS/exit3" >out 2>err || rc=$?
+		else
+			"$GPUPERF" --csv profile -- "$APPS/exit3" >out 2>err || rc=$?
+		fi
+		echo "$fmt: status $rc"; cat err
+		[ "$rc" -eq 3 ]
+		cmp alone.out out
+		grep -q 'scale3' err
+	done
+	grep -q '^device,cc,.*,kernel,' err
+}
+
 @test "profile: a faulting kernel: the program's message and status, as without profiling" {
 	run "$APPS/fault"
 	own=$status
@@ -145,6 +169,18 @@ profiled() {
 	prof nokernel -- "$APPS/nokernel"
 	[ "$(cat "$CSV.status")" = 0 ]
 	grep -qi 'no kernel' "$CSV.stderr"
+}
+
+@test "profile: no GPU visible to the program: the report says so once; the program's status" {
+	run env CUDA_VISIBLE_DEVICES= "$APPS/nokernel"
+	own=$status
+	[ "$own" -ne 0 ]
+	run_split env CUDA_VISIBLE_DEVICES= "$GPUPERF" profile -- "$APPS/nokernel"
+	echo "status $status; stderr: $stderr"
+	[ "$status" -eq "$own" ]
+	[ "$(grep -c 'no CUDA-capable GPU found' <<<"$stderr")" -eq 1 ]
+	[ "$(grep -c 'launched no kernel' <<<"$stderr")" -eq 1 ]
+	[[ "$stderr" != *"never initialised CUDA"* ]]
 }
 
 @test "profile: a command that cannot be started: 127 (not found), 126 (not executable)" {
@@ -173,9 +209,8 @@ profiled() {
 }
 
 @test "profile: --json has the same records" {
-	run_split "$GPUPERF" --json profile -- "$APPS/coalesced"
+	run_split "$GPUPERF" --json -o "$BATS_TEST_TMPDIR/coalesced.json" profile -- "$APPS/coalesced"
 	[ "$status" -eq 0 ]
-	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/coalesced.json"
 	prof coalesced -- "$APPS/coalesced"
 	[ "$(cat "$CSV.status")" = 0 ]
 	# two runs of one program: what is measured again need only be there in both
@@ -214,11 +249,13 @@ per_launch() {
 	is "$(get fma_chain fp64_flop)" 0 "FP64 FLOPs"
 	is "$(get fma_chain fp16_flop)" 0 "FP16 FLOPs"
 	awk -v p="$(get fma_chain roof_pct)" 'BEGIN { exit !(p >= 60) }'
-	# at its ceiling: never worth fixing first
-	run "$GPUPERF" profile -- "$APPS/fma-chain" 1024 256 4096
+	# at its ceiling: never worth fixing first (the report's first line, on stderr)
+	run_split "$GPUPERF" profile -- "$APPS/fma-chain" 1024 256 4096
 	[ "$status" -eq 0 ]
-	echo "${lines[0]}"
-	[[ "${lines[0]}" != *fma_chain* ]]
+	summary=$(summary_of "$stderr")
+	echo "$summary"
+	[ -n "$summary" ]
+	[[ "$summary" != *fma_chain* ]]
 }
 
 @test "roofline: a DFMA chain is compute-bound FP64, its FLOPs exact" {
@@ -320,11 +357,13 @@ assert fma['bound'] == 'compute', fma['bound']
 assert fma['verdict'] == 'compute_bound', fma['verdict']
 PY
 	# the people's report: its first line names no GEMM
-	run "$GPUPERF" profile --top 5 -- python3 "$ROOT/tests/apps/torch-gemm.py"
+	run_split "$GPUPERF" profile --top 5 -- python3 "$ROOT/tests/apps/torch-gemm.py"
 	[ "$status" -eq 0 ]
-	echo "${lines[0]}"
-	[[ "${lines[0]}" != *gemm* ]]
-	[[ "${lines[0]}" != *nvjet* ]]
+	summary=$(summary_of "$stderr")
+	echo "$summary"
+	[ -n "$summary" ]
+	[[ "$summary" != *gemm* ]]
+	[[ "$summary" != *nvjet* ]]
 }
 
 @test "profile after gpuperf roofline: the roofs are the ceilings measured on this GPU" {

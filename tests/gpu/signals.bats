@@ -2,7 +2,8 @@
 # SIGTERM and SIGINT during a long sweep (issue 10): gpuperf stops at once,
 # dies of the signal (status 128 + N), leaves stdout empty (results are
 # rendered only at the end) and no -o file or temporary file behind, and
-# the GPU is free for the next run.
+# the GPU is free for the next run.  gpuperf profile (issue 30) passes the
+# signal on to its program and ends after it.
 
 load lib
 
@@ -74,4 +75,57 @@ gpu_free_for_next_run() {
 		false
 	}
 	stop_with TERM 143
+}
+
+# ---- gpuperf profile (issue 30): the program gets the signal ----
+
+APPS=$BATS_TEST_DIRNAME/../../build/tests/apps
+CLI=$BATS_TEST_DIRNAME/../cli
+
+profile_setup() {
+	require_gpu
+	command -v python3 >/dev/null || skip "python3 drives these tests"
+	[ -x "$APPS/coalesced" ] && [ -x "$APPS/chase" ] || { echo "build them: make gpu-test-deps" >&2; return 1; }
+	TMPDIR=$BATS_TEST_TMPDIR/tmp
+	export TMPDIR
+	mkdir -p "$TMPDIR"
+}
+
+@test "signals: SIGTERM to gpuperf profile reaches the program once; the report of what ran; no temporary folder" {
+	profile_setup
+	log=$BATS_TEST_TMPDIR/log
+	# the program: a CUDA program's kernels (profiled), then it waits for signals
+	run python3 "$CLI/sigrun.py" session TERM "$log" "$BATS_TEST_TMPDIR/out" -- \
+		"$GPUPERF" --csv -o "$BATS_TEST_TMPDIR/k.csv" profile -- \
+		python3 "$CLI/sigrecord.py" "$log" --run "$APPS/coalesced"
+	echo "gpuperf: $output; the program got: $(cat "$log"); stderr: $(cat "$BATS_TEST_TMPDIR/out.stderr")"
+	[ "$output" = "killed TERM" ]
+	[ "$(grep -cx TERM "$log")" -eq 1 ]
+	grep -q '^NVIDIA.*copy_coalesced' "$BATS_TEST_TMPDIR/k.csv"
+	[ -z "$(ls -A "$TMPDIR")" ]
+}
+
+@test "signals: SIGTERM mid-kernel: the CUDA program ends of it, gpuperf after it, the GPU free" {
+	profile_setup
+	"$GPUPERF" --csv -o "$BATS_TEST_TMPDIR/k.csv" profile -- "$APPS/chase" 132 100000000 \
+		>"$BATS_TEST_TMPDIR/stdout" 2>"$BATS_TEST_TMPDIR/stderr" &
+	pid=$!
+	sleep 5
+	kill -0 "$pid"   # a chase of 10^8 dependent loads per thread: still running
+	t0=$(date +%s)
+	kill -TERM "$pid"
+	status=0
+	wait "$pid" || status=$?
+	echo "status $status after $(( $(date +%s) - t0 )) s; stderr: $(cat "$BATS_TEST_TMPDIR/stderr")"
+	[ "$status" -eq 143 ]
+	[ $(( $(date +%s) - t0 )) -lt 10 ]
+	[ ! -s "$BATS_TEST_TMPDIR/stdout" ]
+	# the library was in it, and had no time to write its end
+	grep -q 'ended without saying so' "$BATS_TEST_TMPDIR/stderr"
+	# gpuperf waited for the program and wrote what it had; nothing of it is left
+	[ -s "$BATS_TEST_TMPDIR/k.csv" ]
+	run pgrep -f "$APPS/chase 132 100000000"
+	[ "$status" -ne 0 ]
+	[ -z "$(ls -A "$TMPDIR")" ]
+	gpu_free_for_next_run
 }

@@ -189,6 +189,18 @@ int main(void)
 		is_str(format_size(buf, sizeof(buf), 12345), "12.1 KiB", "12345 B: three digits of KiB");
 		is_str(format_size(buf, sizeof(buf), (1ull << 40) + 1), "1.00 TiB", "1 TiB and a byte");
 		is_str(format_size(buf, sizeof(buf), 1ull << 50), "1 PiB", "1 PiB");
+		/* shares: never 0 or 100 unless they are */
+		is_str(format_pct(buf, sizeof(buf), 100.0 / 4224), "0.02", "1 of 4224: 0.02");
+		is_str(format_pct(buf, sizeof(buf), 0), "0", "0 stays 0");
+		is_str(format_pct(buf, sizeof(buf), 100), "100", "100 stays 100");
+		is_str(format_pct(buf, sizeof(buf), 94.2), "94", "whole numbers between");
+		is_str(format_pct(buf, sizeof(buf), 1.4), "1", "1.4: 1");
+		is_str(format_pct(buf, sizeof(buf), 0.76), "0.8", "below 1: a decimal");
+		is_str(format_pct(buf, sizeof(buf), 0.04), "0.04", "0.04");
+		is_str(format_pct(buf, sizeof(buf), 1e-4), "0.0001", "1e-4");
+		is_str(format_pct(buf, sizeof(buf), 99.97), "99.97", "just short of 100");
+		is_str(format_pct(buf, sizeof(buf), 100.3), "100.3", "just over 100");
+		is_str(format_pct(buf, sizeof(buf), 250), "250", "far over 100");
 	}
 	return done_testing();
 }

@@ -336,6 +336,11 @@ static void test_occupancy(void)
 	verdict(&l, PV_OCCUPANCY_LIMIT,
 		"gpuperf occupancy --cc 8.6 --threads 32 --regs 16 --sweep threads",
 		"resident blocks: blocks of 32 threads are too small", "32-thread blocks on 8.6");
+	l.block = 1;
+	verdict(&l, PV_OCCUPANCY_LIMIT,
+		"gpuperf occupancy --cc 8.6 --threads 1 --regs 16 --sweep threads",
+		"(16 blocks of 1 thread per SM, achieved 30.0 %), held by the SM's limit on resident "
+		"blocks: blocks of 1 thread are too small", "one-thread blocks on 8.6: singular");
 	cc = "9.0";
 
 	l = copy("_Z9registersPfPKf", 1, 1, 85);
@@ -348,7 +353,18 @@ static void test_occupancy(void)
 	l.grid = 8;
 	l.occ = 3;
 	verdict(&l, PV_UNDERFILLED, "gpuperf occupancy --cc 9.0 --threads 256 --regs 16",
-		"grid's 8 blocks fill 1 % of the 1056 block slots", "8 blocks on 132 SMs");
+		"grid's 8 blocks fill 0.8 % of the 1056 block slots", "8 blocks on 132 SMs");
+	/* one block: singular, and its share of the slots never rounded to 0 (issue 30) */
+	l.grid = 200;
+	l.block = 1;
+	verdict(&l, PV_UNDERFILLED, "gpuperf occupancy --cc 9.0 --threads 1 --regs 16",
+		"grid's 200 blocks fill 5 % of the 4224 block slots (132 SMs x 32)",
+		"200 one-thread blocks");
+	l.grid = 1;
+	verdict(&l, PV_UNDERFILLED, "gpuperf occupancy --cc 9.0 --threads 1 --regs 16",
+		"grid's 1 block fills 0.02 % of the 4224 block slots (132 SMs x 32)",
+		"1 block of 1 thread");
+	l.block = 256;
 	l.grid = 100000;
 	verdict(&l, PV_UNDERFILLED, "gpuperf occupancy --cc 9.0 --threads 256 --regs 16",
 		"warps sit idle", "a big grid far below theoretical");
@@ -551,12 +567,21 @@ static void test_programs(void)
 	   "no records at all: %s", a.summary);
 	prof_analysis_free(&a);
 
+	/* no GPU to launch on: the summary says why, not what the program did */
+	analyze(&a, &defaults);
+	prof_no_gpu(&a, "no NVIDIA driver found (CUDA driver library libcuda.so.1 not available)");
+	is_str(a.summary, "the program launched no kernel: no NVIDIA driver found (CUDA driver "
+	       "library libcuda.so.1 not available)", "no kernel, no driver: the reason");
+	prof_analysis_free(&a);
+
 	begin();
 	end();
 	analyze(&a, &defaults);
 	ok(a.n == 0 && a.processes == 1 && a.ended == 1 &&
 	   !strcmp(a.summary, "the program launched no kernel"), "no kernel: %s", a.summary);
 	ok(a.nnotes == 0, "and no warning");
+	prof_no_gpu(&a, NULL);
+	is_str(a.summary, "the program launched no kernel", "a GPU there: the summary stays");
 	prof_analysis_free(&a);
 
 	begin();
@@ -567,6 +592,8 @@ static void test_programs(void)
 	end();
 	analyze(&a, &defaults);
 	ok(a.processes == 2 && a.ended == 1, "two processes, one ended");
+	prof_no_gpu(&a, "no CUDA-capable GPU found");
+	ok(!strstr(a.summary, "GPU found"), "kernels ran: no reason against a GPU: %s", a.summary);
 	ok(a.nnotes == 2 && a.notes[0].count == 2 && !strcmp(a.notes[0].text,
 	   "hardware counters unavailable"), "the same note from two processes, once");
 	ok(a.nnotes == 2 && strstr(a.notes[1].text, "1 of 2 profiled processes ended without") &&

@@ -604,6 +604,34 @@ static void test_chart(void)
 	report_free(&rep);
 }
 
+/* The people's view of one launch: counts agree with their nouns; the headline for CSV. */
+static void test_view_words(void)
+{
+	struct profile_run run = { 0 };
+	struct report rep = { 0 };
+	const struct report_table *head = NULL, *view = NULL;
+
+	begin();
+	launch("_Z4lanePf", 1, 1, 16, "duration_ns=1e6", "achieved_occupancy_pct=1.5", NULL);
+	end();
+	if (analyze(&run.a, &defaults))
+		return;
+	run.command = strdup("./one");
+	tab_profile(&rep, NULL, &run);
+	for (size_t i = 0; i < rep.ntables; i++) {
+		if (rep.tables[i]->flags & REPORT_HEADLINE)
+			head = rep.tables[i];
+		if (rep.tables[i]->title && !strncmp(rep.tables[i]->title, "Kernels of ", 11))
+			view = rep.tables[i];
+	}
+	ok(head && head->ncols == 0 && (head->flags & REPORT_HUMAN_ONLY),
+	   "the summary is a headline: a note where CSV and JSON leave it out");
+	ok(view && strstr(view->title, ": 1 kernel, 1 launch, "), "1 kernel, 1 launch: %s",
+	   view ? view->title : "(none)");
+	profile_run_free(&run);
+	report_free(&rep);
+}
+
 int main(void)
 {
 	test_roofs();
@@ -611,5 +639,6 @@ int main(void)
 	test_false_alarms();
 	test_counts();
 	test_chart();
+	test_view_words();
 	return done_testing();
 }

@@ -205,6 +205,57 @@ static void test_start_failures(void)
 	ok(run(none, &o, &r, &c) == 2 && strstr(c.err, "no program"), "no program: usage error");
 }
 
+static volatile sig_atomic_t ours;
+
+static void our_handler(int sig)
+{
+	ours = sig;
+}
+
+/*
+ * A SIGTERM to gpuperf while the program runs is the program's: passed on
+ * to it, once; gpuperf's own handler comes back after; the record
+ * directory goes either way.
+ */
+static void test_signals(void)
+{
+	char *term_us[] = { "sh", "-c", "kill -TERM $PPID; sleep 5; exit 3", NULL };
+	char tmp[] = "/tmp/gpuperf-t-spawn.XXXXXX";
+	struct prof_spawn_opts o = { lib, 3, NULL, 0 };
+	struct sigaction sa, now;
+	struct prof_child r;
+	struct captured c;
+	char *old_tmp = getenv("TMPDIR") ? strdup(getenv("TMPDIR")) : NULL;
+	int empty;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = our_handler;
+	sigaction(SIGTERM, &sa, NULL);
+	if (!mkdtemp(tmp))
+		return;
+	setenv("TMPDIR", tmp, 1);
+	ours = 0;
+	is_int(run(term_us, &o, &r, &c), 0, "a SIGTERM to gpuperf meanwhile: the program ran");
+	ok(r.signal == SIGTERM && r.status == 128 + SIGTERM && !ours,
+	   "the program got it and ended of it; gpuperf's handler did not (signal %d, ours %d)",
+	   r.signal, (int)ours);
+	sigaction(SIGTERM, NULL, &now);
+	ok(now.sa_handler == our_handler, "gpuperf's handler is back");
+	empty = rmdir(tmp) == 0;
+	ok(empty, "the record directory is gone");
+	if (!empty) {
+		diag("left in %s", tmp);
+		if (system("ls -la \"$TMPDIR\"")) {}
+	}
+	prof_child_free(&r);
+	signal(SIGTERM, SIG_DFL);
+	if (old_tmp)
+		setenv("TMPDIR", old_tmp, 1);
+	else
+		unsetenv("TMPDIR");
+	free(old_tmp);
+}
+
 static void test_without_gpuperf(void)
 {
 	int fds[2], status;
@@ -257,6 +308,7 @@ int main(void)
 	test_children();
 	test_fd_only();
 	test_start_failures();
+	test_signals();
 	test_without_gpuperf();
 	return done_testing();
 }
