@@ -20,5 +20,5 @@ echo "== gpuperf roofline --ceiling tensor-fp64"
 ./gpuperf --csv roofline --no-cache --ceiling tensor-fp64 | python3 -c '
 import csv, sys
 for r in csv.DictReader(sys.stdin):
-    print(f"{r[\"value\"]} {r[\"unit\"]}, {r[\"pct_of_theoretical\"]} % of {r[\"theoretical\"]} "
-          f"at {r[\"sm_clock_mhz\"]} MHz; {r[\"instruction\"]}: {r[\"method\"]}")'
+    print("%s %s, %s %% of %s at %s MHz; %s: %s" % (r["value"], r["unit"],
+          r["pct_of_theoretical"], r["theoretical"], r["sm_clock_mhz"], r["instruction"], r["method"]))'
