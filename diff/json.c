@@ -345,8 +345,9 @@ int json_parse_next(const char *text, size_t len, size_t *pos, size_t *line, str
 	}
 	if (value(&p, out, 0))
 		return -1;
-	/* one value ends where the next may begin: a bracket, brace or space follows */
+	/* a number or word ends at white space: "12" is not 1 then 2 (others end themselves) */
 	if (p.i < p.len && out->type != JSON_OBJECT && out->type != JSON_ARRAY &&
+	    out->type != JSON_STRING &&
 	    !strchr(" \t\r\n", p.s[p.i])) {
 		json_free(out);
 		return fail(&p, "text after the JSON value");
