@@ -62,14 +62,22 @@ slurm_env() {
 	export SLURM_CONF=$S/slurm.conf
 }
 
-setup_file() {
-	local tool ports
+# Why the file's tests skip, said by setup (bats skips there, not in setup_file).
+unfit() {
+	local tool
 	for tool in munged slurmctld slurmd srun sinfo python3; do
 		command -v "$tool" >/dev/null ||
-			skip "$tool is not installed (Debian: munge slurmctld slurmd slurm-client)"
+			{ echo "$tool is not installed (Debian: munge slurmctld slurmd slurm-client)"; return; }
 	done
-	[ "$(id -u)" -eq 0 ] || skip "the daemons run as root here (SlurmUser=root); not root"
-	"$GPUPERF" help check >/dev/null 2>&1 || skip "gpuperf has no check command yet"
+	[ "$(id -u)" -eq 0 ] || { echo "the daemons run as root here (SlurmUser=root); not root"; return; }
+	"$GPUPERF" help check >/dev/null 2>&1 || echo "gpuperf has no check command yet"
+}
+
+setup_file() {
+	local ports
+	SKIP_REASON=$(unfit)
+	export SKIP_REASON
+	[ -z "$SKIP_REASON" ] || return 0
 	export S=$BATS_FILE_TMPDIR/slurm
 	mkdir -p "$S/state" "$S/spool" /run/munge
 	NODE=$(hostname -s)
@@ -108,15 +116,23 @@ NodeName=$NODE NodeAddr=127.0.0.1 CPUs=$CPUS RealMemory=$MEM State=UNKNOWN
 PartitionName=test Nodes=$NODE Default=YES MaxTime=INFINITE State=UP
 CONF
 	slurm_env
+	start_daemons || {
+		stop_daemons
+		return 1
+	}
+}
+
+# munged, slurmctld, slurmd, each PID kept as it comes; the node idle.
+start_daemons() {
 	# each daemon forks into the background: none may keep bats' descriptors open
 	munged --force --key-file="$S/munge.key" --socket="$S/munge.sock" \
 		--pid-file="$S/munged.pid" --log-file="$S/munged.log" --seed-file="$S/munged.seed" \
-		</dev/null >/dev/null 2>&1 3>&-
-	pid_of munged
-	slurmctld -i </dev/null >/dev/null 2>&1 3>&-
-	pid_of slurmctld
-	slurmd -N "$NODE" </dev/null >/dev/null 2>&1 3>&-
-	pid_of slurmd
+		</dev/null >/dev/null 2>&1 3>&- || return 1
+	pid_of munged || return 1
+	slurmctld -i </dev/null >/dev/null 2>&1 3>&- || return 1
+	pid_of slurmctld || return 1
+	slurmd -N "$NODE" </dev/null >/dev/null 2>&1 3>&- || return 1
+	pid_of slurmd || return 1
 	until_true "$WAIT_S" node_idle || {
 		sinfo >&2
 		tail -n 20 "$S"/*.log >&2
@@ -125,11 +141,13 @@ CONF
 }
 
 teardown_file() {
-	[ -n "${S:-}" ] && stop_daemons
-	return 0
+	if [ -n "${S:-}" ]; then
+		stop_daemons
+	fi
 }
 
 setup() {
+	[ -z "$SKIP_REASON" ] || skip "$SKIP_REASON"
 	slurm_env
 	cd "$BATS_TEST_TMPDIR"
 	GP=$(realpath "$GPUPERF")
