@@ -66,11 +66,16 @@ slurm_env() {
 unfit() {
 	local tool
 	for tool in munged slurmctld slurmd srun sinfo python3; do
-		command -v "$tool" >/dev/null ||
-			{ echo "$tool is not installed (Debian: munge slurmctld slurmd slurm-client)"; return; }
+		if ! command -v "$tool" >/dev/null; then
+			echo "$tool is not installed (Debian: munge slurmctld slurmd slurm-client)"
+			return 0
+		fi
 	done
-	[ "$(id -u)" -eq 0 ] || { echo "the daemons run as root here (SlurmUser=root); not root"; return; }
-	"$GPUPERF" help check >/dev/null 2>&1 || echo "gpuperf has no check command yet"
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "the daemons run as root here (SlurmUser=root); not root"
+	elif ! "$GPUPERF" help check >/dev/null 2>&1; then
+		echo "gpuperf has no check command yet"
+	fi
 }
 
 setup_file() {
