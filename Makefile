@@ -324,7 +324,8 @@ build/fuzz/json-fuzz: tests/fuzz/json-fuzz.c tests/unit/json-check.c $(wildcard 
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -lm
 
-# gpuperf diff's readers, each input read as a file and compared with itself;
+# gpuperf diff's readers, each input read as a file and compared with itself, and
+# gpuperf fleet's reader of concatenated check documents, judged consistently;
 # the contracts and the tables' columns come from the library, uninstrumented.
 build/fuzz/diff-fuzz: tests/fuzz/diff-fuzz.c $(wildcard diff/*.c) build/libgpuperf.a
 	@mkdir -p $(dir $@)

@@ -17,6 +17,7 @@ const struct gp_cmd *const gp_commands[] = {
 	&gp_cmd_profile,
 	&gp_cmd_all,
 	&gp_cmd_diff,
+	&gp_cmd_fleet,
 };
 const size_t gp_ncommands = ARRAY_SIZE(gp_commands);
 

@@ -16,5 +16,6 @@ extern const struct gp_cmd gp_cmd_roofline;
 extern const struct gp_cmd gp_cmd_profile;
 extern const struct gp_cmd gp_cmd_all;
 extern const struct gp_cmd gp_cmd_diff;
+extern const struct gp_cmd gp_cmd_fleet;
 
 #endif

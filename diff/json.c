@@ -332,6 +332,31 @@ int json_parse(const char *text, size_t len, struct json *out, char *err, size_t
 	return 0;
 }
 
+int json_parse_next(const char *text, size_t len, size_t *pos, size_t *line, struct json *out,
+		    char *err, size_t n)
+{
+	struct parser p = { text, len, *pos, *line, err, n };
+
+	skip_space(&p);
+	if (p.i >= p.len) {
+		*pos = p.i;
+		*line = p.line;
+		return 1;
+	}
+	if (value(&p, out, 0))
+		return -1;
+	/* a number or word ends at white space: "12" is not 1 then 2 (others end themselves) */
+	if (p.i < p.len && out->type != JSON_OBJECT && out->type != JSON_ARRAY &&
+	    out->type != JSON_STRING &&
+	    !strchr(" \t\r\n", p.s[p.i])) {
+		json_free(out);
+		return fail(&p, "text after the JSON value");
+	}
+	*pos = p.i;
+	*line = p.line;
+	return 0;
+}
+
 void json_free(struct json *v)
 {
 	for (size_t i = 0; i < v->n; i++) {

@@ -37,6 +37,16 @@ struct json {
  * holds nothing to free after -1.
  */
 int json_parse(const char *text, size_t len, struct json *out, char *err, size_t n);
+/*
+ * The next of several JSON values written one after another (concatenated
+ * documents: the outputs of many nodes in one stream), from text[*pos],
+ * *line the line there (1 at the start).  0: one value in out, *pos and
+ * *line past it; 1: nothing but white space is left; -1: a message naming
+ * the line in err, out holds nothing to free.  A number, true, false or
+ * null must be followed by white space or the end, so "12" is not 1 then 2.
+ */
+int json_parse_next(const char *text, size_t len, size_t *pos, size_t *line, struct json *out,
+		    char *err, size_t n);
 void json_free(struct json *v);
 
 /* What a value is, in words: "an object", "a number". */

@@ -370,21 +370,19 @@ static char *slurp(FILE *f, size_t *len)
 	return buf;
 }
 
-int diff_read(const char *path, struct diff_input *in)
+int diff_read_text(const char *path, char **text, size_t *len)
 {
 	int std = !strcmp(path, "-");
 	const char *name = std ? "standard input" : path;
 	FILE *f = std ? stdin : fopen(path, "r");
-	size_t len = 0;
-	char *text;
-	int rc;
 
-	memset(in, 0, sizeof(*in));
+	*text = NULL;
+	*len = 0;
 	if (!f)
 		return gp_error(GP_EXIT_USAGE, "cannot read %s: %s", name, strerror(errno));
 	errno = 0;
-	text = slurp(f, &len);
-	if (!text) {
+	*text = slurp(f, len);
+	if (!*text) {
 		int e = errno;
 		if (!std)
 			fclose(f);
@@ -392,7 +390,19 @@ int diff_read(const char *path, struct diff_input *in)
 	}
 	if (!std)
 		fclose(f);
-	rc = diff_parse(name, text, len, in);
+	return 0;
+}
+
+int diff_read(const char *path, struct diff_input *in)
+{
+	size_t len = 0;
+	char *text;
+	int rc;
+
+	memset(in, 0, sizeof(*in));
+	if ((rc = diff_read_text(path, &text, &len)))
+		return rc;
+	rc = diff_parse(strcmp(path, "-") ? path : "standard input", text, len, in);
 	free(text);
 	return rc;
 }

@@ -39,6 +39,12 @@ int diff_parse(const char *name, const char *text, size_t len, struct diff_input
 
 void diff_input_free(struct diff_input *in);
 
+/*
+ * The whole of path ("-": standard input), NUL-terminated at (*text)[*len]:
+ * 0, or GP_EXIT_USAGE with "cannot read FILE: why" printed.  Free *text.
+ */
+int diff_read_text(const char *path, char **text, size_t *len);
+
 /* The contract whose columns t has (by name, in order), or NULL. */
 const struct result_contract *diff_table_contract(const struct report_table *t);
 

@@ -57,3 +57,15 @@ setup() {
 	vg diff a.csv /nonexistent
 	vg diff a.csv
 }
+
+@test "valgrind: fleet's verdicts and refusals free everything" {
+	F=$ROOT/tests/fixtures/fleet
+	vg fleet "$F/slow.json"
+	vg --json fleet "$F"/no-gpu/*.json
+	vg --csv fleet "$F/mixed.json"
+	vg fleet "$F/bad/truncated.json"
+	vg fleet "$F/bad/missing-key.json"
+	vg fleet "$F/slow.json" "$F/slow/gpu-node01.json"
+	vg fleet /nonexistent
+	vg fleet
+}

@@ -6,13 +6,18 @@
  * The same bytes go to gpuperf roofline's cache reader
  * (results/roofline-cache.h), whose every accepted file must write back
  * as a file that reads the same.
+ * The same bytes go to gpuperf fleet's reader (diff/fleet.h: the
+ * splitter of concatenated documents and check's records), whose every
+ * accepted input must judge consistently.
  * Built and run by `make fuzz` and briefly by tests/cli/fuzz.bats.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include "diff/compare.h"
+#include "diff/fleet.h"
 #include "diff/read.h"
 #include "results/roofline-cache.h"
 
@@ -40,6 +45,44 @@ static void cache_roundtrip(const char *text, size_t size)
 	free(out);
 }
 
+/* What fleet accepts judges consistently: a slow figure is past the threshold, the counts add up. */
+static void fleet_check(const char *text, size_t size)
+{
+	struct fleet f = { 0 };
+	size_t slow = 0, nodes = 0;
+
+	if (fleet_parse(&f, "fuzz", text, size) || fleet_judge(&f, FLEET_THRESHOLD_PCT)) {
+		fleet_free(&f);
+		return;
+	}
+	for (size_t j = 0; j < f.n; j++) {
+		const struct fleet_gpu *g = &f.gpus[j];
+		int any = 0;
+
+		for (size_t i = 0; i < FLEET_NFIGURES; i++) {
+			int is_slow = g->verdict[i] == FLEET_FIG_SLOW;
+			if (is_slow && !(g->below_pct[i] > FLEET_THRESHOLD_PCT)) {
+				fprintf(stderr, "a figure %g %% below is slow\n", g->below_pct[i]);
+				abort();
+			}
+			any |= is_slow;
+		}
+		if (any != g->slow || (g->no_gpu && g->sku != -1) || g->node < 0 ||
+		    (size_t)g->node >= f.nnodes) {
+			fprintf(stderr, "a GPU judged inconsistently\n");
+			abort();
+		}
+		slow += g->slow;
+	}
+	for (int v = 0; v < FLEET_NNODE_VERDICTS; v++)
+		nodes += f.count[v];
+	if (slow != f.nslow || nodes != f.nnodes || !f.ndocs) {
+		fprintf(stderr, "fleet's counts do not add up\n");
+		abort();
+	}
+	fleet_free(&f);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = malloc(size + 1);
@@ -60,6 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		diff_input_free(&in);
 	}
 	cache_roundtrip(text, size);
+	fleet_check(text, size);
 	free(text);
 	return 0;
 }

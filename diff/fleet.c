@@ -1,0 +1,412 @@
+/* The fleet step: check records of many nodes, grouped by SKU, judged against the medians. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "diff/fleet.h"
+#include "diff/json.h"
+#include "diff/read.h"
+#include "util/error.h"
+
+/* The figures compared: GB/s, higher is better.  Point this at check's contract. */
+const struct fleet_figure fleet_figures[FLEET_NFIGURES] = {
+	{ "dram_copy_gbs", "DRAM copy (GB/s)" },
+	{ "dram_read_gbs", "DRAM read (GB/s)" },
+	{ "l2_read_gbs", "L2 read (GB/s)" },
+	{ "h2d_gbs", "H2D (GB/s)" },
+	{ "d2h_gbs", "D2H (GB/s)" },
+	{ "p2p_min_gbs", "P2P min (GB/s)" },
+};
+
+/* Every key of a record of check's "gpus" section; a no-gpu record needs three. */
+const struct fleet_key fleet_keys[] = {
+	{ "hostname", FLEET_KEY_STR, 1 },
+	{ "device_index", FLEET_KEY_NUM, 0 },
+	{ "device", FLEET_KEY_STR, 0 },
+	{ "memory_mib", FLEET_KEY_NUM, 0 },
+	{ "uuid", FLEET_KEY_STR, 0 },
+	{ "serial", FLEET_KEY_STR, 0 },
+	{ "pci_bus_id", FLEET_KEY_STR, 0 },
+	{ "driver", FLEET_KEY_STR, 0 },
+	{ "status", FLEET_KEY_STR, 1 },
+	{ "reason", FLEET_KEY_STR, 1 },
+	{ "dram_copy_gbs", FLEET_KEY_NUM, 0 },
+	{ "dram_read_gbs", FLEET_KEY_NUM, 0 },
+	{ "l2_read_gbs", FLEET_KEY_NUM, 0 },
+	{ "h2d_gbs", FLEET_KEY_NUM, 0 },
+	{ "d2h_gbs", FLEET_KEY_NUM, 0 },
+	{ "pcie_gen", FLEET_KEY_NUM, 0 },
+	{ "pcie_gen_max", FLEET_KEY_NUM, 0 },
+	{ "pcie_width", FLEET_KEY_NUM, 0 },
+	{ "pcie_width_max", FLEET_KEY_NUM, 0 },
+	{ "p2p_min_gbs", FLEET_KEY_NUM, 0 },
+	{ "ecc_uncorrected", FLEET_KEY_NUM, 0 },
+	{ "retired_rows", FLEET_KEY_NUM, 0 },
+	{ "throttle", FLEET_KEY_STR, 0 },
+	{ "contended", FLEET_KEY_NUM, 0 },
+};
+const size_t fleet_nkeys = sizeof(fleet_keys) / sizeof(fleet_keys[0]);
+
+const char *const fleet_fig_verdict_names[FLEET_NFIG_VERDICTS] = {
+	"ok", "slow", "none", "contended",
+};
+const char *const fleet_node_verdict_names[FLEET_NNODE_VERDICTS] = {
+	"no-gpu", "fail", "slow", "warn", "pass",
+};
+
+/* ---- reading ---- */
+
+static const struct json *member(const struct json *o, const char *key)
+{
+	for (size_t i = 0; i < o->n; i++)
+		if (!strcmp(o->keys[i], key))
+			return &o->items[i];
+	return NULL;
+}
+
+static char *str_of(const struct json *v)
+{
+	return v && v->type == JSON_STRING ? gp_xstrdup(v->text) : NULL;
+}
+
+static double num_of(const struct json *v)
+{
+	return v && v->type == JSON_NUMBER ? strtod(v->text, NULL) : NAN;
+}
+
+static void gpu_free(struct fleet_gpu *g)
+{
+	free(g->source);
+	free(g->hostname);
+	free(g->device);
+	free(g->uuid);
+	free(g->serial);
+	free(g->pci_bus_id);
+	free(g->driver);
+	free(g->status);
+	free(g->reason);
+	free(g->throttle);
+}
+
+/* One record of the gpus section into f; 0 or GP_EXIT_USAGE. */
+static int add_record(struct fleet *f, const char *name, const struct json *r, size_t k)
+{
+	const struct json *status = NULL;
+	struct fleet_gpu g = { 0 };
+	int no_gpu;
+	double d;
+
+	if (r->type != JSON_OBJECT)
+		return gp_error(GP_EXIT_USAGE, "%s line %zu: record %zu of \"gpus\" is %s, not an "
+				"object", name, r->line, k + 1, json_type_name(r->type));
+	status = member(r, "status");
+	no_gpu = status && status->type == JSON_STRING && !strcmp(status->text, "no-gpu");
+	for (size_t i = 0; i < fleet_nkeys; i++) {
+		const struct fleet_key *key = &fleet_keys[i];
+		const struct json *v = member(r, key->name);
+
+		if (!v) {
+			if (no_gpu && !key->no_gpu_needs)
+				continue;
+			return gp_error(GP_EXIT_USAGE, "%s line %zu: record %zu of \"gpus\" has no "
+					"key \"%s\": not gpuperf check's output", name, r->line,
+					k + 1, key->name);
+		}
+		if (v->type == JSON_NULL && !key->no_gpu_needs)
+			continue;
+		if (v->type != (key->type == FLEET_KEY_STR ? JSON_STRING : JSON_NUMBER))
+			return gp_error(GP_EXIT_USAGE, "%s line %zu: \"%s\" is %s, where check writes "
+					"%s", name, v->line, key->name, json_type_name(v->type),
+					key->type == FLEET_KEY_STR ? "a string" : "a number or null");
+	}
+	if (!no_gpu && strcmp(status->text, "pass") && strcmp(status->text, "warn") &&
+	    strcmp(status->text, "fail"))
+		return gp_error(GP_EXIT_USAGE, "%s line %zu: status \"%s\" is none of pass, warn, "
+				"fail, no-gpu", name, status->line, status->text);
+	if (!*member(r, "hostname")->text)
+		return gp_error(GP_EXIT_USAGE, "%s line %zu: an empty hostname", name, r->line);
+	if (!no_gpu) {
+		const struct json *dev = member(r, "device"), *mem = member(r, "memory_mib");
+		if (dev->type != JSON_STRING || mem->type != JSON_NUMBER)
+			return gp_error(GP_EXIT_USAGE, "%s line %zu: a GPU's record without its "
+					"device and memory_mib (its SKU)", name, r->line);
+	}
+	g.source = gp_xasprintf("%s line %zu", name, r->line);
+	g.hostname = str_of(member(r, "hostname"));
+	g.status = str_of(status);
+	g.reason = str_of(member(r, "reason"));
+	g.device = str_of(member(r, "device"));
+	g.uuid = str_of(member(r, "uuid"));
+	g.serial = str_of(member(r, "serial"));
+	g.pci_bus_id = str_of(member(r, "pci_bus_id"));
+	g.driver = str_of(member(r, "driver"));
+	g.throttle = str_of(member(r, "throttle"));
+	g.no_gpu = no_gpu;
+	d = num_of(member(r, "device_index"));
+	g.device_index = isfinite(d) && fabs(d) < 1e15 ? (long long)d : -1;
+	d = num_of(member(r, "memory_mib"));
+	g.memory_mib = isfinite(d) && fabs(d) < 1e15 ? (long long)d : -1;
+	d = num_of(member(r, "contended"));
+	g.contended = isfinite(d) && d != 0;
+	for (size_t i = 0; i < FLEET_NFIGURES; i++) {
+		g.value[i] = no_gpu ? NAN : num_of(member(r, fleet_figures[i].key));
+		g.below_pct[i] = NAN;
+	}
+	g.sku = g.node = -1;
+	if (f->n == f->cap) {
+		f->cap = f->cap ? f->cap * 2 : 16;
+		f->gpus = gp_xrealloc(f->gpus, f->cap * sizeof(*f->gpus));
+	}
+	f->gpus[f->n++] = g;
+	return 0;
+}
+
+/* One document: an object of sections with "gpus", or the array of records alone. */
+static int add_document(struct fleet *f, const char *name, const struct json *doc)
+{
+	const struct json *gpus = doc;
+	int rc;
+
+	if (doc->type == JSON_OBJECT) {
+		gpus = member(doc, "gpus");
+		if (!gpus)
+			return gp_error(GP_EXIT_USAGE, "%s line %zu: an object without a \"gpus\" "
+					"section: not gpuperf check's output", name, doc->line);
+	}
+	if (gpus->type != JSON_ARRAY)
+		return gp_error(GP_EXIT_USAGE, "%s line %zu: %s where check writes an array of "
+				"records", name, gpus->line, json_type_name(gpus->type));
+	if (!gpus->n)
+		return gp_error(GP_EXIT_USAGE, "%s line %zu: no records (an empty array)", name,
+				gpus->line);
+	for (size_t k = 0; k < gpus->n; k++)
+		if ((rc = add_record(f, name, &gpus->items[k], k)))
+			return rc;
+	return 0;
+}
+
+int fleet_parse(struct fleet *f, const char *name, const char *text, size_t len)
+{
+	size_t pos = 0, line = 1, ndocs = 0;
+	char err[160];
+
+	for (;;) {
+		struct json doc;
+		int rc = json_parse_next(text, len, &pos, &line, &doc, err, sizeof(err));
+
+		if (rc < 0)
+			return gp_error(GP_EXIT_USAGE, "%s is not valid JSON: %s", name, err);
+		if (rc > 0)
+			break;
+		rc = add_document(f, name, &doc);
+		json_free(&doc);
+		if (rc)
+			return rc;
+		ndocs++;
+	}
+	if (!ndocs)
+		return gp_error(GP_EXIT_USAGE, "%s is empty: no gpuperf check output in it", name);
+	f->ndocs += ndocs;
+	return 0;
+}
+
+int fleet_read(struct fleet *f, const char *path)
+{
+	char *text;
+	size_t len;
+	int rc;
+
+	if ((rc = diff_read_text(path, &text, &len)))
+		return rc;
+	rc = fleet_parse(f, strcmp(path, "-") ? path : "standard input", text, len);
+	free(text);
+	return rc;
+}
+
+/* ---- judging ---- */
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double fleet_median(double *v, size_t n)
+{
+	if (!n)
+		return NAN;
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static long find_sku(struct fleet *f, const struct fleet_gpu *g)
+{
+	for (size_t i = 0; i < f->nskus; i++)
+		if (f->skus[i].memory_mib == g->memory_mib && !strcmp(f->skus[i].device, g->device))
+			return (long)i;
+	f->skus = gp_xrealloc(f->skus, (f->nskus + 1) * sizeof(*f->skus));
+	memset(&f->skus[f->nskus], 0, sizeof(*f->skus));
+	f->skus[f->nskus].device = gp_xstrdup(g->device);
+	f->skus[f->nskus].memory_mib = g->memory_mib;
+	return (long)f->nskus++;
+}
+
+static long find_node(struct fleet *f, const char *hostname)
+{
+	for (size_t i = 0; i < f->nnodes; i++)
+		if (!strcmp(f->nodes[i].hostname, hostname))
+			return (long)i;
+	f->nodes = gp_xrealloc(f->nodes, (f->nnodes + 1) * sizeof(*f->nodes));
+	memset(&f->nodes[f->nnodes], 0, sizeof(*f->nodes));
+	f->nodes[f->nnodes].hostname = gp_xstrdup(hostname);
+	f->nodes[f->nnodes].verdict = FLEET_NODE_PASS;
+	return (long)f->nnodes++;
+}
+
+static void add_reason(struct fleet_node *n, const char *fmt, const char *a, const char *b)
+{
+	char *why = gp_xasprintf(fmt, a, b);
+	char *s = gp_xasprintf("%s%s%s", n->reason ? n->reason : "", n->reason ? "; " : "", why);
+
+	free(why);
+	free(n->reason);
+	n->reason = s;
+}
+
+static void medians(struct fleet *f)
+{
+	double *v = gp_xmalloc((f->n ? f->n : 1) * sizeof(*v));
+
+	for (size_t s = 0; s < f->nskus; s++)
+		for (size_t i = 0; i < FLEET_NFIGURES; i++) {
+			size_t k = 0;
+			for (size_t j = 0; j < f->n; j++) {
+				const struct fleet_gpu *g = &f->gpus[j];
+				if (g->sku == (long)s && !g->contended && isfinite(g->value[i]))
+					v[k++] = g->value[i];
+			}
+			f->skus[s].nmeasured[i] = k;
+			f->skus[s].median[i] = fleet_median(v, k);
+		}
+	free(v);
+}
+
+static void judge_gpu(struct fleet *f, struct fleet_gpu *g)
+{
+	const struct fleet_sku *s = &f->skus[g->sku];
+
+	for (size_t i = 0; i < FLEET_NFIGURES; i++) {
+		double m = s->median[i];
+
+		if (!isfinite(g->value[i]) || !isfinite(m) || m <= 0) {
+			g->verdict[i] = FLEET_FIG_NONE;
+			continue;
+		}
+		g->below_pct[i] = (m - g->value[i]) / m * 100.0;
+		if (g->contended)
+			g->verdict[i] = FLEET_FIG_CONTENDED;
+		else if (g->below_pct[i] > f->threshold_pct)
+			g->verdict[i] = FLEET_FIG_SLOW;
+		else
+			g->verdict[i] = FLEET_FIG_OK;
+		g->slow |= g->verdict[i] == FLEET_FIG_SLOW;
+	}
+}
+
+static void judge_node(struct fleet_node *n, const struct fleet_gpu *g)
+{
+	char idx[32];
+	enum fleet_node_verdict v = FLEET_NODE_PASS;
+
+	snprintf(idx, sizeof(idx), "GPU %lld", g->device_index);
+	if (g->no_gpu) {
+		v = FLEET_NODE_NO_GPU;
+		add_reason(n, "no GPU%s%s", *g->reason ? ": " : "", g->reason);
+		return (void)(n->verdict = v < n->verdict ? v : n->verdict);
+	}
+	n->ngpus++;
+	if (!strcmp(g->status, "fail")) {
+		v = FLEET_NODE_FAIL;
+		add_reason(n, "%s: check failed: %s", idx, *g->reason ? g->reason : "(no reason)");
+	} else if (!strcmp(g->status, "warn")) {
+		v = FLEET_NODE_WARN;
+		add_reason(n, "%s: check warned: %s", idx, *g->reason ? g->reason : "(no reason)");
+	}
+	if (g->slow) {
+		n->nslow++;
+		if (v > FLEET_NODE_SLOW)
+			v = FLEET_NODE_SLOW;
+		char *what = gp_xstrdup("");
+		for (size_t i = 0; i < FLEET_NFIGURES; i++)
+			if (g->verdict[i] == FLEET_FIG_SLOW) {
+				char *s = gp_xasprintf("%s%s%s %.1f %%", what, *what ? ", " : "",
+						       fleet_figures[i].key, g->below_pct[i]);
+				free(what);
+				what = s;
+			}
+		add_reason(n, "%s: %s below the median", idx, what);
+		free(what);
+	}
+	if (v < n->verdict)
+		n->verdict = v;
+}
+
+int fleet_judge(struct fleet *f, double threshold_pct)
+{
+	f->threshold_pct = threshold_pct;
+	for (size_t j = 0; j < f->n; j++) {
+		const struct fleet_gpu *g = &f->gpus[j];
+
+		if (!g->uuid)
+			continue;
+		for (size_t k = 0; k < j; k++)
+			if (f->gpus[k].uuid && !strcmp(f->gpus[k].uuid, g->uuid))
+				return gp_error(GP_EXIT_USAGE, "UUID %s is met twice, in %s and in %s: "
+						"give each node's output once", g->uuid,
+						f->gpus[k].source, g->source);
+	}
+	for (size_t j = 0; j < f->n; j++) {
+		struct fleet_gpu *g = &f->gpus[j];
+
+		g->node = find_node(f, g->hostname);
+		if (!g->no_gpu)
+			g->sku = find_sku(f, g);
+	}
+	for (size_t s = 0; s < f->nskus; s++)
+		for (size_t j = 0; j < f->n; j++)
+			f->skus[s].ngpus += f->gpus[j].sku == (long)s;
+	medians(f);
+	for (size_t j = 0; j < f->n; j++) {
+		struct fleet_gpu *g = &f->gpus[j];
+
+		if (!g->no_gpu)
+			judge_gpu(f, g);
+		f->nslow += g->slow;
+		judge_node(&f->nodes[g->node], g);
+	}
+	for (size_t i = 0; i < f->nnodes; i++)
+		f->count[f->nodes[i].verdict]++;
+	return 0;
+}
+
+int fleet_failed(const struct fleet *f)
+{
+	return f->nslow || f->count[FLEET_NODE_NO_GPU] || f->count[FLEET_NODE_FAIL];
+}
+
+void fleet_free(struct fleet *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		gpu_free(&f->gpus[i]);
+	free(f->gpus);
+	for (size_t i = 0; i < f->nskus; i++)
+		free(f->skus[i].device);
+	free(f->skus);
+	for (size_t i = 0; i < f->nnodes; i++) {
+		free(f->nodes[i].hostname);
+		free(f->nodes[i].reason);
+	}
+	free(f->nodes);
+	memset(f, 0, sizeof(*f));
+}
