@@ -200,12 +200,15 @@ void tab_check(struct report *rep, const struct gp_device *dev, const void *p)
 	tab_check_records(rep, run)->flags |= REPORT_MACHINE_ONLY;
 }
 
-/* The figure of a diff row, or -1; the GPU it is (the nth of its key) into *gpu. */
+/*
+ * The figure of a diff row, or -1; the GPU it is into *gpu: the rows of
+ * a GPU make one record of an empty key, the nth GPU's config "#n".
+ */
 static int diff_figure(const struct diff_row *d, size_t *gpu)
 {
-	const char *hash = d->config ? strstr(d->config, " #") : NULL;
+	const char *hash = d->config ? strchr(d->config, '#') : NULL;
 
-	*gpu = hash ? strtoul(hash + 2, NULL, 10) - 1 : 0;
+	*gpu = hash ? strtoul(hash + 1, NULL, 10) - 1 : 0;
 	for (int f = 0; d->figure && f < CHECK_NFIGURES; f++)
 		if (!strcmp(d->figure, check_figure_names[f]))
 			return f;
@@ -217,9 +220,11 @@ void tab_check_baseline(struct check_run *run, const struct diff_input *base)
 	struct report rep = { 0 };
 	struct diff_result res = { 0 };
 	struct diff_opts o = { DIFF_THRESHOLD_PCT };
-	const struct report_table *now = tab_check_records(&rep, run);
+	struct report_table *now = tab_check_records(&rep, run);
+	const struct report_table *before = diff_input_table(base, now);
 
-	diff_tables(NULL, diff_input_table(base, now), now, &o, &res);
+	now->key = before ? before->key : now->key;  /* a CSV's table has no section */
+	diff_tables(NULL, before, now, &o, &res);
 	for (size_t i = 0; i < res.n; i++) {
 		const struct diff_row *d = &res.rows[i];
 		size_t gpu;
