@@ -127,6 +127,7 @@ static void test_judge(void)
 	is_int(check_run_status(&run), CHECK_FAIL, "  the run fails");
 
 	/* 6 % below the node's median but above the floor: an outlier fails */
+	check_run_free(&run);
 	fake_run(&run, 4);
 	run.gpus[3].fig[CHECK_DRAM_COPY] = 3000;
 	check_judge(&run, &f);
@@ -147,6 +148,7 @@ static void test_judge(void)
 	is_int(check_run_status(&run), CHECK_FAIL, "  --strict: a warning fails");
 
 	/* contended: below the floor and the node, yet a warning */
+	check_run_free(&run);
 	fake_run(&run, 4);
 	run.gpus[2].fig[CHECK_DRAM_COPY] = 1500;
 	run.gpus[2].watch.nothers = 1;
@@ -160,6 +162,7 @@ static void test_judge(void)
 	is_int(check_run_status(&run), CHECK_WARN, "  the run warns, not fails");
 
 	/* the state */
+	check_run_free(&run);
 	fake_run(&run, 1);
 	run.gpus[0].pcie_gen = 4;
 	run.gpus[0].ecc_uncorrected = 2;
@@ -180,6 +183,7 @@ static void test_judge(void)
 	is_int(run.gpus[0].v[CHECK_ITEM_PCIE_GEN].status, CHECK_PASS, "a Gen4 slot: Gen4 passes");
 
 	/* unknown SKU: a warning, not a failure */
+	check_run_free(&run);
 	fake_run(&run, 2);
 	for (size_t i = 0; i < 2; i++)
 		snprintf(run.gpus[i].dev.name, sizeof(run.gpus[i].dev.name), "NVIDIA B999");
