@@ -120,17 +120,6 @@ static int read_baseline(struct args *a)
 				 a->base.command ? a->base.command : "another command");
 }
 
-static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
-{
-	struct args *a = p;
-	int rc;
-
-	(void)ctx, (void)given;
-	if ((rc = read_floors(a)))
-		return rc;
-	return read_baseline(a);
-}
-
 /* ---- measuring: other commands' steps, one command line each ---- */
 
 struct step {
@@ -149,6 +138,46 @@ static const struct step steps[] = {
 	  tab_bandwidth_levels_summary },
 	{ { "pcie", "--memory", "pinned", "--direction", "h2d,d2h", "--size", "256M" } },
 };
+
+/* p2p's options after --pair LIST: short copies, the slowest peer is what counts */
+#define P2P_STEP "--size", "64M", "--reps", "5", "--warmup", "1"
+
+/* A step's command line parses (a bug otherwise, caught here without a GPU). */
+static int step_parses(struct gp_ctx *ctx, const char *const *words)
+{
+	const struct gp_cmd *cmd = cmd_lookup(words[0]);
+	char *argv[16];
+	void *args;
+	struct gp_args given;
+	int argc = 0, rc;
+
+	if (!cmd)
+		return gp_error(GP_EXIT_FAIL, "BUG: check's step: no command '%s'", words[0]);
+	while (argc < 12 && words[argc]) {
+		argv[argc] = (char *)words[argc];
+		argc++;
+	}
+	argv[argc] = NULL;
+	args = gp_xcalloc(1, cmd->args_size ? cmd->args_size : 1);
+	rc = cli_parse(ctx, cmd, argc, argv, args, &given);
+	cli_free_args(cmd, args);
+	free(args);
+	return rc ? gp_error(GP_EXIT_FAIL, "BUG: check's step '%s ...' does not parse", words[0]) : 0;
+}
+
+static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
+{
+	struct args *a = p;
+	const char *const pair[] = { "p2p", "--pair", "0:1", P2P_STEP, NULL };
+	int rc = 0;
+
+	(void)given;
+	for (size_t i = 0; i < ARRAY_SIZE(steps) && !rc; i++)
+		rc = step_parses(ctx, steps[i].argv);
+	if (rc || (rc = step_parses(ctx, pair)) || (rc = read_floors(a)))
+		return rc;
+	return read_baseline(a);
+}
 
 /* all's headline metric of each figure (tables/all.h). */
 static const char *const headline_of[CHECK_P2P_MIN] = {
@@ -245,8 +274,7 @@ static int measure_gpu(struct gp_ctx *ctx, int index, struct check_gpu *g)
 static int measure_peers(struct gp_ctx *ctx, struct check_run *run, size_t i)
 {
 	char pairs[1024] = "";
-	const char *argv[] = { "p2p", "--pair", pairs, "--size", "64M", "--reps", "5", "--warmup",
-			       "1", NULL };
+	const char *argv[] = { "p2p", "--pair", pairs, P2P_STEP, NULL };
 	struct p2p_run *res;
 	size_t len = 0;
 	int rc;

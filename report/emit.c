@@ -42,19 +42,25 @@ static void emit_csv_sections(const struct report *r, FILE *out)
 }
 
 /*
- * Sections in JSON: any keyed machine table.  In CSV, two or more keyed
- * tables that CSV shows make one long table; a single one (the others
- * REPORT_JSON_ONLY: check's) is a plain table.
+ * Sections: any keyed machine table.  In CSV they make one long table,
+ * unless REPORT_JSON_ONLY tables leave CSV a single one (check's): that
+ * one is a plain table.
  */
 static int has_sections(const struct report *r, enum report_format fmt)
 {
-	size_t n = 0;
+	size_t n = 0, json_only = 0;
 
-	for (size_t i = 0; i < r->ntables; i++)
-		if (!(r->tables[i]->flags & REPORT_HUMAN_ONLY) && r->tables[i]->key &&
-		    !(fmt == REPORT_CSV && (r->tables[i]->flags & REPORT_JSON_ONLY)))
+	for (size_t i = 0; i < r->ntables; i++) {
+		const struct report_table *t = r->tables[i];
+
+		if ((t->flags & REPORT_HUMAN_ONLY) || !t->key)
+			continue;
+		if (fmt == REPORT_CSV && (t->flags & REPORT_JSON_ONLY))
+			json_only++;
+		else
 			n++;
-	return fmt == REPORT_CSV ? n > 1 : n > 0;
+	}
+	return json_only ? n > 1 : n > 0;
 }
 
 int report_emit(const struct report *r, enum report_format fmt, FILE *out)

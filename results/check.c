@@ -358,15 +358,20 @@ enum check_status check_run_status(const struct check_run *run)
 
 /* ---- machine tables ---- */
 
+/*
+ * The fleet's keys, in its order: the identity is not TAB_IDENTITY_COLS
+ * (serial, driver, memory join it), so no column is flagged identity and
+ * a GPU's record is keyed by its index.
+ */
 const struct report_col check_gpus_columns[CHECK_GPUS_NCOLUMNS] = {
-	{ "hostname", "host", REPORT_STR, 0, REPORT_COL_ID },
+	{ "hostname", "host", REPORT_STR, 0, 0 },
 	{ "device_index", "device", REPORT_INT, 0, REPORT_COL_CONFIG },
-	{ "device", "product", REPORT_STR, 0, REPORT_COL_ID },
-	{ "memory_mib", "memory (MiB)", REPORT_INT, 0, REPORT_COL_ID },
-	{ "uuid", "UUID", REPORT_STR, 0, REPORT_COL_ID },
-	{ "serial", "serial", REPORT_STR, 0, REPORT_COL_ID },
-	{ "pci_bus_id", "PCI bus id", REPORT_STR, 0, REPORT_COL_ID },
-	{ "driver", "driver", REPORT_STR, 0, REPORT_COL_ID },
+	{ "device", "product", REPORT_STR, 0, 0 },
+	{ "memory_mib", "memory (MiB)", REPORT_INT, 0, 0 },
+	{ "uuid", "UUID", REPORT_STR, 0, 0 },
+	{ "serial", "serial", REPORT_STR, 0, 0 },
+	{ "pci_bus_id", "PCI bus id", REPORT_STR, 0, 0 },
+	{ "driver", "driver", REPORT_STR, 0, 0 },
 	{ "status", "status", REPORT_STR, 0, 0 },
 	{ "dram_copy_gbs", "DRAM copy (GB/s)", REPORT_DBL, 1, 0 },
 	{ "dram_read_gbs", "DRAM read (GB/s)", REPORT_DBL, 1, 0 },
