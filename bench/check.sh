@@ -9,10 +9,12 @@
 # run: check's seconds, its status, its DRAM copy and read beside
 # bandwidth's and their ratio, and every check that warned or failed with
 # its reason.  The targets: at most 15 s, DRAM within 1 % of bandwidth's,
-# nothing flagged in any run.  Raw outputs go to $OUT when set.  Exit 0
-# when every target is met, 1 otherwise.
+# nothing flagged in any run.  Raw outputs go to $OUT when set; GPUPERF
+# names the binary (default ./gpuperf).  Exit 0 when every target is met,
+# 1 otherwise.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
+gp=${GPUPERF:-./gpuperf}
 runs=5
 dev=0
 while [ $# -gt 0 ]; do
@@ -27,10 +29,10 @@ mkdir -p "$out"
 fail=0
 for i in $(seq "$runs"); do
 	start=$(date +%s.%N)
-	./gpuperf -d "$dev" --json check >"$out/check-$i.json" 2>"$out/check-$i.err"
+	"$gp" -d "$dev" --json check >"$out/check-$i.json" 2>"$out/check-$i.err"
 	rc=$?
 	end=$(date +%s.%N)
-	./gpuperf -d "$dev" --csv bandwidth --kernel copy,read >"$out/bandwidth-$i.csv" \
+	"$gp" -d "$dev" --csv bandwidth --kernel copy,read >"$out/bandwidth-$i.csv" \
 		2>"$out/bandwidth-$i.err" || { cat "$out/bandwidth-$i.err" >&2; fail=1; continue; }
 	python3 - "$i" "$rc" "$start" "$end" "$out/check-$i.json" "$out/bandwidth-$i.csv" <<'PY' || fail=1
 import csv, json, sys
