@@ -421,6 +421,7 @@ const struct result_contract check_contract = {
 	.nfigures = ARRAY_SIZE(figures),
 	.metric_column = "figure",
 	.value_column = "value",
+	.section_of = "check",
 };
 
 const struct result_contract check_gpus_contract = {
@@ -429,4 +430,5 @@ const struct result_contract check_gpus_contract = {
 	.ncols = CHECK_GPUS_NCOLUMNS,
 	.figures = figures,
 	.nfigures = ARRAY_SIZE(figures),
+	.section_of = "check",
 };

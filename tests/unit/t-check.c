@@ -220,6 +220,7 @@ static void test_baseline(enum report_format fmt, const char *form)
 	check_judge(&run, &f);
 	saved = render(&run, fmt);
 	is_int(diff_parse("base", saved, strlen(saved), &base), 0, "%s baseline read", form);
+	is_str(base.command, "check", "  as check's output");
 	run.gpus[1].fig[CHECK_DRAM_COPY] *= 0.97;  /* 3 %: within the node, above the floor */
 	check_judge(&run, &f);
 	is_int(check_run_status(&run), CHECK_PASS, "  a 3 %% drop passes floor and node");
