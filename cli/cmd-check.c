@@ -317,14 +317,20 @@ static int device_list(const struct gp_ctx *ctx, int count, int **out, size_t *n
 	return 0;
 }
 
-/* No GPU or driver: the usual message, and a record that says so (exit 3 after output). */
+/*
+ * No GPU or driver, or one that refuses (a MIG slice): the usual message
+ * on stderr, and a record that says so (exit 3 after the output).
+ */
 static int no_gpu(struct gp_ctx *ctx, struct check_run *run, int rc)
 {
-	const char *why = dev_unusable();
+	const char *why;
 
 	if (rc != GP_EXIT_NODEV)
 		return rc;
-	snprintf(run->no_gpu, sizeof(run->no_gpu), "%s", why ? why : "no usable GPU");
+	why = dev_unusable();
+	snprintf(run->no_gpu, sizeof(run->no_gpu), "%s", why ? why :
+		 "a GPU could not be used (gpuperf's message on stderr says why)");
+	run->ngpus = 0;
 	ctx->exit_status = GP_EXIT_NODEV;
 	return 0;
 }
@@ -364,7 +370,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 		rc = measure_all(ctx, run, list, n);
 	free(list);
 	if (rc)
-		return rc;
+		return no_gpu(ctx, run, rc);
 	check_judge(run, &a->floors);
 	if (a->have_base)
 		tab_check_baseline(run, &a->base);
