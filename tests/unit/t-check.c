@@ -264,6 +264,8 @@ static void test_records(void)
 	ok(strstr(json, "\"serial\": \"1650\", \"pci_bus_id\": \"0000:18:00.0\", \"driver\": "
 		   "\"580.159.04\"") != NULL, "  serial, bus id, driver");
 	ok(strstr(json, "\"p2p_min_gbs\": 350") != NULL, "  the slowest peer");
+	ok(strstr(json, "\"contended\": 0, \"reason\": \"\"}") != NULL,
+	   "  a passing GPU's reason is empty");
 	ok(!strncmp(csv, "device,cc,device_index,uuid,pci_bus_id,hostname,figure,value,floor,", 66),
 	   "CSV: the checks table, plain");
 	ok(strstr(csv, "serial") == NULL, "  without the gpus records");
