@@ -123,7 +123,7 @@ static int read_baseline(struct args *a)
 /* ---- measuring: other commands' steps, one command line each ---- */
 
 struct step {
-	const char *argv[12];
+	const char *argv[CLI_LINE_MAX];  /* NULL-terminated */
 	void (*summarize)(struct all_summary *s, const struct gp_device *dev, const void *results);
 };
 
@@ -142,29 +142,6 @@ static const struct step steps[] = {
 /* p2p's options after --pair LIST: short copies, the slowest peer is what counts */
 #define P2P_STEP "--size", "64M", "--reps", "5", "--warmup", "1"
 
-/* A step's command line parses (a bug otherwise, caught here without a GPU). */
-static int step_parses(struct gp_ctx *ctx, const char *const *words)
-{
-	const struct gp_cmd *cmd = cmd_lookup(words[0]);
-	char *argv[16];
-	void *args;
-	struct gp_args given;
-	int argc = 0, rc;
-
-	if (!cmd)
-		return gp_error(GP_EXIT_FAIL, "BUG: check's step: no command '%s'", words[0]);
-	while (argc < 12 && words[argc]) {
-		argv[argc] = (char *)words[argc];
-		argc++;
-	}
-	argv[argc] = NULL;
-	args = gp_xcalloc(1, cmd->args_size ? cmd->args_size : 1);
-	rc = cli_parse(ctx, cmd, argc, argv, args, &given);
-	cli_free_args(cmd, args);
-	free(args);
-	return rc ? gp_error(GP_EXIT_FAIL, "BUG: check's step '%s ...' does not parse", words[0]) : 0;
-}
-
 static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 {
 	struct args *a = p;
@@ -173,8 +150,8 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 
 	(void)given;
 	for (size_t i = 0; i < ARRAY_SIZE(steps) && !rc; i++)
-		rc = step_parses(ctx, steps[i].argv);
-	if (rc || (rc = step_parses(ctx, pair)) || (rc = read_floors(a)))
+		rc = cli_parse_line(ctx, steps[i].argv);
+	if (rc || (rc = cli_parse_line(ctx, pair)) || (rc = read_floors(a)))
 		return rc;
 	return read_baseline(a);
 }
@@ -184,19 +161,6 @@ static const char *const headline_of[CHECK_P2P_MIN] = {
 	"dram_copy_gbs", "dram_read_gbs", "l2_read_gbs", "pcie_pinned_h2d_gbs",
 	"pcie_pinned_d2h_gbs",
 };
-
-static int run_step(struct gp_ctx *ctx, const char *const *words, void **res)
-{
-	char *argv[16];
-	int argc = 0;
-
-	while (argc < 12 && words[argc]) {
-		argv[argc] = (char *)words[argc];
-		argc++;
-	}
-	argv[argc] = NULL;
-	return cli_measure(ctx, cmd_lookup(words[0]), argc, argv, res);
-}
 
 /* The figures of a device's steps, through all's summary (tables/all.h). */
 static void figures_of(const struct gp_device *d, const struct all_run *run, struct check_gpu *g)
@@ -251,7 +215,7 @@ static int measure_gpu(struct gp_ctx *ctx, int index, struct check_gpu *g)
 
 		gp_progress("check: device %d: %s (%zu of %zu)", index, cmd->name, i + 1,
 			    ARRAY_SIZE(steps));
-		rc = run_step(ctx, steps[i].argv, &res);
+		rc = cli_measure_line(ctx, steps[i].argv, &res);
 		if (rc)
 			break;
 		trust_merge(&g->watch, (const struct trust_summary *)((char *)res +
@@ -285,7 +249,7 @@ static int measure_peers(struct gp_ctx *ctx, struct check_run *run, size_t i)
 						len ? "," : "", run->gpus[i].dev.index,
 						run->gpus[j].dev.index);
 	gp_progress("check: device %d: p2p", run->gpus[i].dev.index);
-	if ((rc = run_step(ctx, argv, (void **)&res)))
+	if ((rc = cli_measure_line(ctx, argv, (void **)&res)))
 		return rc;
 	for (size_t k = 0; k < res->npairs; k++) {
 		double gbs = p2p_gbs(&res->pairs[k], P2P_CE_WRITE);
