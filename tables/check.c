@@ -179,6 +179,13 @@ static void human_table(struct report *rep, const struct check_run *run)
 			report_set_str(t, r, 7, g->v[k].reason);
 		}
 	}
+	for (size_t i = 0; i < run->ngpus; i++) {
+		const struct check_gpu *g = &run->gpus[i];
+
+		report_note(t, "GPU %d: %s, %s, serial %s: %s", g->dev.index, g->dev.name,
+			    g->dev.pci_bus_id[0] ? g->dev.pci_bus_id : "bus unknown",
+			    g->serial[0] ? g->serial : "unknown", check_status_names[g->status]);
+	}
 	report_note(t, "Floors from %s; figures in GB/s, 1 GB = 10^9 bytes.", run->floors_from);
 	if (run->baseline_from[0])
 		report_note(t, "Baseline: %s%s%s.", run->baseline_from, run->baseline_note[0] ?

@@ -272,6 +272,11 @@ static void test_records(void)
 	ok(strstr(csv, ",dram_copy_gbs,1000.000,2870.000,") != NULL, "  a row per figure");
 	free(json);
 	free(csv);
+	json = render(&run, REPORT_TABLE);
+	ok(strstr(json, "GPU 1: NVIDIA H100 80GB HBM3, 0000:19:00.0, serial 1651: fail") != NULL,
+	   "people: a line per GPU with its verdict");
+	ok(strstr(json, "check: fail: 1 GPU pass, 0 warn, 1 fail") != NULL, "  and the run's");
+	free(json);
 	check_run_free(&run);
 
 	/* no GPU: one record for the host */
