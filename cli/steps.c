@@ -139,13 +139,16 @@ int cli_parse_line(struct gp_ctx *ctx, const char *const *words)
 	char *argv[CLI_LINE_MAX + 1];
 	int argc, rc;
 	const struct gp_cmd *cmd = line_argv(words, argv, &argc);
+	const char *plot = ctx->plot_path;
 	struct gp_args given;
 	void *args;
 
 	if (!cmd)
 		return gp_error(GP_EXIT_FAIL, "BUG: a step of no command '%s'", words[0]);
 	args = gp_xcalloc(1, cmd->args_size ? cmd->args_size : 1);
+	ctx->plot_path = NULL;  /* the command's own --plot, refused or not by its own rule */
 	rc = cli_parse(ctx, cmd, argc, argv, args, &given);
+	ctx->plot_path = plot;
 	cli_free_args(cmd, args);
 	free(args);
 	return rc ? gp_error(GP_EXIT_FAIL, "BUG: the step '%s ...' does not parse", words[0]) : 0;

@@ -23,6 +23,11 @@ no_gpu() {
 	assert_usage_error check extra
 }
 
+@test "check --plot is a usage error, before its steps are parsed" {
+	assert_usage_error --plot "$BATS_TEST_TMPDIR/p.svg" check
+	[[ "$stderr" == *"--plot: check has no sweep to draw"* ]]
+}
+
 @test "check --expect: a missing file is a usage error" {
 	assert_usage_error check --expect "$BATS_TEST_TMPDIR/none.csv"
 	[[ "$stderr" == *"--expect: $BATS_TEST_TMPDIR/none.csv: No such file or directory"* ]]
