@@ -32,6 +32,7 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/gpuperf
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 
 NVCC_ON_PATH := $(shell command -v nvcc 2>/dev/null)
@@ -60,7 +61,7 @@ ifeq ($(WERROR),1)
 endif
 GP_CPPFLAGS := -I. -isystem $(CUDA_HOME)/include -D_GNU_SOURCE \
 	       -DGP_VERSION='"$(VERSION)"' -DGP_CUDA_LIBDIR='"$(CUDA_LIBDIR)"' \
-	       -DGP_LIBDIR='"$(LIBDIR)"'
+	       -DGP_LIBDIR='"$(LIBDIR)"' -DGP_DATADIR='"$(DATADIR)"'
 GP_CFLAGS := -std=c11 $(WARNINGS) -MMD -MP
 NVCCFLAGS ?= -O3
 GP_NVCCBASE := -std=c++17 -I. -Xcompiler -Wall,-Wextra -MMD -MP
@@ -353,16 +354,19 @@ lint-man:
 
 install: gpuperf $(INJECT_SO)
 	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(COMPLETIONDIR)' \
-		'$(DESTDIR)$(LIBDIR)/gpuperf'
+		'$(DESTDIR)$(LIBDIR)/gpuperf' '$(DESTDIR)$(DATADIR)'
 	install -m 0755 gpuperf '$(DESTDIR)$(BINDIR)/gpuperf'
 	install -m 0755 $(INJECT_SO) '$(DESTDIR)$(LIBDIR)/gpuperf/libgpuperf-inject.so'
 	install -m 0644 man/*.1 '$(DESTDIR)$(MANDIR)/man1/'
+	install -m 0644 data/floors.csv '$(DESTDIR)$(DATADIR)/floors.csv'
 	install -m 0644 completion/gpuperf.bash '$(DESTDIR)$(COMPLETIONDIR)/gpuperf'
 
 uninstall:
 	rm -f '$(DESTDIR)$(BINDIR)/gpuperf' '$(DESTDIR)$(COMPLETIONDIR)/gpuperf'
 	rm -f '$(DESTDIR)$(LIBDIR)/gpuperf/libgpuperf-inject.so'
 	-rmdir '$(DESTDIR)$(LIBDIR)/gpuperf' 2>/dev/null
+	rm -f '$(DESTDIR)$(DATADIR)/floors.csv'
+	-rmdir '$(DESTDIR)$(DATADIR)' 2>/dev/null
 	rm -f $(patsubst man/%,'$(DESTDIR)$(MANDIR)/man1/%',$(wildcard man/*.1))
 
 clean:

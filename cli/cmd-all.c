@@ -31,7 +31,7 @@ static const struct gp_option options[] = {
  * the command's summarize hook (cli/cmd.h), or through the row's own.
  */
 struct step {
-	const char *argv[14];
+	const char *argv[CLI_LINE_MAX];  /* NULL-terminated */
 	void (*summarize)(struct all_summary *s, const struct gp_device *dev, const void *results);
 	int summary_last;  /* its rows close the summary */
 };
@@ -64,12 +64,12 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 {
 	const struct args *a = p;
 
+	int rc = 0;
+
 	(void)given;
-	for (size_t i = 0; i < ARRAY_SIZE(steps); i++)
-		if (!cmd_lookup(steps[i].argv[0]))  /* a bug, caught here without a GPU */
-			return gp_error(GP_EXIT_FAIL, "BUG: all's step %zu: no command '%s'", i + 1,
-					steps[i].argv[0]);
-	return cli_check_html(ctx, a->html);
+	for (size_t i = 0; i < ARRAY_SIZE(steps) && !rc; i++)
+		rc = cli_parse_line(ctx, steps[i].argv);  /* a bug, caught here without a GPU */
+	return rc ? rc : cli_check_html(ctx, a->html);
 }
 
 static const char *no_plot(const void *args)
@@ -87,17 +87,10 @@ static int measure(struct gp_ctx *ctx, void *args, void *r)
 	for (size_t i = 0; i < ARRAY_SIZE(steps) && !rc; i++) {
 		const struct step *st = &steps[i];
 		const struct gp_cmd *cmd = cmd_lookup(st->argv[0]);
-		char *argv[ARRAY_SIZE(st->argv) + 1];
 		void *res;
-		int argc = 0;
 
-		while (argc < (int)ARRAY_SIZE(st->argv) && st->argv[argc]) {
-			argv[argc] = (char *)st->argv[argc];
-			argc++;
-		}
-		argv[argc] = NULL;
-		gp_progress("%s (%d of %d)", argv[0], (int)i + 1, (int)ARRAY_SIZE(steps));
-		rc = cli_measure(ctx, cmd, argc, argv, &res);
+		gp_progress("%s (%d of %d)", st->argv[0], (int)i + 1, (int)ARRAY_SIZE(steps));
+		rc = cli_measure_line(ctx, st->argv, &res);
 		run->steps[run->nsteps++] = (struct all_step){
 			.command = cmd->name,
 			.results = res,

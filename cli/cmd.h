@@ -233,6 +233,15 @@ void cli_free_args(const struct gp_cmd *cmd, void *args);
 int cli_measure(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **argv,
 		void **results);
 void cli_free_results(const struct gp_cmd *cmd, void *results);
+/*
+ * A fixed command line (all's and check's steps): words[0] the command,
+ * NULL-terminated, at most CLI_LINE_MAX words.  cli_measure_line is
+ * cli_measure of it; cli_parse_line only parses it, so that a step that
+ * does not parse is a bug caught without a GPU (GP_EXIT_FAIL, said).
+ */
+#define CLI_LINE_MAX 15
+int cli_measure_line(struct gp_ctx *ctx, const char *const *words, void **results);
+int cli_parse_line(struct gp_ctx *ctx, const char *const *words);
 /* Every step of cmd on argv: the tables land in ctx->report. */
 int cli_run(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **argv);
 

@@ -16,6 +16,7 @@ const struct gp_cmd *const gp_commands[] = {
 	&gp_cmd_roofline,
 	&gp_cmd_profile,
 	&gp_cmd_all,
+	&gp_cmd_check,
 	&gp_cmd_diff,
 	&gp_cmd_fleet,
 };

@@ -15,6 +15,7 @@ extern const struct gp_cmd gp_cmd_p2p;
 extern const struct gp_cmd gp_cmd_roofline;
 extern const struct gp_cmd gp_cmd_profile;
 extern const struct gp_cmd gp_cmd_all;
+extern const struct gp_cmd gp_cmd_check;
 extern const struct gp_cmd gp_cmd_diff;
 extern const struct gp_cmd gp_cmd_fleet;
 

@@ -110,6 +110,50 @@ int cli_measure(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **a
 	return rc;
 }
 
+/* words into argv (CLI_LINE_MAX + 1 entries); the command, or NULL for an unknown one. */
+static const struct gp_cmd *line_argv(const char *const *words, char **argv, int *argc)
+{
+	*argc = 0;
+	while (*argc < CLI_LINE_MAX && words[*argc]) {
+		argv[*argc] = (char *)words[*argc];
+		(*argc)++;
+	}
+	argv[*argc] = NULL;
+	return cmd_lookup(words[0]);
+}
+
+int cli_measure_line(struct gp_ctx *ctx, const char *const *words, void **results)
+{
+	char *argv[CLI_LINE_MAX + 1];
+	int argc;
+	const struct gp_cmd *cmd = line_argv(words, argv, &argc);
+
+	*results = NULL;
+	if (!cmd)
+		return gp_error(GP_EXIT_FAIL, "BUG: a step of no command '%s'", words[0]);
+	return cli_measure(ctx, cmd, argc, argv, results);
+}
+
+int cli_parse_line(struct gp_ctx *ctx, const char *const *words)
+{
+	char *argv[CLI_LINE_MAX + 1];
+	int argc, rc;
+	const struct gp_cmd *cmd = line_argv(words, argv, &argc);
+	const char *plot = ctx->plot_path;
+	struct gp_args given;
+	void *args;
+
+	if (!cmd)
+		return gp_error(GP_EXIT_FAIL, "BUG: a step of no command '%s'", words[0]);
+	args = gp_xcalloc(1, cmd->args_size ? cmd->args_size : 1);
+	ctx->plot_path = NULL;  /* the command's own --plot, refused or not by its own rule */
+	rc = cli_parse(ctx, cmd, argc, argv, args, &given);
+	ctx->plot_path = plot;
+	cli_free_args(cmd, args);
+	free(args);
+	return rc ? gp_error(GP_EXIT_FAIL, "BUG: the step '%s ...' does not parse", words[0]) : 0;
+}
+
 void cli_free_results(const struct gp_cmd *cmd, void *results)
 {
 	if (results && cmd->free_results)

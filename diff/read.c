@@ -292,6 +292,8 @@ static int json_sections(struct diff_input *in, const struct json *obj)
 			in->skipped[in->nskipped++] = gp_xstrdup(obj->keys[i]);
 			continue;
 		}
+		if (c->section_of)
+			in->command = c->section_of;  /* check's sections: not all's */
 		rc = json_table(in, arr, c, obj->keys[i]);
 	}
 	if (!rc && !in->tables.ntables)

@@ -68,7 +68,13 @@ struct nv_memory_v2 {
 	X(int, nvmlDeviceGetNvLinkVersion, (nv_device, unsigned, unsigned *)) \
 	X(int, nvmlDeviceGetNvLinkRemotePciInfo_v2, (nv_device, unsigned, struct nv_pci *)) \
 	X(int, nvmlDeviceGetNvLinkRemoteDeviceType, (nv_device, unsigned, int *)) \
-	X(int, nvmlDeviceGetP2PStatus, (nv_device, nv_device, int, int *))
+	X(int, nvmlDeviceGetP2PStatus, (nv_device, nv_device, int, int *)) \
+	X(int, nvmlDeviceGetSerial, (nv_device, char *, unsigned)) \
+	X(int, nvmlSystemGetDriverVersion, (char *, unsigned)) \
+	X(int, nvmlDeviceGetTotalEccErrors, (nv_device, int, int, unsigned long long *)) \
+	X(int, nvmlDeviceGetRemappedRows, (nv_device, unsigned *, unsigned *, unsigned *, unsigned *)) \
+	X(int, nvmlDeviceGetRetiredPages, (nv_device, int, unsigned *, unsigned long long *)) \
+	X(int, nvmlDeviceGetRetiredPagesPendingStatus, (nv_device, int *))
 
 static struct {
 #define DECLARE(ret, name, args) ret (*name) args;
@@ -332,4 +338,59 @@ int nvml_nvlink_between(const struct nvml_gpu *a, const struct nvml_gpu *b, stru
 	l->via_switch = 1;
 	l->version = va ? va : vb;
 	return 0;
+}
+
+#define NV_MEMORY_ERROR_UNCORRECTED 1
+#define NV_VOLATILE_ECC 0
+#define NV_RETIRED_CAUSES 2   /* multiple single-bit errors, double-bit errors */
+
+/* Pages retired for either cause (before Ampere); -1 unknown. */
+static long long retired_pages(nv_device h, int *pending)
+{
+	long long total = 0;
+	int p = 0;
+
+	if (!nv.nvmlDeviceGetRetiredPages)
+		return -1;
+	for (int cause = 0; cause < NV_RETIRED_CAUSES; cause++) {
+		unsigned count = 0;
+		int rc = nv.nvmlDeviceGetRetiredPages(h, cause, &count, NULL);
+
+		if (rc && rc != NV_ERROR_INSUFFICIENT_SIZE)
+			return -1;
+		total += count;
+	}
+	if (nv.nvmlDeviceGetRetiredPagesPendingStatus &&
+	    !nv.nvmlDeviceGetRetiredPagesPendingStatus(h, &p))
+		*pending = p != 0;
+	return total;
+}
+
+void nvml_read_health(const struct nvml_gpu *g, struct nvml_health *hl)
+{
+	nv_device h = g->handle;
+	unsigned long long ecc;
+	unsigned corr, unc, pending, failed;
+
+	memset(hl, 0, sizeof(*hl));
+	hl->ecc_uncorrected = hl->retired_rows = -1;
+	hl->row_failure = -1;
+	if (nv.nvmlDeviceGetSerial && nv.nvmlDeviceGetSerial(h, hl->serial, sizeof(hl->serial)))
+		hl->serial[0] = '\0';
+	if (nv.nvmlSystemGetDriverVersion &&
+	    nv.nvmlSystemGetDriverVersion(hl->driver, sizeof(hl->driver)))
+		hl->driver[0] = '\0';
+	if (nv.nvmlDeviceGetTotalEccErrors &&
+	    !nv.nvmlDeviceGetTotalEccErrors(h, NV_MEMORY_ERROR_UNCORRECTED, NV_VOLATILE_ECC, &ecc))
+		hl->ecc_uncorrected = (long long)ecc;
+	if (nv.nvmlDeviceGetRemappedRows &&
+	    !nv.nvmlDeviceGetRemappedRows(h, &corr, &unc, &pending, &failed)) {
+		hl->retired_rows = (long long)corr + unc;
+		hl->row_failure = pending || failed;
+		return;
+	}
+	hl->row_failure = 0;
+	hl->retired_rows = retired_pages(h, &hl->row_failure);
+	if (hl->retired_rows < 0)
+		hl->row_failure = -1;
 }

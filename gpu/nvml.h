@@ -52,6 +52,17 @@ int nvml_read_procs(const struct nvml_gpu *g, struct trust_proc *p, size_t max);
  */
 int nvml_read_mem_used(const struct nvml_gpu *g, unsigned long long *bytes);
 
+/* A GPU's health and identity beyond CUDA's: check's records. */
+struct nvml_health {
+	char serial[64];             /* the board's serial; "" unknown */
+	char driver[32];             /* the NVIDIA driver's version, "580.159.04"; "" unknown */
+	long long ecc_uncorrected;   /* volatile (since the driver loaded); -1 unknown */
+	long long retired_rows;      /* rows remapped (Ampere on), else pages retired; -1 unknown */
+	int row_failure;             /* a remapping failed or a retirement awaits a reset; -1 unknown */
+};
+/* Read it; fields unknown where NVML cannot say. */
+void nvml_read_health(const struct nvml_gpu *g, struct nvml_health *h);
+
 /* How a GPU reaches another over NVLink. */
 struct nvml_nvlink {
 	int links;            /* active links to it (directly, or through NVSwitch) */

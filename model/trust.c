@@ -227,7 +227,7 @@ const char *trust_refusal(const struct trust_modes *m, const char *command, char
 			 "the links");
 		return buf;
 	}
-	if (!strcmp(command, "bandwidth") || !strcmp(command, "all")) {
+	if (!strcmp(command, "bandwidth") || !strcmp(command, "all") || !strcmp(command, "check")) {
 		snprintf(buf, n, "the GPU is in MIG mode and this device is a slice: its DRAM "
 			 "bandwidth is the slice's share of the memory system, which the driver's "
 			 "theoretical peak (the whole GPU's) does not describe, so %s refuses; per "

@@ -34,19 +34,33 @@ static void emit_csv_sections(const struct report *r, FILE *out)
 
 	for (size_t i = 0; i < r->ntables; i++) {
 		const struct report_table *t = r->tables[i];
-		if (!(t->flags & REPORT_HUMAN_ONLY) && t->key)
+		if (!(t->flags & (REPORT_HUMAN_ONLY | REPORT_JSON_ONLY)) && t->key)
 			report_append_long(lt, t->key, t);
 	}
 	report_render_csv(lt, out);
 	report_free(&lr);
 }
 
-static int has_sections(const struct report *r)
+/*
+ * Sections: any keyed machine table.  In CSV they make one long table,
+ * unless REPORT_JSON_ONLY tables leave CSV a single one (check's): that
+ * one is a plain table.
+ */
+static int has_sections(const struct report *r, enum report_format fmt)
 {
-	for (size_t i = 0; i < r->ntables; i++)
-		if (!(r->tables[i]->flags & REPORT_HUMAN_ONLY) && r->tables[i]->key)
-			return 1;
-	return 0;
+	size_t n = 0, json_only = 0;
+
+	for (size_t i = 0; i < r->ntables; i++) {
+		const struct report_table *t = r->tables[i];
+
+		if ((t->flags & REPORT_HUMAN_ONLY) || !t->key)
+			continue;
+		if (fmt == REPORT_CSV && (t->flags & REPORT_JSON_ONLY))
+			json_only++;
+		else
+			n++;
+	}
+	return json_only ? n > 1 : n > 0;
 }
 
 int report_emit(const struct report *r, enum report_format fmt, FILE *out)
@@ -58,7 +72,7 @@ int report_emit(const struct report *r, enum report_format fmt, FILE *out)
 		if ((r->tables[i]->flags & REPORT_HEADLINE) && r->tables[i]->title &&
 		    *r->tables[i]->title)
 			gp_note("%s", r->tables[i]->title);
-	if (fmt != REPORT_TABLE && has_sections(r)) {
+	if (fmt != REPORT_TABLE && has_sections(r, fmt)) {
 		if (fmt == REPORT_JSON)
 			emit_json_sections(r, out);
 		else
@@ -75,7 +89,8 @@ int report_emit(const struct report *r, enum report_format fmt, FILE *out)
 				fputc('\n', out);
 			report_render_table(t, out);
 			first = 0;
-		} else if (!(t->flags & REPORT_HUMAN_ONLY)) {
+		} else if (!(t->flags & REPORT_HUMAN_ONLY) &&
+			   !(fmt == REPORT_CSV && (t->flags & REPORT_JSON_ONLY))) {
 			if (machine) {
 				fprintf(stderr, "gpuperf: BUG: two machine tables in one report\n");
 				abort();

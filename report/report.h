@@ -69,6 +69,7 @@ enum report_layout {
 
 #define REPORT_HUMAN_ONLY 0x1u    /* table flag: left out of CSV and JSON */
 #define REPORT_MACHINE_ONLY 0x2u  /* table flag: left out of the human format */
+#define REPORT_JSON_ONLY 0x8u     /* table flag: a JSON section only, left out of CSV too */
 /*
  * Table flag: a headline, its title alone (no columns), above the human
  * format's tables; CSV and JSON have no place for it, so it is said on

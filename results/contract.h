@@ -87,6 +87,12 @@ struct result_contract {
 	const char *metric_column, *value_column;
 	const struct result_row_kind *row_kinds;  /* NULL: every row's figures of their own kind */
 	size_t nrow_kinds;
+	/*
+	 * The command whose JSON holds this table as a section, where that
+	 * is not all's (check's gpus and checks); NULL: a command's own
+	 * table, or a section of all's.
+	 */
+	const char *section_of;
 };
 
 /* Every contract, in the command table's order (results/contracts.c). */

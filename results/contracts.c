@@ -5,6 +5,7 @@
 #include <string.h>
 #include "results/all.h"
 #include "results/bandwidth.h"
+#include "results/check.h"
 #include "results/banks.h"
 #include "results/coalesce.h"
 #include "results/contract.h"
@@ -37,6 +38,8 @@ const struct result_contract *const result_contracts[] = {
 	&all_contract,
 	&all_summary_contract,
 	&all_devices_contract,
+	&check_contract,
+	&check_gpus_contract,
 };
 const size_t result_ncontracts = ARRAY_SIZE(result_contracts);
 

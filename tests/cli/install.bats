@@ -26,6 +26,15 @@ teardown() {
 	[ -f "$DEST/usr/share/man/man1/gpuperf.1" ]
 	[ -f "$DEST/usr/share/bash-completion/completions/gpuperf" ]
 	[ -f "$DEST/usr/lib/gpuperf/libgpuperf-inject.so" ]
+	cmp "$ROOT/data/floors.csv" "$DEST/usr/share/gpuperf/floors.csv"
+}
+
+@test "the installed binary finds its installed floors (check)" {
+	make -s -C "$ROOT" install DESTDIR="$DEST" PREFIX=/usr
+	# beside it in ../share/gpuperf/, not in the source tree nor the compiled-in PREFIX's
+	run_split "$DEST/usr/bin/gpuperf" check --json
+	[[ "$stderr" != *"no floors file found"* ]] || { echo "$stderr"; return 1; }
+	[[ "$stderr" != *"floors:"* ]]
 }
 
 @test "the installed binary finds its installed manual page" {

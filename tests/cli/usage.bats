@@ -20,7 +20,7 @@ load lib
 @test "the command table has the commands of the design" {
 	run "$GPUPERF" --list-commands
 	[ "$status" -eq 0 ]
-	[ "$output" = "$(printf 'info\nbandwidth\ncoalesce\nbanks\nlatency\noccupancy\npcie\np2p\nroofline\nprofile\nall\ndiff\nfleet')" ]
+	[ "$output" = "$(printf 'info\nbandwidth\ncoalesce\nbanks\nlatency\noccupancy\npcie\np2p\nroofline\nprofile\nall\ncheck\ndiff\nfleet')" ]
 }
 
 @test "every command has --help text with its usage line" {

@@ -7,29 +7,6 @@
 
 load lib
 
-# Column $2 of CSV file $1, every row, through Python's csv (quoted fields hold commas).
-csv_values() {
-	python3 - "$1" "$2" <<-'EOF'
-		import csv, sys
-		rows = list(csv.DictReader(open(sys.argv[1])))
-		for r in rows:
-		    print(r[sys.argv[2]])
-	EOF
-}
-
-# Skip unless NVML reads the device, saying why.
-require_nvml() {
-	"$GPUPERF" --csv info >"$BATS_TEST_TMPDIR/info.csv" 2>/dev/null || return 1
-	local nvml
-	nvml=$(csv_values "$BATS_TEST_TMPDIR/info.csv" nvml)
-	[ "$nvml" = read ] || skip "NVML does not read the device here: $nvml"
-}
-
-# the hog copying on every SM; half a second for its bursts to get going
-start_busy_hog() {
-	start_hog 1000000 busy >/dev/null && sleep 0.5
-}
-
 teardown() {
 	stop_hog
 }

@@ -12,6 +12,7 @@
 #include "cli/cmd.h"
 #include "results/banks.h"
 #include "results/coalesce.h"
+#include "results/check.h"
 #include "results/contract.h"
 #include "results/occupancy.h"
 #include "results/p2p.h"
@@ -315,9 +316,13 @@ static void test_commands(void)
 	struct pcie_run ovl = { .overlap = 1 };
 	struct roof_results roof = { .asked = 1u << ROOF_DRAM | 1u << ROOF_FP32, .sm_count = 132 };
 	struct occ_run occ;
+	struct check_gpu gpu = { 0 };
+	struct check_run chk = { &gpu, 1, "node-1" };
 	size_t checked = 0, measuring = 0;
 
 	fake_all(&dev, &run, 0);
+	gpu.dev = dev;
+	check_judge(&chk, NULL);
 	for (size_t i = 0; i < gp_ncommands; i++) {
 		const struct gp_cmd *cmd = gp_commands[i];
 		const struct result_contract *c = result_contract_of(cmd->name);
@@ -350,6 +355,8 @@ static void test_commands(void)
 			res = &prof;
 		else if (!strcmp(cmd->name, "roofline"))
 			res = &roof;
+		else if (!strcmp(cmd->name, "check"))
+			res = &chk;
 		ok(res != NULL, "%s: fabricated results here (add some for a new command)", cmd->name);
 		if (!res)
 			continue;

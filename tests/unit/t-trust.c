@@ -146,6 +146,7 @@ static void refusals(void)
 	   strstr(why, "coalesce") && strstr(why, "pcie"),
 	   "MIG: bandwidth refuses and says which figures are per slice");
 	ok(trust_refusal(&m, "all", buf, sizeof(buf)) != NULL, "MIG: all refuses too");
+	ok(trust_refusal(&m, "check", buf, sizeof(buf)) != NULL, "MIG: check refuses too");
 	why = trust_refusal(&m, "p2p", buf, sizeof(buf));
 	ok(why && strstr(why, "peer to peer"), "MIG: p2p refuses");
 	ok(!trust_refusal(&m, "pcie", buf, sizeof(buf)) && !trust_refusal(&m, "banks", buf, sizeof(buf)) &&

@@ -1,0 +1,141 @@
+/*
+ * What `gpuperf check` measured on each GPU of a node, the floors it
+ * holds them to (data/floors.csv), and the judging: each figure against
+ * its SKU's floor, against the node's other GPUs, and (tables/check.h)
+ * against an earlier run through diff's engine.  Its two machine tables
+ * and their contracts.  Pure C: fabricated runs are judged in unit tests.
+ */
+#ifndef GP_RESULTS_CHECK_H
+#define GP_RESULTS_CHECK_H
+
+#include <stddef.h>
+#include "model/trust.h"
+#include "results/columns.h"
+#include "results/contract.h"
+#include "results/device.h"
+
+/* The measured figures, higher is better; names in check_figure_names ("dram_copy_gbs"). */
+enum check_figure {
+	CHECK_DRAM_COPY,
+	CHECK_DRAM_READ,
+	CHECK_L2_READ,
+	CHECK_H2D,
+	CHECK_D2H,
+	CHECK_P2P_MIN,     /* the slowest peer copy from this GPU; NaN without peers */
+	CHECK_NFIGURES
+};
+extern const char *const check_figure_names[CHECK_NFIGURES];
+
+/* The rows judged per GPU: the figures, then the state read. */
+enum check_item {
+	CHECK_ITEM_PCIE_GEN = CHECK_NFIGURES,
+	CHECK_ITEM_PCIE_WIDTH,
+	CHECK_ITEM_ECC,
+	CHECK_ITEM_ROWS,
+	CHECK_ITEM_THROTTLE,
+	CHECK_ITEM_PROCESSES,
+	CHECK_NITEMS
+};
+extern const char *const check_item_names[CHECK_NITEMS];  /* the figures', then "pcie_gen", ... */
+
+enum check_status { CHECK_PASS, CHECK_WARN, CHECK_FAIL, CHECK_NO_GPU };
+extern const char *const check_status_names[];  /* "pass", "warn", "fail", "no-gpu" */
+
+struct check_verdict {
+	enum check_status status;
+	char reason[320];          /* "" when it passes without remark */
+	double floor;              /* the floor held to; NaN: none */
+	double median;             /* the node's other GPUs' median; NaN: none */
+	double baseline;           /* the earlier run's figure; NaN: none */
+};
+
+/* One GPU: its identity, figures and state, and the verdicts on them. */
+struct check_gpu {
+	struct gp_device dev;
+	char serial[64];           /* "" unknown */
+	char driver[32];           /* NVIDIA driver version "580.159.04"; "" unknown */
+	double fig[CHECK_NFIGURES];  /* GB/s; NaN not measured */
+	int pcie_gen, pcie_width;  /* negotiated while transferring; 0 unknown */
+	long long ecc_uncorrected; /* volatile uncorrected ECC errors; -1 unknown */
+	long long retired_rows;    /* retired pages or remapped rows; -1 unknown */
+	int row_failure;           /* a row remapping failed or pending: 1; 0 no; -1 unknown */
+	struct trust_summary watch;  /* every step's watch on this GPU, merged */
+	struct check_verdict v[CHECK_NITEMS];
+	enum check_status status;  /* the worst verdict */
+};
+
+struct check_run {
+	struct check_gpu *gpus;
+	size_t ngpus;
+	char hostname[256];
+	char no_gpu[320];          /* no GPU or driver: why (one "no-gpu" record); else "" */
+	char floors_from[4096];    /* the floors file read */
+	int strict;                /* --strict: a warning fails */
+	char baseline_from[4096];  /* --baseline FILE; "" none */
+	char baseline_note[512];   /* what the baseline comparison could not do; "" */
+};
+void check_run_free(void *check_run);
+
+/* ---- floors ---- */
+
+/* A SKU's floors: product name as CUDA names it, memory, a floor per figure (NaN none). */
+struct check_floor {
+	char product[96];
+	double memory_gib;
+	double fig[CHECK_NFIGURES];
+	char source[256];
+};
+
+struct check_floors {
+	struct check_floor *v;
+	size_t n;
+};
+
+/*
+ * The floors file's text (CSV: "product,memory_gib,dram_copy_gbs,...,
+ * source", '#' comments, blank lines): 0, or -1 with err naming the line
+ * and what is wrong.
+ */
+int check_floors_parse(const char *text, const char *path, struct check_floors *out,
+		       char *err, size_t n);
+void check_floors_free(struct check_floors *f);
+
+/* A memory within this fraction of the key's matches: 80 GiB keys 79.6 GiB. */
+#define CHECK_MEMORY_TOLERANCE 0.05
+/* The floors of dev's SKU (name alike, memory within the tolerance), or NULL. */
+const struct check_floor *check_floor_of(const struct check_floors *f, const struct gp_device *dev);
+
+/* ---- judging ---- */
+
+/*
+ * Judge every GPU of run: its figures against floors (NULL: none) and
+ * against the node's other GPUs (model/outlier.h, OUTLIER_PCT), its link
+ * against its maximum, its ECC, rows, clocks and processes; a contended
+ * GPU's figures warn, never fail.  Sets every verdict and status.
+ */
+void check_judge(struct check_run *run, const struct check_floors *floors);
+
+/*
+ * A figure found worse than the baseline (diff's verdict): fail, or warn
+ * for a contended GPU; the reason says by how much.
+ */
+void check_judge_baseline(struct check_run *run, size_t gpu, enum check_figure f, double before,
+			  double change_pct, double noise_pct);
+
+/* The worst status of the run; a warning is a failure with strict. */
+enum check_status check_run_status(const struct check_run *run);
+
+/* Recompute each GPU's status from its verdicts. */
+void check_update_status(struct check_run *run);
+
+/* ---- machine tables ---- */
+
+/* "gpus": a record per GPU, the keys the fleet reads. */
+#define CHECK_GPUS_NCOLUMNS 24
+extern const struct report_col check_gpus_columns[CHECK_GPUS_NCOLUMNS];
+/* "checks": a row per GPU and item: the command's CSV. */
+#define CHECK_NCOLUMNS (TAB_NIDENTITY + 7 + TAB_NTRUST)
+extern const struct report_col check_columns[CHECK_NCOLUMNS];
+extern const struct result_contract check_contract, check_gpus_contract;
+
+#endif

@@ -1,0 +1,308 @@
+/*
+ * gpuperf check without a GPU: the floors file, the judging of fabricated
+ * figures (floor, node outlier, contended, --strict), the baseline through
+ * diff's engine, and the records the fleet reads.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "diff/read.h"
+#include "results/check.h"
+#include "tables/check.h"
+#include "tests/unit/render.h"
+#include "tests/unit/unit.h"
+
+static const char floors_text[] =
+	"# a comment\n"
+	"\n"
+	"product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,p2p_min_gbs,source\n"
+	"NVIDIA H100 80GB HBM3,79.6,2870,2870,,46.8,46.8,,measured, x 0.90\n"
+	"NVIDIA L40S,45,691,691,,23.6,23.6,,theoretical x 0.80\n";
+
+static void test_floors(void)
+{
+	struct check_floors f;
+	char err[512];
+	struct gp_device d = { 0 };
+
+	is_int(check_floors_parse(floors_text, "f.csv", &f, err, sizeof(err)), 0, "floors parse");
+	is_int((int)f.n, 2, "two SKUs");
+	is_str(f.v[0].source, "measured, x 0.90", "the source keeps its commas");
+	is_dbl(f.v[0].fig[CHECK_DRAM_COPY], 2870, 1e-9, "DRAM copy floor");
+	ok(isnan(f.v[0].fig[CHECK_L2_READ]), "an empty floor is none");
+	snprintf(d.name, sizeof(d.name), "NVIDIA H100 80GB HBM3");
+	d.total_mem_bytes = 81559ull << 20;
+	ok(check_floor_of(&f, &d) == &f.v[0], "H100 SXM with 81559 MiB matches 79.6 GiB");
+	d.total_mem_bytes = 40ull << 30;
+	ok(check_floor_of(&f, &d) == NULL, "the same name with half the memory: no floor");
+	snprintf(d.name, sizeof(d.name), "NVIDIA B999");
+	ok(check_floor_of(&f, &d) == NULL, "unknown SKU: no floor");
+	check_floors_free(&f);
+
+	static const struct { const char *text, *want; } bad[] = {
+		{ "product,memory\nX,1\n", "f.csv:1: the first row must be the header" },
+		{ "# only a comment\n", "f.csv: no header and no floors" },
+		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\nX,80,1,2\n", "f.csv:2: 4 fields, not 9" },
+		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\nX,80,fast,1,1,1,1,1,s\n", "f.csv:2: dram_copy_gbs 'fast'" },
+		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\nX,80,1,-1,1,1,1,1,s\n", "f.csv:2: dram_read_gbs '-1'" },
+		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\nX,0,1,1,1,1,1,1,s\n", "f.csv:2: memory_gib '0'" },
+		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\nX,80,1,1,1,1,1,1,\n", "f.csv:2: the source is empty" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = '\0';
+		is_int(check_floors_parse(bad[i].text, "f.csv", &f, err, sizeof(err)), -1,
+		       "malformed floors %zu refused", i);
+		ok(strstr(err, bad[i].want) != NULL, "  says '%s' (%s)", bad[i].want, err);
+	}
+}
+
+/* n H100s of one node, idle, every figure at its healthy value. */
+static void fake_run(struct check_run *run, size_t n)
+{
+	static const double healthy[CHECK_NFIGURES] = { 3190, 3200, 9000, 55, 55, 350 };
+
+	memset(run, 0, sizeof(*run));
+	snprintf(run->hostname, sizeof(run->hostname), "node1");
+	snprintf(run->floors_from, sizeof(run->floors_from), "f.csv");
+	run->ngpus = n;
+	run->gpus = calloc(n, sizeof(*run->gpus));
+	for (size_t i = 0; i < n; i++) {
+		struct check_gpu *g = &run->gpus[i];
+
+		g->dev.index = (int)i;
+		snprintf(g->dev.name, sizeof(g->dev.name), "NVIDIA H100 80GB HBM3");
+		snprintf(g->dev.hostname, sizeof(g->dev.hostname), "node1");
+		snprintf(g->dev.uuid, sizeof(g->dev.uuid), "GPU-%zu", i);
+		snprintf(g->dev.pci_bus_id, sizeof(g->dev.pci_bus_id), "0000:%02zx:00.0", i + 0x18);
+		g->dev.cc_major = 9;
+		g->dev.total_mem_bytes = 81559ull << 20;
+		g->dev.link = (struct pcie_link){ 5, 16, 5, 16, 0, 0, "sysfs" };
+		snprintf(g->serial, sizeof(g->serial), "165%zu", i);
+		snprintf(g->driver, sizeof(g->driver), "580.159.04");
+		memcpy(g->fig, healthy, sizeof(healthy));
+		g->fig[CHECK_DRAM_COPY] += (double)i;  /* not all equal */
+		g->pcie_gen = 5;
+		g->pcie_width = 16;
+		g->watch.watched = 1;
+		g->watch.procs = TRUST_PROCS_VISIBLE;
+		g->watch.reasons_read = 1;
+	}
+}
+
+static struct check_floors floors(void)
+{
+	struct check_floors f;
+	char err[256];
+
+	check_floors_parse(floors_text, "f.csv", &f, err, sizeof(err));
+	return f;
+}
+
+static void test_judge(void)
+{
+	struct check_floors f = floors();
+	struct check_run run;
+
+	fake_run(&run, 4);
+	check_judge(&run, &f);
+	is_int(check_run_status(&run), CHECK_PASS, "four healthy GPUs pass");
+	for (size_t k = 0; k < CHECK_NITEMS; k++)
+		is_str(check_status_names[run.gpus[2].v[k].status], "pass", "  %s passes",
+		       check_item_names[k]);
+
+	/* below the floor: fail, naming the floor and its source */
+	run.gpus[1].fig[CHECK_DRAM_READ] = 2800;
+	check_judge(&run, &f);
+	is_int(run.gpus[1].v[CHECK_DRAM_READ].status, CHECK_FAIL, "below the floor fails");
+	ok(strstr(run.gpus[1].v[CHECK_DRAM_READ].reason, "below the floor 2870.0 GB/s (measured, x 0.90)")
+	   != NULL, "  the reason names the floor and its source: %s",
+	   run.gpus[1].v[CHECK_DRAM_READ].reason);
+	is_int(run.gpus[1].status, CHECK_FAIL, "  the GPU fails");
+	is_int(check_run_status(&run), CHECK_FAIL, "  the run fails");
+
+	/* 6 % below the node's median but above the floor: an outlier fails */
+	check_run_free(&run);
+	fake_run(&run, 4);
+	run.gpus[3].fig[CHECK_DRAM_COPY] = 3000;
+	check_judge(&run, &f);
+	is_int(run.gpus[3].v[CHECK_DRAM_COPY].status, CHECK_FAIL, "DRAM 6 %% below the node fails");
+	ok(strstr(run.gpus[3].v[CHECK_DRAM_COPY].reason, "below the node's median 3191.0 GB/s") != NULL,
+	   "  the reason gives the median: %s", run.gpus[3].v[CHECK_DRAM_COPY].reason);
+	is_dbl(run.gpus[3].v[CHECK_DRAM_COPY].median, 3191, 1e-9, "  the median of the others");
+	/* 4 % below: within the spread */
+	run.gpus[3].fig[CHECK_DRAM_COPY] = 3191 * 0.96;
+	check_judge(&run, &f);
+	is_int(run.gpus[3].v[CHECK_DRAM_COPY].status, CHECK_PASS, "DRAM 4 %% below passes");
+	/* the host's link: an outlier warns */
+	run.gpus[0].fig[CHECK_H2D] = 50;
+	check_judge(&run, &f);
+	is_int(run.gpus[0].v[CHECK_H2D].status, CHECK_WARN, "h2d 9 %% below the node warns");
+	is_int(check_run_status(&run), CHECK_WARN, "  the run warns");
+	run.strict = 1;
+	is_int(check_run_status(&run), CHECK_FAIL, "  --strict: a warning fails");
+
+	/* contended: below the floor and the node, yet a warning */
+	check_run_free(&run);
+	fake_run(&run, 4);
+	run.gpus[2].fig[CHECK_DRAM_COPY] = 1500;
+	run.gpus[2].watch.nothers = 1;
+	run.gpus[2].watch.others[0].pid = 4242;
+	check_judge(&run, &f);
+	is_int(run.gpus[2].v[CHECK_DRAM_COPY].status, CHECK_WARN, "contended: warn, not fail");
+	ok(!strncmp(run.gpus[2].v[CHECK_DRAM_COPY].reason, "contended, not judged: below the floor",
+		    38), "  says so: %s", run.gpus[2].v[CHECK_DRAM_COPY].reason);
+	is_int(run.gpus[2].v[CHECK_ITEM_PROCESSES].status, CHECK_WARN, "  the processes row warns");
+	ok(strstr(run.gpus[2].v[CHECK_ITEM_PROCESSES].reason, "pid 4242") != NULL, "  with the pid");
+	is_int(check_run_status(&run), CHECK_WARN, "  the run warns, not fails");
+
+	/* the state */
+	check_run_free(&run);
+	fake_run(&run, 1);
+	run.gpus[0].pcie_gen = 4;
+	run.gpus[0].ecc_uncorrected = 2;
+	run.gpus[0].retired_rows = 3;
+	run.gpus[0].watch.reasons = TRUST_REASON_HW_SLOWDOWN;
+	check_judge(&run, &f);
+	is_int(run.gpus[0].v[CHECK_ITEM_PCIE_GEN].status, CHECK_FAIL, "a Gen4 link on a Gen5 GPU fails");
+	is_int(run.gpus[0].v[CHECK_ITEM_PCIE_WIDTH].status, CHECK_PASS, "  x16 passes");
+	is_int(run.gpus[0].v[CHECK_ITEM_ECC].status, CHECK_FAIL, "uncorrected ECC errors fail");
+	is_int(run.gpus[0].v[CHECK_ITEM_ROWS].status, CHECK_WARN, "retired rows warn");
+	is_int(run.gpus[0].v[CHECK_ITEM_THROTTLE].status, CHECK_WARN, "a hardware slowdown warns");
+	ok(isnan(run.gpus[0].v[CHECK_DRAM_COPY].median), "one GPU: no node median");
+	is_int(run.gpus[0].v[CHECK_P2P_MIN].status, CHECK_PASS, "no peer: p2p passes");
+	run.gpus[0].pcie_gen = 4;
+	run.gpus[0].dev.link.path_gen = 4;  /* the slot allows Gen4 alone */
+	run.gpus[0].ecc_uncorrected = 0;
+	check_judge(&run, &f);
+	is_int(run.gpus[0].v[CHECK_ITEM_PCIE_GEN].status, CHECK_PASS, "a Gen4 slot: Gen4 passes");
+
+	/* unknown SKU: a warning, not a failure */
+	check_run_free(&run);
+	fake_run(&run, 2);
+	for (size_t i = 0; i < 2; i++)
+		snprintf(run.gpus[i].dev.name, sizeof(run.gpus[i].dev.name), "NVIDIA B999");
+	check_judge(&run, &f);
+	is_int(run.gpus[0].v[CHECK_DRAM_COPY].status, CHECK_WARN, "unknown SKU warns");
+	ok(strstr(run.gpus[0].v[CHECK_DRAM_COPY].reason, "no floor for this GPU") != NULL,
+	   "  no floor for this GPU: %s", run.gpus[0].v[CHECK_DRAM_COPY].reason);
+	is_int(run.gpus[0].v[CHECK_DRAM_READ].status, CHECK_PASS, "  once, on DRAM copy");
+	is_int(check_run_status(&run), CHECK_WARN, "  the run warns, exit 0 without --strict");
+	check_run_free(&run);
+	check_floors_free(&f);
+}
+
+static char *render(const struct check_run *run, enum report_format fmt)
+{
+	struct report rep = { 0 };
+	char *buf;
+
+	tab_check(&rep, NULL, run);
+	buf = unit_render(&rep, fmt);
+	report_free(&rep);
+	return buf;
+}
+
+/* A saved run read back as --baseline: the same figures pass, a drop fails. */
+static void test_baseline(enum report_format fmt, const char *form)
+{
+	struct check_floors f = floors();
+	struct check_run run;
+	struct diff_input base;
+	char *saved;
+
+	fake_run(&run, 3);
+	check_judge(&run, &f);
+	saved = render(&run, fmt);
+	is_int(diff_parse("base", saved, strlen(saved), &base), 0, "%s baseline read", form);
+	is_str(base.command, "check", "  as check's output");
+	run.gpus[1].fig[CHECK_DRAM_COPY] *= 0.97;  /* 3 %: within the node, above the floor */
+	check_judge(&run, &f);
+	is_int(check_run_status(&run), CHECK_PASS, "  a 3 %% drop passes floor and node");
+	tab_check_baseline(&run, &base);
+	is_int(run.gpus[1].v[CHECK_DRAM_COPY].status, CHECK_FAIL, "  3 %% below the baseline fails");
+	ok(strstr(run.gpus[1].v[CHECK_DRAM_COPY].reason, "3.0 % below the baseline's 3191.0 GB/s")
+	   != NULL, "  the reason: %s", run.gpus[1].v[CHECK_DRAM_COPY].reason);
+	is_int(run.gpus[0].v[CHECK_DRAM_COPY].status, CHECK_PASS, "  the others pass");
+	is_dbl(run.gpus[2].v[CHECK_DRAM_READ].baseline, 3200, 1e-6, "  the baseline's figure set");
+	is_int(check_run_status(&run), CHECK_FAIL, "  the run fails");
+	diff_input_free(&base);
+	free(saved);
+	check_run_free(&run);
+	check_floors_free(&f);
+}
+
+static void test_records(void)
+{
+	static const char *const keys[] = {
+		"hostname", "device_index", "device", "memory_mib", "uuid", "serial", "pci_bus_id",
+		"driver", "status", "dram_copy_gbs", "dram_read_gbs", "l2_read_gbs", "h2d_gbs",
+		"d2h_gbs", "pcie_gen", "pcie_gen_max", "pcie_width", "pcie_width_max", "p2p_min_gbs",
+		"ecc_uncorrected", "retired_rows", "throttle", "contended", "reason",
+	};
+	struct check_floors f = floors();
+	struct check_run run;
+	char *json, *csv, key[64];
+
+	is_int(CHECK_GPUS_NCOLUMNS, (int)(sizeof(keys) / sizeof(keys[0])), "the fleet's keys");
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		is_str(check_gpus_columns[i].name, keys[i], "  key %zu", i);
+	fake_run(&run, 2);
+	run.gpus[1].fig[CHECK_DRAM_COPY] = 1000;
+	check_judge(&run, &f);
+	json = render(&run, REPORT_JSON);
+	csv = render(&run, REPORT_CSV);
+	ok(strstr(json, "\"gpus\": [") && strstr(json, "\"checks\": ["), "JSON: sections gpus, checks");
+	ok(strstr(json, "\"status\": \"fail\"") != NULL, "  a failing GPU's record says fail");
+	ok(strstr(json, "\"reason\": \"dram_copy_gbs: below the floor") != NULL,
+	   "  and why");
+	ok(strstr(json, "\"serial\": \"1650\", \"pci_bus_id\": \"0000:18:00.0\", \"driver\": "
+		   "\"580.159.04\"") != NULL, "  serial, bus id, driver");
+	ok(strstr(json, "\"p2p_min_gbs\": 350") != NULL, "  the slowest peer");
+	ok(strstr(json, "\"contended\": 0, \"reason\": \"\"}") != NULL,
+	   "  a passing GPU's reason is empty");
+	ok(!strncmp(csv, "device,cc,device_index,uuid,pci_bus_id,hostname,figure,value,floor,", 66),
+	   "CSV: the checks table, plain");
+	ok(strstr(csv, "serial") == NULL, "  without the gpus records");
+	ok(strstr(csv, ",dram_copy_gbs,1000.000,2870.000,") != NULL, "  a row per figure");
+	free(json);
+	free(csv);
+	json = render(&run, REPORT_TABLE);
+	ok(strstr(json, "GPU 1: NVIDIA H100 80GB HBM3, 0000:19:00.0, serial 1651: fail") != NULL,
+	   "people: a line per GPU with its verdict");
+	ok(strstr(json, "check: fail: 1 GPU pass, 0 warn, 1 fail") != NULL, "  and the run's");
+	free(json);
+	check_run_free(&run);
+
+	/* no GPU: one record for the host */
+	memset(&run, 0, sizeof(run));
+	snprintf(run.hostname, sizeof(run.hostname), "node9");
+	snprintf(run.no_gpu, sizeof(run.no_gpu), "no NVIDIA driver found");
+	is_int(check_run_status(&run), CHECK_NO_GPU, "no GPU: its own status");
+	json = render(&run, REPORT_JSON);
+	ok(strstr(json, "{\"hostname\": \"node9\", \"device_index\": null") != NULL,
+	   "no GPU: the host's record");
+	ok(strstr(json, "\"status\": \"no-gpu\"") && strstr(json, "\"reason\": \"no NVIDIA driver found\""),
+	   "  status no-gpu and the reason");
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		snprintf(key, sizeof(key), "\"%s\": ", keys[i]);
+		ok(strstr(json, key) != NULL, "  key %s", keys[i]);
+	}
+	free(json);
+	check_floors_free(&f);
+}
+
+int main(void)
+{
+	test_floors();
+	test_judge();
+	test_baseline(REPORT_CSV, "CSV");
+	test_baseline(REPORT_JSON, "JSON");
+	test_records();
+	return done_testing();
+}
