@@ -669,6 +669,8 @@ static int count_levels(const struct gp_device *dev, const struct bw_request *re
 
 	if ((rc = ctr_open(dev, req->counters, level_ids, ARRAY_SIZE(level_ids), &cs)) || !cs)
 		goto done;
+	/* a range per counted launch, and per L2 flush with --cold */
+	ctr_expect_ranges(cs, (req->cold ? 2 : 1) * (out->nres ? out->nres : 1));
 	if ((rc = ctr_begin(cs)))
 		goto done;
 	for (size_t i = 0; i < out->nres && !rc; i++) {

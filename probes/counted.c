@@ -17,6 +17,7 @@ static int count_launches(const struct gp_device *dev, enum counters_mode mode,
 		values[i] = NAN;
 	if ((crc = ctr_open(dev, mode, c->ids, nids, &cs)) || !cs)
 		return crc;
+	ctr_expect_ranges(cs, n);   /* one range per launch: an image for n, not 1024 */
 	if (!(crc = ctr_begin(cs))) {
 		for (size_t i = 0; i < n && !rc; i++)
 			rc = cuda_check(c->launch((char *)c->args + i * c->arg_size, s), c->what);

@@ -118,6 +118,40 @@ static void test_metric_table(void)
 }
 
 /*
+ * profile --set light (the default) takes one pass where the library
+ * then needs no replay: Ampere, Ada, Hopper and GB100 (TU102 and GB202
+ * take two; the library replays there).
+ */
+static void light_passes(const char *chip)
+{
+	static const char *const one_pass[] = { "GA100", "GA102", "AD102", "GH100", "GB100" };
+	const char *m[CTR_COUNT];
+	unsigned char valid[CTR_COUNT];
+	const enum ctr_id *ids;
+	struct cupti_config *cfg;
+	size_t n, nm = 0, p;
+	char *reason = NULL;
+	int want = 0;
+
+	for (size_t i = 0; i < sizeof(one_pass) / sizeof(one_pass[0]); i++)
+		want |= !strcmp(chip, one_pass[i]);
+	if (!want)
+		return;
+	ids = prof_set_counters(PROF_SET_LIGHT, &n);
+	for (size_t i = 0; i < n; i++)
+		if ((m[nm] = ctr_metric(ids[i], chip)))
+			nm++;
+	if (!(cfg = cupti_config_new(chip, -1, m, nm, valid, &reason))) {
+		ok(0, "%s: light set configured: %s", chip, reason);
+		free(reason);
+		return;
+	}
+	p = cupti_config_passes(cfg);
+	cupti_config_free(cfg);
+	ok(p == 1, "%s: profile's light set (%zu counters) takes one pass (got %zu)", chip, nm, p);
+}
+
+/*
  * gpuperf profile's counters (profile/record.c) take 3 passes on every
  * chip from Turing on: two of hardware counters, one instrumented; and
  * without the instrumented ones (its fallback), 2.  The roofline's
@@ -155,6 +189,7 @@ static void profile_passes(const char *chip)
 	if (!strcmp(chip, "GH100") || pa != 3 || pp != 2)
 		ok(pa == 3 && pp == 2, "%s: profile's %zu counters take 3 passes, 2 without the "
 		   "instrumented ones (got %zu and %zu)", chip, n, pa, pp);
+	light_passes(chip);
 }
 
 /* Every metric of the table exists on every chip this CUPTI knows. */

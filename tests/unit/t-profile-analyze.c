@@ -446,6 +446,35 @@ static void test_aggregation(void)
 	prof_analysis_free(&a);
 }
 
+/*
+ * profile --set light reads the FMA pipe's issue rate instead of its busy
+ * cycles (one pass on GH100): the analysis takes it for the FMA pipe, and
+ * the busy cycles first when a launch has both.
+ */
+static void test_fma_issue(void)
+{
+	struct prof_analysis a;
+
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z3fmav corr=1 grid=1,1,1 block=32,1,1 cluster=0,0,0 "
+	    "dyn_smem=0 static_smem=0 local_bytes=0 regs=8 carveout=-1 c.fma_issue_pct=96 "
+	    "c.duration_ns=1000\n", PID);
+	end();
+	analyze(&a, &defaults);
+	ok(a.n == 1, "one kernel");
+	is_dbl(a.n ? a.k[0].fma_pipe_pct : NAN, 96, 1e-9, "light set: the FMA issue rate is the FMA pipe's");
+	prof_analysis_free(&a);
+
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z3fmav corr=1 grid=1,1,1 block=32,1,1 cluster=0,0,0 "
+	    "dyn_smem=0 static_smem=0 local_bytes=0 regs=8 carveout=-1 c.fma_issue_pct=96 "
+	    "c.fma_pipe_pct=80 c.duration_ns=1000\n", PID);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.n ? a.k[0].fma_pipe_pct : NAN, 80, 1e-9, "full set: the busy cycles win over the issue rate");
+	prof_analysis_free(&a);
+}
+
 static void test_order(void)
 {
 	struct launch big = copy("_Z3bigPf", 1, 1, 90), bad = copy("_Z3badPf", 4, 1, 50),
@@ -620,6 +649,7 @@ int main(void)
 	test_banks();
 	test_occupancy();
 	test_aggregation();
+	test_fma_issue();
 	test_order();
 	test_names();
 	test_no_requests();
