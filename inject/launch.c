@@ -15,6 +15,7 @@
  */
 #include <math.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -473,6 +474,9 @@ static void leave(const CUpti_CallbackData *cb)
 		ctr_range_pop(br.set);
 	t_end = inj_ms();
 	rc = ctr_end(br.set);
+	/* now: a fall-back below may close the set */
+	if (!ctr_timing(br.set, steps, sizeof(steps)))
+		snprintf(steps, sizeof(steps), "no session");
 	func_resources(br.f, r);
 	got = ctr_nranges(br.set) - br.n0;
 	if (got == 1) {
@@ -514,8 +518,7 @@ static void leave(const CUpti_CallbackData *cb)
 	gp_debug("profile: launch of %s: %.1f ms from entry to exit: %.1f ms to begin, %.1f ms "
 		 "in the launch call%s, %.1f ms to end and read (%s)", r->kernel, inj_ms() - br.t0,
 		 br.t_begun - br.t0, t_exit - br.t_begun,
-		 br.user_range ? "" : " (the replays)", inj_ms() - t_end,
-		 ctr_timing(br.set, steps, sizeof(steps)) ? steps : "no session");
+		 br.user_range ? "" : " (the replays)", inj_ms() - t_end, steps);
 	free(r->kernel);
 	r->kernel = NULL;
 	pthread_mutex_unlock(&inj.bracket);
