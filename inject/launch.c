@@ -366,12 +366,14 @@ static void fall_back(int dev)
 
 	if (devs[dev].user_range && !devs[dev].replay_tried) {
 		devs[dev].replay_tried = 1;
+		/* the old set disables the profiler on the context first: one enabled at a time */
+		__atomic_store_n(&devs[dev].set, NULL, __ATOMIC_RELEASE);
+		ctr_close(old);
 		if (open_set(dev, devs[dev].ids, devs[dev].nids, 1))
 			inj_note("info", "profiling goes on with kernel replay: a user range around "
 				 "the launch gave no counters here");
 		else
 			__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
-		ctr_close(old);
 		return;
 	}
 	if (devs[dev].fallback) {
