@@ -52,16 +52,28 @@ static _Thread_local struct {
 	int user_range;            /* pushed a user range at the entry */
 } br;
 
+static int cmp_double(const void *a, const void *b);
+
 /* The brackets' cost, for gpuperf -v (all threads). */
 static struct {
 	pthread_mutex_t lock;
 	unsigned n;
 	double ms, setup_ms;
 	double *each;             /* every bracket's ms, for the median */
+	double *call;             /* ... of it inside the launch call (the replays) */
 	size_t neach, cap;
 	size_t passes;            /* of the last set opened */
 	int user_range;           /* it ran without replay: a user range per launch */
-} cost = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, 0, 0, 0, 0 };
+} cost = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, NULL, 0, 0, 0, 0 };
+
+/* The median of v[0..n), NAN for none (v is sorted). */
+static double median(double *v, size_t n)
+{
+	if (!n)
+		return NAN;
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -95,24 +107,17 @@ void inj_launch_costs(void)
 {
 	pthread_mutex_lock(&cost.lock);
 	if (cost.n) {
-		double med = NAN, first = cost.neach ? cost.each[0] : NAN;
+		double first = cost.neach ? cost.each[0] : NAN, call;
+		double med = median(cost.each, cost.neach);
 
-		if (cost.neach) {
-			double *v = malloc(cost.neach * sizeof(*v));
-			if (v) {
-				memcpy(v, cost.each, cost.neach * sizeof(*v));
-				qsort(v, cost.neach, sizeof(*v), cmp_double);
-				med = cost.neach % 2 ? v[cost.neach / 2] :
-				      (v[cost.neach / 2 - 1] + v[cost.neach / 2]) / 2;
-				free(v);
-			}
-		}
+		call = median(cost.call, cost.neach);
 		gp_debug("profile: %u profiled launch%s took %.0f ms from entry to exit, %.0f ms "
 			 "of it setting up counters; median %.1f ms a launch (the first %.1f ms); "
-			 "%zu pass%s each, %s", cost.n, cost.n == 1 ? "" : "es", cost.ms,
+			 "%zu pass%s each, %s; median %.1f ms inside the launch call (%.1f ms a "
+			 "pass)", cost.n, cost.n == 1 ? "" : "es", cost.ms,
 			 cost.setup_ms, med, first, cost.passes, cost.passes == 1 ? "" : "es",
 			 cost.user_range ? "a user range around the launch, no replay" :
-			 "kernel replay");
+			 "kernel replay", call, cost.passes ? call / (double)cost.passes : NAN);
 	}
 	pthread_mutex_unlock(&cost.lock);
 }
@@ -509,13 +514,19 @@ static void leave(const CUpti_CallbackData *cb)
 	if (cost.neach == cost.cap) {
 		size_t cap = cost.cap ? 2 * cost.cap : 64;
 		double *v = realloc(cost.each, cap * sizeof(*v));
-		if (v) {
+		double *w = v ? realloc(cost.call, cap * sizeof(*w)) : NULL;
+
+		if (v)
 			cost.each = v;
+		if (w) {
+			cost.call = w;
 			cost.cap = cap;
 		}
 	}
-	if (cost.neach < cost.cap)
+	if (cost.neach < cost.cap) {
+		cost.call[cost.neach] = t_exit - br.t_begun;
 		cost.each[cost.neach++] = inj_ms() - br.t0;
+	}
 	pthread_mutex_unlock(&cost.lock);
 	gp_debug("profile: launch of %s: %.1f ms from entry to exit: %.1f ms to begin, %.1f ms "
 		 "in the launch call%s, %.1f ms to end and read (%s)", r->kernel, inj_ms() - br.t0,
