@@ -258,6 +258,24 @@ static void test_metrics_offline(void)
 			   "GH100: bandwidth's level counters in one pass (%zu)",
 			   cfg ? cupti_config_passes(cfg) : 0);
 			cupti_config_free(cfg);
+			/* its L2 sectors read: a set of their own, since beside the misses they make
+			   two passes (probes/bandwidth.c counts the rows twice, never replayed) */
+			m[0] = ctr_metric(CTR_GLOBAL_LOAD_SECTORS, chips[c]);
+			m[1] = ctr_metric(CTR_L1_LOAD_HIT_SECTORS, chips[c]);
+			m[2] = ctr_metric(CTR_L2_READ_SECTORS, chips[c]);
+			cfg = cupti_config_new(chips[c], -1, m, 3, valid, &reason);
+			ok(cfg && cupti_config_passes(cfg) == 1,
+			   "GH100: bandwidth's L2 read counters in one pass (%zu)",
+			   cfg ? cupti_config_passes(cfg) : 0);
+			cupti_config_free(cfg);
+			for (size_t i = 0; i < 5; i++)
+				m[i] = ctr_metric(bw[i], chips[c]);
+			m[5] = ctr_metric(CTR_L2_READ_SECTORS, chips[c]);
+			cfg = cupti_config_new(chips[c], -1, m, 6, valid, &reason);
+			ok(cfg && cupti_config_passes(cfg) == 2,
+			   "GH100: the two together take 2 passes (%zu): why they are two sets",
+			   cfg ? cupti_config_passes(cfg) : 0);
+			cupti_config_free(cfg);
 		}
 	}
 	ok(checked >= 20, "checked the table on %zu chips", checked);
