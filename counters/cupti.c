@@ -472,12 +472,14 @@ int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 	*reason = evaluate(cfg, values, nranges);
 	cfg->t.evaluate = now_ms() - t;
 	cfg->t.ranges = *nranges;
-	if (!cfg->keep)
+out:
+	t = now_ms();
+	session_end(cfg);
+	cfg->t.disable = cfg->keep ? 0 : now_ms() - t;
+	if (!*reason && !cfg->keep)
 		gp_debug("counters: session of %zu range%s, %zu pass%s: %s", *nranges,
 			 *nranges == 1 ? "" : "s", cfg->passes, cfg->passes == 1 ? "" : "es",
-			 cupti_timing_text(&cfg->t, (char[200]){ 0 }, 200));
-out:
-	session_end(cfg);
+			 cupti_timing_text(&cfg->t, (char[240]){ 0 }, 240));
 	return *reason ? rc : 0;
 }
 

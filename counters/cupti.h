@@ -99,11 +99,12 @@ void cupti_config_keep(struct cupti_config *cfg);
  * for gpuperf -v: enabling the profiler and sizing its counter data image
  * (0 when kept enabled), initialising the image, SetConfig, Start; the
  * time between begin and end (the launches, with their replays); then
- * the wait for the device, Stop and DecodeData, and evaluating the ranges.
+ * the wait for the device, Stop and DecodeData, evaluating the ranges,
+ * and disabling the profiler (0 when kept enabled).
  * NULL without CUPTI.
  */
 struct cupti_timing {
-	double enable, image, set_config, start, begun, inside, sync, stop_decode, evaluate;
+	double enable, image, set_config, start, begun, inside, sync, stop_decode, evaluate, disable;
 	size_t ranges;
 };
 const struct cupti_timing *cupti_config_timing(const struct cupti_config *cfg);

@@ -464,12 +464,14 @@ static void test_env_probe(void)
 static void test_timing(void)
 {
 	struct cupti_timing t = { .enable = 1100.04, .image = 2.5, .set_config = 3.25, .start = 4,
-				  .inside = 70.5, .sync = 6, .stop_decode = 7.75, .evaluate = 8 };
+				  .inside = 70.5, .sync = 6, .stop_decode = 7.75, .evaluate = 8,
+				  .disable = 9.5 };
 	char buf[300], small[16];
 
 	is_str(cupti_timing_text(&t, buf, sizeof(buf)),
 	       "enable 1100.0 ms, image init 2.5 ms, set config 3.2 ms, start 4.0 ms; launches "
-	       "70.5 ms; sync 6.0 ms, stop+decode 7.8 ms, evaluate 8.0 ms", "every step, in order");
+	       "70.5 ms; sync 6.0 ms, stop+decode 7.8 ms, evaluate 8.0 ms, disable 9.5 ms",
+	       "every step, in order");
 	ok(cupti_timing_text(&t, small, sizeof(small)) == small && strlen(small) == 15,
 	   "cut to the buffer");
 	ok(ctr_timing(NULL, buf, sizeof(buf)) == NULL, "no set, no timing");
