@@ -1,18 +1,27 @@
 #!/usr/bin/env bash
-# What gpuperf profile costs on a real workload, against the program alone
-# and against Nsight Compute reading the same metrics, in the same run:
+# What gpuperf profile costs (issue 27, item 5), in one run, for three
+# workloads:
 #
-#   - a PyTorch script (a 4096^2 fp32 matmul, an elementwise chain, a row
-#     reduction, 20 rounds), the issue's acid test, where python3 has torch;
-#   - tests/apps/transpose (three kernels, 15 launches), a CUDA C++ program.
+#   cupy       tests/apps/cupy-small.py: 26 kernels, 80 short launches, 68
+#              of them profiled (--launches 3), where python3 has cupy;
+#   torch      tests/apps/torch-gemm.py: cuBLAS GEMMs (FP16, FP32) and
+#              elementwise kernels, where python3 has torch;
+#   transpose  build/tests/apps/transpose: 3 kernels, 15 launches.
 #
-# Each is timed (wall clock, median of 3) alone, under gpuperf profile with
-# its defaults (3 profiled launches per kernel), and once under ncu with
-# profile's metric list (--clock-control none, its default replay; ncu has
-# no per-kernel launch limit, so it profiles every launch, as a user who
-# types `ncu --metrics ...` gets).  Targets (DESIGN.md): profiled under 3x
-# the plain time, and faster than ncu.  Until `gpuperf profile` exists the
-# profiled runs go through build/tests/profile-driver (the same library).
+# For each: the program alone (warm: one run first, untimed, so CuPy's
+# JIT cache and the driver's are filled; then the median of 3), gpuperf
+# profile with the default set (light, one pass) and with --set full
+# (three passes), each the median of 3, and ncu reading the same metrics
+# as each set (--clock-control none, --cache-control none: gpuperf neither
+# locks clocks nor flushes caches; ncu profiles every launch, as a user
+# who types `ncu --metrics ...` gets; once each).  A -v run of each set
+# gives the per-launch median the library reports.
+#
+# Targets (issue 27, item 5): cupy under 2x plain (light); torch under
+# 1.3x plain (light); a median of at most 20 ms per profiled launch where
+# the set takes one pass; faster than ncu with the same metrics, both sets.
+# Exit status 1 when a target fails.  Logs under $OUT/profile (default
+# device-logs/profile).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 out=${OUT:-device-logs}/profile
@@ -22,117 +31,95 @@ status=0
 make -s gpuperf build/lib/gpuperf/libgpuperf-inject.so build/tests/profile-driver \
 	build/tests/apps/transpose || exit 1
 
-if ./gpuperf help profile >/dev/null 2>&1; then
-	profiler=(./gpuperf -o "$out/profile.txt" profile --)
-	how="gpuperf profile"
-else
-	profiler=(build/tests/profile-driver -o "$out/profile.tsv" --)
-	how="profile-driver (gpuperf profile not built yet)"
-fi
-
 now() { date +%s.%N; }
 
-# median3 CMD...: median wall seconds of three runs (output to $out/last.*).
-median3() {
-	local t=() a b
-	for _ in 1 2 3; do
-		a=$(now)
-		"$@" >"$out/last.out" 2>"$out/last.err" || echo "  (exit status $?)" >&2
-		b=$(now)
-		t+=("$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", b - a }')")
-	done
-	printf '%s\n' "${t[@]}" | sort -n | sed -n 2p
-}
-
-once() {
+# secs CMD...: wall seconds of one run (stdout and stderr to $out/last.*).
+secs() {
 	local a b
 	a=$(now)
-	"$@" >"$out/last.out" 2>"$out/last.err" || echo "  (exit status $?)" >&2
+	"$@" >"$out/last.out" 2>"$out/last.err" || echo "  (exit status $? from $*)" >&2
 	b=$(now)
 	awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", b - a }'
 }
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+# median3 CMD...: the median of three runs.
+median3() {
+	local t=()
+	for _ in 1 2 3; do
+		t+=("$(secs "$@")")
+	done
+	printf '%s\n' "${t[@]}" | sort -n | sed -n 2p
+}
 
-# compare NAME CMD...: the three timings of one workload, and the verdict.
-compare() {
-	local name=$1 plain prof ncu_t="" metrics
-	shift
-	echo "== $name"
-	plain=$(median3 "$@")
-	prof=$(median3 "${profiler[@]}" "$@")
-	cp "$out/last.err" "$out/$name.profile.err"
-	[ -f "$out/profile.tsv" ] && cp "$out/profile.tsv" "$out/$name.profile.tsv"
-	[ -f "$out/profile.txt" ] && cp "$out/profile.txt" "$out/$name.profile.txt"
-	echo "  plain            $plain s"
-	echo "  $how: $prof s ($(ratio "$prof" "$plain")x plain)"
-	if command -v ncu >/dev/null 2>&1; then
-		metrics=$(build/tests/profile-driver -m)
-		ncu_t=$(once ncu --clock-control none --metrics "$metrics" --csv "$@")
-		cp "$out/last.out" "$out/$name.ncu.csv"
-		echo "  ncu (same metrics, every launch): $ncu_t s ($(ratio "$ncu_t" "$plain")x plain," \
-			"$(grep -c '"gpu__time_duration.sum"' "$out/$name.ncu.csv") launches profiled)"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+
+# check WHAT OK: print a target's verdict; a failure makes the exit status 1.
+check() {
+	if [ "$2" = 1 ]; then
+		echo "  target $1: PASS"
 	else
-		echo "  ncu: not installed"
-	fi
-	if awk -v p="$prof" -v q="$plain" 'BEGIN { exit !(p < 3 * q) }'; then
-		echo "  target under 3x plain: PASS"
-	else
-		echo "  target under 3x plain: FAIL"
+		echo "  target $1: FAIL"
 		status=1
 	fi
-	if [ -n "$ncu_t" ]; then
-		if awk -v p="$prof" -v n="$ncu_t" 'BEGIN { exit !(p < n) }'; then
-			echo "  target faster than ncu: PASS"
-		else
-			echo "  target faster than ncu: FAIL"
-			status=1
+}
+
+lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && a + 0 < b + 0) }'; }
+le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && a + 0 <= b + 0) }'; }
+
+chip=$(./gpuperf -v info 2>&1 | sed -n 's/.*device 0 is chip \([A-Z0-9]*\).*/\1/p' | head -n 1)
+
+# run NAME MAXRATIO CMD...: the workload's figures beside its targets
+# (MAXRATIO: the most profile --set light may cost over plain; "-" none).
+run() {
+	local name=$1 max=$2 plain t r med passes ncu_t
+	shift 2
+	echo "== $name: $*"
+	secs "$@" >/dev/null   # warm-up: JIT caches, the driver's
+	plain=$(median3 "$@")
+	echo "  plain (warm, median of 3)           $plain s"
+	for set in light full; do
+		t=$(median3 ./gpuperf -o "$out/$name.$set.txt" profile --set "$set" -- "$@")
+		r=$(ratio "$t" "$plain")
+		secs ./gpuperf -v -o "$out/$name.$set.v.txt" profile --set "$set" -- "$@" >/dev/null
+		cp "$out/last.err" "$out/$name.$set.v.err"
+		med=$(sed -n 's/.*median \([0-9.]*\) ms a launch.*/\1/p' "$out/$name.$set.v.err" | tail -n 1)
+		passes=$(sed -n 's/.*ms a launch (the first [0-9.]* ms); \([0-9]*\) pass.*/\1/p' \
+			"$out/$name.$set.v.err" | tail -n 1)
+		echo "  gpuperf profile --set $set: $t s (${r}x plain); -v: $passes pass(es)," \
+			"median $med ms per profiled launch"
+		grep -h 'profiled launch.* took' "$out/$name.$set.v.err" | sed 's/^/    /'
+		grep -h 'launch of' "$out/$name.$set.v.err" | sed -n '1p;2p;$p' | cut -c1-300 | sed 's/^/    /'
+		if [ "$set" = light ] && [ "$max" != - ]; then
+			if le "$r" "$max"; then check "light at most ${max}x plain" 1
+			else check "light at most ${max}x plain" 0; fi
 		fi
-	fi
-	grep -E 'summary|note' "$out/$name.profile.tsv" 2>/dev/null | cut -f2- | sed 's/^/  /'
+		if [ "$passes" = 1 ]; then
+			if le "$med" 20; then check "$set: at most 20 ms per profiled launch (one pass)" 1
+			else check "$set: at most 20 ms per profiled launch (one pass)" 0; fi
+		fi
+		if command -v ncu >/dev/null 2>&1; then
+			ncu_t=$(secs ncu --clock-control none --cache-control none \
+				--metrics "$(build/tests/profile-driver -M "$set" "$chip")" --csv "$@")
+			cp "$out/last.out" "$out/$name.$set.ncu.csv"
+			echo "  ncu, the same $set metrics, every launch: $ncu_t s ($(ratio "$ncu_t" "$plain")x" \
+				"plain, $(grep -c '"gpu__time_duration.sum"' "$out/$name.$set.ncu.csv") launches)"
+			if lt "$t" "$ncu_t"; then check "$set faster than ncu" 1
+			else check "$set faster than ncu" 0; fi
+		else
+			echo "  ncu: not installed"
+		fi
+	done
 }
 
-cat >"$out/workload.py" <<'EOF'
-# gpuperf profile's PyTorch workload: a matmul, an elementwise chain and a
-# reduction, 20 rounds, with a result check so nothing is optimised away.
-import torch
-
-torch.manual_seed(0)
-a = torch.randn(4096, 4096, device="cuda")
-b = torch.randn(4096, 4096, device="cuda")
-total = 0.0
-for _ in range(20):
-    c = a @ b                          # cuBLAS GEMM
-    d = torch.relu(c) * 0.5 + 1.0      # elementwise kernels
-    s = d.sum(dim=1)                   # a row reduction
-    total += float(s[0])
-torch.cuda.synchronize()
-print(f"checksum {total:.6e}")
-EOF
-
-# breakdown NAME CMD...: where the profiled time goes (gpuperf -v says what the
-# library spent setting up counters and inside the profiled launches), with
-# and without the instrumented counters.
-breakdown() {
-	local name=$1 t
-	shift
-	[ "${profiler[0]}" = ./gpuperf ] || return 0
-	echo "== $name: where the time goes"
-	t=$(once ./gpuperf -v -o "$out/$name.v.txt" profile -- "$@")
-	echo "  default: $t s"
-	grep -h 'profile:' "$out/last.err" | grep -v 'launch of' | sed 's/^/    /'
-	grep -h 'launch of' "$out/last.err" | head -n 6 | sed 's/^/    /'
-	t=$(GPUPERF_PROFILE_COUNTERS=plain once ./gpuperf -v -o "$out/$name.plain.txt" profile -- "$@")
-	echo "  GPUPERF_PROFILE_COUNTERS=plain: $t s"
-	grep -h 'profile:' "$out/last.err" | grep -v 'launch of' | sed 's/^/    /'
-}
-
-if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
-	compare pytorch python3 "$out/workload.py"
-	breakdown pytorch python3 "$out/workload.py"
+if python3 -c 'import cupy; cupy.zeros(1)' 2>/dev/null; then
+	run cupy 2 python3 tests/apps/cupy-small.py
 else
-	echo "== pytorch: python3 has no CUDA-enabled torch here; skipped"
+	echo "== cupy: python3 has no working cupy here; skipped"
 fi
-compare transpose build/tests/apps/transpose
-breakdown transpose build/tests/apps/transpose
+if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
+	run torch 1.3 python3 tests/apps/torch-gemm.py
+else
+	echo "== torch: python3 has no CUDA-enabled torch here; skipped"
+fi
+run transpose - build/tests/apps/transpose
 exit $status

@@ -11,7 +11,7 @@
 #   all-1.json, all-2.json             gpuperf --json all
 # and a kernel before and after its fix (tests/apps/transpose-fix.cu, built
 # naive, then tiled with -DFIXED: one kernel name, `transpose`):
-#   profile-before.csv, profile-after.csv   gpuperf --csv profile -- APP
+#   profile-before.csv, profile-after.csv   gpuperf --csv profile --set full -- APP
 # Then each pair through gpuperf diff, as the README's "Did my fix help?"
 # shows it (diff-*.txt), and the time of every step (times.txt).  About a
 # minute of GPU time after the build.  Exits 1 when a step failed.
@@ -51,8 +51,8 @@ for i in 1 2; do
 	step "latency-$i" "$bin" --json -o "$dir/latency-$i.json" latency --size 16K,8M,1G
 	step "all-$i" "$bin" --json -o "$dir/all-$i.json" all
 done
-step profile-before "$bin" --csv -o "$dir/profile-before.csv" profile -- "$apps/transpose-fix"
-step profile-after "$bin" --csv -o "$dir/profile-after.csv" profile -- "$apps/transpose-fixed"
+step profile-before "$bin" --csv -o "$dir/profile-before.csv" profile --set full -- "$apps/transpose-fix"
+step profile-after "$bin" --csv -o "$dir/profile-after.csv" profile --set full -- "$apps/transpose-fixed"
 
 # What diff makes of them: two runs should be the same (an unexplained
 # worse or better is noise the defaults do not cover), the fix better.

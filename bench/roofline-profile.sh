@@ -23,7 +23,7 @@ NCU_METRICS=smsp__sass_thread_inst_executed_op_ffma_pred_on.sum,smsp__sass_threa
 run() {
 	local name=$1 kernel=$2 want=$3
 	shift 3
-	./gpuperf --csv -o "$out/$name.csv" profile -- "$@" >/dev/null 2>"$out/$name.err" ||
+	./gpuperf --csv -o "$out/$name.csv" profile --set full -- "$@" >/dev/null 2>"$out/$name.err" ||
 		echo "$name: gpuperf exit $? ($(tail -n 1 "$out/$name.err"))"
 	if command -v ncu >/dev/null 2>&1; then
 		ncu --csv --clock-control none --kernel-name "regex:$kernel" --launch-count 1 \

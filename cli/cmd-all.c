@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
+#include <time.h>
 #include "cli/commands.h"
 #include "tables/all.h"
 #include "tables/bandwidth.h"
@@ -63,7 +65,6 @@ _Static_assert(ARRAY_SIZE(steps) <= ALL_MAX_STEPS, "ALL_MAX_STEPS");
 static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 {
 	const struct args *a = p;
-
 	int rc = 0;
 
 	(void)given;
@@ -78,9 +79,46 @@ static const char *no_plot(const void *args)
 	return "all draws its charts into its HTML report: gpuperf all --html FILE";
 }
 
+/* Seconds on the monotonic clock. */
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* The wall clock as HH:MM:SS.mmm (UTC), for -v lines the lead can line up with other logs. */
+static char *stamp(char *buf, size_t len)
+{
+	struct timeval tv;
+	struct tm tm;
+
+	gettimeofday(&tv, NULL);
+	gmtime_r(&tv.tv_sec, &tm);
+	snprintf(buf, len, "%02d:%02d:%02d.%03d", tm.tm_hour, tm.tm_min, tm.tm_sec,
+		 (int)(tv.tv_usec / 1000));
+	return buf;
+}
+
+/* -v: "all: step 3 of 10 (bandwidth --kernel read ...): 1.23 s, from 12:00:01.234" */
+static void step_time(size_t i, const struct step *st, double t0, const char *at)
+{
+	char line[256];
+	size_t len = 0;
+
+	line[0] = 0;
+	for (size_t a = 0; a < ARRAY_SIZE(st->argv) && st->argv[a] && len < sizeof(line); a++)
+		len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%s", a ? " " : "",
+					st->argv[a]);
+	gp_debug("all: step %zu of %zu (%s): %.2f s, from %s", i + 1, ARRAY_SIZE(steps), line,
+		 now_s() - t0, at);
+}
+
 static int measure(struct gp_ctx *ctx, void *args, void *r)
 {
 	struct all_run *run = r;
+	double start = now_s();
 	int rc = 0;
 
 	(void)args;
@@ -88,9 +126,13 @@ static int measure(struct gp_ctx *ctx, void *args, void *r)
 		const struct step *st = &steps[i];
 		const struct gp_cmd *cmd = cmd_lookup(st->argv[0]);
 		void *res;
+		double t0 = now_s();
+		char at[16];
 
 		gp_progress("%s (%d of %d)", st->argv[0], (int)i + 1, (int)ARRAY_SIZE(steps));
+		stamp(at, sizeof(at));
 		rc = cli_measure_line(ctx, st->argv, &res);
+		step_time(i, st, t0, at);
 		run->steps[run->nsteps++] = (struct all_step){
 			.command = cmd->name,
 			.results = res,
@@ -101,6 +143,7 @@ static int measure(struct gp_ctx *ctx, void *args, void *r)
 		};
 	}
 	gp_progress_done();
+	gp_debug("all: %zu steps took %.2f s", run->nsteps, now_s() - start);
 	return rc;
 }
 

@@ -21,7 +21,7 @@
 
 struct args {
 	const char *kernel, *html;
-	int launches, top, sort;
+	int launches, top, sort, set;
 	char **program;
 	int nprogram;
 };
@@ -46,6 +46,9 @@ static const struct gp_option options[] = {
 	{ "launches", 'n', GP_OPT_INT, "N",
 	  "launches of each kernel to profile; the rest run at full speed, timed only", "3",
 	  0, 100000, NULL, ARG(launches) },
+	{ "set", 0, GP_OPT_CHOICE, "light|full",
+	  "counters read: light, one pass (bound, coalescing); full, three passes (adds FLOPs, bank "
+	  "conflicts, bytes asked for)", "light", .choices = prof_set_names, .offset = ARG(set) },
 	{ "top", 't', GP_OPT_INT, "N", "keep the N kernels with the most GPU time (0: all)", "0",
 	  0, 1000000, NULL, ARG(top) },
 	{ "sort", 0, GP_OPT_CHOICE, "time|waste|name",
@@ -104,7 +107,8 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 {
 	const struct args *a = p;
 	struct profile_run *run = res;
-	struct prof_spawn_opts ro = { NULL, (unsigned)a->launches, a->kernel, gp_verbosity > 0 };
+	struct prof_spawn_opts ro = { NULL, (unsigned)a->launches, a->kernel, gp_verbosity > 0,
+				      prof_set_names[a->set] };
 	struct prof_opts po = { (enum prof_sort)a->sort, (size_t)a->top, a->kernel };
 	struct prof_records rs = { 0 };
 	struct prof_roofs *measured;
@@ -159,7 +163,7 @@ const struct gp_cmd gp_cmd_profile = {
 	.name = "profile",
 	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES | CMD_REPORT_STDERR,
 	.summary = "every kernel of your own program: what bounds it against a roofline, what it wastes, and the fix",
-	.synopsis = "[--kernel REGEX] [--launches N] [--top N] [--sort time|waste|name] "
+	.synopsis = "[--kernel REGEX] [--launches N] [--set light|full] [--top N] [--sort time|waste|name] "
 		    "[--html FILE] -- CMD [ARGS...]",
 	.options = options,
 	.columns = profile_columns,

@@ -7,6 +7,7 @@
  * empty columns, and the user reads once on stderr why and what to do.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/error.h"
@@ -171,12 +172,41 @@ int ctr_end(struct ctr_set *cs)
 	return 0;
 }
 
+char *cupti_timing_text(const struct cupti_timing *t, char *buf, size_t len)
+{
+	snprintf(buf, len, "enable %.1f ms, image init %.1f ms, set config %.1f ms, start %.1f ms; "
+		 "launches %.1f ms; sync %.1f ms, stop+decode %.1f ms, evaluate %.1f ms, disable %.1f ms",
+		 t->enable, t->image, t->set_config, t->start, t->inside, t->sync, t->stop_decode,
+		 t->evaluate, t->disable);
+	return buf;
+}
+
+char *ctr_timing(const struct ctr_set *cs, char *buf, size_t len)
+{
+	const struct cupti_timing *t = cs && cs->cfg ? cupti_config_timing(cs->cfg) : NULL;
+
+	if (!t || !len)
+		return NULL;
+	return cupti_timing_text(t, buf, len);
+}
+
+size_t ctr_passes(const struct ctr_set *cs)
+{
+	return cs && cs->cfg ? cupti_config_passes(cs->cfg) : 0;
+}
+
 void ctr_one_launch_at_a_time(struct ctr_set *cs, size_t ranges)
 {
 	if (!cs)
 		return;
 	cs->ranges = ranges ? ranges : 1;
 	cupti_config_keep(cs->cfg);
+}
+
+void ctr_expect_ranges(struct ctr_set *cs, size_t n)
+{
+	if (cs && n)
+		cs->ranges = n < CTR_MAX_RANGES ? n : CTR_MAX_RANGES;
 }
 
 void ctr_bracketed_ranges(struct ctr_set *cs)

@@ -104,6 +104,13 @@ enum ctr_id {
 					/* cp.async's and TMA's writes, wgmma's operand reads) */
 	CTR_TMA_LOAD_REQUESTS,          /* TMA load instructions (UTMALDG) */
 	CTR_SHARED_GMMA_BYTES,          /* of the shared bytes, wgmma's operand reads (Hopper) */
+	/*
+	 * FMA-pipe instructions issued, % of the pipe's peak over the kernel:
+	 * profile's light set reads it where the pipe's busy cycles
+	 * (CTR_FMA_PIPE_PCT) would not share the one pass with the
+	 * instruction counts (GH100); the two agree on a pipe kept full.
+	 */
+	CTR_FMA_ISSUE_PCT,
 	CTR_COUNT
 };
 
@@ -155,6 +162,15 @@ int ctr_begin(struct ctr_set *cs);
 int ctr_end(struct ctr_set *cs);
 
 /*
+ * The next brackets record at most n ranges (at most CTR_MAX_RANGES): the
+ * counter data image, and what CUPTI sets up on the GPU, is sized for
+ * them.  An image for 1024 ranges takes 14-60 MB for a handful of
+ * counters, and setting it up is most of a session's cost; a sweep
+ * knows how many launches it counts.  NULL is fine; n 0 leaves it as is.
+ */
+void ctr_expect_ranges(struct ctr_set *cs, size_t n);
+
+/*
  * For a caller that brackets a launch or a few at a time over a long run
  * (the library injected by gpuperf profile): each bracket records at most
  * `ranges` launches, and the profiler stays enabled between brackets, so
@@ -175,6 +191,15 @@ void ctr_one_launch_at_a_time(struct ctr_set *cs, size_t ranges);
 void ctr_bracketed_ranges(struct ctr_set *cs);
 int ctr_range_push(struct ctr_set *cs);
 int ctr_range_pop(struct ctr_set *cs);
+
+/*
+ * What the last bracket's steps cost, as one line of text into buf (for
+ * gpuperf -v); NULL for a set without a session.
+ */
+char *ctr_timing(const struct ctr_set *cs, char *buf, size_t len);
+
+/* Passes the set's counters take on its chip (0 for NULL). */
+size_t ctr_passes(const struct ctr_set *cs);
 
 /* Ranges recorded so far, over every begin/end bracket. */
 size_t ctr_nranges(const struct ctr_set *cs);

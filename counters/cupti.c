@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "util/error.h"
 #include "counters/cupti.h"
 #include "counters/cupti-api.h"
@@ -41,7 +42,17 @@ struct cupti_config {
 	size_t pushed;            /* user ranges pushed this session: their names */
 	int started;
 	int keep;                 /* stay enabled between sessions (cupti_config_keep) */
+	/* what the last session's steps cost, ms, for gpuperf -v (cupti_config_timing) */
+	struct cupti_timing t;
 };
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
 
 static void host_free(struct cupti_config *cfg)
 {
@@ -185,6 +196,7 @@ int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, int brackete
 	CUcontext ctx;
 	CUdevice cudev;
 	CUptiResult r;
+	double t;
 
 	*reason = NULL;
 	if (cfg->dev < 0 || !cfg->nvalid || cfg->started) {
@@ -198,6 +210,8 @@ int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, int brackete
 				       cfg->passes);
 		return -1;
 	}
+	memset(&cfg->t, 0, sizeof(cfg->t));
+	t = now_ms();
 	if (cfg->obj && cfg->data_ranges == max_ranges)
 		goto start;  /* kept enabled (cupti_config_keep): a new session only */
 	if (cupti_context(cfg->dev, &ctx, &cudev, reason))
@@ -228,6 +242,8 @@ int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, int brackete
 		gp_debug("counters: counter data image of %zu bytes for %zu ranges",
 			 cfg->data_size, max_ranges);
 	}
+	cfg->t.enable = now_ms() - t;
+	t = now_ms();
 start:
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params, p);
@@ -239,6 +255,8 @@ start:
 			goto fail;
 		}
 	}
+	cfg->t.image = now_ms() - t;
+	t = now_ms();
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_SetConfig_Params, p);
 		p.pRangeProfilerObject = cfg->obj;
@@ -258,6 +276,8 @@ start:
 			goto fail;
 		}
 	}
+	cfg->t.set_config = now_ms() - t;
+	t = now_ms();
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_Start_Params, p);
 		p.pRangeProfilerObject = cfg->obj;
@@ -268,6 +288,8 @@ start:
 		cfg->started = 1;
 		cfg->pushed = 0;
 	}
+	cfg->t.start = now_ms() - t;
+	cfg->t.begun = now_ms();
 	return 0;
 fail:
 	session_end(cfg);
@@ -400,6 +422,7 @@ int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 	CUptiResult r;
 	char *why;
 	int rc = -1;
+	double t = now_ms();
 
 	*values = NULL;
 	*nranges = 0;
@@ -409,6 +432,7 @@ int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 		*reason = gp_xstrdup("no profiling session to end; this is a bug in gpuperf");
 		return -1;
 	}
+	cfg->t.inside = t - cfg->t.begun;
 	/* Let every profiled launch finish before the session closes. */
 	if (cupti_synchronize(cfg->dev, &why)) {
 		*reason = gp_xasprintf("a kernel failed while counters were read: %s", why);
@@ -416,6 +440,8 @@ int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 		rc = CUPTI_END_KERNEL_FAILED;
 		goto out;
 	}
+	cfg->t.sync = now_ms() - t;
+	t = now_ms();
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_Stop_Params, p);
 		p.pRangeProfilerObject = cfg->obj;
@@ -441,10 +467,25 @@ int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 		}
 		*dropped = p.numOfRangeDropped;
 	}
+	cfg->t.stop_decode = now_ms() - t;
+	t = now_ms();
 	*reason = evaluate(cfg, values, nranges);
+	cfg->t.evaluate = now_ms() - t;
+	cfg->t.ranges = *nranges;
 out:
+	t = now_ms();
 	session_end(cfg);
+	cfg->t.disable = cfg->keep ? 0 : now_ms() - t;
+	if (!*reason && !cfg->keep)
+		gp_debug("counters: session of %zu range%s, %zu pass%s: %s", *nranges,
+			 *nranges == 1 ? "" : "s", cfg->passes, cfg->passes == 1 ? "" : "es",
+			 cupti_timing_text(&cfg->t, (char[240]){ 0 }, 240));
 	return *reason ? rc : 0;
+}
+
+const struct cupti_timing *cupti_config_timing(const struct cupti_config *cfg)
+{
+	return &cfg->t;
 }
 
 void cupti_config_keep(struct cupti_config *cfg)

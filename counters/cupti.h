@@ -94,6 +94,23 @@ int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
  */
 void cupti_config_keep(struct cupti_config *cfg);
 
+/*
+ * What the steps of the last session cost, in ms on the monotonic clock,
+ * for gpuperf -v: enabling the profiler and sizing its counter data image
+ * (0 when kept enabled), initialising the image, SetConfig, Start; the
+ * time between begin and end (the launches, with their replays); then
+ * the wait for the device, Stop and DecodeData, evaluating the ranges,
+ * and disabling the profiler (0 when kept enabled).
+ * NULL without CUPTI.
+ */
+struct cupti_timing {
+	double enable, image, set_config, start, begun, inside, sync, stop_decode, evaluate, disable;
+	size_t ranges;
+};
+const struct cupti_timing *cupti_config_timing(const struct cupti_config *cfg);
+/* The steps as one line of text into buf; returns buf. */
+char *cupti_timing_text(const struct cupti_timing *t, char *buf, size_t len);
+
 void cupti_config_free(struct cupti_config *cfg);
 
 #endif

@@ -122,6 +122,8 @@ static const struct {
 		{ "tma_load_requests", "smsp__sass_inst_executed_op_tma_ld.sum", INSTRUMENTED },
 	[CTR_SHARED_GMMA_BYTES] =
 		{ "shared_gmma_bytes", "smsp__sass_data_bytes_mem_shared_op_gmma.sum", INSTRUMENTED },
+	[CTR_FMA_ISSUE_PCT] =
+		{ "fma_issue_pct", "sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_elapsed" },
 };
 
 #define PRE_AMPERE "GV100 GV11B TU102 TU104 TU106 TU116 TU117"

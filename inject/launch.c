@@ -15,6 +15,7 @@
  */
 #include <math.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -47,14 +48,39 @@ static _Thread_local struct {
 	size_t n0;                 /* ranges before the bracket */
 	CUfunction f;              /* its resources are read at the exit */
 	double t0;                 /* inj_ms() at its entry */
+	double t_begun;            /* ... once the session started */
+	int user_range;            /* pushed a user range at the entry */
 } br;
+
+static int cmp_double(const void *a, const void *b);
 
 /* The brackets' cost, for gpuperf -v (all threads). */
 static struct {
 	pthread_mutex_t lock;
 	unsigned n;
 	double ms, setup_ms;
-} cost = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0 };
+	double *each;             /* every bracket's ms, for the median */
+	double *call;             /* ... of it inside the launch call (the replays) */
+	size_t neach, cap;
+	size_t passes;            /* of the last set opened */
+	int user_range;           /* it ran without replay: a user range per launch */
+} cost = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, NULL, 0, 0, 0, 0 };
+
+/* The median of v[0..n), NAN for none (v is sorted). */
+static double median(double *v, size_t n)
+{
+	if (!n)
+		return NAN;
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
 
 void inj_counters_off(const char *why)
 {
@@ -80,10 +106,19 @@ double inj_ms(void)
 void inj_launch_costs(void)
 {
 	pthread_mutex_lock(&cost.lock);
-	if (cost.n)
+	if (cost.n) {
+		double first = cost.neach ? cost.each[0] : NAN, call;
+		double med = median(cost.each, cost.neach);
+
+		call = median(cost.call, cost.neach);
 		gp_debug("profile: %u profiled launch%s took %.0f ms from entry to exit, %.0f ms "
-			 "of it setting up counters", cost.n, cost.n == 1 ? "" : "es", cost.ms,
-			 cost.setup_ms);
+			 "of it setting up counters; median %.1f ms a launch (the first %.1f ms); "
+			 "%zu pass%s each, %s; median %.1f ms inside the launch call (%.1f ms a "
+			 "pass)", cost.n, cost.n == 1 ? "" : "es", cost.ms,
+			 cost.setup_ms, med, first, cost.passes, cost.passes == 1 ? "" : "es",
+			 cost.user_range ? "a user range around the launch, no replay" :
+			 "kernel replay", call, cost.passes ? call / (double)cost.passes : NAN);
+	}
 	pthread_mutex_unlock(&cost.lock);
 }
 
@@ -102,6 +137,8 @@ static struct {
 	size_t nids;
 	int fallback;             /* set is the one without instrumented counters */
 	int failed;               /* a bracket gave no range even so: counters broke here */
+	int user_range;           /* one pass: each launch a user range, no replay */
+	int replay_tried;         /* user ranges gave nothing: the set again, with kernel replay */
 } devs[INJ_MAX_DEV];
 
 static enum ctr_id plain_ids[MAX_IDS];
@@ -234,9 +271,18 @@ static void func_resources(CUfunction f, struct prof_rec *r)
 			 "no theoretical occupancy", r->kernel, inj_cuda_error(err));
 }
 
-/* Open the set of list on dev; NULL when unavailable (COUNTERS_AUTO: a warning, a note). */
-static struct ctr_set *open_set(int dev, const enum ctr_id *list, size_t n)
+/*
+ * Open the set of list on dev; NULL when unavailable (COUNTERS_AUTO: a
+ * warning, a note).  A set of one pass needs no replay: each profiled
+ * launch is a user range (push at its entry, pop at its exit) in a
+ * session of its own, unless replay is asked for (no_user_range, or
+ * GPUPERF_PROFILE_REPLAY=kernel).  Kernel replay costs tens of ms a
+ * launch even in one pass (save, restore, serialise); a user range only
+ * the session's start and stop.
+ */
+static struct ctr_set *open_set(int dev, const enum ctr_id *list, size_t n, int no_user_range)
 {
+	const char *replay = getenv("GPUPERF_PROFILE_REPLAY");
 	struct ctr_set *set;
 	struct gp_device d;
 
@@ -244,6 +290,14 @@ static struct ctr_set *open_set(int dev, const enum ctr_id *list, size_t n)
 	d.index = dev;
 	if (n > MAX_IDS || ctr_open(&d, COUNTERS_AUTO, list, n, &set))
 		set = NULL;
+	devs[dev].user_range = set && ctr_passes(set) == 1 && !no_user_range &&
+			       !(replay && !strcmp(replay, "kernel"));
+	if (devs[dev].user_range)
+		ctr_bracketed_ranges(set);
+	pthread_mutex_lock(&cost.lock);
+	cost.passes = ctr_passes(set);
+	cost.user_range = devs[dev].user_range;
+	pthread_mutex_unlock(&cost.lock);
 	/* a bracket per profiled launch: enable the profiler once, small images (another
 	   thread's launch that slips in is dropped: the exit callback sees it) */
 	ctr_one_launch_at_a_time(set, 4);
@@ -278,16 +332,26 @@ static struct ctr_set *device_set(int dev)
 	if (!devs[dev].tried) {
 		const char *which = getenv("GPUPERF_PROFILE_COUNTERS");
 		int plain = which && !strcmp(which, "plain");
+		int which_set = prof_set_lookup(getenv("GPUPERF_PROFILE_SET"));
+		const enum ctr_id *list;
 		struct gp_device d;
+		size_t n;
 
 		double t0 = inj_ms();
 
 		__atomic_store_n(&devs[dev].tried, 1, __ATOMIC_RELAXED);
 		memset(&d, 0, sizeof(d));
 		d.index = dev;
-		devs[dev].fallback = plain;
-		inj_device_record(dev, (plain ? open_set(dev, plain_ids, plain_list())
-					      : open_set(dev, prof_counters, prof_ncounters)) ?
+		if (which_set < 0) {
+			inj_note("warning", "GPUPERF_PROFILE_SET=%s is no counter set (light, full): "
+				 "the light one is read", getenv("GPUPERF_PROFILE_SET"));
+			which_set = PROF_SET_LIGHT;
+		}
+		list = prof_set_counters(which_set, &n);
+		/* the light set has no instrumented counter: nothing to fall back from */
+		devs[dev].fallback = plain || which_set == PROF_SET_LIGHT;
+		inj_device_record(dev, (plain ? open_set(dev, plain_ids, plain_list(), 0)
+					      : open_set(dev, list, n, 0)) ?
 				  ctr_chip_name(&d) : NULL);
 		pthread_mutex_lock(&cost.lock);
 		cost.setup_ms += inj_ms() - t0;
@@ -296,19 +360,34 @@ static struct ctr_set *device_set(int dev)
 	return devs[dev].failed ? NULL : devs[dev].set;
 }
 
-/* A bracket gave no range: once, try without the instrumented counters. */
+/*
+ * A bracket gave no range: once, the same counters with kernel replay
+ * where user ranges gave nothing; once, without the instrumented counters.
+ */
 static void fall_back(int dev)
 {
 	struct ctr_set *old = devs[dev].set;
 	size_t n = 0;
 
+	if (devs[dev].user_range && !devs[dev].replay_tried) {
+		devs[dev].replay_tried = 1;
+		/* the old set disables the profiler on the context first: one enabled at a time */
+		__atomic_store_n(&devs[dev].set, NULL, __ATOMIC_RELEASE);
+		ctr_close(old);
+		if (open_set(dev, devs[dev].ids, devs[dev].nids, 1))
+			inj_note("info", "profiling goes on with kernel replay: a user range around "
+				 "the launch gave no counters here");
+		else
+			__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
+		return;
+	}
 	if (devs[dev].fallback) {
 		__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
 		return;
 	}
 	devs[dev].fallback = 1;
 	n = plain_list();
-	if (open_set(dev, plain_ids, n))
+	if (open_set(dev, plain_ids, n, 0))
 		inj_note("info", "profiling goes on without the counts of instrumented code, which "
 			 "gave no result here: the bytes global loads and stores asked for (their "
 			 "efficiency assumes 4-byte accesses), FLOPs (compute is judged by the FMA "
@@ -375,8 +454,15 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 	br.ids = devs[dev].ids;
 	br.nids = devs[dev].nids;
 	br.n0 = ctr_nranges(set);
+	br.user_range = devs[dev].user_range;
+	if (br.user_range)
+		/* a user range counts whatever runs on the GPU: let the program's queued work end */
+		inj_api.cuCtxSynchronize();
 	inj_sync_stream(l->stream);
-	ctr_begin(set);   /* a failure is a note, and shows as no range at the exit */
+	/* a failure is a note, and shows as no range at the exit */
+	if (!ctr_begin(set) && br.user_range)
+		ctr_range_push(set);
+	br.t_begun = inj_ms();
 }
 
 static void leave(const CUpti_CallbackData *cb)
@@ -387,8 +473,17 @@ static void leave(const CUpti_CallbackData *cb)
 	size_t got;
 	int rc;
 
+	double t_exit = inj_ms(), t_end;
+	char steps[256];
+
 	br.open = 0;
+	if (br.user_range)
+		ctr_range_pop(br.set);
+	t_end = inj_ms();
 	rc = ctr_end(br.set);
+	/* now: a fall-back below may close the set */
+	if (!ctr_timing(br.set, steps, sizeof(steps)))
+		snprintf(steps, sizeof(steps), "no session");
 	func_resources(br.f, r);
 	got = ctr_nranges(br.set) - br.n0;
 	if (got == 1) {
@@ -416,8 +511,27 @@ static void leave(const CUpti_CallbackData *cb)
 	pthread_mutex_lock(&cost.lock);
 	cost.n++;
 	cost.ms += inj_ms() - br.t0;
+	if (cost.neach == cost.cap) {
+		size_t cap = cost.cap ? 2 * cost.cap : 64;
+		double *v = realloc(cost.each, cap * sizeof(*v));
+		double *w = v ? realloc(cost.call, cap * sizeof(*w)) : NULL;
+
+		if (v)
+			cost.each = v;
+		if (w) {
+			cost.call = w;
+			cost.cap = cap;
+		}
+	}
+	if (cost.neach < cost.cap) {
+		cost.call[cost.neach] = t_exit - br.t_begun;
+		cost.each[cost.neach++] = inj_ms() - br.t0;
+	}
 	pthread_mutex_unlock(&cost.lock);
-	gp_debug("profile: launch of %s: %.1f ms from entry to exit", r->kernel, inj_ms() - br.t0);
+	gp_debug("profile: launch of %s: %.1f ms from entry to exit: %.1f ms to begin, %.1f ms "
+		 "in the launch call%s, %.1f ms to end and read (%s)", r->kernel, inj_ms() - br.t0,
+		 br.t_begun - br.t0, t_exit - br.t_begun,
+		 br.user_range ? "" : " (the replays)", inj_ms() - t_end, steps);
 	free(r->kernel);
 	r->kernel = NULL;
 	pthread_mutex_unlock(&inj.bracket);

@@ -648,27 +648,44 @@ static int tuned(const struct bw_outcome *out, enum bw_kernel k, int width)
 	return 0;
 }
 
-/* One pass on GH100 (tests/unit/t-counters.c): no replay between the counted launch's loads. */
+/*
+ * Each kernel row's traffic, in two sets of one pass each on every chip
+ * from Turing on (tests/unit/t-counters.c): the L2 sectors read and the
+ * L2 misses share no pass, and two passes would replay each counted
+ * launch, its second pass on the caches the first one left (and cost
+ * kernel replay's ~30 ms a pass a launch).
+ */
 static const enum ctr_id level_ids[] = {
 	CTR_GLOBAL_LOAD_SECTORS, CTR_L1_LOAD_HIT_SECTORS, CTR_L2_READ_MISS_SECTORS,
-	CTR_DRAM_READ_BYTES, CTR_DRAM_WRITE_BYTES, CTR_L2_READ_SECTORS,
+	CTR_DRAM_READ_BYTES, CTR_DRAM_WRITE_BYTES,
+};
+static const enum ctr_id l2_read_ids[] = {
+	CTR_GLOBAL_LOAD_SECTORS, CTR_L1_LOAD_HIT_SECTORS, CTR_L2_READ_SECTORS,
 };
 
 /*
- * Each kernel row's traffic: its job once more between counters (after an
- * L2 flush with --cold, as it was timed), untimed.  The rows of memcpy
- * have none.  0 or a GP_EXIT_* status; without counters the traffic stays NaN.
+ * One set over the kernel rows: each counted launch once more (after an
+ * L2 flush with --cold, as it was timed), untimed, a user range of its
+ * own with the flush outside it, so nothing is replayed; auto ranges
+ * with kernel replay where the set takes more than one pass here.
+ * v[i * nids + j]: counter j of row i; got[i]: row i was counted.
  */
-static int count_levels(const struct gp_device *dev, const struct bw_request *req,
-			const struct bufs *B, struct bw_outcome *out, struct job *jobs)
+static int count_set(const struct gp_device *dev, const struct bw_request *req,
+		     const struct bufs *B, const struct bw_outcome *out, struct job *jobs,
+		     const enum ctr_id *ids, size_t nids, double *v, unsigned char *got)
 {
 	size_t *range = gp_xcalloc(out->nres + 1, sizeof(*range));
 	struct ctr_set *cs = NULL;
 	size_t launched = 0;
-	int rc;
+	int rc, user;
 
-	if ((rc = ctr_open(dev, req->counters, level_ids, ARRAY_SIZE(level_ids), &cs)) || !cs)
+	if ((rc = ctr_open(dev, req->counters, ids, nids, &cs)) || !cs)
 		goto done;
+	user = ctr_passes(cs) == 1;
+	if (user)
+		ctr_bracketed_ranges(cs);
+	/* a range per counted launch, and per L2 flush with --cold under auto ranges */
+	ctr_expect_ranges(cs, (req->cold && !user ? 2 : 1) * (out->nres ? out->nres : 1));
 	if ((rc = ctr_begin(cs)))
 		goto done;
 	for (size_t i = 0; i < out->nres && !rc; i++) {
@@ -676,11 +693,15 @@ static int count_levels(const struct gp_device *dev, const struct bw_request *re
 			continue;
 		if (req->cold) {
 			rc = cuda_check(flush_l2(&jobs[i], B->st), "L2 flush");
-			launched++;  /* a range of its own */
+			launched += !user;  /* an auto range of its own */
 		}
 		range[i] = ++launched;  /* 0: not counted */
+		if (!rc && user)
+			rc = ctr_range_push(cs);
 		if (!rc)
 			rc = cuda_check(job_launch(&jobs[i], B->st), "counted launch");
+		if (!rc && user)
+			rc = ctr_range_pop(cs);
 	}
 	if (rc) {
 		ctr_end(cs);
@@ -688,26 +709,51 @@ static int count_levels(const struct gp_device *dev, const struct bw_request *re
 	}
 	if ((rc = ctr_end(cs)))
 		goto done;
-	/* one range per launch (a fresh set: they start at 0); fewer when profiling stopped */
+	/* one range per counted launch (a fresh set: they start at 0); fewer when profiling stopped */
 	for (size_t i = 0; i < out->nres && !rc; i++) {
-		double v[ARRAY_SIZE(level_ids)];
-		struct bw_result *r = &out->res[i];
-
 		if (!range[i] || ctr_nranges(cs) < range[i])
 			continue;
-		if ((rc = ctr_read(cs, range[i] - 1, v)))
-			break;
-		r->traffic.l1_hit = v[0] > 0 ? v[1] / v[0] : NAN;
-		/* what L1 missed went to L2: the share of it L2 did not miss */
-		r->traffic.l2_hit = v[0] - v[1] > 0 ? 1 - v[2] / (v[0] - v[1]) : NAN;
-		r->traffic.dram_per_byte = r->bytes ? (v[3] + v[4]) / (double)r->bytes : NAN;
-		r->traffic.l2_read = v[0] - v[1] > 0 ? v[5] / (v[0] - v[1]) : NAN;
-		r->counted = 1;
-		out->counted = 1;
+		if (!(rc = ctr_read(cs, range[i] - 1, v + i * nids)))
+			got[i] = 1;
 	}
 done:
 	ctr_close(cs);
 	free(range);
+	return rc;
+}
+
+/* Each kernel row's traffic.  0 or a GP_EXIT_* status; without counters it stays NaN. */
+static int count_levels(const struct gp_device *dev, const struct bw_request *req,
+			const struct bufs *B, struct bw_outcome *out, struct job *jobs)
+{
+	size_t n = out->nres ? out->nres : 1;
+	double *lv = gp_xcalloc(n * ARRAY_SIZE(level_ids), sizeof(*lv));
+	double *rv = gp_xcalloc(n * ARRAY_SIZE(l2_read_ids), sizeof(*rv));
+	unsigned char *lgot = gp_xcalloc(n, 1), *rgot = gp_xcalloc(n, 1);
+	int rc;
+
+	rc = count_set(dev, req, B, out, jobs, level_ids, ARRAY_SIZE(level_ids), lv, lgot);
+	if (!rc)
+		rc = count_set(dev, req, B, out, jobs, l2_read_ids, ARRAY_SIZE(l2_read_ids), rv, rgot);
+	for (size_t i = 0; i < out->nres && !rc; i++) {
+		const double *a = lv + i * ARRAY_SIZE(level_ids), *b = rv + i * ARRAY_SIZE(l2_read_ids);
+		struct bw_result *r = &out->res[i];
+
+		if (!lgot[i])
+			continue;
+		r->traffic.l1_hit = a[0] > 0 ? a[1] / a[0] : NAN;
+		/* what L1 missed went to L2: the share of it L2 did not miss */
+		r->traffic.l2_hit = a[0] - a[1] > 0 ? 1 - a[2] / (a[0] - a[1]) : NAN;
+		r->traffic.dram_per_byte = r->bytes ? (a[3] + a[4]) / (double)r->bytes : NAN;
+		/* the second run's own L1 misses: the L2 sectors read per sector L1 missed */
+		r->traffic.l2_read = rgot[i] && b[0] - b[1] > 0 ? b[2] / (b[0] - b[1]) : NAN;
+		r->counted = 1;
+		out->counted = 1;
+	}
+	free(lv);
+	free(rv);
+	free(lgot);
+	free(rgot);
 	return rc;
 }
 

@@ -175,6 +175,7 @@ static int count_rows(struct chain *ch, struct lat_ctx *c, const struct lat_requ
 		size_t first = ctr_nranges(ch->cs);
 		int rc;
 
+		ctr_expect_ranges(ch->cs, 2 * m);   /* an image for this chunk's ranges alone */
 		if ((rc = ctr_begin(ch->cs)))
 			return rc;
 		for (size_t k = 0; k < m && !rc; k++)

@@ -164,7 +164,9 @@ static void add_roofline(struct acc *a, const double *c, double dur)
 						    c[CTR_SHARED_GMMA_BYTES]), dur);
 	add_sum(&a->l2, c[CTR_L2_BYTES], dur);
 	/* busy fractions: weighted by duration, as occupancy */
-	add_sum(&a->fma, c[CTR_FMA_PIPE_PCT] * (dur > 0 ? dur : 1), dur);
+	/* the light set reads the pipe's issue rate where the full one reads its busy cycles */
+	add_sum(&a->fma, (isnan(c[CTR_FMA_PIPE_PCT]) ? c[CTR_FMA_ISSUE_PCT] : c[CTR_FMA_PIPE_PCT]) *
+			 (dur > 0 ? dur : 1), dur);
 	add_sum(&a->tensor, c[CTR_TENSOR_PIPE_PCT] * (dur > 0 ? dur : 1), dur);
 	add_sum(&a->tma, c[CTR_TMA_LOAD_REQUESTS], dur);
 	if (!isnan(c[CTR_CP_ASYNC_REQUESTS]) && !isnan(c[CTR_CP_ASYNC_SECTORS])) {

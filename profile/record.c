@@ -39,6 +39,54 @@ const enum ctr_id prof_counters[] = {
 };
 const size_t prof_ncounters = ARRAY_SIZE(prof_counters);
 
+/*
+ * One pass on GH100: global sectors and requests (coalescing), DRAM, L2
+ * and L1 bytes with the chip's peaks (the memory roofs), the tensor pipe
+ * and the FMA pipe's issue rate (the compute roofs), occupancy, time.
+ * Left out, each for a pass of its own: shared wavefronts and bank
+ * conflicts (they share L1TEX's counters with the global sectors), the
+ * L2 hit rate, the FMA pipe's busy cycles, and every instrumented count
+ * (FLOPs, the bytes lanes ask for, cp.async, TMA, shared bytes).
+ */
+static const enum ctr_id light_counters[] = {
+	CTR_GLOBAL_LOAD_SECTORS, CTR_GLOBAL_LOAD_REQUESTS,
+	CTR_GLOBAL_STORE_SECTORS, CTR_GLOBAL_STORE_REQUESTS,
+	CTR_ACHIEVED_OCCUPANCY_PCT, CTR_DRAM_READ_BYTES, CTR_DRAM_WRITE_BYTES,
+	CTR_L1_HIT_RATE_PCT, CTR_L2_READ_SECTORS, CTR_L2_WRITE_SECTORS,
+	CTR_ELAPSED_CYCLES, CTR_DURATION_NS,
+	CTR_FMA_ISSUE_PCT, CTR_TENSOR_PIPE_PCT, CTR_L1_BYTES, CTR_L2_BYTES, CTR_SM_CLOCK_HZ,
+	CTR_FFMA_PEAK_PER_CYCLE, CTR_DFMA_PEAK_PER_CYCLE, CTR_HFMA_PEAK_PER_CYCLE,
+	CTR_DRAM_PEAK_BYTES_PER_S, CTR_L2_PEAK_BYTES_PER_S, CTR_L1_PEAK_BYTES_PER_S,
+};
+
+const char *const prof_set_names[] = { [PROF_SET_LIGHT] = "light", [PROF_SET_FULL] = "full",
+				       NULL };
+
+int prof_set_lookup(const char *name)
+{
+	if (!name || !*name)
+		return PROF_SET_LIGHT;
+	for (int i = 0; i < PROF_NSETS; i++)
+		if (!strcmp(name, prof_set_names[i]))
+			return i;
+	return -1;
+}
+
+const enum ctr_id *prof_set_counters(int s, size_t *n)
+{
+	switch (s) {
+	case PROF_SET_LIGHT:
+		*n = ARRAY_SIZE(light_counters);
+		return light_counters;
+	case PROF_SET_FULL:
+		*n = prof_ncounters;
+		return prof_counters;
+	default:
+		*n = 0;
+		return NULL;
+	}
+}
+
 #define T(t) (1u << PROF_##t)
 #define ALL ((1u << PROF_NTYPES) - 1)
 #define OFF(f) offsetof(struct prof_rec, f)

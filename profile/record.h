@@ -101,6 +101,20 @@ struct prof_rec {
 extern const enum ctr_id prof_counters[];
 extern const size_t prof_ncounters;
 
+/*
+ * The counter sets of gpuperf profile --set (the library reads
+ * GPUPERF_PROFILE_SET).  light, the default: what the bound and the
+ * coalescing verdicts need, no instrumented counter, one pass on
+ * Ampere, Ada, Hopper and GB100 (tests/unit/t-counters.c), so no
+ * replay; full: prof_counters, three passes.
+ */
+enum prof_set { PROF_SET_LIGHT, PROF_SET_FULL, PROF_NSETS };
+extern const char *const prof_set_names[];   /* "light", "full", NULL */
+/* The set named name (NULL or "": light); -1 for an unknown name. */
+int prof_set_lookup(const char *name);
+/* The counters of set s, *n of them; NULL for an unknown set. */
+const enum ctr_id *prof_set_counters(int s, size_t *n);
+
 /* "gpuperf-profile", "device", ...; NULL out of range. */
 const char *prof_type_name(enum prof_type t);
 

@@ -271,6 +271,10 @@ static void child(char *const argv[], const struct prof_spawn_opts *o, const cha
 		setenv("GPUPERF_PROFILE_KERNEL", o->kernel_regex, 1);
 	else
 		unsetenv("GPUPERF_PROFILE_KERNEL");
+	if (o->set && *o->set)
+		setenv("GPUPERF_PROFILE_SET", o->set, 1);
+	else
+		unsetenv("GPUPERF_PROFILE_SET");
 	if (o->verbose)
 		setenv("GPUPERF_PROFILE_VERBOSE", "1", 1);
 	else

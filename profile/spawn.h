@@ -26,6 +26,7 @@ struct prof_spawn_opts {
 	unsigned launches;         /* launches to profile per kernel; 0: time only */
 	const char *kernel_regex;  /* profile only these demangled names; NULL: all */
 	int verbose;               /* the library's debug lines as notes */
+	const char *set;           /* the counter set (prof_set_names); NULL: the library's default */
 };
 
 /* The profiled program once it ended: its status and the records it left. */

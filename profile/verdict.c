@@ -142,7 +142,7 @@ static void coalescing(const struct prof_kernel *k, int store, struct finding *f
 	}
 	if (a->assumed) {
 		char *t = gp_xasprintf("%s (assuming 4-byte accesses: the bytes asked for were not "
-				       "counted)", text);
+				       "counted; profile --set full counts them)", text);
 		free(text);
 		text = t;
 	}

@@ -151,9 +151,23 @@ prog_out() {
 	[ "$status" -eq 2 ] && [ ! -e "$BATS_TEST_TMPDIR/ran" ]
 }
 
+@test "profile --set: the counter set reaches the library; light by default; others refused" {
+	run_split "$GPUPERF" profile -- sh -c 'echo "set=${GPUPERF_PROFILE_SET-unset}"'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "set=light" ]
+	run_split "$GPUPERF" profile --set full -- sh -c 'echo "set=${GPUPERF_PROFILE_SET-unset}"'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "set=full" ]
+	# a value of the user's own is replaced, as CUDA_INJECTION64_PATH is
+	run_split env GPUPERF_PROFILE_SET=bogus "$GPUPERF" profile -- sh -c 'echo "set=$GPUPERF_PROFILE_SET"'
+	[ "${lines[0]}" = "set=light" ]
+	assert_usage_error profile --set heavy -- true
+	[[ "$stderr" == *"light"* ]]
+}
+
 @test "profile --help names every option" {
 	run "$GPUPERF" profile --help
-	for o in kernel launches top sort; do
+	for o in kernel launches set top sort; do
 		[[ "$output" == *"--$o"* ]] || { echo "no --$o"; return 1; }
 	done
 }

@@ -20,6 +20,21 @@ load lib
 	done
 }
 
+@test "all -v: each step's wall time and start, the total; counter images sized for their ranges" {
+	require_gpu
+	run_split "$GPUPERF" -v all
+	[ "$status" -eq 0 ]
+	grep 'all: ' <<<"$stderr" >&3
+	grep 'counters: session' <<<"$stderr" >&3 || true
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		grep -Eq "all: step $i of 10 \([a-z]+.*\): [0-9]+\.[0-9]{2} s, from [0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}$" \
+			<<<"$stderr" || { echo "no time for step $i"; return 1; }
+	done
+	grep -Eq 'all: 10 steps took [0-9.]+ s' <<<"$stderr"
+	# no session of all's probes sets up an image for 1024 ranges: each counts a few launches
+	[[ "$stderr" != *"for 1024 ranges"* ]]
+}
+
 @test "all --csv: one long stream, every probe, no empty value in the summary's numbers" {
 	require_gpu
 	f=$BATS_TEST_TMPDIR/all.csv

@@ -25,15 +25,20 @@ summary_of() {
 	grep -B2 '^Kernels of ' <<<"$1" | head -n 1
 }
 
-# prof NAME [OPTIONS] -- APP ARGS: gpuperf --csv -o CSV profile ..., once per
-# test file; $CSV, and the program's stdout, stderr and status beside it.
+# prof NAME [OPTIONS] -- APP ARGS: gpuperf --csv -o CSV profile --set full ...,
+# once per test file; $CSV, and the program's stdout, stderr and status
+# beside it.  LIGHT=1 prof ...: the default set instead.
 prof() {
 	local name=$1
 	shift
 	CSV=$BATS_FILE_TMPDIR/$name.csv
 	if [ ! -e "$CSV.status" ]; then
 		local rc=0  # the program's failure is a result here, not the test's (set -e)
-		"$GPUPERF" --csv -o "$CSV" profile "$@" >"$CSV.stdout" 2>"$CSV.stderr" || rc=$?
+		# the full set: these tests check every figure (FLOPs, conflicts); the light
+		# default has tests of its own below (LIGHT=1 prof ... runs it)
+		local set=(--set full)
+		[ -z "${LIGHT-}" ] || set=()
+		"$GPUPERF" --csv -o "$CSV" profile "${set[@]}" "$@" >"$CSV.stdout" 2>"$CSV.stderr" || rc=$?
 		echo "$rc" >"$CSV.status"
 	fi
 	echo "== $name: status $(cat "$CSV.status")"
@@ -209,7 +214,7 @@ profiled() {
 }
 
 @test "profile: --json has the same records" {
-	run_split "$GPUPERF" --json -o "$BATS_TEST_TMPDIR/coalesced.json" profile -- "$APPS/coalesced"
+	run_split "$GPUPERF" --json -o "$BATS_TEST_TMPDIR/coalesced.json" profile --set full -- "$APPS/coalesced"
 	[ "$status" -eq 0 ]
 	prof coalesced -- "$APPS/coalesced"
 	[ "$(cat "$CSV.status")" = 0 ]
@@ -328,7 +333,8 @@ per_launch() {
 @test "roofline: --plot and --html of a real run draw the kernels" {
 	require_counters
 	cd "$BATS_TEST_TMPDIR"
-	"$GPUPERF" --plot roof.svg profile --html roof.html -- "$APPS/fma-chain" 256 256 1024 >/dev/null
+	# --set full: the kernel's point needs its FLOPs
+	"$GPUPERF" --plot roof.svg profile --set full --html roof.html -- "$APPS/fma-chain" 256 256 1024 >/dev/null
 	python3 "$BATS_TEST_DIRNAME/../cli/svgstat.py" roof.svg | tee facts
 	grep -qx 'series kernels: FLOP/s of the CUDA cores (SASS counts) 1' facts
 	grep -q '^series FP32 .* TFLOP/s (theoretical) 0$' facts
@@ -396,4 +402,50 @@ PY
 	cp "$XDG_CACHE_HOME/gpuperf/roofline-$uuid.json" before.json
 	"$GPUPERF" --csv roofline --quick --ceiling fp64 --no-cache >/dev/null
 	cmp before.json "$XDG_CACHE_HOME/gpuperf/roofline-$uuid.json"
+}
+
+# ---- the light set, profile's default (issue 27, item 5): one pass, no replay ----
+
+# median_ms STDERR: the median per profiled launch that -v reports at the end.
+median_ms() {
+	sed -n 's/.*median \([0-9.]*\) ms a launch.*/\1/p' <<<"$1" | tail -n 1
+}
+
+@test "profile --set light: one pass without replay; the transpose's store verdict; under 20 ms a launch" {
+	require_counters
+	LIGHT=1 prof light-transpose -v -- "$APPS/transpose"
+	[ "$(cat "$CSV.status")" = 0 ]
+	grep -q '1 pass each, a user range around the launch, no replay' "$CSV.stderr"
+	profiled transpose_naive
+	is "$(get transpose_naive store_sectors_per_request)" 32 "naive stores, one pass"
+	[ "$(get transpose_naive verdict)" = store_coalescing ]
+	[[ "$(get 'transpose_tiled<1>' bound)" =~ ^(memory|latency)$ ]]
+	# what the light set leaves out is empty, not zero
+	[ -z "$(get 'transpose_tiled<0>' shared_load_ways)" ]
+	[ -z "$(get transpose_naive fp32_flop)" ]
+	m=$(median_ms "$(cat "$CSV.stderr")")
+	echo "median per profiled launch: $m ms (target 20)"
+	awk -v m="$m" 'BEGIN { exit !(m != "" && m <= 20) }'
+}
+
+@test "profile --set light: the FMA chain compute-bound by its FMA pipe, the triad memory-bound" {
+	require_counters
+	LIGHT=1 prof light-fma -- "$APPS/fma-chain" 1024 256 4096
+	profiled fma_chain
+	echo "fma_chain: $(get fma_chain bound) by $(get fma_chain bound_by), pipe $(get fma_chain fma_pipe_pct) %"
+	[ "$(get fma_chain bound)" = compute ]
+	[ "$(get fma_chain bound_by)" = fma_pipe ]
+	LIGHT=1 prof light-triad -- "$APPS/triad" $((64 << 20))
+	profiled triad
+	[ "$(get triad bound)" = memory ]
+	[ "$(get triad bound_by)" = dram ]
+}
+
+@test "profile: GPUPERF_PROFILE_REPLAY=kernel reads the light set with kernel replay, the same verdicts" {
+	require_counters
+	GPUPERF_PROFILE_REPLAY=kernel LIGHT=1 prof light-replay -v -- "$APPS/transpose"
+	grep -q '1 pass each, kernel replay' "$CSV.stderr"
+	profiled transpose_naive
+	is "$(get transpose_naive store_sectors_per_request)" 32 "naive stores, kernel replay"
+	[ "$(get transpose_naive verdict)" = store_coalescing ]
 }

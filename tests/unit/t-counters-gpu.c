@@ -323,6 +323,66 @@ static void tap_bracketed(struct bufs *b)
 	ctr_close(cs);
 }
 
+/*
+ * The injected library's one-pass path (gpuperf profile --set light): the
+ * profiler kept enabled, one session per launch, each a user range of
+ * its own; and a sweep's image sized for its launches (ctr_expect_ranges).
+ */
+static void tap_session_per_launch(struct bufs *b)
+{
+	static const enum ctr_id ids[] = {
+		CTR_GLOBAL_LOAD_SECTORS, CTR_GLOBAL_LOAD_REQUESTS,
+		CTR_GLOBAL_STORE_SECTORS, CTR_GLOBAL_STORE_REQUESTS,
+	};
+	static const int which[] = { 1, 7, 2 };
+	double got[ARRAY_SIZE(ids)];
+	struct ctr_set *cs;
+	char steps[256];
+	int rc = 0, all = 1;
+
+	if (ctr_open(&dev, COUNTERS_AUTO, ids, ARRAY_SIZE(ids), &cs) || !cs) {
+		ok(0, "session per launch: a set of %zu counters opens", ARRAY_SIZE(ids));
+		return;
+	}
+	ctr_bracketed_ranges(cs);
+	ctr_one_launch_at_a_time(cs, 4);
+	rc = poison(b);
+	for (size_t i = 0; i < ARRAY_SIZE(which) && !rc; i++)
+		rc = ctr_begin(cs) || ctr_range_push(cs) || launch(b, which[i]) ||
+		     ctr_range_pop(cs) || ctr_end(cs);
+	if (!ok(rc == 0 && ctr_nranges(cs) == ARRAY_SIZE(which), "session per launch: %zu ranges "
+		"for %zu sessions", ctr_nranges(cs), ARRAY_SIZE(which))) {
+		ctr_close(cs);
+		return;
+	}
+	diag("the last session: %s", ctr_timing(cs, steps, sizeof(steps)) ? steps : "none");
+	for (size_t r = 0; r < ARRAY_SIZE(which); r++) {
+		ctr_read(cs, r, got);
+		for (size_t k = 0; k < ARRAY_SIZE(ids); k++)
+			if (got[k] != theory(&cases[which[r]], ids[k])) {
+				all = 0;
+				diag("session %zu: %s is %.0f, theory %.0f", r, ctr_name(ids[k]), got[k],
+				     theory(&cases[which[r]], ids[k]));
+			}
+	}
+	ok(all, "session per launch: each user range counts its launch exactly");
+	ctr_close(cs);
+
+	/* a sweep of 3 launches in an image for 3 ranges */
+	if (ctr_open(&dev, COUNTERS_AUTO, ids, ARRAY_SIZE(ids), &cs) || !cs) {
+		ok(0, "sized image: the set opens");
+		return;
+	}
+	ctr_expect_ranges(cs, 3);
+	rc = poison(b) || ctr_begin(cs) || launch(b, 1) || launch(b, 2) || launch(b, 7) ||
+	     ctr_end(cs);
+	ok(rc == 0 && ctr_nranges(cs) == 3, "sized image: 3 launches, 3 ranges (%zu)",
+	   ctr_nranges(cs));
+	ctr_read(cs, 2, got);
+	ok(got[0] == theory(&cases[7], ids[0]), "sized image: the third range is the third launch");
+	ctr_close(cs);
+}
+
 static void describe(const struct tcase *c, char *buf, size_t n)
 {
 	snprintf(buf, n, "%s stride %d", kernel_names[c->kind] + strlen("ctrtest_"), c->stride);
@@ -415,6 +475,7 @@ static int tap_theory(struct bufs *b)
 		     v[CTR_L2_WRITE_SECTORS]);
 	}
 	tap_bracketed(b);
+	tap_session_per_launch(b);
 	return done_testing();
 }
 

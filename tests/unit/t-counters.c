@@ -118,6 +118,40 @@ static void test_metric_table(void)
 }
 
 /*
+ * profile --set light (the default) takes one pass where the library
+ * then needs no replay: Ampere, Ada, Hopper and GB100 (TU102 and GB202
+ * take two; the library replays there).
+ */
+static void light_passes(const char *chip)
+{
+	static const char *const one_pass[] = { "GA100", "GA102", "AD102", "GH100", "GB100" };
+	const char *m[CTR_COUNT];
+	unsigned char valid[CTR_COUNT];
+	const enum ctr_id *ids;
+	struct cupti_config *cfg;
+	size_t n, nm = 0, p;
+	char *reason = NULL;
+	int want = 0;
+
+	for (size_t i = 0; i < sizeof(one_pass) / sizeof(one_pass[0]); i++)
+		want |= !strcmp(chip, one_pass[i]);
+	if (!want)
+		return;
+	ids = prof_set_counters(PROF_SET_LIGHT, &n);
+	for (size_t i = 0; i < n; i++)
+		if ((m[nm] = ctr_metric(ids[i], chip)))
+			nm++;
+	if (!(cfg = cupti_config_new(chip, -1, m, nm, valid, &reason))) {
+		ok(0, "%s: light set configured: %s", chip, reason);
+		free(reason);
+		return;
+	}
+	p = cupti_config_passes(cfg);
+	cupti_config_free(cfg);
+	ok(p == 1, "%s: profile's light set (%zu counters) takes one pass (got %zu)", chip, nm, p);
+}
+
+/*
  * gpuperf profile's counters (profile/record.c) take 3 passes on every
  * chip from Turing on: two of hardware counters, one instrumented; and
  * without the instrumented ones (its fallback), 2.  The roofline's
@@ -155,6 +189,7 @@ static void profile_passes(const char *chip)
 	if (!strcmp(chip, "GH100") || pa != 3 || pp != 2)
 		ok(pa == 3 && pp == 2, "%s: profile's %zu counters take 3 passes, 2 without the "
 		   "instrumented ones (got %zu and %zu)", chip, n, pa, pp);
+	light_passes(chip);
 }
 
 /* Every metric of the table exists on every chip this CUPTI knows. */
@@ -221,6 +256,24 @@ static void test_metrics_offline(void)
 			cfg = cupti_config_new(chips[c], -1, m, 5, valid, &reason);
 			ok(cfg && cupti_config_passes(cfg) == 1,
 			   "GH100: bandwidth's level counters in one pass (%zu)",
+			   cfg ? cupti_config_passes(cfg) : 0);
+			cupti_config_free(cfg);
+			/* its L2 sectors read: a set of their own, since beside the misses they make
+			   two passes (probes/bandwidth.c counts the rows twice, never replayed) */
+			m[0] = ctr_metric(CTR_GLOBAL_LOAD_SECTORS, chips[c]);
+			m[1] = ctr_metric(CTR_L1_LOAD_HIT_SECTORS, chips[c]);
+			m[2] = ctr_metric(CTR_L2_READ_SECTORS, chips[c]);
+			cfg = cupti_config_new(chips[c], -1, m, 3, valid, &reason);
+			ok(cfg && cupti_config_passes(cfg) == 1,
+			   "GH100: bandwidth's L2 read counters in one pass (%zu)",
+			   cfg ? cupti_config_passes(cfg) : 0);
+			cupti_config_free(cfg);
+			for (size_t i = 0; i < 5; i++)
+				m[i] = ctr_metric(bw[i], chips[c]);
+			m[5] = ctr_metric(CTR_L2_READ_SECTORS, chips[c]);
+			cfg = cupti_config_new(chips[c], -1, m, 6, valid, &reason);
+			ok(cfg && cupti_config_passes(cfg) == 2,
+			   "GH100: the two together take 2 passes (%zu): why they are two sets",
 			   cfg ? cupti_config_passes(cfg) : 0);
 			cupti_config_free(cfg);
 		}
@@ -407,9 +460,30 @@ static void test_env_probe(void)
 	   env.admin_only, env.cap_sys_admin, env.in_container);
 }
 
+/* The -v line of a session's steps, and the NULL-safe helpers around it. */
+static void test_timing(void)
+{
+	struct cupti_timing t = { .enable = 1100.04, .image = 2.5, .set_config = 3.25, .start = 4,
+				  .inside = 70.5, .sync = 6, .stop_decode = 7.75, .evaluate = 8,
+				  .disable = 9.5 };
+	char buf[300], small[16];
+
+	is_str(cupti_timing_text(&t, buf, sizeof(buf)),
+	       "enable 1100.0 ms, image init 2.5 ms, set config 3.2 ms, start 4.0 ms; launches "
+	       "70.5 ms; sync 6.0 ms, stop+decode 7.8 ms, evaluate 8.0 ms, disable 9.5 ms",
+	       "every step, in order");
+	ok(cupti_timing_text(&t, small, sizeof(small)) == small && strlen(small) == 15,
+	   "cut to the buffer");
+	ok(ctr_timing(NULL, buf, sizeof(buf)) == NULL, "no set, no timing");
+	is_int(ctr_passes(NULL), 0, "no set, no passes");
+	ctr_expect_ranges(NULL, 4);   /* NULL is fine */
+	ok(1, "ctr_expect_ranges(NULL) does nothing");
+}
+
 int main(void)
 {
 	test_names();
+	test_timing();
 	test_metric_table();
 	test_reasons();
 	test_env_probe();

@@ -446,6 +446,73 @@ static void test_aggregation(void)
 	prof_analysis_free(&a);
 }
 
+/*
+ * profile --set light reads the FMA pipe's issue rate instead of its busy
+ * cycles (one pass on GH100): the analysis takes it for the FMA pipe, and
+ * the busy cycles first when a launch has both.
+ */
+static void test_fma_issue(void)
+{
+	struct prof_analysis a;
+
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z3fmav corr=1 grid=1,1,1 block=32,1,1 cluster=0,0,0 "
+	    "dyn_smem=0 static_smem=0 local_bytes=0 regs=8 carveout=-1 c.fma_issue_pct=96 "
+	    "c.duration_ns=1000\n", PID);
+	end();
+	analyze(&a, &defaults);
+	ok(a.n == 1, "one kernel");
+	is_dbl(a.n ? a.k[0].fma_pipe_pct : NAN, 96, 1e-9, "light set: the FMA issue rate is the FMA pipe's");
+	prof_analysis_free(&a);
+
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z3fmav corr=1 grid=1,1,1 block=32,1,1 cluster=0,0,0 "
+	    "dyn_smem=0 static_smem=0 local_bytes=0 regs=8 carveout=-1 c.fma_issue_pct=96 "
+	    "c.fma_pipe_pct=80 c.duration_ns=1000\n", PID);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.n ? a.k[0].fma_pipe_pct : NAN, 80, 1e-9, "full set: the busy cycles win over the issue rate");
+	prof_analysis_free(&a);
+}
+
+/*
+ * A launch with the light set's counters alone (profile --set light): a
+ * naive transpose's stores, 32 sectors per request, at 30 % of DRAM with
+ * busy warps.  Its store verdict says the 4-byte assumption; the bound
+ * comes from the bytes and the pipes; what the set leaves out stays NAN.
+ */
+static void test_light_set(void)
+{
+	double bytes = WARPS * 128, ns = 2 * bytes * 4 / (PEAK * 0.3);
+	struct prof_analysis a;
+	struct prof_kernel *k;
+
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z15transpose_naivePfPKfi corr=1 grid=65536,1,1 "
+	    "block=256,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=16 "
+	    "carveout=-1", PID);
+	add(" c.global_load_sectors=%.17g c.global_load_requests=%.17g", WARPS * 4, WARPS);
+	add(" c.global_store_sectors=%.17g c.global_store_requests=%.17g", WARPS * 32, WARPS);
+	add(" c.achieved_occupancy_pct=88 c.dram_read_bytes=%.17g c.dram_write_bytes=%.17g",
+	    bytes * 4, bytes * 4);
+	add(" c.l1_hit_rate_pct=0 c.l2_read_sectors=1000 c.l2_write_sectors=1000");
+	add(" c.duration_ns=%.17g c.fma_issue_pct=1 c.tensor_pipe_pct=0 c.l1_bytes=%.17g"
+	    " c.l2_bytes=%.17g\n", ns, bytes * 36, bytes * 8);
+	time_rec("_Z15transpose_naivePfPKfi", 1, 0, 0, 0);
+	end();
+	ok(analyze(&a, &defaults) == 0 && a.n == 1, "light set: analysed");
+	k = a.n ? &a.k[0] : NULL;
+	ok(k && k->verdict == PV_STORE_COALESCING, "light set: the naive transpose's store verdict");
+	ok(k && k->st.assumed && strstr(k->verdict_text, "assuming 4-byte accesses") &&
+	   strstr(k->verdict_text, "--set full"),
+	   "light set: the verdict says it assumed 4-byte accesses: %s", k ? k->verdict_text : "");
+	is_dbl(k ? k->st.sectors_per_request : NAN, 32, 1e-12, "light set: 32 sectors per request");
+	ok(k && k->bound.kind == PB_LATENCY, "light set: latency-bound, DRAM at 30 %% with busy warps");
+	ok(k && isnan(k->sld.ways) && isnan(k->flop_total) && isnan(k->shared_bytes),
+	   "light set: bank conflicts, FLOPs and shared bytes stay unknown");
+	prof_analysis_free(&a);
+}
+
 static void test_order(void)
 {
 	struct launch big = copy("_Z3bigPf", 1, 1, 90), bad = copy("_Z3badPf", 4, 1, 50),
@@ -620,6 +687,8 @@ int main(void)
 	test_banks();
 	test_occupancy();
 	test_aggregation();
+	test_fma_issue();
+	test_light_set();
 	test_order();
 	test_names();
 	test_no_requests();

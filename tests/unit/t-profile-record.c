@@ -402,6 +402,41 @@ static void test_mutations(void)
 	   errors, fine);
 }
 
+/* profile --set: the light set is the one-pass choice, full is prof_counters. */
+static void test_sets(void)
+{
+	const enum ctr_id *ids;
+	size_t n, instrumented = 0;
+	int have[CTR_COUNT] = { 0 };
+
+	is_int(prof_set_lookup(NULL), PROF_SET_LIGHT, "no set named: light");
+	is_int(prof_set_lookup(""), PROF_SET_LIGHT, "an empty name: light");
+	is_int(prof_set_lookup("full"), PROF_SET_FULL, "full");
+	is_int(prof_set_lookup("light"), PROF_SET_LIGHT, "light");
+	is_int(prof_set_lookup("heavy"), -1, "an unknown set");
+	ok(prof_set_counters(PROF_NSETS, &n) == NULL && n == 0, "no counters past the sets");
+	ids = prof_set_counters(PROF_SET_FULL, &n);
+	ok(ids == prof_counters && n == prof_ncounters, "full: every counter profile reads");
+	ids = prof_set_counters(PROF_SET_LIGHT, &n);
+	ok(ids && n > 0 && n < prof_ncounters, "light: fewer (%zu of %zu)", n, prof_ncounters);
+	for (size_t i = 0; ids && i < n; i++) {
+		instrumented += ctr_instrumented(ids[i]) != 0;
+		have[ids[i]] = 1;
+	}
+	is_int(instrumented, 0, "light: no instrumented counter (a pass of their own)");
+	ok(have[CTR_GLOBAL_LOAD_SECTORS] && have[CTR_GLOBAL_LOAD_REQUESTS] &&
+	   have[CTR_GLOBAL_STORE_SECTORS] && have[CTR_GLOBAL_STORE_REQUESTS],
+	   "light: the coalescing verdicts' sectors and requests");
+	ok(have[CTR_FMA_ISSUE_PCT] && have[CTR_TENSOR_PIPE_PCT] && have[CTR_DRAM_READ_BYTES] &&
+	   have[CTR_DRAM_WRITE_BYTES] && have[CTR_L2_BYTES] && have[CTR_L1_BYTES] &&
+	   have[CTR_DURATION_NS] && have[CTR_SM_CLOCK_HZ] && have[CTR_DRAM_PEAK_BYTES_PER_S] &&
+	   have[CTR_ACHIEVED_OCCUPANCY_PCT], "light: the bound's pipes, bytes, peaks and occupancy");
+	ok(!have[CTR_SHARED_LOAD_WAVEFRONTS] && !have[CTR_L2_HIT_RATE_PCT] && !have[CTR_FMA_PIPE_PCT],
+	   "light: leaves out what takes a second pass on GH100");
+	is_str(prof_set_names[PROF_SET_LIGHT], "light", "set names");
+	ok(prof_set_names[PROF_NSETS] == NULL, "the names end with NULL (a CHOICE list)");
+}
+
 int main(void)
 {
 	is_str(prof_type_name(PROF_HELLO), PROF_MAGIC, "type names");
@@ -412,5 +447,6 @@ int main(void)
 	test_locale();
 	test_errors();
 	test_mutations();
+	test_sets();
 	return done_testing();
 }
