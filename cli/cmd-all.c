@@ -15,6 +15,7 @@
 #include "tables/bandwidth.h"
 #include "util/compat.h"
 #include "util/error.h"
+#include "util/clock.h"
 
 struct args {
 	const char *html;
@@ -79,15 +80,6 @@ static const char *no_plot(const void *args)
 	return "all draws its charts into its HTML report: gpuperf all --html FILE";
 }
 
-/* Seconds on the monotonic clock. */
-static double now_s(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
-}
-
 /* The wall clock as HH:MM:SS.mmm (UTC), for -v lines the lead can line up with other logs. */
 static char *stamp(char *buf, size_t len)
 {
@@ -112,13 +104,13 @@ static void step_time(size_t i, const struct step *st, double t0, const char *at
 		len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%s", a ? " " : "",
 					st->argv[a]);
 	gp_debug("all: step %zu of %zu (%s): %.2f s, from %s", i + 1, ARRAY_SIZE(steps), line,
-		 now_s() - t0, at);
+		 (gp_now_ms() - t0) / 1e3, at);
 }
 
 static int measure(struct gp_ctx *ctx, void *args, void *r)
 {
 	struct all_run *run = r;
-	double start = now_s();
+	double start = gp_now_ms();
 	int rc = 0;
 
 	(void)args;
@@ -126,7 +118,7 @@ static int measure(struct gp_ctx *ctx, void *args, void *r)
 		const struct step *st = &steps[i];
 		const struct gp_cmd *cmd = cmd_lookup(st->argv[0]);
 		void *res;
-		double t0 = now_s();
+		double t0 = gp_now_ms();
 		char at[16];
 
 		gp_progress("%s (%d of %d)", st->argv[0], (int)i + 1, (int)ARRAY_SIZE(steps));
@@ -143,7 +135,7 @@ static int measure(struct gp_ctx *ctx, void *args, void *r)
 		};
 	}
 	gp_progress_done();
-	gp_debug("all: %zu steps took %.2f s", run->nsteps, now_s() - start);
+	gp_debug("all: %zu steps took %.2f s", run->nsteps, (gp_now_ms() - start) / 1e3);
 	return rc;
 }
 

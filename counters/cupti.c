@@ -21,6 +21,7 @@
 #include "util/error.h"
 #include "counters/cupti.h"
 #include "counters/cupti-api.h"
+#include "util/clock.h"
 
 #if GP_HAVE_CUPTI
 
@@ -45,14 +46,6 @@ struct cupti_config {
 	/* what the last session's steps cost, ms, for gpuperf -v (cupti_config_timing) */
 	struct cupti_timing t;
 };
-
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static void host_free(struct cupti_config *cfg)
 {
@@ -211,7 +204,7 @@ int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, int brackete
 		return -1;
 	}
 	memset(&cfg->t, 0, sizeof(cfg->t));
-	t = now_ms();
+	t = gp_now_ms();
 	if (cfg->obj && cfg->data_ranges == max_ranges)
 		goto start;  /* kept enabled (cupti_config_keep): a new session only */
 	if (cupti_context(cfg->dev, &ctx, &cudev, reason))
@@ -242,8 +235,8 @@ int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, int brackete
 		gp_debug("counters: counter data image of %zu bytes for %zu ranges",
 			 cfg->data_size, max_ranges);
 	}
-	cfg->t.enable = now_ms() - t;
-	t = now_ms();
+	cfg->t.enable = gp_now_ms() - t;
+	t = gp_now_ms();
 start:
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params, p);
@@ -255,8 +248,8 @@ start:
 			goto fail;
 		}
 	}
-	cfg->t.image = now_ms() - t;
-	t = now_ms();
+	cfg->t.image = gp_now_ms() - t;
+	t = gp_now_ms();
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_SetConfig_Params, p);
 		p.pRangeProfilerObject = cfg->obj;
@@ -276,8 +269,8 @@ start:
 			goto fail;
 		}
 	}
-	cfg->t.set_config = now_ms() - t;
-	t = now_ms();
+	cfg->t.set_config = gp_now_ms() - t;
+	t = gp_now_ms();
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_Start_Params, p);
 		p.pRangeProfilerObject = cfg->obj;
@@ -288,8 +281,8 @@ start:
 		cfg->started = 1;
 		cfg->pushed = 0;
 	}
-	cfg->t.start = now_ms() - t;
-	cfg->t.begun = now_ms();
+	cfg->t.start = gp_now_ms() - t;
+	cfg->t.begun = gp_now_ms();
 	return 0;
 fail:
 	session_end(cfg);
@@ -422,7 +415,7 @@ int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 	CUptiResult r;
 	char *why;
 	int rc = -1;
-	double t = now_ms();
+	double t = gp_now_ms();
 
 	*values = NULL;
 	*nranges = 0;
@@ -440,8 +433,8 @@ int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 		rc = CUPTI_END_KERNEL_FAILED;
 		goto out;
 	}
-	cfg->t.sync = now_ms() - t;
-	t = now_ms();
+	cfg->t.sync = gp_now_ms() - t;
+	t = gp_now_ms();
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_Stop_Params, p);
 		p.pRangeProfilerObject = cfg->obj;
@@ -467,15 +460,15 @@ int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 		}
 		*dropped = p.numOfRangeDropped;
 	}
-	cfg->t.stop_decode = now_ms() - t;
-	t = now_ms();
+	cfg->t.stop_decode = gp_now_ms() - t;
+	t = gp_now_ms();
 	*reason = evaluate(cfg, values, nranges);
-	cfg->t.evaluate = now_ms() - t;
+	cfg->t.evaluate = gp_now_ms() - t;
 	cfg->t.ranges = *nranges;
 out:
-	t = now_ms();
+	t = gp_now_ms();
 	session_end(cfg);
-	cfg->t.disable = cfg->keep ? 0 : now_ms() - t;
+	cfg->t.disable = cfg->keep ? 0 : gp_now_ms() - t;
 	if (!*reason && !cfg->keep)
 		gp_debug("counters: session of %zu range%s, %zu pass%s: %s", *nranges,
 			 *nranges == 1 ? "" : "s", cfg->passes, cfg->passes == 1 ? "" : "es",

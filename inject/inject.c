@@ -145,7 +145,7 @@ int InitializeInjection(void)
 {
 	static int once;
 	struct prof_rec hello;
-	double t0 = inj_ms();
+	double t0 = gp_now_ms();
 
 	if (once++)
 		return 1;
@@ -166,6 +166,6 @@ int InitializeInjection(void)
 	atexit(at_exit);
 	settings();
 	start();
-	gp_debug("profile: the profiling library started in %.0f ms", inj_ms() - t0);
+	gp_debug("profile: the profiling library started in %.0f ms", gp_now_ms() - t0);
 	return 1;
 }

@@ -23,6 +23,7 @@
 #include "counters/cupti-api.h"
 #include "profile/filter.h"
 #include "profile/record.h"
+#include "util/clock.h"
 
 /* all of CUPTI's callback side, with the launch calls' parameter structs */
 #include <cupti.h>
@@ -150,9 +151,6 @@ void inj_launch_callback(CUpti_CallbackId cbid, const CUpti_CallbackData *cb);
  * note saying why; timing goes on.  Thread-safe; the first reason wins.
  */
 void inj_counters_off(const char *why);
-
-/* Milliseconds on the monotonic clock: what profiling costs, said under gpuperf -v. */
-double inj_ms(void);
 
 /* Under -v, at the exit: the profiled launches' brackets, their count and total time. */
 void inj_launch_costs(void);

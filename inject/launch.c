@@ -47,7 +47,7 @@ static _Thread_local struct {
 	size_t nids;
 	size_t n0;                 /* ranges before the bracket */
 	CUfunction f;              /* its resources are read at the exit */
-	double t0;                 /* inj_ms() at its entry */
+	double t0;                 /* gp_now_ms() at its entry */
 	double t_begun;            /* ... once the session started */
 	int user_range;            /* pushed a user range at the entry */
 } br;
@@ -93,14 +93,6 @@ void inj_counters_off(const char *why)
 	pthread_mutex_unlock(&inj.lock);
 	if (!said)
 		inj_note("warning", "profiling with counters stopped: %s", why);
-}
-
-double inj_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
 void inj_launch_costs(void)
@@ -337,7 +329,7 @@ static struct ctr_set *device_set(int dev)
 		struct gp_device d;
 		size_t n;
 
-		double t0 = inj_ms();
+		double t0 = gp_now_ms();
 
 		__atomic_store_n(&devs[dev].tried, 1, __ATOMIC_RELAXED);
 		memset(&d, 0, sizeof(d));
@@ -354,7 +346,7 @@ static struct ctr_set *device_set(int dev)
 					      : open_set(dev, list, n, 0)) ?
 				  ctr_chip_name(&d) : NULL);
 		pthread_mutex_lock(&cost.lock);
-		cost.setup_ms += inj_ms() - t0;
+		cost.setup_ms += gp_now_ms() - t0;
 		pthread_mutex_unlock(&cost.lock);
 	}
 	return devs[dev].failed ? NULL : devs[dev].set;
@@ -419,7 +411,7 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 {
 	struct prof_rec *r = &br.rec;
 	struct ctr_set *set;
-	double t0 = inj_ms();
+	double t0 = gp_now_ms();
 
 	pthread_mutex_lock(&inj.bracket);
 	br.t0 = t0;
@@ -462,7 +454,7 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 	/* a failure is a note, and shows as no range at the exit */
 	if (!ctr_begin(set) && br.user_range)
 		ctr_range_push(set);
-	br.t_begun = inj_ms();
+	br.t_begun = gp_now_ms();
 }
 
 static void leave(const CUpti_CallbackData *cb)
@@ -473,13 +465,13 @@ static void leave(const CUpti_CallbackData *cb)
 	size_t got;
 	int rc;
 
-	double t_exit = inj_ms(), t_end;
+	double t_exit = gp_now_ms(), t_end;
 	char steps[256];
 
 	br.open = 0;
 	if (br.user_range)
 		ctr_range_pop(br.set);
-	t_end = inj_ms();
+	t_end = gp_now_ms();
 	rc = ctr_end(br.set);
 	/* now: a fall-back below may close the set */
 	if (!ctr_timing(br.set, steps, sizeof(steps)))
@@ -510,7 +502,7 @@ static void leave(const CUpti_CallbackData *cb)
 	}
 	pthread_mutex_lock(&cost.lock);
 	cost.n++;
-	cost.ms += inj_ms() - br.t0;
+	cost.ms += gp_now_ms() - br.t0;
 	if (cost.neach == cost.cap) {
 		size_t cap = cost.cap ? 2 * cost.cap : 64;
 		double *v = realloc(cost.each, cap * sizeof(*v));
@@ -525,13 +517,13 @@ static void leave(const CUpti_CallbackData *cb)
 	}
 	if (cost.neach < cost.cap) {
 		cost.call[cost.neach] = t_exit - br.t_begun;
-		cost.each[cost.neach++] = inj_ms() - br.t0;
+		cost.each[cost.neach++] = gp_now_ms() - br.t0;
 	}
 	pthread_mutex_unlock(&cost.lock);
 	gp_debug("profile: launch of %s: %.1f ms from entry to exit: %.1f ms to begin, %.1f ms "
-		 "in the launch call%s, %.1f ms to end and read (%s)", r->kernel, inj_ms() - br.t0,
+		 "in the launch call%s, %.1f ms to end and read (%s)", r->kernel, gp_now_ms() - br.t0,
 		 br.t_begun - br.t0, t_exit - br.t_begun,
-		 br.user_range ? "" : " (the replays)", inj_ms() - t_end, steps);
+		 br.user_range ? "" : " (the replays)", gp_now_ms() - t_end, steps);
 	free(r->kernel);
 	r->kernel = NULL;
 	pthread_mutex_unlock(&inj.bracket);

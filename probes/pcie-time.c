@@ -13,6 +13,7 @@
 #include "probes/pcie-priv.h"
 #include "util/error.h"
 #include "util/fault.h"
+#include "util/clock.h"
 
 #define GATE_TIMEOUT_NS 5000000000ull
 
@@ -235,14 +236,6 @@ static cudaError_t enqueue_sides(void *arg, const struct pcie_timer *t)
 	return err;
 }
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 /* Pageable copies: the host clock around the copies and the synchronize. */
 struct host_side {
 	const struct pcie_side *side;
@@ -257,12 +250,12 @@ static void host_side_run(struct host_side *h)
 {
 	const struct pcie_side *s = h->side;
 
-	h->t0 = now_ms();
+	h->t0 = gp_now_ms();
 	h->err = pcie_side_enqueue(s, h->t, h->count);
 	/* a pageable copy may return before its last chunk's DMA: wait for it on its stream */
 	if (h->err == cudaSuccess)
 		h->err = cudaStreamSynchronize(s->sync || s->legacy ? 0 : h->t->streams[s->stream]);
-	h->t1 = now_ms();
+	h->t1 = gp_now_ms();
 }
 
 /* Each thread has its own current device in the runtime: set it first. */

@@ -25,6 +25,7 @@
 #include "counters/counters.h"
 #include "counters/metrics.h"
 #include "kernels/kernels.h"
+#include "util/clock.h"
 
 #ifndef __has_feature
 #define __has_feature(x) 0
@@ -72,14 +73,6 @@ struct bufs {
 };
 
 static struct gp_device dev;
-
-static double now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
 
 static int gcd(int a, int b)
 {
@@ -640,17 +633,17 @@ static double timed(struct bufs *b, const enum ctr_id *ids, size_t n, double *op
 	double t[REPS], t0;
 	struct ctr_set *cs = NULL;
 
-	t0 = now_ms();
+	t0 = gp_now_ms();
 	if (n && (ctr_open(&dev, COUNTERS_REQUIRE, ids, n, &cs) || !cs))
 		return NAN;
-	*open_ms = now_ms() - t0;
+	*open_ms = gp_now_ms() - t0;
 	for (int r = 0; r < REPS; r++) {
 		if (poison(b))
 			return NAN;
-		t0 = now_ms();
+		t0 = gp_now_ms();
 		if (ctr_begin(cs) || run_cases(b) || ctr_end(cs) || cudaDeviceSynchronize())
 			return NAN;
-		t[r] = now_ms() - t0;
+		t[r] = gp_now_ms() - t0;
 	}
 	ctr_close(cs);
 	qsort(t, REPS, sizeof(t[0]), cmp_double);
@@ -669,12 +662,12 @@ static int overhead(struct bufs *b)
 
 	for (int k = 0; k < CTR_COUNT; k++)
 		all[k] = (enum ctr_id)k;
-	t0 = now_ms();
+	t0 = gp_now_ms();
 	if (ctr_unavailable_reason(&dev)) {
 		fprintf(stderr, "counters unavailable: %s\n", ctr_unavailable_reason(&dev));
 		return GP_EXIT_NOCOUNTERS;
 	}
-	check_ms = now_ms() - t0;
+	check_ms = gp_now_ms() - t0;
 	plain = timed(b, NULL, 0, &open0);
 	one = timed(b, coalesce, ARRAY_SIZE(coalesce), &open1);
 	two = timed(b, all, CTR_COUNT, &open2);
