@@ -166,11 +166,14 @@ setup() {
 
 @test "the README's recipe, one file per task: fleet names the GPU-less node, exit 1" {
 	mkdir fleet
-	run timeout 60 srun -N1 -n2 --output='fleet/%N.%t.json' "$GP" --json check
+	run timeout 60 srun -N1 -n2 --output='fleet/%N.%t.json' --error='fleet/%N.%t.err' "$GP" --json check
 	# check exits 3 on each task (no GPU here): srun says so and passes it on
 	[ "$status" -eq 3 ]
 	run ls fleet
-	[ "$output" = "$(printf '%s.0.json\n%s.1.json' "$NODE" "$NODE")" ]
+	[ "$output" = "$(printf '%s.0.err\n%s.0.json\n%s.1.err\n%s.1.json' "$NODE" "$NODE" "$NODE" "$NODE")" ]
+	# each task's message went to its .err file, not into the JSON
+	run cat "fleet/$NODE.0.err"
+	[[ "$output" == *"gpuperf: error: no NVIDIA driver found"* ]]
 	run_split "$GP" fleet fleet/*.json
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"$NODE "*"no-gpu"* ]]
@@ -192,7 +195,7 @@ setup() {
 }
 
 @test "the README gives the recipe this test runs" {
-	run grep -cF -e "srun --ntasks-per-node=1 --output='fleet/%N.%t.json' gpuperf --json check" \
+	run grep -cF -e "srun --ntasks-per-node=1 --output='fleet/%N.%t.json' --error='fleet/%N.%t.err' \\" \
 		-e 'gpuperf fleet fleet/*.json' "$BATS_TEST_DIRNAME/../../README.md"
 	[ "$output" -eq 2 ]
 }
