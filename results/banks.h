@@ -18,9 +18,9 @@ struct bank_result {
 	double time_per_access_ns;      /* median time / (accesses per SM) */
 	double bandwidth_gbs;           /* bytes the lanes asked for / median time */
 	double bytes_per_clock_per_sm;  /* NAN when no clock is known */
-	int clock_from_counter;         /* 1: elapsed-cycles counter; 0: peak clock */
+	int clock_from_counter;         /* 1: the SM clock the counters saw; 0: peak clock */
 	/* Counters for one launch (the primary op); NAN when missing. */
-	double instructions, wavefronts, conflicts, cycles;
+	double instructions, wavefronts, conflicts, sm_clock_hz;
 };
 
 /*

@@ -219,7 +219,8 @@ static void measured_table(struct report *rep, const struct gp_device *dev,
 		    "per SM; bandwidth: bytes the lanes ask for / time; 1 GB = 10^9 B",
 		    run->reps, run->warmup);
 	report_note(t, "B/clk/SM: clock from %s; slowdown: against stride 1 (conflict-free)",
-		    from_counter ? "the elapsed-cycles counter" : "the driver's peak SM clock");
+		    from_counter ? "the SM clock the counters saw, x the median time" :
+		    "the driver's peak SM clock");
 	if (!have_counters)
 		report_note(t, "counters unavailable: measured wavefronts, conflicts and "
 			    "instructions left empty");
@@ -287,7 +288,7 @@ static void summarize_shared(struct all_summary *s, const struct bank_run *bk)
 
 	snprintf(ref, sizeof(ref), "%.1f %% of %.0f B/clk/SM theoretical (32 banks x 4 B); "
 		 "conflict-free 4-byte loads, clock %s", 100 * v / SM_BYTES_PER_CLOCK,
-		 SM_BYTES_PER_CLOCK, r && r->clock_from_counter ? "from the cycles counter" :
+		 SM_BYTES_PER_CLOCK, r && r->clock_from_counter ? "at the clock the counters saw" :
 		 "at the peak SM clock");
 	all_add(s, "shared_bytes_per_clock_per_sm", "shared memory bandwidth per SM", v,
 		r ? tab_cov_pct(r->ms.n, r->ms.cov) : NAN, "B/clk", ref);

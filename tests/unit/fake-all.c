@@ -140,7 +140,7 @@ void fake_all(struct gp_device *d, struct all_run *run, int sweeps)
 		bk_cfg[i] = (struct bank_config){ BANK_STRIDE, BANK_LOAD, (uint64_t)bs[i], 4 };
 		bk_res[i] = (struct bank_result){ .cfg = bk_cfg[i], .expected_instructions = 1000,
 			.time_per_access_ns = 0.5 * bs[i], .instructions = 1000,
-			.wavefronts = 1000.0 * bs[i], .conflicts = 1000.0 * (bs[i] - 1), .cycles = NAN };
+			.wavefronts = 1000.0 * bs[i], .conflicts = 1000.0 * (bs[i] - 1), .sm_clock_hz = NAN };
 	}
 	bk = (struct bank_run){ .cfgs = bk_cfg, .n = 4, .res = bk_res, .reps = 10, .warmup = 2 };
 

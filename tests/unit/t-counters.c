@@ -258,6 +258,19 @@ static void test_metrics_offline(void)
 			   "GH100: bandwidth's level counters in one pass (%zu)",
 			   cfg ? cupti_config_passes(cfg) : 0);
 			cupti_config_free(cfg);
+			/* banks' counted sweep: a user range a launch, so one pass */
+			static const enum ctr_id bk[] = {
+				CTR_SHARED_LOAD_INSTRUCTIONS, CTR_SHARED_LOAD_WAVEFRONTS,
+				CTR_SHARED_LOAD_BANK_CONFLICTS, CTR_SHARED_STORE_INSTRUCTIONS,
+				CTR_SHARED_STORE_WAVEFRONTS, CTR_SHARED_STORE_BANK_CONFLICTS,
+				CTR_SM_CLOCK_HZ,
+			};
+			for (size_t i = 0; i < 7; i++)
+				m[i] = ctr_metric(bk[i], chips[c]);
+			cfg = cupti_config_new(chips[c], -1, m, 7, valid, &reason);
+			ok(cfg && cupti_config_passes(cfg) == 1, "GH100: banks' counters in one pass (%zu)",
+			   cfg ? cupti_config_passes(cfg) : 0);
+			cupti_config_free(cfg);
 			/* its L2 sectors read: a set of their own, since beside the misses they make
 			   two passes (probes/bandwidth.c counts the rows twice, never replayed) */
 			m[0] = ctr_metric(CTR_GLOBAL_LOAD_SECTORS, chips[c]);
