@@ -89,6 +89,64 @@ static int help_on_help(void)
 	return 0;
 }
 
+/*
+ * man(1) ARG...: on a terminal man itself (its pager); elsewhere through a
+ * pipe, its page copied to our stdout, so that a failed write (a full disk)
+ * is reported and ends with status 1 as --help's does: man says nothing of
+ * it.  Returns man's status, or GP_EXIT_FAIL where it could not be run.
+ */
+static int run_man(const char *arg1, const char *arg2)
+{
+	char buf[8192];
+	int fd[2], status, write_errno = 0;
+	ssize_t n;
+	pid_t pid;
+
+	fflush(stdout);
+	if (isatty(STDOUT_FILENO)) {
+		execlp("man", "man", arg1, arg2, (char *)NULL);
+		return gp_error(GP_EXIT_FAIL, "cannot run man: %s", strerror(errno));
+	}
+	if (pipe(fd))
+		return gp_error(GP_EXIT_FAIL, "cannot run man: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return gp_error(GP_EXIT_FAIL, "cannot run man: %s", strerror(errno));
+	}
+	if (pid == 0) {
+		close(fd[0]);
+		dup2(fd[1], STDOUT_FILENO);
+		close(fd[1]);
+		execlp("man", "man", arg1, arg2, (char *)NULL);
+		_exit(127);
+	}
+	close(fd[1]);
+	while ((n = read(fd[0], buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			break;
+		if (fwrite(buf, 1, (size_t)n, stdout) != (size_t)n) {
+			write_errno = errno;
+			break;
+		}
+	}
+	if (!write_errno && fflush(stdout))
+		write_errno = errno;
+	close(fd[0]);  /* man, still writing, ends on SIGPIPE */
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (write_errno || ferror(stdout)) {
+		errno = write_errno ? write_errno : EIO;
+		return 0;  /* cli_finish says "write failure on standard output" and returns 1 */
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return gp_error(GP_EXIT_FAIL, "man failed on %s", arg2 ? arg2 : arg1);
+	return 0;
+}
+
 /* `gpuperf help [COMMAND]`: the manual page, or the command's built-in help where there is none. */
 static int help_command(int argc, char **argv)
 {
@@ -106,10 +164,10 @@ static int help_command(int argc, char **argv)
 		return unknown_command(argv[1]);
 	fflush(stdout);
 	if (!find_man_page(cmd->name, page, sizeof(page)))
-		execlp("man", "man", "-l", page, (char *)NULL);
+		return run_man("-l", page);
 	snprintf(name, sizeof(name), "gpuperf-%s", cmd->name);
 	if (man_finds(name))
-		execlp("man", "man", name, (char *)NULL);
+		return run_man(name, NULL);
 	/* No page installed, or no man program: the built-in help is the manual's summary. */
 	gp_note("no manual page gpuperf-%s(1) found; the built-in help follows", cmd->name);
 	return cli_help(cmd);

@@ -137,6 +137,24 @@ load lib
 	[[ "$output" == *"write failure on standard output"* ]]
 }
 
+@test "help COMMAND: a write failure on stdout is exit 1 with a message, as --help" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	for c in occupancy profile; do
+		run bash -c "'$GPUPERF' help $c > /dev/full"
+		[ "$status" -eq 1 ]
+		[[ "$output" == *"write failure on standard output"* ]]
+	done
+}
+
+@test "help COMMAND to a file writes the manual page whole" {
+	run bash -c "'$GPUPERF' help occupancy > '$BATS_TEST_TMPDIR/page'"
+	[ "$status" -eq 0 ]
+	run grep -c "gpuperf-occupancy" "$BATS_TEST_TMPDIR/page"
+	[ "$output" -ge 1 ]
+	run tail -n 1 "$BATS_TEST_TMPDIR/page"
+	[[ "$output" == *"GPUPERF-OCCUPANCY(1)"* ]]
+}
+
 @test "a closed pipe ends quietly" {
 	run bash -c "set -o pipefail; '$GPUPERF' --help | head -n 1"
 	[ "$status" -eq 0 ] || [ "$status" -eq 141 ]
