@@ -11,6 +11,32 @@ load lib
 	done
 }
 
+# An option row: "  -k, --name ARG  description", or the name alone with the
+# description on the next line at the description column (27).
+help_rows_aligned() {
+	local prev_alone=0 line row='^  (-[[:alnum:]], |    )--[a-z0-9-]+( [^ ]+)?(  +[^ ].*)?$'
+	while IFS= read -r line; do
+		if [ "$prev_alone" = 1 ]; then
+			[[ "$line" =~ ^\ {27}[^\ ] ]] || { echo "no description under the name: '$line'"; return 1; }
+			prev_alone=0
+			continue
+		fi
+		[[ "$line" =~ ^\ \ (-[[:alnum:]],\ |\ \ \ \ )--[a-z] ]] || continue
+		[[ "$line" =~ $row ]] || { echo "name runs into its description: '$line'"; return 1; }
+		[ -n "${BASH_REMATCH[3]}" ] || prev_alone=1
+	done
+}
+
+@test "--help: long option names never run into their descriptions" {
+	run bash -c '"$0" --help' "$GPUPERF"
+	help_rows_aligned <<<"$output"
+	for c in $("$GPUPERF" --list-commands); do
+		run "$GPUPERF" "$c" --help
+		[ "$status" -eq 0 ]
+		help_rows_aligned <<<"$output"
+	done
+}
+
 @test "--version prints the version" {
 	run "$GPUPERF" --version
 	[ "$status" -eq 0 ]
