@@ -231,6 +231,8 @@ const struct gp_cmd gp_cmd_occupancy = {
 		    "[--barriers N] [--sweep threads|regs|smem] [--kernel FILE [--function NAME]] "
 		    "[--check-runtime]",
 	.no_gpu_hint = "pass --arch sm_XY (or --cc X.Y) to compute without a GPU",
+	.gpu_help = "Computes, never measures: needs a GPU only for the current device's "
+		    "architecture\n(no --arch or --cc) and for --check-runtime.",
 	.options = options,
 	.columns = occupancy_columns,
 	.ncolumns = OCCUPANCY_NCOLUMNS,

@@ -161,6 +161,8 @@ const struct gp_cmd gp_cmd_profile = {
 	.summary = "every kernel of your own program: what bounds it against a roofline, what it wastes, and the fix",
 	.synopsis = "[--kernel REGEX] [--launches N] [--top N] [--sort time|waste|name] "
 		    "[--html FILE] -- CMD [ARGS...]",
+	.gpu_help = "Needs a GPU and its driver: without them the program still runs, its status\n"
+		    "passes through, and a note says why no kernel was profiled.",
 	.options = options,
 	.columns = profile_columns,
 	.ncolumns = PROFILE_NCOLUMNS,

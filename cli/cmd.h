@@ -158,6 +158,8 @@ struct gp_cmd {
 	const char *summary;    /* one line for `gpuperf --help` */
 	const char *synopsis;   /* options part of the usage line */
 	const char *no_gpu_hint; /* said when the GPU is missing: the mode that needs none */
+	/* --help's line on what needs a GPU, where the flags' words would be wrong (NULL: theirs) */
+	const char *gpu_help;
 	const struct gp_option *options;  /* terminated by an entry with name NULL */
 	/* Columns of the command's CSV/JSON table, for the docs test (NULL if none). */
 	const struct report_col *columns;

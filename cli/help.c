@@ -36,7 +36,9 @@ void cli_print_command_help(const struct gp_cmd *cmd, FILE *out)
 	fprintf(out, "usage: gpuperf %s%s%s\n\n", cmd->name, *cmd->synopsis ? " " : "",
 		cmd->synopsis);
 	fprintf(out, "%s.\n", cmd->summary);
-	if (cmd->flags & CMD_NEEDS_GPU)
+	if (cmd->gpu_help)
+		fprintf(out, "%s\n", cmd->gpu_help);
+	else if (cmd->flags & CMD_NEEDS_GPU)
 		fprintf(out, "Needs a GPU.\n");
 	else if (cmd->flags & CMD_GPU_OPTIONAL)
 		fprintf(out, "Needs a GPU only to measure; see the manual.\n");

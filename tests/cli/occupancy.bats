@@ -28,6 +28,14 @@ csv_field() {
 	[[ "$output" == *"opt-in assumed"* ]]
 }
 
+@test "occupancy --help: it never measures; a GPU only for the current device and --check-runtime" {
+	run "$GPUPERF" occupancy --help
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"only to measure"* ]]
+	[[ "$output" == *"never measures"* ]]
+	[[ "$output" == *"--check-runtime."* ]]
+}
+
 @test "occupancy: the classic CC 1.x cases" {
 	"$GPUPERF" --csv occupancy --cc 1.0 --threads 256 --regs 10 > "$BATS_TEST_TMPDIR/a.csv"
 	[ "$(csv_field "$BATS_TEST_TMPDIR/a.csv" active_blocks_per_sm 1)" = 3 ]

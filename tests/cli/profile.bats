@@ -151,6 +151,13 @@ prog_out() {
 	[ "$status" -eq 2 ] && [ ! -e "$BATS_TEST_TMPDIR/ran" ]
 }
 
+@test "profile --help says it needs a GPU, and what happens without one" {
+	run "$GPUPERF" profile --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Needs a GPU and its driver"* ]]
+	[[ "$output" == *"the program still runs"* ]]
+}
+
 @test "profile --help names every option" {
 	run "$GPUPERF" profile --help
 	for o in kernel launches top sort; do
