@@ -20,6 +20,8 @@ static const struct suffix size_suffixes[] = {
 	{ "m", 1ull << 20 }, { "mib", 1ull << 20 }, { "mb", 1000000ull },
 	{ "g", 1ull << 30 }, { "gib", 1ull << 30 }, { "gb", 1000000000ull },
 	{ "t", 1ull << 40 }, { "tib", 1ull << 40 }, { "tb", 1000000000000ull },
+	{ "p", 1ull << 50 }, { "pib", 1ull << 50 }, { "pb", 1000000000000000ull },
+	{ "e", 1ull << 60 }, { "eib", 1ull << 60 }, { "eb", 1000000000000000000ull },
 };
 
 static int bad(const char *opt, const char *s, const char *what)
@@ -213,7 +215,7 @@ static int size_error(const char *opt, const char *s, int rc, uint64_t min, uint
 		return gp_error(GP_EXIT_USAGE, "%s: '%s' is negative", opt, s);
 	return gp_error(GP_EXIT_USAGE,
 			"%s: '%s' is not a size (a whole number of bytes, optionally with "
-			"K, M, G, T, KiB..., KB...)", opt, s);
+			"K, M, G, T, P, E, KiB..., KB...)", opt, s);
 }
 
 int parse_size(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out)

@@ -5,8 +5,9 @@
  * GPU, so every bad value is refused before a device is opened.
  *
  * Numbers are decimal, without sign or spaces.  Sizes take an optional
- * suffix, case-insensitive: K, M, G, T and KiB, MiB, GiB, TiB are powers
- * of 1024; KB, MB, GB, TB are powers of 1000; B is bytes.  A fraction is
+ * suffix, case-insensitive: K, M, G, T, P, E and KiB ... EiB are powers
+ * of 1024; KB ... EB are powers of 1000; B is bytes.  Every unit
+ * format_size writes is one a size may be typed in.  A fraction is
  * allowed when the result is a whole number of bytes ("1.5K").
  *
  * Lists are comma-separated items; an item is a value or a range:

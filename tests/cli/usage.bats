@@ -181,6 +181,13 @@ help_rows_aligned() {
 	[[ "$output" == *"GPUPERF-OCCUPANCY(1)"* ]]
 }
 
+@test "sizes: the unit a range message names can be typed (2P is out of range, not 'not a size')" {
+	assert_usage_error bandwidth --size 2P
+	[[ "$stderr" == *"'2P' is out of range (1 B to 1 PiB)"* ]]
+	assert_usage_error occupancy --arch sm_90 --threads 32 --regs 32 --smem 1E
+	[[ "$stderr" == *"is out of range"* ]]
+}
+
 @test "a closed pipe ends quietly" {
 	run bash -c "set -o pipefail; '$GPUPERF' --help | head -n 1"
 	[ "$status" -eq 0 ] || [ "$status" -eq 141 ]

@@ -93,6 +93,16 @@ int main(void)
 	size_is("10B", 10);
 	size_is("0", 0);
 	size_is("16777215T", 16777215ull << 40);
+	/* every unit the messages use ("1 B to 1 PiB") may be typed */
+	size_is("1P", 1ull << 50);
+	size_is("1PiB", 1ull << 50);
+	size_is("2PB", 2000000000000000ull);
+	size_is("0.5P", 1ull << 49);
+	size_is("15E", 15ull << 60);
+	size_is("1EiB", 1ull << 60);
+	size_is("18EB", 18000000000000000000ull);
+	size_bad("16E");
+	size_bad("19EB");
 	size_bad("");
 	size_bad("abc");
 	size_bad("-4K");
