@@ -126,6 +126,28 @@ static int unknown_option(struct opt_iter *it)
 			   count_options(gp_global_options) + 1, sizeof(*cands));
 	for (size_t i = 0; it->longopts[i].name; i++)
 		cands[n++] = it->longopts[i].name;
+	if (name[0] == '-' && name[1] == '-' && name[2]) {
+		/* getopt_long says '?' alike for a prefix of several long names: name them */
+		size_t len = strlen(name + 2), nmatch = 0, left;
+		char list[1024] = "";
+		for (size_t i = 0; i < n; i++)
+			nmatch += !strncmp(cands[i], name + 2, len);
+		left = nmatch;
+		for (size_t i = 0; nmatch > 1 && i < n; i++) {
+			size_t used = strlen(list);
+			if (strncmp(cands[i], name + 2, len))
+				continue;
+			left--;
+			snprintf(list + used, sizeof(list) - used, "%s'--%s'",
+				 left + 1 == nmatch ? "" : left ? ", " : " or ", cands[i]);
+		}
+		if (nmatch > 1) {
+			gp_error(GP_EXIT_USAGE, "option '%s'%s%s is ambiguous: it could be %s", name,
+				 where ? " for " : "", where ? where : "", list);
+			free(cands);
+			return -1;
+		}
+	}
 	best = name[0] == '-' && name[1] == '-' ? suggest(name + 2, cands, n) : NULL;
 	if (best)
 		gp_error(GP_EXIT_USAGE, "unknown option '%s'%s%s; did you mean '--%s'?", name,

@@ -81,6 +81,18 @@ help_rows_aligned() {
 	[[ "$stderr" == *"unknown option '--bogus'"* ]]
 }
 
+@test "an abbreviation of several options is ambiguous, naming them, not unknown" {
+	assert_usage_error --c info
+	[[ "$stderr" == *"option '--c' is ambiguous: it could be '--csv' or '--counters'"* ]]
+	assert_usage_error occupancy --c
+	[[ "$stderr" == *"option '--c' for occupancy is ambiguous"* ]]
+	[[ "$stderr" == *"'--carveout'"* ]]
+	[[ "$stderr" == *"'--check-runtime'"* ]]
+	[[ "$stderr" != *"unknown option"* ]]
+	assert_usage_error bandwidth --s=1G
+	[[ "$stderr" == *"option '--s' for bandwidth is ambiguous: it could be '--size' or '--shared-lines'"* ]]
+}
+
 @test "unknown command option suggests the near one" {
 	assert_usage_error info --jsn
 	[[ "$stderr" == *"did you mean '--json'?"* ]]
