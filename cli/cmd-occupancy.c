@@ -4,9 +4,12 @@
  * check against the CUDA runtime.  The calculator in occupancy/, the
  * runtime's side in probes/occupancy*.c, the tables in tables/occupancy*.c.
  */
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "cli/commands.h"
 #include "occupancy/device-arch.h"
 #include "occupancy/kernel-file.h"
@@ -84,6 +87,26 @@ static int check_against_arch(const struct args *o, const struct sm_arch *a)
 	return 0;
 }
 
+/*
+ * --kernel FILE names a file to read: one that is not there, not a regular
+ * file or not readable is a usage error (2), as diff's operands and -o's
+ * folder are, said before any GPU is touched.  What the file holds is read
+ * later: a file that opens but holds no usable CUDA code is status 1.
+ */
+static int check_kernel_file(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return gp_error(GP_EXIT_USAGE, "--kernel: '%s': %s", path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return gp_error(GP_EXIT_USAGE, "--kernel: '%s': not a regular file (a cubin, fatbin, "
+				"object or executable)", path);
+	if (access(path, R_OK))
+		return gp_error(GP_EXIT_USAGE, "--kernel: '%s': %s", path, strerror(errno));
+	return 0;
+}
+
 /* The architecture and the carveout, from their text. */
 static int parse_texts(const struct gp_args *given, struct args *a)
 {
@@ -130,6 +153,8 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 			return gp_error(GP_EXIT_USAGE, "--barriers: with --kernel the barriers come from the kernel");
 		if (a->sweep_given)
 			return gp_error(GP_EXIT_USAGE, "--sweep does not combine with --kernel");
+		if ((rc = check_kernel_file(a->kernel)))
+			return rc;
 	} else {
 		if (!a->threads)
 			return gp_error(GP_EXIT_USAGE, "--threads N is required (threads per block)");

@@ -227,8 +227,7 @@ csv_field() {
 	printf '\x50\xed\x55\xba\x01\x00\x10\x00\xff\xff\xff\x00\x00\x00\x00\x00' > "$d/bad-fatbin"
 	head -c 30 "$BATS_TEST_DIRNAME/../fuzz/corpus/seed-sm90.cubin" > "$d/short-cubin"
 	head -c 2000 "$BATS_TEST_DIRNAME/../fuzz/corpus/seed-sm90.cubin" > "$d/cut-cubin"
-	mkfifo "$d/fifo"
-	for f in text empty truncated-elf bad-fatbin short-cubin cut-cubin fifo . nonexistent; do
+	for f in text empty truncated-elf bad-fatbin short-cubin cut-cubin; do
 		run_split timeout 10 "$GPUPERF" occupancy --kernel "$d/$f"
 		[ "$status" -eq 1 ] || { echo "$f: status $status, stderr $stderr"; return 1; }
 		[ -z "$output" ]
@@ -237,6 +236,26 @@ csv_field() {
 	run_split "$GPUPERF" occupancy --kernel /bin/sh
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"no CUDA code found"* ]]
+}
+
+@test "occupancy --kernel: a file that is not there, not regular or unreadable is a usage error (2)" {
+	d=$BATS_TEST_TMPDIR
+	mkfifo "$d/fifo"
+	printf 'x' > "$d/secret"
+	chmod 000 "$d/secret"
+	files=(nonexistent . fifo)
+	# root reads a file of mode 000: that case only where the mode bites
+	[ -r "$d/secret" ] || files+=(secret)
+	for f in "${files[@]}"; do
+		run_split timeout 10 "$GPUPERF" occupancy --kernel "$d/$f"
+		[ "$status" -eq 2 ] || { echo "$f: status $status, stderr $stderr"; return 1; }
+		[ -z "$output" ]
+		[[ "$stderr" == "gpuperf: error: --kernel: '$d/$f': "* ]] || { echo "$f: $stderr"; return 1; }
+	done
+	# before any GPU: without --arch, no device is looked for
+	run_split "$GPUPERF" occupancy --kernel "$d/nonexistent" --threads 64
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"No such file or directory"* ]]
 }
 
 @test "occupancy --kernel: the fuzz seeds parse with their known resources" {
