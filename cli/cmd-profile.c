@@ -18,6 +18,7 @@
 #include "profile/spawn.h"
 #include "tables/profile.h"
 #include "util/error.h"
+#include "util/quote.h"
 
 struct args {
 	const char *kernel, *html;
@@ -76,19 +77,6 @@ static const char *no_plot(const void *args)
 	return NULL;
 }
 
-/* "./app --size 1G": the program's command line for the title. */
-static char *command_line(char **argv, int argc)
-{
-	char *s = gp_xstrdup(""), *next;
-
-	for (int i = 0; i < argc; i++) {
-		next = gp_xasprintf("%s%s%s", s, i ? " " : "", argv[i]);
-		free(s);
-		s = next;
-	}
-	return s;
-}
-
 /* The records of the run, as far as they decode: a damaged tail is a warning, not the end. */
 static void decode(const struct prof_child *r, struct prof_records *rs)
 {
@@ -113,7 +101,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 
 	if (ctx->counters == COUNTERS_OFF)
 		ro.launches = 0;  /* times only */
-	run->command = command_line(a->program, a->nprogram);
+	run->command = shell_join(a->program, a->nprogram);  /* sh -c 'exit 7' */
 	if (gethostname(run->hostname, sizeof(run->hostname) - 1))
 		run->hostname[0] = '\0';
 	if (!(ro.inject_lib = prof_inject_path()))

@@ -18,6 +18,7 @@
 #include "cli/signals.h"
 #include "util/error.h"
 #include "util/outfile.h"
+#include "util/quote.h"
 #include "util/suggest.h"
 
 static int unknown_command(const char *name)
@@ -224,35 +225,10 @@ static int write_output(const char *path, render_fn render, const struct gp_ctx 
 /* The command line as typed, each word quoted where a shell would need it. */
 static char *command_line(int argc, char **argv)
 {
-	char *s = gp_xstrdup("gpuperf"), *next;
+	char *words = shell_join(argv + 1, argc - 1);
+	char *s = gp_xasprintf("gpuperf%s%s", *words ? " " : "", words);
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		int plain = *a && strspn(a, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-					   "0123456789_@%+=:,./-") == strlen(a);
-		if (plain) {
-			next = gp_xasprintf("%s %s", s, a);
-		} else {
-			/* 'it'\''s' */
-			size_t n = strlen(s) + 4 * strlen(a) + 4, k = strlen(s);
-			next = gp_xmalloc(n);
-			memcpy(next, s, k);
-			next[k++] = ' ';
-			next[k++] = '\'';
-			for (; *a; a++) {
-				if (*a == '\'') {
-					memcpy(next + k, "'\\''", 4);
-					k += 4;
-				} else {
-					next[k++] = *a;
-				}
-			}
-			next[k++] = '\'';
-			next[k] = '\0';
-		}
-		free(s);
-		s = next;
-	}
+	free(words);
 	return s;
 }
 

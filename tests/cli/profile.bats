@@ -15,6 +15,12 @@ bats_require_minimum_version 1.5.0
 	[[ "$stderr" == *"exited with status 3"* ]]
 }
 
+@test "profile: the report's title quotes the program's words as a shell would take them back" {
+	run_split "$GPUPERF" profile -- sh -c 'exit 7' "it's" ''
+	[ "$status" -eq 7 ]
+	[[ "$stderr" == *"Kernels of sh -c 'exit 7' 'it'\''s' '': "* ]]
+}
+
 @test "profile: a program that launches no kernel: said once, status 0" {
 	cd "$BATS_TEST_TMPDIR"
 	run_split "$GPUPERF" profile -- true
