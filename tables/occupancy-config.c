@@ -35,7 +35,7 @@ static struct report_table *add_limiters(struct report *rep, const struct sm_arc
 	static const struct report_col cols[] = {
 		{ "limit", "limit", REPORT_STR, 0 },
 		{ "blocks", "blocks/SM", REPORT_STR, 0 },
-		{ "binding", "", REPORT_STR, 0 },
+		{ "binding", "binding", REPORT_STR, 0 },
 		{ "detail", "how", REPORT_STR, 0 },
 	};
 	struct report_table *t = report_add_table(rep, "Limits (blocks per SM each allows)",

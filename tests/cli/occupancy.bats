@@ -36,6 +36,19 @@ csv_field() {
 	[[ "$output" == *"--check-runtime."* ]]
 }
 
+@test "occupancy: the Limits and sweep tables name every column and end no line in a space" {
+	for args in "" "--sweep regs" "--sweep threads" "--sweep smem"; do
+		run "$GPUPERF" occupancy --arch sm_90 --threads 256 --regs 64 $args
+		[ "$status" -eq 0 ]
+		run grep -c ' $' <<<"$output"
+		[ "$output" = 0 ] || { echo "$args: $output lines end in a space"; return 1; }
+	done
+	run "$GPUPERF" occupancy --arch sm_90 --threads 256 --regs 64
+	[[ "$output" == *$'\nlimit          blocks/SM  binding    how\n'* ]]
+	run "$GPUPERF" occupancy --arch sm_90 --threads 256 --regs 64 --sweep regs
+	[[ "$output" == *$'\nregs/thread  blocks/SM  warps/SM  occupancy (%)  limited by       current\n'* ]]
+}
+
 @test "occupancy: the classic CC 1.x cases" {
 	"$GPUPERF" --csv occupancy --cc 1.0 --threads 256 --regs 10 > "$BATS_TEST_TMPDIR/a.csv"
 	[ "$(csv_field "$BATS_TEST_TMPDIR/a.csv" active_blocks_per_sm 1)" = 3 ]
