@@ -119,6 +119,8 @@ void occ_arch_title(const struct gp_device *dev, const struct occ_run *run, char
 	if (run->from_device && dev)
 		snprintf(buf, n, "device %d, %s (%s, CC %d.%d, live limits)", dev->index,
 			 dev->name, a->name, a->major, a->minor);
-	else
+	else if (a->family)
 		snprintf(buf, n, "%s (%s, CC %d.%d)", a->name, a->family, a->major, a->minor);
+	else
+		snprintf(buf, n, "%s (CC %d.%d: no chip of it known)", a->name, a->major, a->minor);
 }

@@ -49,6 +49,14 @@ csv_field() {
 	[[ "$output" == *$'\nregs/thread  blocks/SM  warps/SM  occupancy (%)  limited by       current\n'* ]]
 }
 
+@test "occupancy: sm_88, an architecture without a known chip, says so instead of '?'" {
+	run_split "$GPUPERF" occupancy --arch sm_88 --threads 256 --regs 64
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"sm_88 (CC 8.8: no chip of it known)"* ]]
+	[[ "$output" != *"?"* ]]
+	[[ "$output" == *"sm_88: provisional"* ]]
+}
+
 @test "occupancy: the classic CC 1.x cases" {
 	"$GPUPERF" --csv occupancy --cc 1.0 --threads 256 --regs 10 > "$BATS_TEST_TMPDIR/a.csv"
 	[ "$(csv_field "$BATS_TEST_TMPDIR/a.csv" active_blocks_per_sm 1)" = 3 ]
