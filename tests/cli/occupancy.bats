@@ -57,6 +57,61 @@ csv_field() {
 	[[ "$output" == *"sm_88: provisional"* ]]
 }
 
+@test "occupancy: CSV and JSON carry the text's next step and headroom" {
+	args=(occupancy --arch sm_90 --threads 256 --regs 64)
+	run "$GPUPERF" "${args[@]}"
+	[[ "$output" == *"next step: <= 48 registers per thread would allow 5 blocks (62.5 %)"* ]]
+	[[ "$output" == *"headroom: up to 56 KiB of shared memory per block keep 4 blocks"* ]]
+	"$GPUPERF" --csv "${args[@]}" > "$BATS_TEST_TMPDIR/o.csv"
+	"$GPUPERF" --json "${args[@]}" > "$BATS_TEST_TMPDIR/o.json"
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" next_regs_per_thread 1)" = 48 ]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" next_regs_blocks_per_sm 1)" = 5 ]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" next_regs_occupancy_pct 1)" = 62.500 ]
+	[ -z "$(csv_field "$BATS_TEST_TMPDIR/o.csv" next_smem_per_block_bytes 1)" ]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" headroom_regs_per_thread 1)" = 64 ]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" headroom_smem_per_block_bytes 1)" = 57344 ]
+	run same_records "$BATS_TEST_TMPDIR/o.csv" "$BATS_TEST_TMPDIR/o.json"
+	[ "$status" -eq 0 ]
+	# shared memory binds: its next step too
+	"$GPUPERF" --csv occupancy --arch sm_90 --threads 128 --regs 32 --smem 48K > "$BATS_TEST_TMPDIR/s.csv"
+	run "$GPUPERF" occupancy --arch sm_90 --threads 128 --regs 32 --smem 48K
+	[[ "$output" == *"next step: <= 44.5 KiB (45568 B) of shared memory per block would allow 5 blocks"* ]]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/s.csv" next_smem_per_block_bytes 1)" = 45568 ]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/s.csv" next_smem_blocks_per_sm 1)" = 5 ]
+}
+
+@test "occupancy: a configuration that cannot launch has no headroom in CSV" {
+	"$GPUPERF" --csv occupancy --arch sm_90 --threads 1024 --regs 255 > "$BATS_TEST_TMPDIR/o.csv" 2>/dev/null
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" active_blocks_per_sm 1)" = 0 ]
+	[ -z "$(csv_field "$BATS_TEST_TMPDIR/o.csv" headroom_regs_per_thread 1)" ]
+	[ -z "$(csv_field "$BATS_TEST_TMPDIR/o.csv" headroom_smem_per_block_bytes 1)" ]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" next_regs_per_thread 1)" = 64 ]
+}
+
+@test "occupancy: active threads are blocks x threads; the thread slots they take, warps x 32" {
+	run "$GPUPERF" occupancy --arch sm_90 --threads 33 --regs 32
+	[[ "$output" == *"active threads per SM                1056 (32 blocks x 33 threads)"* ]]
+	[[ "$output" == *"thread slots in use per SM           2048 (64 warps x 32"* ]]
+	"$GPUPERF" --csv occupancy --arch sm_90 --threads 33 --regs 32 > "$BATS_TEST_TMPDIR/o.csv"
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" active_threads_per_sm 1)" = 1056 ]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" active_thread_slots_per_sm 1)" = 2048 ]
+}
+
+@test "occupancy --kernel: CSV counts the PTX entries the text says it skipped" {
+	c=$BATS_TEST_DIRNAME/../fuzz/corpus
+	run "$GPUPERF" occupancy --kernel "$c/seed.o"
+	[[ "$output" == *"1 PTX entry skipped"* ]]
+	run "$GPUPERF" --json occupancy --kernel "$c/seed.o"
+	[ "$status" -eq 0 ]
+	# every row: 1 PTX entry, 0 compressed; the kernel with a block size (its bound) has its advice
+	run python3 -c '
+import json, sys
+rows = json.loads(sys.argv[1])
+print(" ".join("%s:%s,%s,%s" % (r["kernel_symbol"], r["ptx_entries_skipped"],
+      r["compressed_cubins_skipped"], r["headroom_regs_per_thread"]) for r in rows))' "$output"
+	[ "$output" = "_Z10seed_plainPi:1,0,None _Z9seed_tilePfi:1,0,32" ]
+}
+
 @test "occupancy: the classic CC 1.x cases" {
 	"$GPUPERF" --csv occupancy --cc 1.0 --threads 256 --regs 10 > "$BATS_TEST_TMPDIR/a.csv"
 	[ "$(csv_field "$BATS_TEST_TMPDIR/a.csv" active_blocks_per_sm 1)" = 3 ]
@@ -403,11 +458,16 @@ compare_with_ptxas() {
 	nvcc -cubin -arch=sm_90 -o "$BATS_TEST_TMPDIR/k90.cubin" "$BATS_TEST_TMPDIR/k.cu"
 	cat_cubins() { "$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/k80.cubin" --threads 128 | tail -n +2
 		       "$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/k90.cubin" --threads 128 | tail -n +2; }
-	want=$(cat_cubins | sort)
+	# the last two columns count what the file held besides: PTX (in the fatbins), compressed cubins
+	but_skipped() { rev | cut -d, -f3- | rev; }
+	want=$(cat_cubins | but_skipped | sort)
+	[ "$(cat_cubins | rev | cut -d, -f1,2 | rev | sort -u)" = "0,0" ]
 	for f in k.fatbin k.o k.exe; do
 		run_split "$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/$f" --threads 128
 		[ "$status" -eq 0 ]
-		[ "$(tail -n +2 <<<"$output" | sort)" = "$want" ] || { echo "$f differs"; echo "$output"; return 1; }
+		[ "$(tail -n +2 <<<"$output" | but_skipped | sort)" = "$want" ] || { echo "$f differs"; echo "$output"; return 1; }
+		skipped=$(tail -n +2 <<<"$output" | rev | cut -d, -f1,2 | rev | sort -u)
+		[[ "$skipped" =~ ^[1-9][0-9]*,0$ ]] || { echo "$f: PTX, compressed skipped: $skipped"; return 1; }
 	done
 	# the human table says what it skipped
 	run "$GPUPERF" occupancy --kernel "$BATS_TEST_TMPDIR/k.o"
