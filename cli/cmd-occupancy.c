@@ -53,7 +53,9 @@ static const struct gp_option options[] = {
 	{ "kernel", 0, GP_OPT_STRING, "FILE",
 	  "read kernels' resources from a cubin, fatbin, object or executable",
 	  .offset = ARG(kernel), .flags = GP_OPT_FILE },
-	{ "function", 0, GP_OPT_STRING, "NAME", "with --kernel: only this kernel", .offset = ARG(function) },
+	{ "function", 0, GP_OPT_STRING, "REGEX",
+	  "with --kernel: only kernels whose demangled name matches (POSIX extended), or this exact name",
+	  .offset = ARG(function), .check = cli_check_regex },
 	{ "check-runtime", 0, GP_OPT_FLAG, NULL, "compare with the CUDA runtime on the current device",
 	  .offset = ARG(check_runtime) },
 	{ NULL }
@@ -253,7 +255,7 @@ const struct gp_cmd gp_cmd_occupancy = {
 	.flags = CMD_GPU_OPTIONAL,
 	.summary = "occupancy calculator for any architecture, or the current device",
 	.synopsis = "[--arch sm_XY | --cc X.Y] --threads N --regs N [--smem SIZE] [--carveout PCT] "
-		    "[--barriers N] [--sweep threads|regs|smem] [--kernel FILE [--function NAME]] "
+		    "[--barriers N] [--sweep threads|regs|smem] [--kernel FILE [--function REGEX]] "
 		    "[--check-runtime]",
 	.no_gpu_hint = "pass --arch sm_XY (or --cc X.Y) to compute without a GPU",
 	.gpu_help = "Computes, never measures: needs a GPU only for the current device's "

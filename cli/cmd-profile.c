@@ -27,23 +27,11 @@ struct args {
 	int nprogram;
 };
 
-static int regex_ok(const char *opt, const char *text, const void *field)
-{
-	struct prof_filter f;
-	char err[256];
-
-	(void)field;
-	if (prof_filter_init(&f, text, err, sizeof(err)))
-		return gp_error(GP_EXIT_USAGE, "%s: '%s' is not a regular expression: %s", opt, text, err);
-	prof_filter_free(&f);
-	return 0;
-}
-
 #define ARG(f) offsetof(struct args, f)
 static const struct gp_option options[] = {
 	{ "kernel", 'k', GP_OPT_STRING, "REGEX",
 	  "profile and show only kernels whose demangled name matches (POSIX extended)",
-	  .offset = ARG(kernel), .check = regex_ok },
+	  .offset = ARG(kernel), .check = cli_check_regex },
 	{ "launches", 'n', GP_OPT_INT, "N",
 	  "launches of each kernel to profile; the rest run at full speed, timed only", "3",
 	  0, 100000, NULL, ARG(launches) },

@@ -225,6 +225,12 @@ int cli_check_apart(const struct gp_ctx *ctx, const char *opt, const char *path)
 int cli_check_html(struct gp_ctx *ctx, const char *path);
 /* After cmd's check: refuse --plot where cmd draws no chart of these args; 0 or GP_EXIT_USAGE. */
 int cli_check_plot(const struct gp_ctx *ctx, const struct gp_cmd *cmd, const void *args);
+/*
+ * An option row's check for a POSIX extended regular expression (profile
+ * --kernel, occupancy --function), compiled as profile/filter.h matches
+ * names: 0, or GP_EXIT_USAGE with regcomp's reason.
+ */
+int cli_check_regex(const char *opt, const char *text, const void *field);
 /* Free what cli_parse allocated in args (lists). */
 void cli_free_args(const struct gp_cmd *cmd, void *args);
 

@@ -14,6 +14,7 @@
 #include "cli/global.h"
 #include "util/error.h"
 #include "util/parse.h"
+#include "profile/filter.h"
 #include "util/suggest.h"
 
 static const char *const counters_modes[] = { "auto", "off", "require", NULL };
@@ -108,6 +109,18 @@ static int short_to_id(const struct opt_iter *it, int c)
 		if (gp_global_options[i].short_name == c)
 			return GOPT_FIRST + (int)i;
 	return c;
+}
+
+int cli_check_regex(const char *opt, const char *text, const void *field)
+{
+	struct prof_filter f;
+	char err[256];
+
+	(void)field;
+	if (prof_filter_init(&f, text, err, sizeof(err)))
+		return gp_error(GP_EXIT_USAGE, "%s: '%s' is not a regular expression: %s", opt, text, err);
+	prof_filter_free(&f);
+	return 0;
 }
 
 static int unknown_option(struct opt_iter *it)

@@ -350,7 +350,39 @@ print(" ".join("%s:%s,%s,%s" % (r["kernel_symbol"], r["ptx_entries_skipped"],
 
 @test "occupancy --kernel: --function that is not there lists the kernels" {
 	assert_usage_error occupancy --kernel "$BATS_TEST_DIRNAME/../fuzz/corpus/seed.o" --function nosuch
-	[[ "$stderr" == *"'seed_tile(float*, int)'"* ]]
+	[[ "$stderr" == *"matches 'nosuch'"* ]]
+	[[ "$stderr" == *"it holds 2 kernels: 'seed_plain(int*)', 'seed_tile(float*, int)'" ]]
+}
+
+@test "occupancy --kernel: --function takes a POSIX extended regex, as profile --kernel does" {
+	c=$BATS_TEST_DIRNAME/../fuzz/corpus
+	kernels() { tail -n +2 | python3 -c 'import csv, sys; print(" ".join(r[8] for r in csv.reader(sys.stdin)))'; }
+	run bash -c '"$0" --csv occupancy --kernel "$1" --function seed_ | tail -n +2 | wc -l' "$GPUPERF" "$c/seed.o"
+	[ "$output" = 2 ]
+	run bash -c '"$0" --csv occupancy --kernel "$1" --function "^seed_t.*int\)$"' "$GPUPERF" "$c/seed.o"
+	[ "$status" -eq 0 ]
+	[ "$(kernels <<<"$output")" = _Z9seed_tilePfi ]
+	# an exact name, mangled or demangled, still names its kernel
+	for f in _Z10seed_plainPi 'seed_plain(int*)' '_Z9seed_tile' 'seed_tile(float*, int)'; do
+		run "$GPUPERF" --csv occupancy --kernel "$c/seed.o" --function "$f"
+		[ "$status" -eq 0 ]
+		[ "${#lines[@]}" -eq 2 ] || { echo "$f: ${#lines[@]} lines"; return 1; }
+	done
+	# a pattern that does not compile: a usage error before the file is read
+	assert_usage_error occupancy --kernel /nonexistent --function '(' --arch sm_90
+	[[ "$stderr" == *"--function: '(' is not a regular expression"* ]]
+}
+
+@test "occupancy --kernel: --function without a match in a file of many kernels: a count and whole names" {
+	assert_usage_error occupancy --kernel "$GPUPERF" --function nosuchkernel
+	[[ "$stderr" =~ it\ holds\ ([0-9]+)\ kernels,\ the\ first\ 5:\ (.*)\ and\ ([0-9]+)\ more$ ]]
+	total=${BASH_REMATCH[1]} shown=${BASH_REMATCH[2]} more=${BASH_REMATCH[3]}
+	[ "$total" -gt 20 ]
+	[ "$more" -eq $((total - 5)) ]
+	# five names, each whole: quoted, with its parameter list closed
+	run python3 -c 'import re, sys; n = re.findall(r"\x27([^\x27]+\))\x27(?:, |$)", sys.argv[1]); print(len(n))' "$shown"
+	[ "$output" = 5 ]
+	[ "${#stderr}" -lt 1200 ]
 }
 
 @test "occupancy --kernel: --arch without code for it is an error naming what there is" {
