@@ -124,6 +124,8 @@ enum gp_opt_type {
 #define GP_OPT_NUMBER 0x1u  /* CHOICE: store the chosen name's number, not its index */
 #define GP_OPT_FILE   0x2u  /* STRING: a path (completion offers files) */
 #define GP_OPT_AUTO   0x4u  /* INT, U64: the word "auto" too, stored as 0 (STATS_REPS_AUTO) */
+#define GP_OPT_KIB    0x8u  /* SIZE: KB, MB... are powers of 1024 as well, with a note saying
+			       what was taken (shared memory, as CUDA counts it: 48KB = 49152) */
 
 /* One command option: drives parsing, --help, the man-page test and completion. */
 struct gp_option {

@@ -352,8 +352,16 @@ static int store(const struct gp_option *o, const char *text, void *field)
 		return 0;
 	case GP_OPT_U64:
 		return parse_uint(opt, text, o->min, o->max, (uint64_t *)field);
-	case GP_OPT_SIZE:
-		return parse_size(opt, text, o->min, o->max, (uint64_t *)field);
+	case GP_OPT_SIZE: {
+		int decimal = 0;
+		if ((rc = parse_size_as(opt, text, o->min, o->max, (uint64_t *)field,
+					!!(o->flags & GP_OPT_KIB), &decimal)))
+			return rc;
+		if ((o->flags & GP_OPT_KIB) && decimal)
+			gp_note("%s %s: taken as %llu B (KB, MB as powers of 1024, as CUDA counts "
+				"shared memory)", opt, text, (unsigned long long)*(uint64_t *)field);
+		return 0;
+	}
 	case GP_OPT_DOUBLE:
 		return parse_double(opt, text, (double)o->min, (double)o->max, (double *)field);
 	case GP_OPT_LIST:

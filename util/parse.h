@@ -37,6 +37,13 @@ int parse_uint(const char *opt, const char *s, uint64_t min, uint64_t max, uint6
 int parse_int(const char *opt, const char *s, int64_t min, int64_t max, int64_t *out);
 int parse_double(const char *opt, const char *s, double min, double max, double *out);
 int parse_size(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out);
+/*
+ * parse_size, where kib makes KB, MB, ... powers of 1024 as well (shared
+ * memory: the "48 KB" of CUDA's documentation is 49152 bytes); *decimal,
+ * when not NULL, says whether such a suffix was typed.
+ */
+int parse_size_as(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out,
+		  int kib, int *decimal);
 
 /* Values in the order written; duplicates kept.  Free with u64_list_free(). */
 int parse_list(const char *opt, const char *s, enum parse_unit unit,

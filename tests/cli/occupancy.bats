@@ -112,6 +112,20 @@ print(" ".join("%s:%s,%s,%s" % (r["kernel_symbol"], r["ptx_entries_skipped"],
 	[ "$output" = "_Z10seed_plainPi:1,0,None _Z9seed_tilePfi:1,0,32" ]
 }
 
+@test "occupancy --smem: 48KB is the 49152 bytes CUDA means, and a note says so" {
+	run_split "$GPUPERF" --csv occupancy --arch sm_90 --threads 128 --regs 32 --smem 48KB
+	[ "$status" -eq 0 ]
+	echo "$output" > "$BATS_TEST_TMPDIR/kb.csv"
+	[ "$(csv_field "$BATS_TEST_TMPDIR/kb.csv" smem_per_block_bytes 1)" = 49152 ]
+	[[ "$stderr" == *"--smem 48KB: taken as 49152 B"* ]]
+	run_split "$GPUPERF" --csv occupancy --arch sm_90 --threads 128 --regs 32 --smem 48K
+	echo "$output" > "$BATS_TEST_TMPDIR/k.csv"
+	[ "$(csv_field "$BATS_TEST_TMPDIR/k.csv" smem_per_block_bytes 1)" = 49152 ]
+	[ -z "$stderr" ]
+	run "$GPUPERF" occupancy --help
+	[[ "$output" == *"K, KB and KiB are all 1024 bytes"* ]]
+}
+
 @test "occupancy: the classic CC 1.x cases" {
 	"$GPUPERF" --csv occupancy --cc 1.0 --threads 256 --regs 10 > "$BATS_TEST_TMPDIR/a.csv"
 	[ "$(csv_field "$BATS_TEST_TMPDIR/a.csv" active_blocks_per_sm 1)" = 3 ]
