@@ -36,9 +36,9 @@ static const char *const sweep_names[] = { "threads", "regs", "smem", NULL };
 static const struct gp_option options[] = {
 	{ "arch", 0, GP_OPT_STRING, "ARCH",
 	  "architecture: sm_XY, X.Y or XY (default: the current device)", .offset = ARG(arch_name),
-	  .excludes = "cc" },
+	  .excludes = "cc", .flags = GP_OPT_ARCH },
 	{ "cc", 0, GP_OPT_STRING, "X.Y", "compute capability (the same as --arch)",
-	  .offset = ARG(cc_name) },
+	  .offset = ARG(cc_name), .flags = GP_OPT_CC },
 	{ "threads", 0, GP_OPT_INT, "N", "threads per block", NULL, 1, 1024, NULL, ARG(threads) },
 	{ "regs", 0, GP_OPT_INT, "N", "registers per thread", NULL, 1, 255, NULL, ARG(regs) },
 	{ "smem", 0, GP_OPT_SIZE, "SIZE",

@@ -126,6 +126,10 @@ enum gp_opt_type {
 #define GP_OPT_AUTO   0x4u  /* INT, U64: the word "auto" too, stored as 0 (STATS_REPS_AUTO) */
 #define GP_OPT_KIB    0x8u  /* SIZE: KB, MB... are powers of 1024 as well, with a note saying
 			       what was taken (shared memory, as CUDA counts it: 48KB = 49152) */
+/* For completion (--list-values) only: what a free-form value may be besides a number. */
+#define GP_OPT_ALL    0x10u /* the word "all" (-d all) */
+#define GP_OPT_ARCH   0x20u /* an architecture of gpuperf's table, by name: sm_90 */
+#define GP_OPT_CC     0x40u /* an architecture of gpuperf's table, by compute capability: 9.0 */
 
 /* One command option: drives parsing, --help, the man-page test and completion. */
 struct gp_option {

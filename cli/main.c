@@ -15,6 +15,7 @@
 #include "cli/cmd.h"
 #include "cli/commands.h"
 #include "cli/global.h"
+#include "arch/arch.h"
 #include "cli/signals.h"
 #include "util/error.h"
 #include "util/outfile.h"
@@ -287,10 +288,13 @@ static int emit(const struct gp_ctx *ctx, const struct gp_cmd *cmd)
  *   --list-options [CMD]     CMD's long options (the global ones without CMD)
  *   --list-defaults [CMD]    "--option<TAB>default" for each option that has one
  *   --list-values [CMD] OPT  the values OPT takes from a fixed set; FILE for a path,
- *                            VALUE for a value without a fixed set (auto for N|auto),
- *                            nothing for a flag
+ *                            VALUE for a value without a fixed set (auto for N|auto,
+ *                            all for -d, the architectures' names for --arch and
+ *                            compute capabilities for --cc), nothing for a flag
  *   --list-columns CMD       the columns of CMD's CSV/JSON table
- *   --list-operands CMD      FILE when CMD takes files as operands (diff), else nothing
+ *   --list-operands CMD      FILE when CMD takes files as operands (diff), PROGRAM
+ *                            when a program and its arguments follow (profile -- CMD),
+ *                            else nothing
  */
 /* FILE for a path, VALUE for a value without a fixed set (auto where it may be auto), nothing for a flag. */
 static void list_values(const struct gp_option *o)
@@ -299,6 +303,14 @@ static void list_values(const struct gp_option *o)
 		printf("FILE\n");
 	else if (o->flags & GP_OPT_AUTO)
 		printf("auto\n");  /* a number too: nothing to offer for it */
+	else if (o->flags & GP_OPT_ALL)
+		printf("all\n");   /* and device numbers, which only a GPU knows */
+	else if (o->flags & (GP_OPT_ARCH | GP_OPT_CC))
+		for (size_t i = 0; i < sm_narchs; i++)
+			if (o->flags & GP_OPT_ARCH)
+				printf("%s\n", sm_archs[i].name);
+			else
+				printf("%d.%d\n", sm_archs[i].major, sm_archs[i].minor);
 	else if (o->type != GP_OPT_FLAG && !o->choices)
 		printf("VALUE\n");
 	for (size_t i = 0; o->choices && o->choices[i]; i++)
@@ -341,6 +353,8 @@ static int list_request(int argc, char **argv, int *status)
 	if (!strcmp(what, "--list-operands")) {
 		if (cmd && (cmd->flags & CMD_TAKES_OPERANDS))
 			printf("FILE\n");
+		else if (cmd && (cmd->flags & CMD_TAKES_PROGRAM))
+			printf("PROGRAM\n");
 		return 1;
 	}
 	if (!strcmp(what, "--list-values"))

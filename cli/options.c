@@ -22,7 +22,8 @@ static const char *const counters_modes[] = { "auto", "off", "require", NULL };
 /* In the order of the GOPT_* ids (cli/global.h). */
 const struct gp_option gp_global_options[] = {
 	{ "device", 'd', GP_OPT_LIST, "N|LIST|all",
-	  "GPU to use, as CUDA numbers them, a list such as 0,2 or 0-3, or all", "0", 0, 1023 },
+	  "GPU to use, as CUDA numbers them, a list such as 0,2 or 0-3, or all", "0", 0, 1023,
+	  .flags = GP_OPT_ALL },
 	{ "csv", 0, GP_OPT_FLAG, NULL, "print results as CSV (RFC 4180 quoting, LF line ends)", .excludes = "json" },
 	{ "json", 0, GP_OPT_FLAG, NULL, "print results as a JSON array of objects", .excludes = "csv" },
 	{ "output", 'o', GP_OPT_STRING, "FILE", "write results to FILE, whole or not at all",
