@@ -190,6 +190,11 @@ print(" ".join("%s:%s,%s,%s" % (r["kernel_symbol"], r["ptx_entries_skipped"],
 	                                        r["blocks_limit_regs"], r["blocks_limit_smem"]), r
 	assert r["blocks_limit_barriers"] is None, r
 	EOF
+	# every column of the CSV, the last one included, is a key, in order
+	echo "$output" > "$BATS_TEST_TMPDIR/o.json"
+	"$GPUPERF" --csv occupancy --arch sm_80 --threads 192 --regs 40 --smem 10000 > "$BATS_TEST_TMPDIR/o.csv"
+	run same_records "$BATS_TEST_TMPDIR/o.csv" "$BATS_TEST_TMPDIR/o.json"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 }
 
 @test "occupancy: ties name every binding limit" {
