@@ -402,7 +402,7 @@ const struct sm_arch sm_archs[] = {
 		.l1_smem_unified_kb = 192, .smem_banks = 32, .sector_bytes = 32,
 	},
 	{
-		.name = "sm_88", .major = 8, .minor = 8, .family = "?",
+		.name = "sm_88", .major = 8, .minor = 8, .family = NULL,  /* no chip known */
 		.flags = ARCH_IN_CUDA_OCC | ARCH_PROVISIONAL,
 		.warp_size = 32, .max_warps_per_sm = 48, .max_threads_per_sm = 1536,
 		.max_blocks_per_sm = 16, .max_threads_per_block = 1024,

@@ -30,7 +30,7 @@ enum arch_reg_alloc {
 struct sm_arch {
 	const char *name;            /* "sm_90" */
 	int major, minor;
-	const char *family;          /* "GH100" */
+	const char *family;          /* "GH100"; NULL where no chip of it is known (sm_88) */
 	unsigned flags;              /* ARCH_* */
 
 	/* threads and blocks */

@@ -4,9 +4,12 @@
  * check against the CUDA runtime.  The calculator in occupancy/, the
  * runtime's side in probes/occupancy*.c, the tables in tables/occupancy*.c.
  */
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "cli/commands.h"
 #include "occupancy/device-arch.h"
 #include "occupancy/kernel-file.h"
@@ -33,13 +36,14 @@ static const char *const sweep_names[] = { "threads", "regs", "smem", NULL };
 static const struct gp_option options[] = {
 	{ "arch", 0, GP_OPT_STRING, "ARCH",
 	  "architecture: sm_XY, X.Y or XY (default: the current device)", .offset = ARG(arch_name),
-	  .excludes = "cc" },
+	  .excludes = "cc", .flags = GP_OPT_ARCH },
 	{ "cc", 0, GP_OPT_STRING, "X.Y", "compute capability (the same as --arch)",
-	  .offset = ARG(cc_name) },
+	  .offset = ARG(cc_name), .flags = GP_OPT_CC },
 	{ "threads", 0, GP_OPT_INT, "N", "threads per block", NULL, 1, 1024, NULL, ARG(threads) },
 	{ "regs", 0, GP_OPT_INT, "N", "registers per thread", NULL, 1, 255, NULL, ARG(regs) },
-	{ "smem", 0, GP_OPT_SIZE, "SIZE", "the kernel's shared memory per block, static + dynamic",
-	  "0", 0, 1ull << 30, NULL, ARG(smem) },
+	{ "smem", 0, GP_OPT_SIZE, "SIZE",
+	  "the kernel's shared memory per block, static + dynamic; K, KB and KiB are all 1024 bytes",
+	  "0", 0, 1ull << 30, NULL, ARG(smem), .flags = GP_OPT_KIB },
 	{ "carveout", 0, GP_OPT_STRING, "PCT",
 	  "shared-memory carveout in % of the SM, 0-100 (default: the runtime's)",
 	  .offset = ARG(carveout_text) },
@@ -50,7 +54,9 @@ static const struct gp_option options[] = {
 	{ "kernel", 0, GP_OPT_STRING, "FILE",
 	  "read kernels' resources from a cubin, fatbin, object or executable",
 	  .offset = ARG(kernel), .flags = GP_OPT_FILE },
-	{ "function", 0, GP_OPT_STRING, "NAME", "with --kernel: only this kernel", .offset = ARG(function) },
+	{ "function", 0, GP_OPT_STRING, "REGEX",
+	  "with --kernel: only kernels whose demangled name matches (POSIX extended), or this exact name",
+	  .offset = ARG(function), .check = cli_check_regex },
 	{ "check-runtime", 0, GP_OPT_FLAG, NULL, "compare with the CUDA runtime on the current device",
 	  .offset = ARG(check_runtime) },
 	{ NULL }
@@ -81,6 +87,26 @@ static int check_against_arch(const struct args *o, const struct sm_arch *a)
 	if (o->carveout != OCC_CARVEOUT_DEFAULT && !a->carveout)
 		return gp_error(GP_EXIT_USAGE, "--carveout: %s has no shared-memory carveout "
 				"(compute capability 7.0 and later)", a->name);
+	return 0;
+}
+
+/*
+ * --kernel FILE names a file to read: one that is not there, not a regular
+ * file or not readable is a usage error (2), as diff's operands and -o's
+ * folder are, said before any GPU is touched.  What the file holds is read
+ * later: a file that opens but holds no usable CUDA code is status 1.
+ */
+static int check_kernel_file(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return gp_error(GP_EXIT_USAGE, "--kernel: '%s': %s", path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return gp_error(GP_EXIT_USAGE, "--kernel: '%s': not a regular file (a cubin, fatbin, "
+				"object or executable)", path);
+	if (access(path, R_OK))
+		return gp_error(GP_EXIT_USAGE, "--kernel: '%s': %s", path, strerror(errno));
 	return 0;
 }
 
@@ -130,6 +156,8 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 			return gp_error(GP_EXIT_USAGE, "--barriers: with --kernel the barriers come from the kernel");
 		if (a->sweep_given)
 			return gp_error(GP_EXIT_USAGE, "--sweep does not combine with --kernel");
+		if ((rc = check_kernel_file(a->kernel)))
+			return rc;
 	} else {
 		if (!a->threads)
 			return gp_error(GP_EXIT_USAGE, "--threads N is required (threads per block)");
@@ -228,9 +256,11 @@ const struct gp_cmd gp_cmd_occupancy = {
 	.flags = CMD_GPU_OPTIONAL,
 	.summary = "occupancy calculator for any architecture, or the current device",
 	.synopsis = "[--arch sm_XY | --cc X.Y] --threads N --regs N [--smem SIZE] [--carveout PCT] "
-		    "[--barriers N] [--sweep threads|regs|smem] [--kernel FILE [--function NAME]] "
+		    "[--barriers N] [--sweep threads|regs|smem] [--kernel FILE [--function REGEX]] "
 		    "[--check-runtime]",
 	.no_gpu_hint = "pass --arch sm_XY (or --cc X.Y) to compute without a GPU",
+	.gpu_help = "Computes, never measures: needs a GPU only for the current device's "
+		    "architecture\n(no --arch or --cc) and for --check-runtime.",
 	.options = options,
 	.columns = occupancy_columns,
 	.ncolumns = OCCUPANCY_NCOLUMNS,

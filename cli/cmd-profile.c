@@ -18,6 +18,7 @@
 #include "profile/spawn.h"
 #include "tables/profile.h"
 #include "util/error.h"
+#include "util/quote.h"
 
 struct args {
 	const char *kernel, *html;
@@ -26,23 +27,11 @@ struct args {
 	int nprogram;
 };
 
-static int regex_ok(const char *opt, const char *text, const void *field)
-{
-	struct prof_filter f;
-	char err[256];
-
-	(void)field;
-	if (prof_filter_init(&f, text, err, sizeof(err)))
-		return gp_error(GP_EXIT_USAGE, "%s: '%s' is not a regular expression: %s", opt, text, err);
-	prof_filter_free(&f);
-	return 0;
-}
-
 #define ARG(f) offsetof(struct args, f)
 static const struct gp_option options[] = {
 	{ "kernel", 'k', GP_OPT_STRING, "REGEX",
 	  "profile and show only kernels whose demangled name matches (POSIX extended)",
-	  .offset = ARG(kernel), .check = regex_ok },
+	  .offset = ARG(kernel), .check = cli_check_regex },
 	{ "launches", 'n', GP_OPT_INT, "N",
 	  "launches of each kernel to profile; the rest run at full speed, timed only", "3",
 	  0, 100000, NULL, ARG(launches) },
@@ -79,19 +68,6 @@ static const char *no_plot(const void *args)
 	return NULL;
 }
 
-/* "./app --size 1G": the program's command line for the title. */
-static char *command_line(char **argv, int argc)
-{
-	char *s = gp_xstrdup(""), *next;
-
-	for (int i = 0; i < argc; i++) {
-		next = gp_xasprintf("%s%s%s", s, i ? " " : "", argv[i]);
-		free(s);
-		s = next;
-	}
-	return s;
-}
-
 /* The records of the run, as far as they decode: a damaged tail is a warning, not the end. */
 static void decode(const struct prof_child *r, struct prof_records *rs)
 {
@@ -117,7 +93,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 
 	if (ctx->counters == COUNTERS_OFF)
 		ro.launches = 0;  /* times only */
-	run->command = command_line(a->program, a->nprogram);
+	run->command = shell_join(a->program, a->nprogram);  /* sh -c 'exit 7' */
 	if (gethostname(run->hostname, sizeof(run->hostname) - 1))
 		run->hostname[0] = '\0';
 	if (!(ro.inject_lib = prof_inject_path()))
@@ -165,6 +141,8 @@ const struct gp_cmd gp_cmd_profile = {
 	.summary = "every kernel of your own program: what bounds it against a roofline, what it wastes, and the fix",
 	.synopsis = "[--kernel REGEX] [--launches N] [--set light|full] [--top N] [--sort time|waste|name] "
 		    "[--html FILE] -- CMD [ARGS...]",
+	.gpu_help = "Needs a GPU and its driver: without them the program still runs, its status\n"
+		    "passes through, and a note says why no kernel was profiled.",
 	.options = options,
 	.columns = profile_columns,
 	.ncolumns = PROFILE_NCOLUMNS,

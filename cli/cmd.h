@@ -124,6 +124,12 @@ enum gp_opt_type {
 #define GP_OPT_NUMBER 0x1u  /* CHOICE: store the chosen name's number, not its index */
 #define GP_OPT_FILE   0x2u  /* STRING: a path (completion offers files) */
 #define GP_OPT_AUTO   0x4u  /* INT, U64: the word "auto" too, stored as 0 (STATS_REPS_AUTO) */
+#define GP_OPT_KIB    0x8u  /* SIZE: KB, MB... are powers of 1024 as well, with a note saying
+			       what was taken (shared memory, as CUDA counts it: 48KB = 49152) */
+/* For completion (--list-values) only: what a free-form value may be besides a number. */
+#define GP_OPT_ALL    0x10u /* the word "all" (-d all) */
+#define GP_OPT_ARCH   0x20u /* an architecture of gpuperf's table, by name: sm_90 */
+#define GP_OPT_CC     0x40u /* an architecture of gpuperf's table, by compute capability: 9.0 */
 
 /* One command option: drives parsing, --help, the man-page test and completion. */
 struct gp_option {
@@ -158,6 +164,8 @@ struct gp_cmd {
 	const char *summary;    /* one line for `gpuperf --help` */
 	const char *synopsis;   /* options part of the usage line */
 	const char *no_gpu_hint; /* said when the GPU is missing: the mode that needs none */
+	/* --help's line on what needs a GPU, where the flags' words would be wrong (NULL: theirs) */
+	const char *gpu_help;
 	const struct gp_option *options;  /* terminated by an entry with name NULL */
 	/* Columns of the command's CSV/JSON table, for the docs test (NULL if none). */
 	const struct report_col *columns;
@@ -223,6 +231,12 @@ int cli_check_apart(const struct gp_ctx *ctx, const char *opt, const char *path)
 int cli_check_html(struct gp_ctx *ctx, const char *path);
 /* After cmd's check: refuse --plot where cmd draws no chart of these args; 0 or GP_EXIT_USAGE. */
 int cli_check_plot(const struct gp_ctx *ctx, const struct gp_cmd *cmd, const void *args);
+/*
+ * An option row's check for a POSIX extended regular expression (profile
+ * --kernel, occupancy --function), compiled as profile/filter.h matches
+ * names: 0, or GP_EXIT_USAGE with regcomp's reason.
+ */
+int cli_check_regex(const char *opt, const char *text, const void *field);
 /* Free what cli_parse allocated in args (lists). */
 void cli_free_args(const struct gp_cmd *cmd, void *args);
 

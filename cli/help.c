@@ -6,6 +6,9 @@
 #include "cli/cmd.h"
 #include "cli/global.h"
 
+/* The options' descriptions start at column 2 + HELP_COLUMN + 1, two spaces at least after the name. */
+#define HELP_COLUMN 24
+
 static void print_options(const struct gp_option *o, FILE *out)
 {
 	for (; o && o->name; o++) {
@@ -17,7 +20,11 @@ static void print_options(const struct gp_option *o, FILE *out)
 			n = snprintf(left, sizeof(left), "    --%s", o->name);
 		if (o->arg && n > 0 && (size_t)n < sizeof(left))
 			snprintf(left + n, sizeof(left) - (size_t)n, " %s", o->arg);
-		fprintf(out, "  %-24s %s", left, o->help);
+		/* a name too long for the column: its description on the next line */
+		if (strlen(left) > HELP_COLUMN - 2)
+			fprintf(out, "  %s\n  %-*s %s", left, HELP_COLUMN, "", o->help);
+		else
+			fprintf(out, "  %-*s %s", HELP_COLUMN, left, o->help);
 		if (o->def)
 			fprintf(out, " (default %s)", o->def);
 		fputc('\n', out);
@@ -29,7 +36,9 @@ void cli_print_command_help(const struct gp_cmd *cmd, FILE *out)
 	fprintf(out, "usage: gpuperf %s%s%s\n\n", cmd->name, *cmd->synopsis ? " " : "",
 		cmd->synopsis);
 	fprintf(out, "%s.\n", cmd->summary);
-	if (cmd->flags & CMD_NEEDS_GPU)
+	if (cmd->gpu_help)
+		fprintf(out, "%s\n", cmd->gpu_help);
+	else if (cmd->flags & CMD_NEEDS_GPU)
 		fprintf(out, "Needs a GPU.\n");
 	else if (cmd->flags & CMD_GPU_OPTIONAL)
 		fprintf(out, "Needs a GPU only to measure; see the manual.\n");

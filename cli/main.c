@@ -15,9 +15,11 @@
 #include "cli/cmd.h"
 #include "cli/commands.h"
 #include "cli/global.h"
+#include "arch/arch.h"
 #include "cli/signals.h"
 #include "util/error.h"
 #include "util/outfile.h"
+#include "util/quote.h"
 #include "util/suggest.h"
 
 static int unknown_command(const char *name)
@@ -89,6 +91,64 @@ static int help_on_help(void)
 	return 0;
 }
 
+/*
+ * man(1) ARG...: on a terminal man itself (its pager); elsewhere through a
+ * pipe, its page copied to our stdout, so that a failed write (a full disk)
+ * is reported and ends with status 1 as --help's does: man says nothing of
+ * it.  Returns man's status, or GP_EXIT_FAIL where it could not be run.
+ */
+static int run_man(const char *arg1, const char *arg2)
+{
+	char buf[8192];
+	int fd[2], status, write_errno = 0;
+	ssize_t n;
+	pid_t pid;
+
+	fflush(stdout);
+	if (isatty(STDOUT_FILENO)) {
+		execlp("man", "man", arg1, arg2, (char *)NULL);
+		return gp_error(GP_EXIT_FAIL, "cannot run man: %s", strerror(errno));
+	}
+	if (pipe(fd))
+		return gp_error(GP_EXIT_FAIL, "cannot run man: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return gp_error(GP_EXIT_FAIL, "cannot run man: %s", strerror(errno));
+	}
+	if (pid == 0) {
+		close(fd[0]);
+		dup2(fd[1], STDOUT_FILENO);
+		close(fd[1]);
+		execlp("man", "man", arg1, arg2, (char *)NULL);
+		_exit(127);
+	}
+	close(fd[1]);
+	while ((n = read(fd[0], buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			break;
+		if (fwrite(buf, 1, (size_t)n, stdout) != (size_t)n) {
+			write_errno = errno;
+			break;
+		}
+	}
+	if (!write_errno && fflush(stdout))
+		write_errno = errno;
+	close(fd[0]);  /* man, still writing, ends on SIGPIPE */
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (write_errno || ferror(stdout)) {
+		errno = write_errno ? write_errno : EIO;
+		return 0;  /* cli_finish says "write failure on standard output" and returns 1 */
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return gp_error(GP_EXIT_FAIL, "man failed on %s", arg2 ? arg2 : arg1);
+	return 0;
+}
+
 /* `gpuperf help [COMMAND]`: the manual page, or the command's built-in help where there is none. */
 static int help_command(int argc, char **argv)
 {
@@ -106,10 +166,10 @@ static int help_command(int argc, char **argv)
 		return unknown_command(argv[1]);
 	fflush(stdout);
 	if (!find_man_page(cmd->name, page, sizeof(page)))
-		execlp("man", "man", "-l", page, (char *)NULL);
+		return run_man("-l", page);
 	snprintf(name, sizeof(name), "gpuperf-%s", cmd->name);
 	if (man_finds(name))
-		execlp("man", "man", name, (char *)NULL);
+		return run_man(name, NULL);
 	/* No page installed, or no man program: the built-in help is the manual's summary. */
 	gp_note("no manual page gpuperf-%s(1) found; the built-in help follows", cmd->name);
 	return cli_help(cmd);
@@ -166,35 +226,10 @@ static int write_output(const char *path, render_fn render, const struct gp_ctx 
 /* The command line as typed, each word quoted where a shell would need it. */
 static char *command_line(int argc, char **argv)
 {
-	char *s = gp_xstrdup("gpuperf"), *next;
+	char *words = shell_join(argv + 1, argc - 1);
+	char *s = gp_xasprintf("gpuperf%s%s", *words ? " " : "", words);
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		int plain = *a && strspn(a, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-					   "0123456789_@%+=:,./-") == strlen(a);
-		if (plain) {
-			next = gp_xasprintf("%s %s", s, a);
-		} else {
-			/* 'it'\''s' */
-			size_t n = strlen(s) + 4 * strlen(a) + 4, k = strlen(s);
-			next = gp_xmalloc(n);
-			memcpy(next, s, k);
-			next[k++] = ' ';
-			next[k++] = '\'';
-			for (; *a; a++) {
-				if (*a == '\'') {
-					memcpy(next + k, "'\\''", 4);
-					k += 4;
-				} else {
-					next[k++] = *a;
-				}
-			}
-			next[k++] = '\'';
-			next[k] = '\0';
-		}
-		free(s);
-		s = next;
-	}
+	free(words);
 	return s;
 }
 
@@ -253,10 +288,13 @@ static int emit(const struct gp_ctx *ctx, const struct gp_cmd *cmd)
  *   --list-options [CMD]     CMD's long options (the global ones without CMD)
  *   --list-defaults [CMD]    "--option<TAB>default" for each option that has one
  *   --list-values [CMD] OPT  the values OPT takes from a fixed set; FILE for a path,
- *                            VALUE for a value without a fixed set (auto for N|auto),
- *                            nothing for a flag
+ *                            VALUE for a value without a fixed set (auto for N|auto,
+ *                            all for -d, the architectures' names for --arch and
+ *                            compute capabilities for --cc), nothing for a flag
  *   --list-columns CMD       the columns of CMD's CSV/JSON table
- *   --list-operands CMD      FILE when CMD takes files as operands (diff), else nothing
+ *   --list-operands CMD      FILE when CMD takes files as operands (diff), PROGRAM
+ *                            when a program and its arguments follow (profile -- CMD),
+ *                            else nothing
  */
 /* FILE for a path, VALUE for a value without a fixed set (auto where it may be auto), nothing for a flag. */
 static void list_values(const struct gp_option *o)
@@ -265,6 +303,14 @@ static void list_values(const struct gp_option *o)
 		printf("FILE\n");
 	else if (o->flags & GP_OPT_AUTO)
 		printf("auto\n");  /* a number too: nothing to offer for it */
+	else if (o->flags & GP_OPT_ALL)
+		printf("all\n");   /* and device numbers, which only a GPU knows */
+	else if (o->flags & (GP_OPT_ARCH | GP_OPT_CC))
+		for (size_t i = 0; i < sm_narchs; i++)
+			if (o->flags & GP_OPT_ARCH)
+				printf("%s\n", sm_archs[i].name);
+			else
+				printf("%d.%d\n", sm_archs[i].major, sm_archs[i].minor);
 	else if (o->type != GP_OPT_FLAG && !o->choices)
 		printf("VALUE\n");
 	for (size_t i = 0; o->choices && o->choices[i]; i++)
@@ -307,6 +353,8 @@ static int list_request(int argc, char **argv, int *status)
 	if (!strcmp(what, "--list-operands")) {
 		if (cmd && (cmd->flags & CMD_TAKES_OPERANDS))
 			printf("FILE\n");
+		else if (cmd && (cmd->flags & CMD_TAKES_PROGRAM))
+			printf("PROGRAM\n");
 		return 1;
 	}
 	if (!strcmp(what, "--list-values"))

@@ -14,6 +14,7 @@
 #include "cli/global.h"
 #include "util/error.h"
 #include "util/parse.h"
+#include "profile/filter.h"
 #include "util/suggest.h"
 
 static const char *const counters_modes[] = { "auto", "off", "require", NULL };
@@ -21,7 +22,8 @@ static const char *const counters_modes[] = { "auto", "off", "require", NULL };
 /* In the order of the GOPT_* ids (cli/global.h). */
 const struct gp_option gp_global_options[] = {
 	{ "device", 'd', GP_OPT_LIST, "N|LIST|all",
-	  "GPU to use, as CUDA numbers them, a list such as 0,2 or 0-3, or all", "0", 0, 1023 },
+	  "GPU to use, as CUDA numbers them, a list such as 0,2 or 0-3, or all", "0", 0, 1023,
+	  .flags = GP_OPT_ALL },
 	{ "csv", 0, GP_OPT_FLAG, NULL, "print results as CSV (RFC 4180 quoting, LF line ends)", .excludes = "json" },
 	{ "json", 0, GP_OPT_FLAG, NULL, "print results as a JSON array of objects", .excludes = "csv" },
 	{ "output", 'o', GP_OPT_STRING, "FILE", "write results to FILE, whole or not at all",
@@ -110,6 +112,18 @@ static int short_to_id(const struct opt_iter *it, int c)
 	return c;
 }
 
+int cli_check_regex(const char *opt, const char *text, const void *field)
+{
+	struct prof_filter f;
+	char err[256];
+
+	(void)field;
+	if (prof_filter_init(&f, text, err, sizeof(err)))
+		return gp_error(GP_EXIT_USAGE, "%s: '%s' is not a regular expression: %s", opt, text, err);
+	prof_filter_free(&f);
+	return 0;
+}
+
 static int unknown_option(struct opt_iter *it)
 {
 	const char *where = it->cmd ? it->cmd->name : NULL;
@@ -126,6 +140,28 @@ static int unknown_option(struct opt_iter *it)
 			   count_options(gp_global_options) + 1, sizeof(*cands));
 	for (size_t i = 0; it->longopts[i].name; i++)
 		cands[n++] = it->longopts[i].name;
+	if (name[0] == '-' && name[1] == '-' && name[2]) {
+		/* getopt_long says '?' alike for a prefix of several long names: name them */
+		size_t len = strlen(name + 2), nmatch = 0, left;
+		char list[1024] = "";
+		for (size_t i = 0; i < n; i++)
+			nmatch += !strncmp(cands[i], name + 2, len);
+		left = nmatch;
+		for (size_t i = 0; nmatch > 1 && i < n; i++) {
+			size_t used = strlen(list);
+			if (strncmp(cands[i], name + 2, len))
+				continue;
+			left--;
+			snprintf(list + used, sizeof(list) - used, "%s'--%s'",
+				 left + 1 == nmatch ? "" : left ? ", " : " or ", cands[i]);
+		}
+		if (nmatch > 1) {
+			gp_error(GP_EXIT_USAGE, "option '%s'%s%s is ambiguous: it could be %s", name,
+				 where ? " for " : "", where ? where : "", list);
+			free(cands);
+			return -1;
+		}
+	}
 	best = name[0] == '-' && name[1] == '-' ? suggest(name + 2, cands, n) : NULL;
 	if (best)
 		gp_error(GP_EXIT_USAGE, "unknown option '%s'%s%s; did you mean '--%s'?", name,
@@ -317,8 +353,16 @@ static int store(const struct gp_option *o, const char *text, void *field)
 		return 0;
 	case GP_OPT_U64:
 		return parse_uint(opt, text, o->min, o->max, (uint64_t *)field);
-	case GP_OPT_SIZE:
-		return parse_size(opt, text, o->min, o->max, (uint64_t *)field);
+	case GP_OPT_SIZE: {
+		int decimal = 0;
+		if ((rc = parse_size_as(opt, text, o->min, o->max, (uint64_t *)field,
+					!!(o->flags & GP_OPT_KIB), &decimal)))
+			return rc;
+		if ((o->flags & GP_OPT_KIB) && decimal)
+			gp_note("%s %s: taken as %llu B (KB, MB as powers of 1024, as CUDA counts "
+				"shared memory)", opt, text, (unsigned long long)*(uint64_t *)field);
+		return 0;
+	}
 	case GP_OPT_DOUBLE:
 		return parse_double(opt, text, (double)o->min, (double)o->max, (double *)field);
 	case GP_OPT_LIST:

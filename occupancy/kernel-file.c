@@ -7,8 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util/demangle.h"
 #include "occupancy/kernel-file.h"
+#include "profile/filter.h"
+#include "util/demangle.h"
 #include "util/compat.h"
 #include "util/error.h"
 
@@ -32,33 +33,6 @@ static const char *sms_present(const struct cubin_set *set, char *buf, size_t n)
 	return buf;
 }
 
-/* Kernel names (demangled, the first dozen) for a "no kernel named" message. */
-static char *kernel_list(const struct cubin_set *set)
-{
-	const char *shown[12];
-	size_t cap = 1024, used = 0, n = 0;
-	char *buf = gp_xmalloc(cap);
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < set->n && n < ARRAY_SIZE(shown); i++) {
-		int dup = 0;
-		for (size_t j = 0; j < n; j++)
-			dup |= !strcmp(set->k[i].name, shown[j]);
-		if (dup)
-			continue;
-		char *d = kernel_demangle(set->k[i].name);
-		int w = snprintf(buf + used, cap - used, "%s'%s'", used ? ", " : "", d ? d : set->k[i].name);
-		free(d);
-		if (w < 0 || (size_t)w >= cap - used)
-			break;
-		used += (size_t)w;
-		shown[n++] = set->k[i].name;
-	}
-	if (n == ARRAY_SIZE(shown) && used + 8 < cap)
-		strcat(buf, ", ...");
-	return buf;
-}
-
 static const struct cubin_set *sort_set;
 
 static int by_name_sm(const void *a, const void *b)
@@ -68,6 +42,51 @@ static int by_name_sm(const void *a, const void *b)
 	int c = strcmp(x->name, y->name);
 
 	return c ? c : (x->sm > y->sm) - (x->sm < y->sm);
+}
+
+/*
+ * For a "no kernel matches" message: how many kernels the file holds (by
+ * name, whatever the SMs) and the first few, whole and demangled, in name
+ * order: "3 kernels: 'a(int*)', 'b(float*)', 'c()'", "190 kernels, the first
+ * 5: ... and 185 more", in symbol order.  Never cut in a name.
+ */
+#define LIST_SHOWN 5
+
+static char *kernel_list(const struct cubin_set *set)
+{
+	size_t *idx = gp_xcalloc(set->n ? set->n : 1, sizeof(*idx)), names = 0, shown = 0;
+	char *buf, *next;
+
+	for (size_t i = 0; i < set->n; i++)
+		idx[i] = i;
+	sort_set = set;
+	qsort(idx, set->n, sizeof(*idx), by_name_sm);
+	for (size_t i = 0; i < set->n; i++)
+		names += !i || strcmp(set->k[idx[i]].name, set->k[idx[i - 1]].name);
+	if (names > LIST_SHOWN)
+		buf = gp_xasprintf("%zu kernels, the first %d: ", names, LIST_SHOWN);
+	else
+		buf = gp_xasprintf("%zu kernel%s: ", names, names == 1 ? "" : "s");
+	for (size_t i = 0; i < set->n && shown < LIST_SHOWN; i++) {
+		const char *name = set->k[idx[i]].name;
+		char *d;
+
+		if (i && !strcmp(name, set->k[idx[i - 1]].name))
+			continue;
+		d = kernel_demangle(name);
+		next = gp_xasprintf("%s%s'%s'", buf, shown ? ", " : "", d ? d : name);
+		free(d);
+		free(buf);
+		buf = next;
+		shown++;
+	}
+	if (names > shown) {
+		next = gp_xasprintf("%s and %zu more", buf, names - shown);
+		free(buf);
+		buf = next;
+	}
+	free(idx);
+	return buf;
 }
 
 /*
@@ -99,6 +118,19 @@ static void pick_code(const struct cubin_set *set, int target, unsigned char *ke
 		i = j;
 	}
 	free(idx);
+}
+
+/*
+ * --function: the pattern anywhere in the demangled name, as profile
+ * --kernel matches, or in the name as stored (a mangled symbol); an exact
+ * name matches too, though its parentheses and asterisks mean something
+ * else to a regular expression ("kbounds(float*, int)").
+ */
+static int name_matches(const struct prof_filter *f, const char *mangled, const char *demangled,
+			const char *function)
+{
+	return prof_filter_match(f, demangled ? demangled : mangled) ||
+	       prof_filter_match(f, mangled) || kernel_name_matches(mangled, function);
 }
 
 static const char *row_name(const struct occ_kernel_row *kr)
@@ -156,8 +188,9 @@ static int nothing_found(const struct occ_run *run, const char *function, int na
 
 	if (function && !named) {
 		char *list = kernel_list(&run->set);
-		rc = gp_error(GP_EXIT_USAGE, "--function: no kernel '%s' in '%s' (kernels: %s)",
-			      function, run->file, list);
+		rc = gp_error(GP_EXIT_USAGE, "--function: no kernel name in '%s' matches '%s' "
+			      "(a POSIX extended regular expression, matched anywhere in the "
+			      "demangled name); it holds %s", run->file, function, list);
 		free(list);
 		return rc;
 	}
@@ -173,14 +206,23 @@ int occ_run_kernels(struct occ_run *run, const char *function)
 	const struct cubin_set *set = &run->set;
 	int target = run->have_arch ? run->arch.major * 10 + run->arch.minor : -1;
 	unsigned char *keep;
+	struct prof_filter filter;
 	char err[256];
 	int rc = 0, named = 0;
 
+	/* profile --kernel's filter; the option's check compiled it once already */
+	if (prof_filter_init(&filter, function, err, sizeof(err)))
+		return gp_error(GP_EXIT_USAGE, "--function: '%s' is not a regular expression: %s",
+				function, err);
 	if (cubin_read_file(run->file, &run->set, err, sizeof(err)))
-		return gp_error(GP_EXIT_FAIL, "'%s': %s", run->file, err);
-	if (set->n == 0)
-		return gp_error(GP_EXIT_FAIL, "'%s': no kernels in its %d cubin%s", run->file,
-				set->cubins, set->cubins == 1 ? "" : "s");
+		rc = gp_error(GP_EXIT_FAIL, "'%s': %s", run->file, err);
+	else if (set->n == 0)
+		rc = gp_error(GP_EXIT_FAIL, "'%s': no kernels in its %d cubin%s", run->file,
+			      set->cubins, set->cubins == 1 ? "" : "s");
+	if (rc) {
+		prof_filter_free(&filter);
+		return rc;
+	}
 	run->rows = gp_xcalloc(set->n, sizeof(*run->rows));
 	keep = gp_xcalloc(set->n, 1);
 	if (target >= 0)
@@ -190,14 +232,20 @@ int occ_run_kernels(struct occ_run *run, const char *function)
 		const struct sm_arch *a;
 		struct occ_kernel_row *kr;
 
-		if (function && !kernel_name_matches(k->name, function))
+		char *demangled = kernel_demangle(k->name);
+
+		if (function && !name_matches(&filter, k->name, demangled, function)) {
+			free(demangled);
 			continue;
+		}
 		named = 1;
-		if (target >= 0 && !keep[i])
+		if (target >= 0 && !keep[i]) {
+			free(demangled);
 			continue;
+		}
 		kr = &run->rows[run->nrows++];
 		kr->k = k;
-		kr->demangled = kernel_demangle(k->name);
+		kr->demangled = demangled;
 		a = target >= 0 ? &run->arch : arch_lookup_sm(k->sm);
 		if (a) {
 			kr->a = *a;
@@ -206,6 +254,7 @@ int occ_run_kernels(struct occ_run *run, const char *function)
 		rc = compute_row(run, kr);
 	}
 	free(keep);
+	prof_filter_free(&filter);
 	if (rc)
 		return rc;
 	if (run->nrows == 0)

@@ -239,7 +239,8 @@ int occ_compute(const struct sm_arch *a, const struct occ_input *in, struct occ_
 	}
 
 	r->active_warps = ctas * r->warps_per_block;
-	r->active_threads = r->active_warps * a->warp_size;
+	r->active_threads = ctas * in->threads;
+	r->active_thread_slots = r->active_warps * a->warp_size;
 	r->occupancy_pct = 100.0 * r->active_warps / r->max_warps;
 	return 0;
 }

@@ -52,7 +52,9 @@ struct occ_result {
 	int blocks;                 /* active blocks per SM; 0 = cannot launch */
 	int warps_per_block;
 	int active_warps;
-	int active_threads;         /* active warps x warp size, as the spreadsheet */
+	int active_threads;         /* active blocks x threads per block: the threads that run */
+	int active_thread_slots;    /* active warps x warp size, as the spreadsheet: the slots
+				       they take (a partial warp takes a whole one) */
 	int max_warps;              /* warp slots per SM */
 	double occupancy_pct;       /* active warps / max warps x 100 */
 

@@ -87,6 +87,7 @@ static void render_rows(const struct report_table *t, FILE *out)
 	}
 	for (size_t r = 0; r <= t->nrows + 1; r++) {  /* header, rule, then the rows */
 		int first = 1;
+		size_t spaces = 0;  /* padding owed: written before the next text, never at a line's end */
 		for (size_t c = 0; c < t->ncols; c++) {
 			const char *s = r == 0 ? t->cols[c].header :
 					r == 1 ? NULL : cell_text(t, r - 2, c, buf, sizeof(buf));
@@ -94,18 +95,24 @@ static void render_rows(const struct report_table *t, FILE *out)
 			size_t gap = s ? w[c] - display_width(s) : 0;
 			if (hide[c])
 				continue;
-			fputs(first ? "" : "  ", out);
+			spaces += first ? 0 : 2;
 			first = 0;
 			if (!s) {
+				pad(out, spaces);
+				spaces = 0;
 				for (size_t i = 0; i < w[c]; i++)
 					fputc('-', out);
 				continue;
 			}
 			if (right)
-				pad(out, gap);
-			fputs(s, out);
+				spaces += gap;
+			if (*s) {
+				pad(out, spaces);
+				spaces = 0;
+				fputs(s, out);
+			}
 			if (!right && c != last)
-				pad(out, gap);
+				spaces += gap;
 		}
 		fputc('\n', out);
 	}

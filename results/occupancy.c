@@ -32,6 +32,7 @@ void occ_run_free(void *occ_run)
 	{ "active_blocks_per_sm", "blocks/SM", REPORT_INT, 0 }, \
 	{ "active_warps_per_sm", "warps/SM", REPORT_INT, 0 }, \
 	{ "active_threads_per_sm", "threads/SM", REPORT_INT, 0 }, \
+	{ "active_thread_slots_per_sm", "thread slots/SM", REPORT_INT, 0 }, \
 	{ "max_warps_per_sm", "max warps/SM", REPORT_INT, 0 }, \
 	{ "occupancy_pct", "occupancy (%)", REPORT_DBL, 1 }, \
 	{ "limiter", "limited by", REPORT_STR, 0 }, \
@@ -40,6 +41,17 @@ void occ_run_free(void *occ_run)
 	{ "blocks_limit_regs", "limit: regs", REPORT_INT, 0 }, \
 	{ "blocks_limit_smem", "limit: smem", REPORT_INT, 0 }, \
 	{ "blocks_limit_barriers", "limit: barriers", REPORT_INT, 0 }
+
+/* The advice the text gives beside one configuration: the next step and the headroom. */
+#define ADVICE_COLS \
+	{ "next_regs_per_thread", "next: regs/thread", REPORT_INT, 0 }, \
+	{ "next_regs_blocks_per_sm", "next: blocks/SM", REPORT_INT, 0 }, \
+	{ "next_regs_occupancy_pct", "next: occupancy (%)", REPORT_DBL, 1 }, \
+	{ "next_smem_per_block_bytes", "next: smem/block (B)", REPORT_INT, 0 }, \
+	{ "next_smem_blocks_per_sm", "next: blocks/SM", REPORT_INT, 0 }, \
+	{ "next_smem_occupancy_pct", "next: occupancy (%)", REPORT_DBL, 1 }, \
+	{ "headroom_regs_per_thread", "headroom: regs/thread", REPORT_INT, 0 }, \
+	{ "headroom_smem_per_block_bytes", "headroom: smem/block (B)", REPORT_INT, 0 }
 
 /* A calculation's configuration and result: one row, or a sweep's rows. */
 #define CONFIG_COLS \
@@ -50,7 +62,7 @@ void occ_run_free(void *occ_run)
 	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG }, \
 	RESULT_COLS
 
-const struct report_col occupancy_config_columns[] = { CONFIG_COLS };
+const struct report_col occupancy_config_columns[] = { CONFIG_COLS, ADVICE_COLS };
 
 const struct report_col occupancy_sweep_columns[] = {
 	CONFIG_COLS,
@@ -69,6 +81,10 @@ const struct report_col occupancy_kernel_columns[] = {
 	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG },
 	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG },
 	RESULT_COLS,
+	ADVICE_COLS,
+	/* what the file held that has no resources: the same in every row */
+	{ "ptx_entries_skipped", "PTX skipped", REPORT_INT, 0 },
+	{ "compressed_cubins_skipped", "compressed skipped", REPORT_INT, 0 },
 };
 
 /* What a row compares: flagged as configuration, as in occupancy_columns. */
@@ -95,6 +111,9 @@ const struct report_col occupancy_columns[OCCUPANCY_NCOLUMNS] = {
 	{ "local_bytes_per_thread", "local (B)", REPORT_INT, 0, CFG },
 	{ "launch_bound_threads", "launch bound", REPORT_INT, 0, CFG },
 	RESULT_COLS,
+	ADVICE_COLS,
+	{ "ptx_entries_skipped", "PTX skipped", REPORT_INT, 0 },
+	{ "compressed_cubins_skipped", "compressed skipped", REPORT_INT, 0 },
 	{ "current", "current", REPORT_INT, 0 },
 	{ "check", "check", REPORT_STR, 0, CFG },
 	{ "dynamic_smem_bytes", "dynamic smem (B)", REPORT_INT, 0, CFG },

@@ -82,9 +82,9 @@ void occ_run_free(void *occ_run);
  * first), the check against the runtime; a contract for each, the
  * configuration's first.
  */
-#define OCC_CONFIG_NCOLUMNS 26
-#define OCC_SWEEP_NCOLUMNS 27
-#define OCC_KERNEL_NCOLUMNS 31
+#define OCC_CONFIG_NCOLUMNS 35
+#define OCC_SWEEP_NCOLUMNS 28
+#define OCC_KERNEL_NCOLUMNS 42
 #define OCC_CHECK_NCOLUMNS 13
 extern const struct report_col occupancy_config_columns[OCC_CONFIG_NCOLUMNS];
 extern const struct report_col occupancy_sweep_columns[OCC_SWEEP_NCOLUMNS];
@@ -94,7 +94,7 @@ extern const struct result_contract occupancy_contract, occupancy_sweep_contract
 	occupancy_kernel_contract, occupancy_check_contract;
 
 /* Every column any mode writes, for the command row and the manual's test. */
-#define OCCUPANCY_NCOLUMNS 37
+#define OCCUPANCY_NCOLUMNS 48
 extern const struct report_col occupancy_columns[OCCUPANCY_NCOLUMNS];
 
 #endif

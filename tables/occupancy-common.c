@@ -78,6 +78,7 @@ void occ_fill_result(struct report_table *t, size_t row, const struct sm_arch *a
 	occ_set_int(t, row, "active_blocks_per_sm", r->blocks);
 	occ_set_int(t, row, "active_warps_per_sm", r->active_warps);
 	occ_set_int(t, row, "active_threads_per_sm", r->active_threads);
+	occ_set_int(t, row, "active_thread_slots_per_sm", r->active_thread_slots);
 	occ_set_int(t, row, "max_warps_per_sm", r->max_warps);
 	if ((c = report_col_index(t, "occupancy_pct")) >= 0)
 		report_set_dbl(t, row, (size_t)c, r->occupancy_pct);
@@ -87,6 +88,41 @@ void occ_fill_result(struct report_table *t, size_t row, const struct sm_arch *a
 	set_limit(t, row, "blocks_limit_regs", r->lim_regs);
 	set_limit(t, row, "blocks_limit_smem", r->lim_smem);
 	set_limit(t, row, "blocks_limit_barriers", r->lim_barriers);
+}
+
+void occ_advise(const struct sm_arch *a, const struct occ_input *in, struct occ_advice *adv)
+{
+	*adv = (struct occ_advice){ 0 };
+	adv->has_next_regs = occ_next_step(a, in, OCC_RES_REGS, &adv->next_regs);
+	adv->has_next_smem = occ_next_step(a, in, OCC_RES_SMEM, &adv->next_smem);
+	adv->has_headroom_regs = occ_headroom(a, in, OCC_RES_REGS, &adv->headroom_regs);
+	adv->has_headroom_smem = occ_headroom(a, in, OCC_RES_SMEM, &adv->headroom_smem);
+}
+
+static void set_pct(struct report_table *t, size_t row, const char *col, double v)
+{
+	int c = report_col_index(t, col);
+
+	if (c >= 0)
+		report_set_dbl(t, row, (size_t)c, v);
+}
+
+void occ_fill_advice(struct report_table *t, size_t row, const struct occ_advice *adv)
+{
+	if (adv->has_next_regs) {
+		occ_set_int(t, row, "next_regs_per_thread", adv->next_regs.value);
+		occ_set_int(t, row, "next_regs_blocks_per_sm", adv->next_regs.r.blocks);
+		set_pct(t, row, "next_regs_occupancy_pct", adv->next_regs.r.occupancy_pct);
+	}
+	if (adv->has_next_smem) {
+		occ_set_int(t, row, "next_smem_per_block_bytes", adv->next_smem.value);
+		occ_set_int(t, row, "next_smem_blocks_per_sm", adv->next_smem.r.blocks);
+		set_pct(t, row, "next_smem_occupancy_pct", adv->next_smem.r.occupancy_pct);
+	}
+	if (adv->has_headroom_regs)
+		occ_set_int(t, row, "headroom_regs_per_thread", adv->headroom_regs.value);
+	if (adv->has_headroom_smem)
+		occ_set_int(t, row, "headroom_smem_per_block_bytes", adv->headroom_smem.value);
 }
 
 const char *occ_limiter_words(unsigned mask, int machine, char *buf, size_t n)
@@ -119,6 +155,8 @@ void occ_arch_title(const struct gp_device *dev, const struct occ_run *run, char
 	if (run->from_device && dev)
 		snprintf(buf, n, "device %d, %s (%s, CC %d.%d, live limits)", dev->index,
 			 dev->name, a->name, a->major, a->minor);
-	else
+	else if (a->family)
 		snprintf(buf, n, "%s (%s, CC %d.%d)", a->name, a->family, a->major, a->minor);
+	else
+		snprintf(buf, n, "%s (CC %d.%d: no chip of it known)", a->name, a->major, a->minor);
 }

@@ -35,7 +35,7 @@ static struct report_table *add_limiters(struct report *rep, const struct sm_arc
 	static const struct report_col cols[] = {
 		{ "limit", "limit", REPORT_STR, 0 },
 		{ "blocks", "blocks/SM", REPORT_STR, 0 },
-		{ "binding", "", REPORT_STR, 0 },
+		{ "binding", "binding", REPORT_STR, 0 },
 		{ "detail", "how", REPORT_STR, 0 },
 	};
 	struct report_table *t = report_add_table(rep, "Limits (blocks per SM each allows)",
@@ -122,29 +122,34 @@ static struct report_table *add_limiters(struct report *rep, const struct sm_arc
 
 /* "<= 48 registers per thread would allow 5 blocks (62.5 %)" and the headroom. */
 static void add_steps(struct report_table *t, const struct sm_arch *a, const struct occ_input *in,
-		      const struct occ_result *r)
+		      const struct occ_result *r, const struct occ_advice *adv)
 {
-	struct occ_step s;
+	const struct occ_step *s;
 	char b1[32], p[32];
 
-	if (occ_next_step(a, in, OCC_RES_REGS, &s))
+	if (adv->has_next_regs) {
+		s = &adv->next_regs;
 		report_note(t, "next step: <= %lld registers per thread would allow %d block%s (%s)",
-			    s.value, s.r.blocks, tab_plural(s.r.blocks),
-			    pct(s.r.occupancy_pct, p, sizeof(p)));
-	if (occ_next_step(a, in, OCC_RES_SMEM, &s))
+			    s->value, s->r.blocks, tab_plural(s->r.blocks),
+			    pct(s->r.occupancy_pct, p, sizeof(p)));
+	}
+	if (adv->has_next_smem) {
+		s = &adv->next_smem;
 		report_note(t, "next step: <= %s of shared memory per block would allow %d block%s (%s)",
-			    occ_bytes(s.value, b1, sizeof(b1)), s.r.blocks, tab_plural(s.r.blocks),
-			    pct(s.r.occupancy_pct, p, sizeof(p)));
+			    occ_bytes(s->value, b1, sizeof(b1)), s->r.blocks, tab_plural(s->r.blocks),
+			    pct(s->r.occupancy_pct, p, sizeof(p)));
+	}
 	if (r->blocks == 0)
 		return;
-	if (occ_headroom(a, in, OCC_RES_REGS, &s)) {
+	if (adv->has_headroom_regs) {
 		struct occ_input more = *in;
 		struct occ_result m;
 
+		s = &adv->headroom_regs;
 		more.regs = in->regs + 1;
-		if (s.value > in->regs)
+		if (s->value > in->regs)
 			report_note(t, "headroom: up to %lld registers per thread keep %d block%s",
-				    s.value, r->blocks, tab_plural(r->blocks));
+				    s->value, r->blocks, tab_plural(r->blocks));
 		else if (in->regs >= a->max_regs_per_thread || occ_compute(a, &more, &m))
 			report_note(t, "headroom: none: %d registers per thread is the most %s allows",
 				    in->regs, a->name);
@@ -153,9 +158,10 @@ static void add_steps(struct report_table *t, const struct sm_arch *a, const str
 				    more.regs, m.blocks, tab_plural(m.blocks),
 				    pct(m.occupancy_pct, p, sizeof(p)));
 	}
-	if (occ_headroom(a, in, OCC_RES_SMEM, &s) && s.value > in->smem)
+	if (adv->has_headroom_smem && adv->headroom_smem.value > in->smem)
 		report_note(t, "headroom: up to %s of shared memory per block keep %d block%s",
-			    occ_bytes(s.value, b1, sizeof(b1)), r->blocks, tab_plural(r->blocks));
+			    occ_bytes(adv->headroom_smem.value, b1, sizeof(b1)), r->blocks,
+			    tab_plural(r->blocks));
 }
 
 void tab_occupancy_config(struct report *rep, const struct gp_device *dev, const struct occ_run *run)
@@ -170,7 +176,8 @@ void tab_occupancy_config(struct report *rep, const struct gp_device *dev, const
 		{ "smem_alloc", "shared memory per block (allocated)", REPORT_STR, 0 },
 		{ "blocks", "active blocks per SM", REPORT_INT, 0 },
 		{ "warps", "active warps per SM", REPORT_INT, 0 },
-		{ "threads_sm", "active threads per SM", REPORT_INT, 0 },
+		{ "threads_sm", "active threads per SM", REPORT_STR, 0 },
+		{ "slots_sm", "thread slots in use per SM", REPORT_STR, 0 },
 		{ "max_warps", "max warps per SM", REPORT_INT, 0 },
 		{ "occupancy", "occupancy (%)", REPORT_DBL, 1 },
 		{ "limiter", "limited by", REPORT_STR, 0 },
@@ -181,10 +188,13 @@ void tab_occupancy_config(struct report *rep, const struct gp_device *dev, const
 	char title[400], arch[400], buf[96], b1[32], b2[32];
 	struct report_table *t = occ_machine_table(rep, "Occupancy", OCC_TABLE_CONFIG);
 	size_t row = report_add_row(t);
+	struct occ_advice adv;
 
 	t->flags |= REPORT_MACHINE_ONLY;
 	occ_set_identity(t, row, dev, run, a);
 	occ_fill_result(t, row, a, in, r);
+	occ_advise(a, in, &adv);
+	occ_fill_advice(t, row, &adv);
 
 	occ_arch_title(dev, run, arch, sizeof(arch));
 	snprintf(title, sizeof(title), "Occupancy: %d threads x %d registers, %s shared memory per block",
@@ -211,13 +221,18 @@ void tab_occupancy_config(struct report *rep, const struct gp_device *dev, const
 	report_set_str(t, row, 6, buf);
 	report_set_int(t, row, 7, r->blocks);
 	report_set_int(t, row, 8, r->active_warps);
-	report_set_int(t, row, 9, r->active_threads);
-	report_set_int(t, row, 10, r->max_warps);
-	report_set_dbl(t, row, 11, r->occupancy_pct);
-	report_set_str(t, row, 12, occ_limiter_words(r->binding, 0, buf, sizeof(buf)));
+	snprintf(buf, sizeof(buf), "%d (%d block%s x %d threads)", r->active_threads, r->blocks,
+		 tab_plural(r->blocks), in->threads);
+	report_set_str(t, row, 9, buf);
+	snprintf(buf, sizeof(buf), "%d (%d warp%s x %d: a partial warp takes a whole one)",
+		 r->active_thread_slots, r->active_warps, tab_plural(r->active_warps), a->warp_size);
+	report_set_str(t, row, 10, buf);
+	report_set_int(t, row, 11, r->max_warps);
+	report_set_dbl(t, row, 12, r->occupancy_pct);
+	report_set_str(t, row, 13, occ_limiter_words(r->binding, 0, buf, sizeof(buf)));
 
 	t = add_limiters(rep, a, in, r);
-	add_steps(t, a, in, r);
+	add_steps(t, a, in, r, &adv);
 	if (a->caveat)
 		report_note(t, "%s: %s", a->name, a->caveat);
 }

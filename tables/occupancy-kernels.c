@@ -97,8 +97,13 @@ static void machine_table(struct report *rep, const struct gp_device *dev, const
 
 		if (kr->have_arch)
 			occ_set_identity(t, row, dev, run, &kr->a);
-		if (kr->computed)
+		if (kr->computed) {
+			struct occ_advice adv;
+
 			occ_fill_result(t, row, &kr->a, &kr->in, &kr->r);
+			occ_advise(&kr->a, &kr->in, &adv);
+			occ_fill_advice(t, row, &adv);
+		}
 		else if (kr->threads > 0)
 			occ_set_int(t, row, "threads_per_block", kr->threads);
 		/* the code's own architecture, even when run on another */
@@ -113,6 +118,8 @@ static void machine_table(struct report *rep, const struct gp_device *dev, const
 		if (kr->k->max_threads)
 			occ_set_int(t, row, "launch_bound_threads", kr->k->max_threads);
 		occ_set_int(t, row, "barriers_per_block", kr->k->barriers);
+		occ_set_int(t, row, "ptx_entries_skipped", run->set.ptx);
+		occ_set_int(t, row, "compressed_cubins_skipped", run->set.compressed);
 	}
 }
 

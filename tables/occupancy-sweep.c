@@ -24,7 +24,7 @@ static void sweep_label(long long lo, long long hi, char *buf, size_t n)
 	{ "warps", "warps/SM", REPORT_INT, 0 }, \
 	{ "occupancy", "occupancy (%)", REPORT_DBL, 1 }, \
 	{ "limiter", "limited by", REPORT_STR, 0 }, \
-	{ "current", "", REPORT_STR, 0 }, \
+	{ "current", "current", REPORT_STR, 0 }, \
 }
 static const struct report_col sweep_human_cols[3][6] = {
 	SWEEP_COLS("threads/block"),

@@ -39,6 +39,21 @@ const char *occ_limiter_words(unsigned mask, int machine, char *buf, size_t n);
 /* "sm_90 (GH100, CC 9.0)", or the device's name with "live limits". */
 void occ_arch_title(const struct gp_device *dev, const struct occ_run *run, char *buf, size_t n);
 
+/*
+ * The advice beside one configuration, the same for people and machines:
+ * the next step (the most registers per thread, or shared memory per block,
+ * that would allow more blocks) and the headroom (the most that keeps the
+ * blocks there are).  A has_ flag is 0 where there is none: lowering the
+ * resource gains nothing, or the configuration cannot launch.
+ */
+struct occ_advice {
+	int has_next_regs, has_next_smem, has_headroom_regs, has_headroom_smem;
+	struct occ_step next_regs, next_smem, headroom_regs, headroom_smem;
+};
+void occ_advise(const struct sm_arch *a, const struct occ_input *in, struct occ_advice *adv);
+/* The advice columns of a row (next_*, headroom_*). */
+void occ_fill_advice(struct report_table *t, size_t row, const struct occ_advice *adv);
+
 void tab_occupancy_config(struct report *r, const struct gp_device *dev, const struct occ_run *run);
 void tab_occupancy_sweep(struct report *r, const struct gp_device *dev, const struct occ_run *run);
 void tab_occupancy_kernels(struct report *r, const struct gp_device *dev, const struct occ_run *run);

@@ -20,6 +20,8 @@ static const struct suffix size_suffixes[] = {
 	{ "m", 1ull << 20 }, { "mib", 1ull << 20 }, { "mb", 1000000ull },
 	{ "g", 1ull << 30 }, { "gib", 1ull << 30 }, { "gb", 1000000000ull },
 	{ "t", 1ull << 40 }, { "tib", 1ull << 40 }, { "tb", 1000000000000ull },
+	{ "p", 1ull << 50 }, { "pib", 1ull << 50 }, { "pb", 1000000000000000ull },
+	{ "e", 1ull << 60 }, { "eib", 1ull << 60 }, { "eb", 1000000000000000000ull },
 };
 
 static int bad(const char *opt, const char *s, const char *what)
@@ -154,8 +156,12 @@ int parse_double(const char *opt, const char *s, double min, double max, double 
 	return 0;
 }
 
-/* A size without range checks: 0, -1 (not a size) or -2 (too large). */
-static int scan_size(const char *s, const char **end, uint64_t *out)
+/*
+ * A size without range checks: 0, -1 (not a size) or -2 (too large).
+ * kib: KB, MB, ... are powers of 1024 too; *decimal (when not NULL) is set
+ * where such a suffix was read.
+ */
+static int scan_size_as(const char *s, const char **end, uint64_t *out, int kib, int *decimal)
 {
 	const char *p;
 	uint64_t whole, frac = 0, frac_div = 1, mult = 0;
@@ -187,6 +193,16 @@ static int scan_size(const char *s, const char **end, uint64_t *out)
 			mult = size_suffixes[i].mult;
 	if (!mult)
 		return -1;
+	if (ulen == 2 && unit[1] == 'b') {  /* KB, MB, ...: the power of 1000, or of 1024 */
+		if (decimal)
+			*decimal = 1;
+		if (kib) {
+			unit[1] = '\0';
+			for (size_t i = 0; i < sizeof(size_suffixes) / sizeof(size_suffixes[0]); i++)
+				if (!strcmp(unit, size_suffixes[i].name))
+					mult = size_suffixes[i].mult;
+		}
+	}
 	if (whole > UINT64_MAX / mult)
 		return -2;
 	/* The fraction must come out as whole bytes: 1.5K yes, 1.5 (bytes) no. */
@@ -205,6 +221,11 @@ static int scan_size(const char *s, const char **end, uint64_t *out)
 	return 0;
 }
 
+static int scan_size(const char *s, const char **end, uint64_t *out)
+{
+	return scan_size_as(s, end, out, 0, NULL);
+}
+
 static int size_error(const char *opt, const char *s, int rc, uint64_t min, uint64_t max)
 {
 	if (rc == -2)
@@ -213,18 +234,26 @@ static int size_error(const char *opt, const char *s, int rc, uint64_t min, uint
 		return gp_error(GP_EXIT_USAGE, "%s: '%s' is negative", opt, s);
 	return gp_error(GP_EXIT_USAGE,
 			"%s: '%s' is not a size (a whole number of bytes, optionally with "
-			"K, M, G, T, KiB..., KB...)", opt, s);
+			"K, M, G, T, P, E, KiB..., KB...)", opt, s);
 }
 
 int parse_size(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	return parse_size_as(opt, s, min, max, out, 0, NULL);
+}
+
+int parse_size_as(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out,
+		  int kib, int *decimal)
 {
 	const char *end;
 	uint64_t v;
 	int rc;
 
+	if (decimal)
+		*decimal = 0;
 	if (!*s)
 		return gp_error(GP_EXIT_USAGE, "%s: empty value", opt);
-	rc = scan_size(s, &end, &v);
+	rc = scan_size_as(s, &end, &v, kib, decimal);
 	if (!rc && *end)
 		rc = -1;
 	if (rc)

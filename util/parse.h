@@ -5,8 +5,9 @@
  * GPU, so every bad value is refused before a device is opened.
  *
  * Numbers are decimal, without sign or spaces.  Sizes take an optional
- * suffix, case-insensitive: K, M, G, T and KiB, MiB, GiB, TiB are powers
- * of 1024; KB, MB, GB, TB are powers of 1000; B is bytes.  A fraction is
+ * suffix, case-insensitive: K, M, G, T, P, E and KiB ... EiB are powers
+ * of 1024; KB ... EB are powers of 1000; B is bytes.  Every unit
+ * format_size writes is one a size may be typed in.  A fraction is
  * allowed when the result is a whole number of bytes ("1.5K").
  *
  * Lists are comma-separated items; an item is a value or a range:
@@ -36,6 +37,13 @@ int parse_uint(const char *opt, const char *s, uint64_t min, uint64_t max, uint6
 int parse_int(const char *opt, const char *s, int64_t min, int64_t max, int64_t *out);
 int parse_double(const char *opt, const char *s, double min, double max, double *out);
 int parse_size(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out);
+/*
+ * parse_size, where kib makes KB, MB, ... powers of 1024 as well (shared
+ * memory: the "48 KB" of CUDA's documentation is 49152 bytes); *decimal,
+ * when not NULL, says whether such a suffix was typed.
+ */
+int parse_size_as(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out,
+		  int kib, int *decimal);
 
 /* Values in the order written; duplicates kept.  Free with u64_list_free(). */
 int parse_list(const char *opt, const char *s, enum parse_unit unit,

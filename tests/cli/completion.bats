@@ -82,8 +82,91 @@ complete_words() {
 @test "completion: nothing after an option that takes a free value" {
 	complete_words bandwidth --size ""
 	[ -z "$output" ]
-	complete_words --device ""
+	complete_words occupancy --threads ""
 	[ -z "$output" ]
+}
+
+@test "completion: -d and --device offer all" {
+	complete_words -d ""
+	[ "$output" = all ]
+	complete_words --device a
+	[ "$output" = all ]
+	complete_words bandwidth -d ""
+	[ "$output" = all ]
+}
+
+@test "completion: --arch sm_8 offers the sm_8x names of the table; --cc the X.Y ones" {
+	complete_words occupancy --arch sm_8
+	[ "$output" = "$(printf 'sm_80\nsm_86\nsm_87\nsm_88\nsm_89')" ]
+	complete_words occupancy --arch sm_12
+	[ "$output" = "$(printf 'sm_12\nsm_120\nsm_121')" ]
+	complete_words occupancy --cc 9
+	[ "$output" = 9.0 ]
+}
+
+@test "completion: a name with spaces is one word, typed with a backslash or in quotes" {
+	cd "$BATS_TEST_TMPDIR"
+	touch "my file.csv" "my other.csv" plain.csv
+	complete_words -o 'my\ f'
+	[ "$output" = "my file.csv" ]
+	[ "${#COMPREPLY[@]}" -eq 1 ]
+	complete_words -o '"my o'
+	[ "$output" = "my other.csv" ]
+	complete_words diff "'my"
+	[ "${#COMPREPLY[@]}" -eq 2 ]
+	[ "$output" = "$(printf 'my file.csv\nmy other.csv')" ]
+}
+
+@test "completion: folders end in /, so the next TAB goes inside" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir -p "results/run 1" kernels
+	touch results/a.csv kernels/k.cubin
+	complete_words -o res
+	[ "$output" = results/ ]
+	complete_words -o results/
+	[ "$output" = "$(printf 'results/a.csv\nresults/run 1/')" ]
+	complete_words occupancy --kernel ker
+	[ "$output" = kernels/ ]
+	complete_words diff results/r
+	[ "$output" = "results/run 1/" ]
+}
+
+@test "completion: after profile --, the program, then its files" {
+	cd "$BATS_TEST_TMPDIR"
+	unset -f _command_offset  # bash-completion's, where loaded: tested below
+	touch script.py
+	printf '#!/bin/sh\n' > app
+	chmod +x app
+	mkdir tools
+	complete_words profile -- ech
+	[[ "$output" == *echo* ]]
+	complete_words profile -- ./a
+	[ "$output" = ./app ]
+	complete_words profile -- ./t
+	[ "$output" = ./tools/ ]
+	complete_words profile -- python3 scr
+	[ "$output" = script.py ]
+	complete_words profile --kernel gemm -- sh -c x ""
+	[[ "$output" == *script.py* ]]
+	[[ "$output" == *tools/* ]]
+	# options after -- are the program's: none of gpuperf's
+	complete_words profile -- ./app --c
+	[[ "$output" != *--csv* ]]
+}
+
+@test "completion: after profile --, bash-completion's completion of the program where loaded" {
+	_command_offset() { echo "$1" > "$BATS_TEST_TMPDIR/offset"; COMPREPLY=(from-bash-completion); }
+	complete_words profile -k x -- make ""
+	[ "$output" = from-bash-completion ]
+	# COMP_WORDS: gpuperf profile -k x -- make '': the program is word 5
+	[ "$(cat "$BATS_TEST_TMPDIR/offset")" = 5 ]
+}
+
+@test "completion: after diff --, files still" {
+	cd "$BATS_TEST_TMPDIR"
+	touch -- before.csv -odd.csv
+	complete_words diff -- -o
+	[ "$output" = -odd.csv ]
 }
 
 @test "completion: the gpuperf on the command line answers, not the one on PATH" {

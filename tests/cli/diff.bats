@@ -133,7 +133,8 @@ t_diff() {
 	# changed rows first: worse, better, unreliable, new, gone
 	derive banks.csv mixed.csv --drop 2 --copy 1 stride 99 --scale predicted_wavefronts_per_request 3 2
 	gdiff banks.csv mixed.csv
-	run awk '/ worse /{w=NR} / new /{n=NR} / gone /{g=NR} END{print (w < n && n < g)}' <<<"$output"
+	# a verdict ends its line, or has text after it
+	run awk '/ worse( |$)/{w=NR} / new( |$)/{n=NR} / gone( |$)/{g=NR} END{print (w && w < n && n < g)}' <<<"$output"
 	[ "$output" = 1 ]
 }
 

@@ -133,3 +133,20 @@ ROOT=$BATS_TEST_DIRNAME/../..
 		grep -qE "^\| (.*, )?\`$d/\`" "$ROOT/README.md" || { echo "README's Layout lacks $d/"; return 1; }
 	done
 }
+
+@test "README's command table has a row for every command" {
+	for c in $("$GPUPERF" --list-commands); do
+		grep -qE "^\| \`$c\` " "$ROOT/README.md" || { echo "README's table lacks $c"; return 1; }
+	done
+}
+
+@test "README's example programs are ones the make target it names builds" {
+	local built progs
+	grep -q 'make test-apps' "$ROOT/README.md"
+	built=$(make -s -n -B -C "$ROOT" GPU_ARCHS=90 test-apps 2>/dev/null)
+	progs=$(grep -oE 'build/tests/apps/[A-Za-z0-9_.-]*[A-Za-z0-9]' "$ROOT/README.md" | sort -u)
+	[ -n "$progs" ]
+	for p in $progs; do
+		[[ "$built" == *"-o $p "* ]] || { echo "make test-apps does not build $p"; return 1; }
+	done
+}

@@ -28,6 +28,104 @@ csv_field() {
 	[[ "$output" == *"opt-in assumed"* ]]
 }
 
+@test "occupancy --help: it never measures; a GPU only for the current device and --check-runtime" {
+	run "$GPUPERF" occupancy --help
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"only to measure"* ]]
+	[[ "$output" == *"never measures"* ]]
+	[[ "$output" == *"--check-runtime."* ]]
+}
+
+@test "occupancy: the Limits and sweep tables name every column and end no line in a space" {
+	for args in "" "--sweep regs" "--sweep threads" "--sweep smem"; do
+		run "$GPUPERF" occupancy --arch sm_90 --threads 256 --regs 64 $args
+		[ "$status" -eq 0 ]
+		run grep -c ' $' <<<"$output"
+		[ "$output" = 0 ] || { echo "$args: $output lines end in a space"; return 1; }
+	done
+	run "$GPUPERF" occupancy --arch sm_90 --threads 256 --regs 64
+	[[ "$output" == *$'\nlimit          blocks/SM  binding    how\n'* ]]
+	run "$GPUPERF" occupancy --arch sm_90 --threads 256 --regs 64 --sweep regs
+	[[ "$output" == *$'\nregs/thread  blocks/SM  warps/SM  occupancy (%)  limited by       current\n'* ]]
+}
+
+@test "occupancy: sm_88, an architecture without a known chip, says so instead of '?'" {
+	run_split "$GPUPERF" occupancy --arch sm_88 --threads 256 --regs 64
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"sm_88 (CC 8.8: no chip of it known)"* ]]
+	[[ "$output" != *"?"* ]]
+	[[ "$output" == *"sm_88: provisional"* ]]
+}
+
+@test "occupancy: CSV and JSON carry the text's next step and headroom" {
+	args=(occupancy --arch sm_90 --threads 256 --regs 64)
+	run "$GPUPERF" "${args[@]}"
+	[[ "$output" == *"next step: <= 48 registers per thread would allow 5 blocks (62.5 %)"* ]]
+	[[ "$output" == *"headroom: up to 56 KiB of shared memory per block keep 4 blocks"* ]]
+	"$GPUPERF" --csv "${args[@]}" > "$BATS_TEST_TMPDIR/o.csv"
+	"$GPUPERF" --json "${args[@]}" > "$BATS_TEST_TMPDIR/o.json"
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" next_regs_per_thread 1)" = 48 ]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" next_regs_blocks_per_sm 1)" = 5 ]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" next_regs_occupancy_pct 1)" = 62.500 ]
+	[ -z "$(csv_field "$BATS_TEST_TMPDIR/o.csv" next_smem_per_block_bytes 1)" ]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" headroom_regs_per_thread 1)" = 64 ]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" headroom_smem_per_block_bytes 1)" = 57344 ]
+	run same_records "$BATS_TEST_TMPDIR/o.csv" "$BATS_TEST_TMPDIR/o.json"
+	[ "$status" -eq 0 ]
+	# shared memory binds: its next step too
+	"$GPUPERF" --csv occupancy --arch sm_90 --threads 128 --regs 32 --smem 48K > "$BATS_TEST_TMPDIR/s.csv"
+	run "$GPUPERF" occupancy --arch sm_90 --threads 128 --regs 32 --smem 48K
+	[[ "$output" == *"next step: <= 44.5 KiB (45568 B) of shared memory per block would allow 5 blocks"* ]]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/s.csv" next_smem_per_block_bytes 1)" = 45568 ]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/s.csv" next_smem_blocks_per_sm 1)" = 5 ]
+}
+
+@test "occupancy: a configuration that cannot launch has no headroom in CSV" {
+	"$GPUPERF" --csv occupancy --arch sm_90 --threads 1024 --regs 255 > "$BATS_TEST_TMPDIR/o.csv" 2>/dev/null
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" active_blocks_per_sm 1)" = 0 ]
+	[ -z "$(csv_field "$BATS_TEST_TMPDIR/o.csv" headroom_regs_per_thread 1)" ]
+	[ -z "$(csv_field "$BATS_TEST_TMPDIR/o.csv" headroom_smem_per_block_bytes 1)" ]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" next_regs_per_thread 1)" = 64 ]
+}
+
+@test "occupancy: active threads are blocks x threads; the thread slots they take, warps x 32" {
+	run "$GPUPERF" occupancy --arch sm_90 --threads 33 --regs 32
+	[[ "$output" == *"active threads per SM                1056 (32 blocks x 33 threads)"* ]]
+	[[ "$output" == *"thread slots in use per SM           2048 (64 warps x 32"* ]]
+	"$GPUPERF" --csv occupancy --arch sm_90 --threads 33 --regs 32 > "$BATS_TEST_TMPDIR/o.csv"
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" active_threads_per_sm 1)" = 1056 ]
+	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" active_thread_slots_per_sm 1)" = 2048 ]
+}
+
+@test "occupancy --kernel: CSV counts the PTX entries the text says it skipped" {
+	c=$BATS_TEST_DIRNAME/../fuzz/corpus
+	run "$GPUPERF" occupancy --kernel "$c/seed.o"
+	[[ "$output" == *"1 PTX entry skipped"* ]]
+	run "$GPUPERF" --json occupancy --kernel "$c/seed.o"
+	[ "$status" -eq 0 ]
+	# every row: 1 PTX entry, 0 compressed; the kernel with a block size (its bound) has its advice
+	run python3 -c '
+import json, sys
+rows = json.loads(sys.argv[1])
+print(" ".join("%s:%s,%s,%s" % (r["kernel_symbol"], r["ptx_entries_skipped"],
+      r["compressed_cubins_skipped"], r["headroom_regs_per_thread"]) for r in rows))' "$output"
+	[ "$output" = "_Z10seed_plainPi:1,0,None _Z9seed_tilePfi:1,0,32" ]
+}
+
+@test "occupancy --smem: 48KB is the 49152 bytes CUDA means, and a note says so" {
+	run_split "$GPUPERF" --csv occupancy --arch sm_90 --threads 128 --regs 32 --smem 48KB
+	[ "$status" -eq 0 ]
+	echo "$output" > "$BATS_TEST_TMPDIR/kb.csv"
+	[ "$(csv_field "$BATS_TEST_TMPDIR/kb.csv" smem_per_block_bytes 1)" = 49152 ]
+	[[ "$stderr" == *"--smem 48KB: taken as 49152 B"* ]]
+	run_split "$GPUPERF" --csv occupancy --arch sm_90 --threads 128 --regs 32 --smem 48K
+	echo "$output" > "$BATS_TEST_TMPDIR/k.csv"
+	[ "$(csv_field "$BATS_TEST_TMPDIR/k.csv" smem_per_block_bytes 1)" = 49152 ]
+	[ -z "$stderr" ]
+	run "$GPUPERF" occupancy --help
+	[[ "$output" == *"K, KB and KiB are all 1024 bytes"* ]]
+}
+
 @test "occupancy: the classic CC 1.x cases" {
 	"$GPUPERF" --csv occupancy --cc 1.0 --threads 256 --regs 10 > "$BATS_TEST_TMPDIR/a.csv"
 	[ "$(csv_field "$BATS_TEST_TMPDIR/a.csv" active_blocks_per_sm 1)" = 3 ]
@@ -92,6 +190,11 @@ csv_field() {
 	                                        r["blocks_limit_regs"], r["blocks_limit_smem"]), r
 	assert r["blocks_limit_barriers"] is None, r
 	EOF
+	# every column of the CSV, the last one included, is a key, in order
+	echo "$output" > "$BATS_TEST_TMPDIR/o.json"
+	"$GPUPERF" --csv occupancy --arch sm_80 --threads 192 --regs 40 --smem 10000 > "$BATS_TEST_TMPDIR/o.csv"
+	run same_records "$BATS_TEST_TMPDIR/o.csv" "$BATS_TEST_TMPDIR/o.json"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 }
 
 @test "occupancy: ties name every binding limit" {
@@ -219,8 +322,7 @@ csv_field() {
 	printf '\x50\xed\x55\xba\x01\x00\x10\x00\xff\xff\xff\x00\x00\x00\x00\x00' > "$d/bad-fatbin"
 	head -c 30 "$BATS_TEST_DIRNAME/../fuzz/corpus/seed-sm90.cubin" > "$d/short-cubin"
 	head -c 2000 "$BATS_TEST_DIRNAME/../fuzz/corpus/seed-sm90.cubin" > "$d/cut-cubin"
-	mkfifo "$d/fifo"
-	for f in text empty truncated-elf bad-fatbin short-cubin cut-cubin fifo . nonexistent; do
+	for f in text empty truncated-elf bad-fatbin short-cubin cut-cubin; do
 		run_split timeout 10 "$GPUPERF" occupancy --kernel "$d/$f"
 		[ "$status" -eq 1 ] || { echo "$f: status $status, stderr $stderr"; return 1; }
 		[ -z "$output" ]
@@ -229,6 +331,26 @@ csv_field() {
 	run_split "$GPUPERF" occupancy --kernel /bin/sh
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"no CUDA code found"* ]]
+}
+
+@test "occupancy --kernel: a file that is not there, not regular or unreadable is a usage error (2)" {
+	d=$BATS_TEST_TMPDIR
+	mkfifo "$d/fifo"
+	printf 'x' > "$d/secret"
+	chmod 000 "$d/secret"
+	files=(nonexistent . fifo)
+	# root reads a file of mode 000: that case only where the mode bites
+	[ -r "$d/secret" ] || files+=(secret)
+	for f in "${files[@]}"; do
+		run_split timeout 10 "$GPUPERF" occupancy --kernel "$d/$f"
+		[ "$status" -eq 2 ] || { echo "$f: status $status, stderr $stderr"; return 1; }
+		[ -z "$output" ]
+		[[ "$stderr" == "gpuperf: error: --kernel: '$d/$f': "* ]] || { echo "$f: $stderr"; return 1; }
+	done
+	# before any GPU: without --arch, no device is looked for
+	run_split "$GPUPERF" occupancy --kernel "$d/nonexistent" --threads 64
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"No such file or directory"* ]]
 }
 
 @test "occupancy --kernel: the fuzz seeds parse with their known resources" {
@@ -247,7 +369,39 @@ csv_field() {
 
 @test "occupancy --kernel: --function that is not there lists the kernels" {
 	assert_usage_error occupancy --kernel "$BATS_TEST_DIRNAME/../fuzz/corpus/seed.o" --function nosuch
-	[[ "$stderr" == *"'seed_tile(float*, int)'"* ]]
+	[[ "$stderr" == *"matches 'nosuch'"* ]]
+	[[ "$stderr" == *"it holds 2 kernels: 'seed_plain(int*)', 'seed_tile(float*, int)'" ]]
+}
+
+@test "occupancy --kernel: --function takes a POSIX extended regex, as profile --kernel does" {
+	c=$BATS_TEST_DIRNAME/../fuzz/corpus
+	kernels() { tail -n +2 | python3 -c 'import csv, sys; print(" ".join(r[8] for r in csv.reader(sys.stdin)))'; }
+	run bash -c '"$0" --csv occupancy --kernel "$1" --function seed_ | tail -n +2 | wc -l' "$GPUPERF" "$c/seed.o"
+	[ "$output" = 2 ]
+	run bash -c '"$0" --csv occupancy --kernel "$1" --function "^seed_t.*int\)$"' "$GPUPERF" "$c/seed.o"
+	[ "$status" -eq 0 ]
+	[ "$(kernels <<<"$output")" = _Z9seed_tilePfi ]
+	# an exact name, mangled or demangled, still names its kernel
+	for f in _Z10seed_plainPi 'seed_plain(int*)' '_Z9seed_tile' 'seed_tile(float*, int)'; do
+		run "$GPUPERF" --csv occupancy --kernel "$c/seed.o" --function "$f"
+		[ "$status" -eq 0 ]
+		[ "${#lines[@]}" -eq 2 ] || { echo "$f: ${#lines[@]} lines"; return 1; }
+	done
+	# a pattern that does not compile: a usage error before the file is read
+	assert_usage_error occupancy --kernel /nonexistent --function '(' --arch sm_90
+	[[ "$stderr" == *"--function: '(' is not a regular expression"* ]]
+}
+
+@test "occupancy --kernel: --function without a match in a file of many kernels: a count and whole names" {
+	assert_usage_error occupancy --kernel "$GPUPERF" --function nosuchkernel
+	[[ "$stderr" =~ it\ holds\ ([0-9]+)\ kernels,\ the\ first\ 5:\ (.*)\ and\ ([0-9]+)\ more$ ]]
+	total=${BASH_REMATCH[1]} shown=${BASH_REMATCH[2]} more=${BASH_REMATCH[3]}
+	[ "$total" -gt 20 ]
+	[ "$more" -eq $((total - 5)) ]
+	# five names, each whole: quoted, with its parameter list closed
+	run python3 -c 'import re, sys; n = re.findall(r"\x27([^\x27]+\))\x27(?:, |$)", sys.argv[1]); print(len(n))' "$shown"
+	[ "$output" = 5 ]
+	[ "${#stderr}" -lt 1200 ]
 }
 
 @test "occupancy --kernel: --arch without code for it is an error naming what there is" {
@@ -355,11 +509,16 @@ compare_with_ptxas() {
 	nvcc -cubin -arch=sm_90 -o "$BATS_TEST_TMPDIR/k90.cubin" "$BATS_TEST_TMPDIR/k.cu"
 	cat_cubins() { "$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/k80.cubin" --threads 128 | tail -n +2
 		       "$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/k90.cubin" --threads 128 | tail -n +2; }
-	want=$(cat_cubins | sort)
+	# the last two columns count what the file held besides: PTX (in the fatbins), compressed cubins
+	but_skipped() { rev | cut -d, -f3- | rev; }
+	want=$(cat_cubins | but_skipped | sort)
+	[ "$(cat_cubins | rev | cut -d, -f1,2 | rev | sort -u)" = "0,0" ]
 	for f in k.fatbin k.o k.exe; do
 		run_split "$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/$f" --threads 128
 		[ "$status" -eq 0 ]
-		[ "$(tail -n +2 <<<"$output" | sort)" = "$want" ] || { echo "$f differs"; echo "$output"; return 1; }
+		[ "$(tail -n +2 <<<"$output" | but_skipped | sort)" = "$want" ] || { echo "$f differs"; echo "$output"; return 1; }
+		skipped=$(tail -n +2 <<<"$output" | rev | cut -d, -f1,2 | rev | sort -u)
+		[[ "$skipped" =~ ^[1-9][0-9]*,0$ ]] || { echo "$f: PTX, compressed skipped: $skipped"; return 1; }
 	done
 	# the human table says what it skipped
 	run "$GPUPERF" occupancy --kernel "$BATS_TEST_TMPDIR/k.o"

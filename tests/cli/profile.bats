@@ -15,6 +15,12 @@ bats_require_minimum_version 1.5.0
 	[[ "$stderr" == *"exited with status 3"* ]]
 }
 
+@test "profile: the report's title quotes the program's words as a shell would take them back" {
+	run_split "$GPUPERF" profile -- sh -c 'exit 7' "it's" ''
+	[ "$status" -eq 7 ]
+	[[ "$stderr" == *"Kernels of sh -c 'exit 7' 'it'\''s' '': "* ]]
+}
+
 @test "profile: a program that launches no kernel: said once, status 0" {
 	cd "$BATS_TEST_TMPDIR"
 	run_split "$GPUPERF" profile -- true
@@ -163,6 +169,13 @@ prog_out() {
 	[ "${lines[0]}" = "set=light" ]
 	assert_usage_error profile --set heavy -- true
 	[[ "$stderr" == *"light"* ]]
+}
+
+@test "profile --help says it needs a GPU, and what happens without one" {
+	run "$GPUPERF" profile --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Needs a GPU and its driver"* ]]
+	[[ "$output" == *"the program still runs"* ]]
 }
 
 @test "profile --help names every option" {

@@ -11,6 +11,32 @@ load lib
 	done
 }
 
+# An option row: "  -k, --name ARG  description", or the name alone with the
+# description on the next line at the description column (27).
+help_rows_aligned() {
+	local prev_alone=0 line row='^  (-[[:alnum:]], |    )--[a-z0-9-]+( [^ ]+)?(  +[^ ].*)?$'
+	while IFS= read -r line; do
+		if [ "$prev_alone" = 1 ]; then
+			[[ "$line" =~ ^\ {27}[^\ ] ]] || { echo "no description under the name: '$line'"; return 1; }
+			prev_alone=0
+			continue
+		fi
+		[[ "$line" =~ ^\ \ (-[[:alnum:]],\ |\ \ \ \ )--[a-z] ]] || continue
+		[[ "$line" =~ $row ]] || { echo "name runs into its description: '$line'"; return 1; }
+		[ -n "${BASH_REMATCH[3]}" ] || prev_alone=1
+	done
+}
+
+@test "--help: long option names never run into their descriptions" {
+	run bash -c '"$0" --help' "$GPUPERF"
+	help_rows_aligned <<<"$output"
+	for c in $("$GPUPERF" --list-commands); do
+		run "$GPUPERF" "$c" --help
+		[ "$status" -eq 0 ]
+		help_rows_aligned <<<"$output"
+	done
+}
+
 @test "--version prints the version" {
 	run "$GPUPERF" --version
 	[ "$status" -eq 0 ]
@@ -53,6 +79,18 @@ load lib
 @test "unknown global option is a usage error" {
 	assert_usage_error --bogus info
 	[[ "$stderr" == *"unknown option '--bogus'"* ]]
+}
+
+@test "an abbreviation of several options is ambiguous, naming them, not unknown" {
+	assert_usage_error --c info
+	[[ "$stderr" == *"option '--c' is ambiguous: it could be '--csv' or '--counters'"* ]]
+	assert_usage_error occupancy --c
+	[[ "$stderr" == *"option '--c' for occupancy is ambiguous"* ]]
+	[[ "$stderr" == *"'--carveout'"* ]]
+	[[ "$stderr" == *"'--check-runtime'"* ]]
+	[[ "$stderr" != *"unknown option"* ]]
+	assert_usage_error bandwidth --s=1G
+	[[ "$stderr" == *"option '--s' for bandwidth is ambiguous: it could be '--size' or '--shared-lines'"* ]]
 }
 
 @test "unknown command option suggests the near one" {
@@ -135,6 +173,31 @@ load lib
 	run bash -c "'$GPUPERF' --help > /dev/full"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"write failure on standard output"* ]]
+}
+
+@test "help COMMAND: a write failure on stdout is exit 1 with a message, as --help" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	for c in occupancy profile; do
+		run bash -c "'$GPUPERF' help $c > /dev/full"
+		[ "$status" -eq 1 ]
+		[[ "$output" == *"write failure on standard output"* ]]
+	done
+}
+
+@test "help COMMAND to a file writes the manual page whole" {
+	run bash -c "'$GPUPERF' help occupancy > '$BATS_TEST_TMPDIR/page'"
+	[ "$status" -eq 0 ]
+	run grep -c "gpuperf-occupancy" "$BATS_TEST_TMPDIR/page"
+	[ "$output" -ge 1 ]
+	run tail -n 1 "$BATS_TEST_TMPDIR/page"
+	[[ "$output" == *"GPUPERF-OCCUPANCY(1)"* ]]
+}
+
+@test "sizes: the unit a range message names can be typed (2P is out of range, not 'not a size')" {
+	assert_usage_error bandwidth --size 2P
+	[[ "$stderr" == *"'2P' is out of range (1 B to 1 PiB)"* ]]
+	assert_usage_error occupancy --arch sm_90 --threads 32 --regs 32 --smem 1E
+	[[ "$stderr" == *"is out of range"* ]]
 }
 
 @test "a closed pipe ends quietly" {

@@ -93,6 +93,33 @@ int main(void)
 	size_is("10B", 10);
 	size_is("0", 0);
 	size_is("16777215T", 16777215ull << 40);
+	/* every unit the messages use ("1 B to 1 PiB") may be typed */
+	size_is("1P", 1ull << 50);
+	size_is("1PiB", 1ull << 50);
+	size_is("2PB", 2000000000000000ull);
+	size_is("0.5P", 1ull << 49);
+	size_is("15E", 15ull << 60);
+	size_is("1EiB", 1ull << 60);
+	size_is("18EB", 18000000000000000000ull);
+	size_bad("16E");
+	/* shared memory as CUDA counts it: KB and MB in powers of 1024, and said so */
+	{
+		int decimal = -1;
+		is_int(parse_size_as("--smem", "48KB", 0, UINT64_MAX, &u, 1, &decimal), 0, "48KB parses");
+		ok(u == 49152 && decimal == 1, "48KB as KiB is 49152, a decimal suffix typed (got %llu, %d)",
+		   (unsigned long long)u, decimal);
+		is_int(parse_size_as("--smem", "48K", 0, UINT64_MAX, &u, 1, &decimal), 0, "48K parses");
+		ok(u == 49152 && decimal == 0, "48K: no decimal suffix typed");
+		is_int(parse_size_as("--smem", "1.5kb", 0, UINT64_MAX, &u, 1, &decimal), 0, "1.5kb parses");
+		ok(u == 1536, "1.5kb as KiB is 1536");
+		is_int(parse_size_as("--smem", "2MB", 0, UINT64_MAX, &u, 1, NULL), 0, "2MB parses");
+		ok(u == 2ull << 20, "2MB as MiB");
+		is_int(parse_size_as("--size", "48KB", 0, UINT64_MAX, &u, 0, &decimal), 0, "48KB parses");
+		ok(u == 48000 && decimal == 1, "48KB elsewhere is 48000, the suffix decimal");
+		is_int(parse_size_as("--smem", "48XB", 0, UINT64_MAX, &u, 1, NULL), GP_EXIT_USAGE,
+		       "48XB refused");
+	}
+	size_bad("19EB");
 	size_bad("");
 	size_bad("abc");
 	size_bad("-4K");

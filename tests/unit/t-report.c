@@ -74,6 +74,37 @@ int main(void)
 
 	report_free(&r);
 	{
+		/* empty text cells at a row's end: no padding left at the end of a line */
+		static const struct report_col tcols[] = {
+			{ "value", "value", REPORT_STR, 0 },
+			{ "mark", "mark", REPORT_STR, 0 },
+			{ "note", "note", REPORT_STR, 0 },
+		};
+		struct report e = { 0 };
+		struct report_table *et = report_add_table(&e, "trailing", tcols, 3);
+		size_t k = report_add_row(et);
+
+		report_set_str(et, k, 0, "short");
+		report_set_str(et, k, 1, "");
+		report_set_str(et, k, 2, "");
+		k = report_add_row(et);
+		report_set_str(et, k, 0, "a longer one");
+		report_set_str(et, k, 1, "<== here");
+		report_set_str(et, k, 2, "");
+		k = report_add_row(et);
+		report_set_str(et, k, 0, "mid");
+		report_set_str(et, k, 1, "");
+		report_set_str(et, k, 2, "after a gap");
+		s = render(&e, REPORT_TABLE);
+		ok(strstr(s, " \n") == NULL, "human: no line ends in a space (got:\n%s)", s);
+		ok(strstr(s, "\nshort\n") != NULL, "human: a row of empty cells ends at its text");
+		ok(strstr(s, "\na longer one  <== here\n") != NULL, "human: the last text ends the line");
+		ok(strstr(s, "\nmid                     after a gap\n") != NULL,
+		   "human: an empty cell between texts keeps its width");
+		free(s);
+		report_free(&e);
+	}
+	{
 		struct report e = { 0 };
 		struct report_table *et = report_add_table(&e, "empty", cols, 3);
 		(void)et;
