@@ -116,7 +116,7 @@ static int measure(struct gp_ctx *ctx, void *args, void *r)
 	(void)args;
 	for (size_t i = 0; i < ARRAY_SIZE(steps) && !rc; i++) {
 		const struct step *st = &steps[i];
-		const struct gp_cmd *cmd = cmd_lookup(st->argv[0]);
+		const struct gp_cmd *cmd = cli_find_command(ctx, st->argv[0]);
 		void *res;
 		double t0 = gp_now_ms();
 		char at[16];

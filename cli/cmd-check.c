@@ -210,7 +210,7 @@ static int measure_gpu(struct gp_ctx *ctx, int index, struct check_gpu *g)
 	for (size_t i = 0; i < CHECK_NFIGURES; i++)
 		g->fig[i] = NAN;
 	for (size_t i = 0; i < ARRAY_SIZE(steps) && !rc; i++) {
-		const struct gp_cmd *cmd = cmd_lookup(steps[i].argv[0]);
+		const struct gp_cmd *cmd = cli_find_command(ctx, steps[i].argv[0]);
 		void *res;
 
 		gp_progress("check: device %d: %s (%zu of %zu)", index, cmd->name, i + 1,
@@ -258,7 +258,7 @@ static int measure_peers(struct gp_ctx *ctx, struct check_run *run, size_t i)
 		if (isfinite(gbs) && (isnan(*m) || gbs < *m))
 			*m = gbs;
 	}
-	cli_free_results(cmd_lookup("p2p"), res);
+	cli_free_results(cli_find_command(ctx, "p2p"), res);
 	return 0;
 }
 

@@ -50,6 +50,7 @@
 
 #include <getopt.h>
 #include <stdint.h>
+#include <string.h>
 #include "counters/counters.h"
 #include "gpu/device.h"
 #include "gpu/watch.h"
@@ -79,6 +80,13 @@ struct gp_ctx {
 	int have_dev;
 	size_t ndevices;             /* set by cli_run: devices the steps ran on, when several */
 	const char *command;         /* the command typed (all for its steps): what a mode refuses */
+	/*
+	 * The command table (cli/commands.c), set by main(): steps and messages
+	 * find commands here, so that no command's file reaches the table that
+	 * names it (a loop of files, tests/cli/layering.bats).
+	 */
+	const struct gp_cmd *const *commands;
+	size_t ncommands;
 	struct gp_watch *watch;      /* the running measure step's (CMD_WATCHED), else NULL */
 	/* filled by the command's tabulate step, rendered by main() */
 	struct report report;
@@ -200,7 +208,16 @@ struct gp_cmd {
 
 extern const struct gp_cmd *const gp_commands[];
 extern const size_t gp_ncommands;
-const struct gp_cmd *cmd_lookup(const char *name);
+const struct gp_cmd *cmd_lookup(const char *name);  /* main's; the others: cli_find_command */
+
+/* The command named name in ctx's table, or NULL. */
+static inline const struct gp_cmd *cli_find_command(const struct gp_ctx *ctx, const char *name)
+{
+	for (size_t i = 0; i < ctx->ncommands; i++)
+		if (!strcmp(ctx->commands[i]->name, name))
+			return ctx->commands[i];
+	return NULL;
+}
 
 /*
  * Parse argv (argv[0] the command name) into args: defaults first, then

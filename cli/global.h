@@ -23,7 +23,7 @@ enum {
 extern const struct gp_option gp_global_options[];
 
 /* Print the general help (cmd NULL) or a command's help to stdout; returns 0. */
-int cli_help(const struct gp_cmd *cmd);
+int cli_help(const struct gp_ctx *ctx, const struct gp_cmd *cmd);
 int cli_version(void);
 
 /*

@@ -54,7 +54,7 @@ void cli_print_command_help(const struct gp_cmd *cmd, FILE *out)
 		cmd->name, cmd->name);
 }
 
-int cli_help(const struct gp_cmd *cmd)
+int cli_help(const struct gp_ctx *ctx, const struct gp_cmd *cmd)
 {
 	if (cmd) {
 		cli_print_command_help(cmd, stdout);
@@ -64,8 +64,8 @@ int cli_help(const struct gp_cmd *cmd)
 	       "       gpuperf help COMMAND\n\n"
 	       "Measure GPU memory bandwidth, coalescing, bank conflicts, occupancy and\n"
 	       "PCIe transfers, each beside what theory predicts.\n\nCommands:\n");
-	for (size_t i = 0; i < gp_ncommands; i++)
-		printf("  %-10s  %s\n", gp_commands[i]->name, gp_commands[i]->summary);
+	for (size_t i = 0; i < ctx->ncommands; i++)
+		printf("  %-10s  %s\n", ctx->commands[i]->name, ctx->commands[i]->summary);
 	printf("\nGlobal options:\n");
 	print_options(gp_global_options, stdout);
 	printf("\nRun 'gpuperf COMMAND --help' for a command's options and 'gpuperf help COMMAND'\n"

@@ -150,13 +150,13 @@ static int run_man(const char *arg1, const char *arg2)
 }
 
 /* `gpuperf help [COMMAND]`: the manual page, or the command's built-in help where there is none. */
-static int help_command(int argc, char **argv)
+static int help_command(const struct gp_ctx *ctx, int argc, char **argv)
 {
 	const struct gp_cmd *cmd;
 	char page[PATH_MAX + 64], name[128];
 
 	if (argc < 2)
-		return cli_help(NULL);
+		return cli_help(ctx, NULL);
 	if (argc > 2)
 		return gp_error(GP_EXIT_USAGE, "help takes one command name");
 	if (!strcmp(argv[1], "help"))
@@ -172,7 +172,7 @@ static int help_command(int argc, char **argv)
 		return run_man(name, NULL);
 	/* No page installed, or no man program: the built-in help is the manual's summary. */
 	gp_note("no manual page gpuperf-%s(1) found; the built-in help follows", cmd->name);
-	return cli_help(cmd);
+	return cli_help(ctx, cmd);
 }
 
 /* -h/--help anywhere after the command name (before "--") shows its help. */
@@ -399,13 +399,13 @@ static int run(struct gp_ctx *ctx, int argc, char **argv)
 		return GP_EXIT_USAGE;
 	}
 	if (!strcmp(argv[first], "help"))
-		return cli_finish(help_command(argc - first, argv + first));
+		return cli_finish(help_command(ctx, argc - first, argv + first));
 	cmd = cmd_lookup(argv[first]);
 	if (!cmd)
 		return unknown_command(argv[first]);
 	/* a program's own -h is its own: getopt sees gpuperf's, before the program */
 	if (!(cmd->flags & CMD_TAKES_PROGRAM) && wants_help(argc - first, argv + first))
-		return cli_finish(cli_help(cmd));
+		return cli_finish(cli_help(ctx, cmd));
 
 	cli_signals_install();
 	status = cli_run(ctx, cmd, argc - first, argv + first);
@@ -428,6 +428,8 @@ int main(int argc, char **argv)
 	int status;
 
 	memset(&ctx, 0, sizeof(ctx));
+	ctx.commands = gp_commands;
+	ctx.ncommands = gp_ncommands;
 	status = run(&ctx, argc, argv);
 	report_free(&ctx.report);
 	u64_list_free(&ctx.devices);

@@ -17,31 +17,6 @@
 #include "profile/filter.h"
 #include "util/suggest.h"
 
-static const char *const counters_modes[] = { "auto", "off", "require", NULL };
-
-/* In the order of the GOPT_* ids (cli/global.h). */
-const struct gp_option gp_global_options[] = {
-	{ "device", 'd', GP_OPT_LIST, "N|LIST|all",
-	  "GPU to use, as CUDA numbers them, a list such as 0,2 or 0-3, or all", "0", 0, 1023,
-	  .flags = GP_OPT_ALL },
-	{ "csv", 0, GP_OPT_FLAG, NULL, "print results as CSV (RFC 4180 quoting, LF line ends)", .excludes = "json" },
-	{ "json", 0, GP_OPT_FLAG, NULL, "print results as a JSON array of objects", .excludes = "csv" },
-	{ "output", 'o', GP_OPT_STRING, "FILE", "write results to FILE, whole or not at all",
-	  .flags = GP_OPT_FILE },
-	{ "plot", 0, GP_OPT_STRING, "FILE.svg", "draw the sweep's charts into FILE.svg, whole or not at all",
-	  .flags = GP_OPT_FILE },
-	{ "quiet", 'q', GP_OPT_FLAG, NULL, "no notes or progress on stderr (errors and warnings stay)",
-	  .excludes = "verbose" },
-	{ "verbose", 'v', GP_OPT_FLAG, NULL, "more detail on stderr", .excludes = "quiet" },
-	{ "no-counters", 0, GP_OPT_FLAG, NULL, "do not read hardware counters (same as --counters=off)",
-	  .excludes = "counters" },
-	{ "counters", 0, GP_OPT_CHOICE, "MODE", "auto, off, or require (exit 4 when unavailable)",
-	  .choices = counters_modes, .excludes = "no-counters" },
-	{ "help", 'h', GP_OPT_FLAG, NULL, "show help and exit" },
-	{ "version", 0, GP_OPT_FLAG, NULL, "show the version and exit" },
-	{ NULL }
-};
-
 /* getopt ids: the command's option i is CMD_ID + i, the global option j GOPT_FIRST + j. */
 #define CMD_ID 256
 
@@ -230,7 +205,7 @@ int cli_next_option(struct opt_iter *it)
 		if (c >= GOPT_FIRST) {
 			if (c == GOPT_HELP || c == GOPT_VERSION) {
 				/* Help and version end the run, whatever else is on the line. */
-				exit(cli_finish(c == GOPT_HELP ? cli_help(it->cmd) : cli_version()));
+				exit(cli_finish(c == GOPT_HELP ? cli_help(it->ctx, it->cmd) : cli_version()));
 			}
 			if (exclusive(gp_global_options, (size_t)(c - GOPT_FIRST), &it->ctx->globals_given) ||
 			    cli_global_option(it->ctx, c, optarg))
@@ -281,8 +256,8 @@ int cli_global_option(struct gp_ctx *ctx, int id, const char *arg)
 		ctx->counters = COUNTERS_OFF;
 		return 0;
 	case GOPT_COUNTERS:
-		/* enum counters_mode lists AUTO, OFF, REQUIRE in the order of counters_modes[] */
-		if (parse_choice("--counters", arg, counters_modes, &mode))
+		/* enum counters_mode lists AUTO, OFF, REQUIRE in the order of the row's choices */
+		if (parse_choice("--counters", arg, gp_global_options[GOPT_COUNTERS - GOPT_FIRST].choices, &mode))
 			return GP_EXIT_USAGE;
 		ctx->counters = (enum counters_mode)mode;
 		return 0;

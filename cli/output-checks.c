@@ -90,14 +90,14 @@ int cli_check_html(struct gp_ctx *ctx, const char *path)
 }
 
 /* "occupancy --sweep threads|regs|smem, bandwidth --size RANGE, ..." from the command table. */
-static char *plotting_commands(void)
+static char *plotting_commands(const struct gp_ctx *ctx)
 {
 	char *list = gp_xstrdup(""), *next;
 
-	for (size_t i = 0; i < gp_ncommands; i++) {
-		if (!gp_commands[i]->plots)
+	for (size_t i = 0; i < ctx->ncommands; i++) {
+		if (!ctx->commands[i]->plots)
 			continue;
-		next = gp_xasprintf("%s%s%s", list, *list ? ", " : "", gp_commands[i]->plots);
+		next = gp_xasprintf("%s%s%s", list, *list ? ", " : "", ctx->commands[i]->plots);
 		free(list);
 		list = next;
 	}
@@ -116,7 +116,7 @@ int cli_check_plot(const struct gp_ctx *ctx, const struct gp_cmd *cmd, const voi
 	why = cmd->no_plot ? cmd->no_plot(args) : NULL;
 	if (cmd->no_plot && !why)
 		return 0;
-	list = plotting_commands();
+	list = plotting_commands(ctx);
 	if (why)
 		gp_error(GP_EXIT_USAGE, "--plot: %s; commands that plot: %s", why, list);
 	else

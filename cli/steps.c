@@ -111,7 +111,8 @@ int cli_measure(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **a
 }
 
 /* words into argv (CLI_LINE_MAX + 1 entries); the command, or NULL for an unknown one. */
-static const struct gp_cmd *line_argv(const char *const *words, char **argv, int *argc)
+static const struct gp_cmd *line_argv(const struct gp_ctx *ctx, const char *const *words,
+				      char **argv, int *argc)
 {
 	*argc = 0;
 	while (*argc < CLI_LINE_MAX && words[*argc]) {
@@ -119,14 +120,14 @@ static const struct gp_cmd *line_argv(const char *const *words, char **argv, int
 		(*argc)++;
 	}
 	argv[*argc] = NULL;
-	return cmd_lookup(words[0]);
+	return cli_find_command(ctx, words[0]);
 }
 
 int cli_measure_line(struct gp_ctx *ctx, const char *const *words, void **results)
 {
 	char *argv[CLI_LINE_MAX + 1];
 	int argc;
-	const struct gp_cmd *cmd = line_argv(words, argv, &argc);
+	const struct gp_cmd *cmd = line_argv(ctx, words, argv, &argc);
 
 	*results = NULL;
 	if (!cmd)
@@ -138,7 +139,7 @@ int cli_parse_line(struct gp_ctx *ctx, const char *const *words)
 {
 	char *argv[CLI_LINE_MAX + 1];
 	int argc, rc;
-	const struct gp_cmd *cmd = line_argv(words, argv, &argc);
+	const struct gp_cmd *cmd = line_argv(ctx, words, argv, &argc);
 	const char *plot = ctx->plot_path;
 	struct gp_args given;
 	void *args;

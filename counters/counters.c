@@ -172,15 +172,6 @@ int ctr_end(struct ctr_set *cs)
 	return 0;
 }
 
-char *cupti_timing_text(const struct cupti_timing *t, char *buf, size_t len)
-{
-	snprintf(buf, len, "enable %.1f ms, image init %.1f ms, set config %.1f ms, start %.1f ms; "
-		 "launches %.1f ms; sync %.1f ms, stop+decode %.1f ms, evaluate %.1f ms, disable %.1f ms",
-		 t->enable, t->image, t->set_config, t->start, t->inside, t->sync, t->stop_decode,
-		 t->evaluate, t->disable);
-	return buf;
-}
-
 char *ctr_timing(const struct ctr_set *cs, char *buf, size_t len)
 {
 	const struct cupti_timing *t = cs && cs->cfg ? cupti_config_timing(cs->cfg) : NULL;

@@ -40,6 +40,8 @@ static void check_defaults(const struct gp_cmd *c)
 	}
 	ok(rows_ok, "%s: every option has help, a placeholder, its choices and a field", c->name);
 	memset(&ctx, 0, sizeof(ctx));
+	ctx.commands = gp_commands;  /* as main() sets it: all and check find their steps there */
+	ctx.ncommands = gp_ncommands;
 	rc = cli_parse(&ctx, c, argc, argv, args, &given);
 	/* occupancy needs --threads and --regs; every other command parses bare */
 	ok(rc == 0 || !strcmp(c->name, "occupancy"), "%s: the defaults parse (%d)", c->name, rc);
