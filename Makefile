@@ -27,7 +27,7 @@
 #                        unset, those of the GPUs nvidia-smi finds, else the
 #                        portable list; "80 90" those; native this machine's
 #                        GPUs (an error without one); all the portable list
-#                        (75 80 86 89 90 100 120)
+#                        (75 80 90 100 120, and 89 for roofline's FP8)
 #   PREFIX=/usr/local    install prefix; DESTDIR for staged installs
 #   CFLAGS, LDFLAGS      user flags, added to the required ones
 #   WERROR=1             turn warnings into errors
@@ -60,10 +60,13 @@ ifeq ($(filter clean,$(MAKECMDGOALS)),)
 endif
 
 # The SM architectures of the kernels.  The portable list runs on every GPU
-# from Turing on (PTX of the last for newer ones); a machine with a GPU
-# builds for its own alone, several times faster.  Worked out when a recipe
-# first needs it (make clean and make help never ask nvidia-smi).
-GPU_ARCHS_ALL := 75 80 86 89 90 100 120
+# from Turing on: sm_86 and sm_89 run sm_80's code (same major version),
+# newer GPUs the PTX of the last; roofline.cu alone adds sm_89 for Ada's
+# FP8 tensor instructions.  A machine with a GPU builds for its own alone,
+# several times faster.  Worked out when a recipe first needs it (make
+# clean and make help never ask nvidia-smi).
+GPU_ARCHS_ALL := 75 80 90 100 120
+GPU_ARCHS_ALL_ROOFLINE := 75 80 89 90 100 120
 GPU_ARCHS ?=
 # This machine's GPUs that nvcc can build for: "90", "80 90", or empty.
 GPU_ARCHS_HERE = $(eval GPU_ARCHS_HERE := $(shell \
@@ -78,8 +81,9 @@ ARCHS = $(eval ARCHS := $(strip \
 	$(if $(filter native,$(GPU_ARCHS)),$(error GPU_ARCHS=native: nvidia-smi finds no GPU that $(NVCC) can build for; GPU_ARCHS=all builds the portable list), \
 	$(GPU_ARCHS_ALL)))))))$(ARCHS)
 comma := ,
-GENCODE = $(foreach a,$(ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) \
-	  -gencode arch=compute_$(lastword $(ARCHS)),code=compute_$(lastword $(ARCHS))
+gencode = $(foreach a,$(1),-gencode arch=compute_$(a),code=sm_$(a)) \
+	  -gencode arch=compute_$(lastword $(1)),code=compute_$(lastword $(1))
+GENCODE = $(call gencode,$(ARCHS))
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -157,6 +161,9 @@ build/%.o: %.c
 build/%.o: %.cu build/gencode
 	@mkdir -p $(dir $@)
 	$(QUIET_NVCC)$(NVCC) $(GP_NVCCFLAGS) $(NVCCFLAGS) -c -o $@ $<
+
+build/kernels/roofline.o: GP_NVCCFLAGS = $(GP_NVCCBASE) $(call gencode,$(if \
+	$(filter-out $(ARCHS),$(GPU_ARCHS_ALL))$(filter-out $(GPU_ARCHS_ALL),$(ARCHS)),$(ARCHS),$(GPU_ARCHS_ALL_ROOFLINE)))
 
 # The architectures the kernels were built for: rewritten (and the kernels
 # rebuilt) only when they change, said once then.

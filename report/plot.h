@@ -33,6 +33,9 @@ void plot_bars_panel(const struct report_chart *c, double y, FILE *out);
 /* The colour of the nth plot series: the line charts' and the bars' alike. */
 const char *plot_series_color(size_t nth);
 
+/* The width of s drawn at size px, about (DejaVu Sans's advances). */
+double plot_text_width(const char *s, double size);
+
 /* <text> at x, y with attrs ("" for none), s escaped and cut to max characters (0: whole). */
 void plot_text(FILE *out, double x, double y, const char *attrs, const char *s, size_t max);
 
