@@ -35,7 +35,9 @@ csv_rows() {
 		[ "$(grep -c '^chart ' <<<"$facts")" -eq 1 ]
 		grep -qx "series occupancy $n" <<<"$facts" || { echo "$sweep: want $n points"; echo "$facts"; return 1; }
 		grep -qx 'y occupancy (%) | 0, 20, 40, 60, 80, 100' <<<"$facts"
-		grep -q '^legend current: .* %, limited by ' <<<"$facts"
+		# the current value and its occupancy with the table's one decimal, each said once
+		grep -Eq '^legend current \([0-9]+( B| KiB)?\): [0-9]+\.[0-9] %, limited by [a-z+ ]+$' <<<"$facts" ||
+			{ echo "$sweep: $facts"; return 1; }
 	done
 	grep -q '^x shared memory per block | .*KiB' <<<"$facts"
 }
