@@ -63,9 +63,13 @@ csv_rows() {
 	[ "$(grep -c '^chart ' <<<"$facts")" -eq 1 ]
 	grep -qx "series predicted wavefronts per request $(csv_rows banks --model --width 8 --pattern stride)" <<<"$facts"
 	grep -qx 'legend conflict-free = 2 wavefronts' <<<"$facts"
-	# strides over decades go on a log axis
+	# strides over decades go on a log axis; powers of two on a log2 one
 	"$GPUPERF" --plot l.svg banks --model --stride 1,2,4,8,16,32,64,128,256,512,1024 >/dev/null
-	grep -qx 'x stride (elements) | 1, 10, 100, 1000' <<<"$(svg_facts l.svg)"
+	grep -qx 'x stride (elements) | 1, 4, 16, 64, 256, 1024' <<<"$(svg_facts l.svg)"
+	"$GPUPERF" --plot l.svg banks --model --stride 1,2,4,8,16,32 >/dev/null
+	grep -qx 'x stride (elements) | 1, 2, 4, 8, 16, 32' <<<"$(svg_facts l.svg)"
+	"$GPUPERF" --plot l.svg banks --model --stride 1,3,10,30,100,300 >/dev/null
+	grep -qx 'x stride (elements) | 1, 2, 5, 10, 20, 50, 100, 200' <<<"$(svg_facts l.svg)"
 }
 
 @test "rsvg-convert draws it: a PNG of the SVG's size, not blank" {

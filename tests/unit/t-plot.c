@@ -63,6 +63,10 @@ static void scales(void)
 	scale_is(3, 2e7, LOG, PLOT_ZERO, 2, 2e7, "10, 100, 1000, 10000, 100000, 1000000, 10000000",
 		 "over three decades: the decades alone");
 	scale_is(1, 1024, LOG, PLOT_TIGHT, 1, 1024, "1, 10, 100, 1000", "strides on a log x axis");
+	scale_is(1, 32, LOG | REPORT_AXIS_POW2, PLOT_TIGHT, 1, 32, "1, 2, 4, 8, 16, 32",
+		 "strides of powers of two: a log2 axis, every power");
+	scale_is(1, 1024, LOG | REPORT_AXIS_POW2, PLOT_TIGHT, 1, 1024, "1, 4, 16, 64, 256, 1024",
+		 "strides up to 1024: every second power");
 	scale_is(5, 5, 0, PLOT_ZERO, 0, 5, "0, 1, 2, 3, 4, 5", "one value: zero to it");
 	scale_is(8, 8, LOG, PLOT_ZERO, 2, 20, "2, 5, 10, 20", "one value on a log axis: around it");
 
