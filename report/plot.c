@@ -120,8 +120,83 @@ int plot_drawable(const struct report_chart *c)
 
 static size_t legend(const struct report_chart *c, double top, FILE *out);
 
+/*
+ * Whether c is a line chart of two points at most per series (all's two
+ * offsets): bars say that better than a line.  Ceilings and labelled
+ * points stay as they are.
+ */
+static int few_points(const struct report_chart *c)
+{
+	size_t most = 0;
+
+	if (c->flags & REPORT_CHART_BARS)
+		return 0;
+	for (size_t i = 0; i < c->nseries; i++) {
+		const struct report_series *s = c->series[i];
+		size_t n;
+		if (!(s->flags & REPORT_SERIES_PLOT))
+			continue;
+		if (s->flags & (REPORT_SERIES_LINE | REPORT_SERIES_POINTS) || (n = usable_points(c, s)) > 2)
+			return 0;
+		most = n > most ? n : most;
+	}
+	return most == 2;
+}
+
+static const char *value_text(const struct report_axis *a, double v, char *buf, size_t n);
+
+/* c as bars (few_points): a row per usable point, "offset 1" beside it; free with bars_free. */
+static struct report_chart *as_bars(const struct report_chart *c)
+{
+	struct report_chart *b = gp_xmalloc(sizeof(*b));
+
+	*b = *c;
+	b->flags |= REPORT_CHART_BARS | PLOT_BARS_VALUES;
+	b->series = gp_xcalloc(c->nseries ? c->nseries : 1, sizeof(*b->series));
+	for (size_t i = 0; i < c->nseries; i++) {
+		const struct report_series *s = c->series[i];
+		struct report_series *t = b->series[i] = gp_xcalloc(1, sizeof(*t));
+		char v[64];
+
+		*t = *s;
+		t->n = 0;
+		t->x = gp_xcalloc(s->n + 1, sizeof(double));
+		t->y = gp_xcalloc(s->n + 1, sizeof(double));
+		t->labels = gp_xcalloc(s->n + 1, sizeof(char *));
+		for (size_t k = 0; k < s->n; k++) {
+			if (!point_usable(c, s, k))
+				continue;
+			t->x[t->n] = s->x[k];
+			t->y[t->n] = s->y[k];
+			t->labels[t->n++] = gp_xasprintf("%s %s", c->x.label ? c->x.label : "",
+							 value_text(&c->x, s->x[k], v, sizeof(v)));
+		}
+	}
+	return b;
+}
+
+static void bars_free(struct report_chart *b)
+{
+	for (size_t i = 0; i < b->nseries; i++) {
+		for (size_t k = 0; k < b->series[i]->n; k++)
+			free(b->series[i]->labels[k]);
+		free(b->series[i]->labels);
+		free(b->series[i]->x);
+		free(b->series[i]->y);
+		free(b->series[i]);
+	}
+	free(b->series);
+	free(b);
+}
+
 double plot_panel_height(const struct report_chart *c)
 {
+	if (few_points(c)) {
+		struct report_chart *b = as_bars(c);
+		double h = plot_bars_height(b);
+		bars_free(b);
+		return h;
+	}
 	if (c->flags & REPORT_CHART_BARS)
 		return plot_bars_height(c);
 	return TOP + HEIGHT + UNDER + (double)legend(c, 0, NULL) * ROW + 4;
@@ -649,6 +724,12 @@ void plot_panel(const struct report_chart *c, double y, FILE *out)
 	struct frame f = { .c = c };
 	size_t nth = 0;
 
+	if (few_points(c)) {
+		struct report_chart *b = as_bars(c);
+		plot_bars_panel(b, y, out);
+		bars_free(b);
+		return;
+	}
 	if (c->flags & REPORT_CHART_BARS) {
 		plot_bars_panel(c, y, out);
 		return;

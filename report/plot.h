@@ -26,6 +26,9 @@ void plot_panel(const struct report_chart *c, double y, FILE *out);
 /* The attributes of the <svg> element that holds panels, height h. */
 void plot_svg_attrs(double h, FILE *out);
 
+/* Internal chart flag: bars of values (a line chart of two points), not of changes: no sign. */
+#define PLOT_BARS_VALUES 0x100u
+
 /* REPORT_CHART_BARS (bars.c): the panel's height, and the panel with its top at y. */
 double plot_bars_height(const struct report_chart *c);
 void plot_bars_panel(const struct report_chart *c, double y, FILE *out);
