@@ -24,9 +24,10 @@
 #   CUDA_HOME=DIR        CUDA toolkit (default: from nvcc on PATH, else /usr/local/cuda)
 #   NVCC=PATH            CUDA compiler (default: $(CUDA_HOME)/bin/nvcc)
 #   GPU_ARCHS=LIST       SM architectures of the kernels, PTX for the last:
-#                        unset, those of the GPUs nvidia-smi finds, else the
-#                        portable list; "80 90" those; native this machine's
-#                        GPUs (an error without one); all the portable list
+#                        unset, those of the last build, else those of the
+#                        GPUs nvidia-smi finds, else the portable list;
+#                        "80 90" those; native this machine's GPUs (an
+#                        error without one); all the portable list
 #                        (75 80 90 100 120, and 89 for roofline's FP8)
 #   PREFIX=/usr/local    install prefix; DESTDIR for staged installs
 #   CFLAGS, LDFLAGS      user flags, added to the required ones
@@ -74,12 +75,14 @@ GPU_ARCHS_HERE = $(eval GPU_ARCHS_HERE := $(shell \
 		 tr -d '. \r' | grep -Ex '[0-9]{2,3}' | sort -nu); \
 	known=$$($(NVCC) --list-gpu-arch 2>/dev/null); \
 	for a in $$archs; do echo "$$known" | grep -qx "compute_$$a" && echo $$a; done))$(GPU_ARCHS_HERE)
-ARCHS = $(eval ARCHS := $(strip \
-	$(if $(filter-out native all,$(GPU_ARCHS)),$(GPU_ARCHS), \
-	$(if $(filter all,$(GPU_ARCHS)),$(GPU_ARCHS_ALL), \
-	$(if $(GPU_ARCHS_HERE),$(GPU_ARCHS_HERE), \
-	$(if $(filter native,$(GPU_ARCHS)),$(error GPU_ARCHS=native: nvidia-smi finds no GPU that $(NVCC) can build for; GPU_ARCHS=all builds the portable list), \
-	$(GPU_ARCHS_ALL)))))))$(ARCHS)
+# Those of the kernels built last (build/gpu-archs), kept while GPU_ARCHS is unset.
+ARCHS_BUILT = $(shell cat build/gpu-archs 2>/dev/null)
+archs_of = $(if $(filter-out native all,$(1)),$(1), \
+	$(if $(filter all,$(1)),$(GPU_ARCHS_ALL), \
+	$(if $(filter native,$(1)),$(or $(GPU_ARCHS_HERE),$(error GPU_ARCHS=native: nvidia-smi \
+		finds no GPU that $(NVCC) can build for; GPU_ARCHS=all builds the portable list)), \
+	$(or $(ARCHS_BUILT),$(GPU_ARCHS_HERE),$(GPU_ARCHS_ALL)))))
+ARCHS = $(eval ARCHS := $(strip $(call archs_of,$(strip $(GPU_ARCHS)))))$(ARCHS)
 comma := ,
 gencode = $(foreach a,$(1),-gencode arch=compute_$(a),code=sm_$(a)) \
 	  -gencode arch=compute_$(lastword $(1)),code=compute_$(lastword $(1))
@@ -169,7 +172,8 @@ build/kernels/roofline.o: GP_NVCCFLAGS = $(GP_NVCCBASE) $(call gencode,$(if \
 # rebuilt) only when they change, said once then.
 build/gencode: FORCE
 	@mkdir -p $(dir $@)
-	$(Q)echo '$(GENCODE)' | cmp -s - $@ || { echo '   ARCHS   $(ARCHS)'; echo '$(GENCODE)' >$@; }
+	$(Q)echo '$(GENCODE)' | cmp -s - $@ || { echo '   ARCHS   $(ARCHS)'; echo '$(GENCODE)' >$@; \
+		echo '$(ARCHS)' >build/gpu-archs; }
 
 .PHONY: FORCE
 FORCE:
