@@ -555,8 +555,9 @@ static void room_make(const struct frame *f, struct room *r)
 
 /*
  * A vertical line's label, written up along it: left or right of it, from
- * the top or from the bottom, the first place that is free.  Returns 0
- * where none is (the legend names the line).
+ * the top or from the bottom; else across, beside it at the bottom or the
+ * top: the first place that is free.  Returns 0 where none is (the legend
+ * names the line).
  */
 static int place_x(const struct frame *f, struct room *r, double x, double w, FILE *out, const char *label)
 {
@@ -572,6 +573,20 @@ static int place_x(const struct frame *f, struct room *r, double x, double w, FI
 				end ? f->bottom - 4 : f->top + 4);
 			xml_text(out, label, 0);
 			fputs("</text>\n", out);
+			if (r->nplaced < MAX_PLACED)
+				r->placed[r->nplaced++] = b;
+			return 1;
+		}
+	/* across: right or left of it, at the bottom or the top of the frame */
+	for (int end = 0; end < 2; end++)
+		for (int side = 0; side < 2; side++) {
+			double by = end ? f->top + 4 + ASCENT : f->bottom - 4 - DESCENT;
+			double x0 = side ? x - 4 - w : x + 4;
+			struct box b = { x0, by - ASCENT, x0 + w, by + DESCENT };
+			if (!free_at(f, r, &b))
+				continue;
+			plot_text(out, side ? x - 4 : x + 4, by,
+				  side ? "stroke=\"none\" text-anchor=\"end\"" : "stroke=\"none\"", label, 0);
 			if (r->nplaced < MAX_PLACED)
 				r->placed[r->nplaced++] = b;
 			return 1;
