@@ -1,7 +1,9 @@
 # gpuperf — GPU memory bandwidth and occupancy analyzer.
 #
 # Targets:
-#   make                 build ./gpuperf
+#   make                 build ./gpuperf: jobs in parallel, one per processor
+#                        (make -jN to choose), the kernels for this machine's
+#                        GPUs or, without one, for the portable list (GPU_ARCHS)
 #   make test            CPU unit + CLI tests, meta (checks of the tests themselves),
 #                        the unit + CLI tests under ASan/UBSan, GPU tests (skipped
 #                        without a GPU); ends with a line per suite (passed, failed,
@@ -21,7 +23,12 @@
 #   V=1                  show full commands
 #   CUDA_HOME=DIR        CUDA toolkit (default: from nvcc on PATH, else /usr/local/cuda)
 #   NVCC=PATH            CUDA compiler (default: $(CUDA_HOME)/bin/nvcc)
-#   GPU_ARCHS="75 90"    SM architectures of the fat binary (PTX for the last)
+#   GPU_ARCHS=LIST       SM architectures of the kernels, PTX for the last:
+#                        unset, those of the last build, else those of the
+#                        GPUs nvidia-smi finds, else the portable list;
+#                        "80 90" those; native this machine's GPUs (an
+#                        error without one); all the portable list
+#                        (75 80 90 100 120, and 89 for roofline's FP8)
 #   PREFIX=/usr/local    install prefix; DESTDIR for staged installs
 #   CFLAGS, LDFLAGS      user flags, added to the required ones
 #   WERROR=1             turn warnings into errors
@@ -46,10 +53,41 @@ endif
 NVCC ?= $(CUDA_HOME)/bin/nvcc
 CUDA_LIBDIR := $(firstword $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/targets/x86_64-linux/lib) $(CUDA_HOME)/lib64)
 
-GPU_ARCHS ?= 75 80 86 89 90 100 120
+# Jobs in parallel, one per processor, unless the command line says -jN;
+# not beside clean, which would race the build.
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+  ifeq ($(filter -j%,$(MAKEFLAGS)),)
+    MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+  endif
+endif
+
+# The SM architectures of the kernels.  The portable list runs on every GPU
+# from Turing on: sm_86 and sm_89 run sm_80's code (same major version),
+# newer GPUs the PTX of the last; roofline.cu alone adds sm_89 for Ada's
+# FP8 tensor instructions.  A machine with a GPU builds for its own alone,
+# several times faster.  Worked out when a recipe first needs it (make
+# clean and make help never ask nvidia-smi).
+GPU_ARCHS_ALL := 75 80 90 100 120
+GPU_ARCHS_ALL_ROOFLINE := 75 80 89 90 100 120
+GPU_ARCHS ?=
+# This machine's GPUs that nvcc can build for: "90", "80 90", or empty.
+GPU_ARCHS_HERE = $(eval GPU_ARCHS_HERE := $(shell \
+	archs=$$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | \
+		 tr -d '. \r' | grep -Ex '[0-9]{2,3}' | sort -nu); \
+	known=$$($(NVCC) --list-gpu-arch 2>/dev/null); \
+	for a in $$archs; do echo "$$known" | grep -qx "compute_$$a" && echo $$a; done))$(GPU_ARCHS_HERE)
+# Those of the kernels built last (build/gpu-archs), kept while GPU_ARCHS is unset.
+ARCHS_BUILT = $(shell cat build/gpu-archs 2>/dev/null)
+archs_of = $(if $(filter-out native all,$(1)),$(1), \
+	$(if $(filter all,$(1)),$(GPU_ARCHS_ALL), \
+	$(if $(filter native,$(1)),$(or $(GPU_ARCHS_HERE),$(error GPU_ARCHS=native: nvidia-smi \
+		finds no GPU that $(NVCC) can build for; GPU_ARCHS=all builds the portable list)), \
+	$(or $(ARCHS_BUILT),$(GPU_ARCHS_HERE),$(GPU_ARCHS_ALL)))))
+ARCHS = $(eval ARCHS := $(strip $(call archs_of,$(strip $(GPU_ARCHS)))))$(ARCHS)
 comma := ,
-GENCODE := $(foreach a,$(GPU_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) \
-	   -gencode arch=compute_$(lastword $(GPU_ARCHS)),code=compute_$(lastword $(GPU_ARCHS))
+gencode = $(foreach a,$(1),-gencode arch=compute_$(a),code=sm_$(a)) \
+	  -gencode arch=compute_$(lastword $(1)),code=compute_$(lastword $(1))
+GENCODE = $(call gencode,$(ARCHS))
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -64,8 +102,9 @@ GP_CPPFLAGS := -I. -isystem $(CUDA_HOME)/include -D_GNU_SOURCE \
 	       -DGP_LIBDIR='"$(LIBDIR)"' -DGP_DATADIR='"$(DATADIR)"'
 GP_CFLAGS := -std=c11 $(WARNINGS) -MMD -MP
 NVCCFLAGS ?= -O3
-GP_NVCCBASE := -std=c++17 -I. -Xcompiler -Wall,-Wextra -MMD -MP
-GP_NVCCFLAGS := $(GP_NVCCBASE) $(GENCODE)
+# --threads 0: one thread per architecture, as many as the machine has.
+GP_NVCCBASE := -std=c++17 -I. -Xcompiler -Wall,-Wextra -MMD -MP --threads 0
+GP_NVCCFLAGS = $(GP_NVCCBASE) $(GENCODE)
 # The CUDA runtime is linked statically so the binary starts without a driver;
 # CUPTI and NVML are opened at run time (dlopen) when present.
 GP_LDLIBS := -L$(CUDA_LIBDIR) -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
@@ -123,16 +162,29 @@ build/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) -c -o $@ $<
 
-build/%.o: %.cu
+build/%.o: %.cu build/gencode
 	@mkdir -p $(dir $@)
 	$(QUIET_NVCC)$(NVCC) $(GP_NVCCFLAGS) $(NVCCFLAGS) -c -o $@ $<
+
+build/kernels/roofline.o: GP_NVCCFLAGS = $(GP_NVCCBASE) $(call gencode,$(if \
+	$(filter-out $(ARCHS),$(GPU_ARCHS_ALL))$(filter-out $(GPU_ARCHS_ALL),$(ARCHS)),$(ARCHS),$(GPU_ARCHS_ALL_ROOFLINE)))
+
+# The architectures the kernels were built for: rewritten (and the kernels
+# rebuilt) only when they change, said once then.
+build/gencode: FORCE
+	@mkdir -p $(dir $@)
+	$(Q)echo '$(GENCODE)' | cmp -s - $@ || { echo '   ARCHS   $(ARCHS)'; echo '$(GENCODE)' >$@; \
+		echo '$(ARCHS)' >build/gpu-archs; }
+
+.PHONY: FORCE
+FORCE:
 
 # Hopper's wgmma needs the arch-specific sm_90a target, written in full
 # (nvcc 13.0's -arch=sm_90a shorthand adds a plain sm_90 pass that rejects
 # wgmma): when GPU_ARCHS holds 90, kernels/*-sm90a.cu are built for it
 # alone; otherwise with the usual targets, where their kernels are empty.
-SM90A_GENCODE := $(if $(filter 90,$(GPU_ARCHS)),-gencode arch=compute_90a$(comma)code=sm_90a,$(GENCODE))
-build/kernels/%-sm90a.o: kernels/%-sm90a.cu
+SM90A_GENCODE = $(if $(filter 90,$(ARCHS)),-gencode arch=compute_90a$(comma)code=sm_90a,$(GENCODE))
+build/kernels/%-sm90a.o: kernels/%-sm90a.cu build/gencode
 	@mkdir -p $(dir $@)
 	$(QUIET_NVCC)$(NVCC) $(GP_NVCCBASE) $(SM90A_GENCODE) $(NVCCFLAGS) -c -o $@ $<
 
@@ -249,7 +301,7 @@ gpu-test-deps: $(UNIT_BIN) $(GPU_FIXTURES) $(INJECT_SO) $(APP_BIN) build/tests/p
 # default) and shared.  Not part of `make`.
 APP_GENCODE = $(shell out=$$($(NVCC) -arch=native -E -x cu /dev/null -o /dev/null 2>&1) && \
 		[ -z "$$out" ] && echo -arch=native || echo '$(GENCODE)')
-APP_NVCCFLAGS = -std=c++17 -O3 -lineinfo $(APP_GENCODE)
+APP_NVCCFLAGS = -std=c++17 -O3 -lineinfo --threads 0 $(APP_GENCODE)
 
 .PHONY: test-apps
 test-apps: $(APP_BIN) build/tests/profile-driver

@@ -6,9 +6,11 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include "report/plot.h"
 #include "report/ticks.h"
 #include "report/xml.h"
+#include "util/error.h"
 
 #define PAD 16.0
 #define TOP 34.0                   /* under the panel's title */
@@ -51,6 +53,11 @@ static void scale(const struct report_chart *c, struct plot_scale *s)
 				lo = fmin(lo, c->series[i]->y[k]);
 				hi = fmax(hi, c->series[i]->y[k]);
 			}
+	for (size_t i = 0; i < c->nmarkers; i++)
+		if (c->markers[i].axis == 'y' && isfinite(c->markers[i].value)) {
+			lo = fmin(lo, c->markers[i].value);
+			hi = fmax(hi, c->markers[i].value);
+		}
 	if (lo == hi)
 		hi = lo + 1;
 	plot_scale_make(s, lo, hi, 0, PLOT_ZERO);
@@ -75,8 +82,8 @@ static void ticks(const struct report_chart *c, const struct plot_scale *s, doub
 	fputs("</g>\n", out);
 }
 
-static void bar(const struct plot_scale *s, const char *color, const char *label, double v,
-		double y, FILE *out)
+static void bar(const struct report_chart *c, const struct plot_scale *s, const char *color,
+		const char *label, double v, double y, FILE *out)
 {
 	double x0 = px(s, 0), x1 = isfinite(v) ? px(s, v) : v > 0 ? RIGHT : LEFT;
 	double lo = fmin(x0, x1), w = fmax(fabs(x1 - x0), 1.0);
@@ -87,7 +94,11 @@ static void bar(const struct plot_scale *s, const char *color, const char *label
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
 		"<title>", lo, y + 3, w, ROW - 6, color);
 	xml_text(out, label, 0);
-	if (isfinite(v))
+	if (isfinite(v) && (c->flags & PLOT_BARS_VALUES) && c->y.decimals >= 0)
+		snprintf(text, sizeof(text), "%.*f", c->y.decimals, v);
+	else if (isfinite(v) && (c->flags & PLOT_BARS_VALUES))
+		snprintf(text, sizeof(text), "%.4g", v);
+	else if (isfinite(v))
 		snprintf(text, sizeof(text), "%+.1f", v);
 	else
 		snprintf(text, sizeof(text), "%s", v > 0 ? "from zero, up" : "from zero, down");
@@ -120,11 +131,34 @@ void plot_bars_panel(const struct report_chart *c, double y, FILE *out)
 		color = ser->color ? ser->color : plot_series_color(nth);
 		nth++;
 		for (size_t k = 0; k < ser->n; k++, row += ROW)
-			bar(&s, color, ser->labels[k] ? ser->labels[k] : "", ser->y[k], row, out);
+			bar(c, &s, color, ser->labels[k] ? ser->labels[k] : "", ser->y[k], row, out);
 		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"10\" fill=\"%s\"/>\n", lx,
 			bottom + UNDER + 4, color);
 		plot_text(out, lx + 16, bottom + UNDER + 13, "", ser->name, 24);
 		lx += 24 + CHAR_W * (double)xml_chars(ser->name ? ser->name : "") + 16;
 	}
-	fputs("</g>\n</g>\n", out);
+	fputs("</g>\n", out);
+	/* reference values (an ideal) as dashed lines across the bars, named in the legend */
+	for (size_t i = 0; i < c->nmarkers; i++) {
+		const struct report_marker *m = &c->markers[i];
+		char v[48], *name;
+		double x;
+
+		if (m->axis != 'y' || !isfinite(m->value))
+			continue;
+		x = px(&s, m->value);
+		fprintf(out, "<g class=\"markers\" stroke=\"#868e96\" stroke-dasharray=\"5 3\" font-size=\"11\" "
+			"fill=\"#212529\">\n<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x, TOP,
+			x, bottom);
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", lx,
+			bottom + UNDER + 9, lx + 18, bottom + UNDER + 9);
+		snprintf(v, sizeof(v), "%.4g", m->value);
+		name = gp_xasprintf("%s = %s%s%s", m->label ? m->label : "", v, c->y.unit ? " " : "",
+				    c->y.unit ? c->y.unit : "");
+		plot_text(out, lx + 22, bottom + UNDER + 13, "stroke=\"none\"", name, 0);
+		lx += 22 + plot_text_width(name, 11) + 16;
+		free(name);
+		fputs("</g>\n", out);
+	}
+	fputs("</g>\n", out);
 }

@@ -21,6 +21,7 @@ struct report_chart *report_add_chart(struct report_table *t, const char *title)
 
 	c->title = dup_or_null(title);
 	c->text_width = 40;
+	c->x.decimals = c->y.decimals = -1;
 	t->items = gp_xrealloc(t->items, (t->nitems + 1) * sizeof(*t->items));
 	t->items[t->nitems++] = (struct report_item){ NULL, c };
 	return c;
@@ -34,6 +35,7 @@ void report_chart_axis(struct report_axis *a, const char *label, const char *uni
 	a->unit = dup_or_null(unit);
 	a->flags = flags;
 	a->min = a->max = 0;
+	a->decimals = -1;
 }
 
 struct report_series *report_chart_series(struct report_chart *c, const char *name, unsigned flags)
@@ -151,6 +153,7 @@ void report_render_text_chart(const struct report_chart *c, FILE *out)
 	for (size_t i = 0; i < s->n; i++) {
 		const char *label = s->labels[i] ? s->labels[i] : keys[i];
 		double v = s->y[i];
+		char num[48];
 		int len = 0;
 
 		if (skip && isnan(v))
@@ -165,7 +168,11 @@ void report_render_text_chart(const struct report_chart *c, FILE *out)
 			len = 1;
 		memset(bar, '#', (size_t)len);
 		bar[len] = '\0';
-		fprintf(out, "  %*s | %-*s %.4g %.*s\n", (int)lw, label, width, bar, v,
+		if (c->y.decimals >= 0)
+			snprintf(num, sizeof(num), "%.*f", c->y.decimals, v);
+		else
+			snprintf(num, sizeof(num), "%.4g", v);
+		fprintf(out, "  %*s | %-*s %s %.*s\n", (int)lw, label, width, bar, num,
 			(int)(strlen(unit) - ((c->y.flags & REPORT_AXIS_COUNT) && v == 1 && *unit)), unit);
 	}
 	free(bar);

@@ -26,6 +26,28 @@
 #define CHAR_W 6.2                 /* an 11 px character, about: for cutting text to fit */
 #define FONT "DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif"
 
+/* DejaVu Sans's advances of ' ' to '~', in thousandths of the em: the first and widest font asked for. */
+static const unsigned short advance[95] = {
+	318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337,
+	636, 636, 636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531,
+	1000, 684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656, 557, 863, 748, 787,
+	603, 787, 695, 635, 611, 732, 684, 989, 685, 611, 685, 390, 337, 390, 838, 500,
+	500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612,
+	635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838,
+};
+
+double plot_text_width(const char *s, double size)
+{
+	double w = 0;
+
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++)
+		if (*p >= 32 && *p < 127)
+			w += advance[*p - 32];
+		else if ((*p & 0xc0) != 0x80)  /* another character: an em, at most */
+			w += 1000;
+	return w * size / 1000;
+}
+
 /* Ten colours apart in hue and lightness, then the same with dashes. */
 static const char *const colors[] = {
 	"#1f5aa6", "#d9480f", "#2b8a3e", "#c2255c", "#6741d9",
@@ -98,8 +120,83 @@ int plot_drawable(const struct report_chart *c)
 
 static size_t legend(const struct report_chart *c, double top, FILE *out);
 
+/*
+ * Whether c is a line chart of two points at most per series (all's two
+ * offsets): bars say that better than a line.  Ceilings and labelled
+ * points stay as they are.
+ */
+static int few_points(const struct report_chart *c)
+{
+	size_t most = 0;
+
+	if (c->flags & REPORT_CHART_BARS)
+		return 0;
+	for (size_t i = 0; i < c->nseries; i++) {
+		const struct report_series *s = c->series[i];
+		size_t n;
+		if (!(s->flags & REPORT_SERIES_PLOT))
+			continue;
+		if (s->flags & (REPORT_SERIES_LINE | REPORT_SERIES_POINTS) || (n = usable_points(c, s)) > 2)
+			return 0;
+		most = n > most ? n : most;
+	}
+	return most == 2;
+}
+
+static const char *value_text(const struct report_axis *a, double v, char *buf, size_t n);
+
+/* c as bars (few_points): a row per usable point, "offset 1" beside it; free with bars_free. */
+static struct report_chart *as_bars(const struct report_chart *c)
+{
+	struct report_chart *b = gp_xmalloc(sizeof(*b));
+
+	*b = *c;
+	b->flags |= REPORT_CHART_BARS | PLOT_BARS_VALUES;
+	b->series = gp_xcalloc(c->nseries ? c->nseries : 1, sizeof(*b->series));
+	for (size_t i = 0; i < c->nseries; i++) {
+		const struct report_series *s = c->series[i];
+		struct report_series *t = b->series[i] = gp_xcalloc(1, sizeof(*t));
+		char v[64];
+
+		*t = *s;
+		t->n = 0;
+		t->x = gp_xcalloc(s->n + 1, sizeof(double));
+		t->y = gp_xcalloc(s->n + 1, sizeof(double));
+		t->labels = gp_xcalloc(s->n + 1, sizeof(char *));
+		for (size_t k = 0; k < s->n; k++) {
+			if (!point_usable(c, s, k))
+				continue;
+			t->x[t->n] = s->x[k];
+			t->y[t->n] = s->y[k];
+			t->labels[t->n++] = gp_xasprintf("%s %s", c->x.label ? c->x.label : "",
+							 value_text(&c->x, s->x[k], v, sizeof(v)));
+		}
+	}
+	return b;
+}
+
+static void bars_free(struct report_chart *b)
+{
+	for (size_t i = 0; i < b->nseries; i++) {
+		for (size_t k = 0; k < b->series[i]->n; k++)
+			free(b->series[i]->labels[k]);
+		free(b->series[i]->labels);
+		free(b->series[i]->x);
+		free(b->series[i]->y);
+		free(b->series[i]);
+	}
+	free(b->series);
+	free(b);
+}
+
 double plot_panel_height(const struct report_chart *c)
 {
+	if (few_points(c)) {
+		struct report_chart *b = as_bars(c);
+		double h = plot_bars_height(b);
+		bars_free(b);
+		return h;
+	}
 	if (c->flags & REPORT_CHART_BARS)
 		return plot_bars_height(c);
 	return TOP + HEIGHT + UNDER + (double)legend(c, 0, NULL) * ROW + 4;
@@ -188,7 +285,10 @@ static const char *value_text(const struct report_axis *a, double v, char *buf, 
 	size_t len = strlen(unit);
 	char num[48];
 
-	plot_value_label(v, a->flags, num, sizeof(num));
+	if (a->decimals >= 0 && !(a->flags & REPORT_AXIS_BYTES))
+		snprintf(num, sizeof(num), "%.*f", a->decimals, v);
+	else
+		plot_value_label(v, a->flags, num, sizeof(num));
 	if ((a->flags & REPORT_AXIS_COUNT) && v == 1 && len)
 		len--;  /* "1 sector" */
 	snprintf(buf, n, "%s%s%.*s", num, len ? " " : "", (int)len, unit);
@@ -345,16 +445,189 @@ static void series(const struct frame *f, const struct report_series *s, size_t 
 	free(idx);
 }
 
+/* ---- the reference lines' labels, placed clear of the data and of each other ---- */
+
+struct box {
+	double x0, y0, x1, y1;
+};
+
+#define MARK_SIZE 10.0            /* the labels' font size */
+#define ASCENT (0.76 * MARK_SIZE)
+#define DESCENT (0.24 * MARK_SIZE)
+#define MAX_PLACED 32
+
+struct room {
+	double (*seg)[4];             /* the series' lines: x0 y0 x1 y1 */
+	size_t nseg;
+	struct box *dots, placed[MAX_PLACED];
+	size_t ndots, nplaced;
+};
+
+static int boxes_meet(const struct box *a, const struct box *b)
+{
+	return fmin(a->x1, b->x1) > fmax(a->x0, b->x0) && fmin(a->y1, b->y1) > fmax(a->y0, b->y0);
+}
+
+/* Whether the segment crosses b (Liang-Barsky clipping). */
+static int seg_meets(const double *sg, const struct box *b)
+{
+	double t0 = 0, t1 = 1, dx = sg[2] - sg[0], dy = sg[3] - sg[1];
+	double p[4] = { -dx, dx, -dy, dy };
+	double q[4] = { sg[0] - b->x0, b->x1 - sg[0], sg[1] - b->y0, b->y1 - sg[1] };
+
+	for (int i = 0; i < 4; i++) {
+		if (p[i] == 0) {
+			if (q[i] < 0)
+				return 0;
+			continue;
+		}
+		if (p[i] < 0)
+			t0 = fmax(t0, q[i] / p[i]);
+		else
+			t1 = fmin(t1, q[i] / p[i]);
+		if (t0 > t1)
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether b lies inside the frame, clear of the data and of the labels placed. */
+static int free_at(const struct frame *f, const struct room *r, const struct box *b)
+{
+	struct box pad = { b->x0 - 1, b->y0 - 1, b->x1 + 1, b->y1 + 1 };
+
+	if (b->x0 < LEFT + 1 || b->x1 > RIGHT - 1 || b->y0 < f->top + 1 || b->y1 > f->bottom - 1)
+		return 0;
+	for (size_t i = 0; i < r->nseg; i++)
+		if (seg_meets(r->seg[i], &pad))
+			return 0;
+	for (size_t i = 0; i < r->ndots; i++)
+		if (boxes_meet(&r->dots[i], &pad))
+			return 0;
+	for (size_t i = 0; i < r->nplaced; i++)
+		if (boxes_meet(&r->placed[i], &pad))
+			return 0;
+	return 1;
+}
+
+/* The lines and dots of every plot series, in px. */
+static void room_make(const struct frame *f, struct room *r)
+{
+	const struct report_chart *c = f->c;
+	size_t cap = 0;
+
+	memset(r, 0, sizeof(*r));
+	for (size_t i = 0; i < c->nseries; i++)
+		cap += c->series[i]->n;
+	r->seg = gp_xcalloc(cap + 1, sizeof(*r->seg));
+	r->dots = gp_xcalloc(cap + 1, sizeof(*r->dots));
+	for (size_t i = 0; i < c->nseries; i++) {
+		const struct report_series *s = c->series[i];
+		double rad = s->flags & REPORT_SERIES_POINTS ? POINT_R_MAX : s->n > 64 ? 1.6 : 2.4;
+		size_t n, *idx;
+		int pen = 0;
+
+		if (!(s->flags & REPORT_SERIES_PLOT))
+			continue;
+		idx = by_x(s, &n);
+		for (size_t j = 0; j < n; j++) {
+			size_t k = idx[j];
+			double x, y;
+			if (!point_usable(c, s, k)) {
+				pen = 0;
+				continue;
+			}
+			x = px(f, s->x[k]);
+			y = py(f, s->y[k]);
+			if (!(s->flags & REPORT_SERIES_LINE))
+				r->dots[r->ndots++] = (struct box){ x - rad, y - rad, x + rad, y + rad };
+			if (pen && !(s->flags & REPORT_SERIES_POINTS)) {
+				r->seg[r->nseg][2] = x;
+				r->seg[r->nseg++][3] = y;
+			}
+			r->seg[r->nseg][0] = x;
+			r->seg[r->nseg][1] = y;
+			pen = 1;
+		}
+		free(idx);
+	}
+}
+
+/*
+ * A vertical line's label, written up along it: left or right of it, from
+ * the top or from the bottom; else across, beside it at the bottom or the
+ * top: the first place that is free.  Returns 0 where none is (the legend
+ * names the line).
+ */
+static int place_x(const struct frame *f, struct room *r, double x, double w, FILE *out, const char *label)
+{
+	for (int side = 0; side < 2; side++)
+		for (int end = 0; end < 2; end++) {
+			double bx = side ? x + 3 + ASCENT : x - 3;  /* the baseline */
+			double y0 = end ? f->bottom - 4 - w : f->top + 4;
+			struct box b = { bx - ASCENT, y0, bx + DESCENT, y0 + w };
+			if (!free_at(f, r, &b))
+				continue;
+			fprintf(out, "<text stroke=\"none\" text-anchor=\"%s\" "
+				"transform=\"translate(%.1f,%.1f) rotate(-90)\">", end ? "start" : "end", bx,
+				end ? f->bottom - 4 : f->top + 4);
+			xml_text(out, label, 0);
+			fputs("</text>\n", out);
+			if (r->nplaced < MAX_PLACED)
+				r->placed[r->nplaced++] = b;
+			return 1;
+		}
+	/* across: right or left of it, at the bottom or the top of the frame */
+	for (int end = 0; end < 2; end++)
+		for (int side = 0; side < 2; side++) {
+			double by = end ? f->top + 4 + ASCENT : f->bottom - 4 - DESCENT;
+			double x0 = side ? x - 4 - w : x + 4;
+			struct box b = { x0, by - ASCENT, x0 + w, by + DESCENT };
+			if (!free_at(f, r, &b))
+				continue;
+			plot_text(out, side ? x - 4 : x + 4, by,
+				  side ? "stroke=\"none\" text-anchor=\"end\"" : "stroke=\"none\"", label, 0);
+			if (r->nplaced < MAX_PLACED)
+				r->placed[r->nplaced++] = b;
+			return 1;
+		}
+	return 0;
+}
+
+/* A horizontal line's label: above or under it, at the right, the left or the middle. */
+static int place_y(const struct frame *f, struct room *r, double y, double w, FILE *out, const char *label)
+{
+	for (int at = 0; at < 3; at++)
+		for (int under = 0; under < 2; under++) {
+			double bx = at == 0 ? RIGHT - 4 : at == 1 ? LEFT + 4 : (LEFT + RIGHT) / 2;
+			double x0 = at == 0 ? bx - w : at == 1 ? bx : bx - w / 2;
+			double by = under ? y + 3 + ASCENT : y - 4;
+			struct box b = { x0, by - ASCENT, x0 + w, by + DESCENT };
+			if (!free_at(f, r, &b))
+				continue;
+			plot_text(out, bx, by, at == 1 ? "stroke=\"none\"" : at == 0 ?
+				  "stroke=\"none\" text-anchor=\"end\"" : "stroke=\"none\" text-anchor=\"middle\"",
+				  label, 0);
+			if (r->nplaced < MAX_PLACED)
+				r->placed[r->nplaced++] = b;
+			return 1;
+		}
+	return 0;
+}
+
 /* Reference lines: x ones where the axis reaches them, y ones always (the scale took them in). */
 static void markers(const struct frame *f, FILE *out)
 {
 	const struct report_chart *c = f->c;
+	struct room r;
 
+	room_make(f, &r);
 	fputs("<g class=\"markers\" stroke=\"#868e96\" stroke-dasharray=\"5 3\" font-size=\"10\" "
 	      "fill=\"#495057\">\n", out);
 	for (size_t i = 0; i < c->nmarkers; i++) {
 		const struct report_marker *m = &c->markers[i];
-		double v = m->value;
+		const char *label = m->label ? m->label : "";
+		double v = m->value, w = plot_text_width(label, MARK_SIZE);
 
 		if (m->axis == 'x') {
 			double x;
@@ -363,18 +636,27 @@ static void markers(const struct frame *f, FILE *out)
 			x = px(f, v);
 			fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x, f->top, x,
 				f->bottom);
-			fprintf(out, "<text stroke=\"none\" text-anchor=\"end\" "
-				"transform=\"translate(%.1f,%.1f) rotate(-90)\">", x - 3, f->top + 4);
-			xml_text(out, m->label ? m->label : "", (size_t)(HEIGHT / CHAR_W));
-			fputs("</text>\n", out);
+			if (*label)
+				place_x(f, &r, x, w, out, label);
 		} else if (usable(&c->y, v)) {
 			double y = py(f, v);
 			fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", LEFT, y, RIGHT, y);
-			plot_text(out, RIGHT - 4, y - 4, "stroke=\"none\" text-anchor=\"end\"", m->label,
-			     (size_t)((RIGHT - LEFT) / CHAR_W));
+			if (*label)
+				place_y(f, &r, y, w, out, label);
 		}
 	}
 	fputs("</g>\n", out);
+	free(r.seg);
+	free(r.dots);
+}
+
+/* Whether s holds a number of its own: a word that starts with a digit ("L1 34 cycles", not "L2"). */
+static int says_number(const char *s)
+{
+	for (const char *p = s; p && *p; p++)
+		if (*p >= '0' && *p <= '9' && (p == s || *(p - 1) == ' ' || *(p - 1) == '('))
+			return 1;
+	return 0;
 }
 
 /* Legend entry k (plot series first, then reference lines): its text, or NULL past the last. */
@@ -394,6 +676,8 @@ static char *entry_text(const struct report_chart *c, size_t k, const struct rep
 	if (k >= c->nmarkers)
 		return NULL;
 	*m = &c->markers[k];
+	if (says_number((*m)->label))
+		return gp_xstrdup((*m)->label);
 	return gp_xasprintf("%s = %s", (*m)->label ? (*m)->label : "",
 			    value_text((*m)->axis == 'x' ? &c->x : &c->y, (*m)->value, v, sizeof(v)));
 }
@@ -430,7 +714,7 @@ static size_t legend(const struct report_chart *c, double top, FILE *out)
 	if (out)
 		fputs("<g class=\"legend\" font-size=\"11\" fill=\"#212529\">\n", out);
 	for (; (label = entry_text(c, k, &s, &m)); k++) {
-		size_t span = (size_t)ceil((34 + CHAR_W * (double)xml_chars(label)) / colw);
+		size_t span = (size_t)ceil((34 + plot_text_width(label, 11)) / colw);
 
 		span = span > COLS ? COLS : span;
 		if (col + span > COLS) {
@@ -439,6 +723,7 @@ static size_t legend(const struct report_chart *c, double top, FILE *out)
 		}
 		if (out)
 			entry(out, PAD + (double)col * colw, top + (double)row * ROW, s, nth, label,
+			      34 + plot_text_width(label, 11) <= (double)span * colw ? 0 :
 			      (size_t)(((double)span * colw - 34) / CHAR_W));
 		nth += s != NULL;
 		col += span;
@@ -454,6 +739,12 @@ void plot_panel(const struct report_chart *c, double y, FILE *out)
 	struct frame f = { .c = c };
 	size_t nth = 0;
 
+	if (few_points(c)) {
+		struct report_chart *b = as_bars(c);
+		plot_bars_panel(b, y, out);
+		bars_free(b);
+		return;
+	}
 	if (c->flags & REPORT_CHART_BARS) {
 		plot_bars_panel(c, y, out);
 		return;

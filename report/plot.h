@@ -26,12 +26,18 @@ void plot_panel(const struct report_chart *c, double y, FILE *out);
 /* The attributes of the <svg> element that holds panels, height h. */
 void plot_svg_attrs(double h, FILE *out);
 
+/* Internal chart flag: bars of values (a line chart of two points), not of changes: no sign. */
+#define PLOT_BARS_VALUES 0x100u
+
 /* REPORT_CHART_BARS (bars.c): the panel's height, and the panel with its top at y. */
 double plot_bars_height(const struct report_chart *c);
 void plot_bars_panel(const struct report_chart *c, double y, FILE *out);
 
 /* The colour of the nth plot series: the line charts' and the bars' alike. */
 const char *plot_series_color(size_t nth);
+
+/* The width of s drawn at size px, about (DejaVu Sans's advances). */
+double plot_text_width(const char *s, double size);
 
 /* <text> at x, y with attrs ("" for none), s escaped and cut to max characters (0: whole). */
 void plot_text(FILE *out, double x, double y, const char *attrs, const char *s, size_t max);

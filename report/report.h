@@ -98,15 +98,23 @@ struct report_series {
 #define REPORT_AXIS_LOG   0x1u   /* logarithmic scale */
 #define REPORT_AXIS_BYTES 0x2u   /* values are sizes in bytes: ticks in binary units */
 #define REPORT_AXIS_COUNT 0x4u   /* the unit is a plural noun: "1 wavefront", "2 wavefronts" */
+#define REPORT_AXIS_POW2  0x8u   /* with LOG: powers of two (strides), ticks 1, 2, 4, ... */
 
 struct report_axis {
 	char *label;                 /* "working set per array" */
 	char *unit;                  /* "GB/s"; the text chart prints the y unit after each value */
 	unsigned flags;              /* REPORT_AXIS_* */
 	double min, max;             /* plots: a range to show besides the data's, when min < max (0-100 %) */
+	int decimals;                /* values' decimals as the table shows them; -1 (the default): %.4g */
 };
 
-struct report_marker {           /* a reference line: a cache size, a theoretical peak */
+/*
+ * A reference line: a cache size, a theoretical peak.  The legend says
+ * "label = value", or the label alone where it holds a number of its own
+ * ("L1 34 cycles", "current: 50 %"); the chart labels the line where the
+ * label fits clear of the data and the other text.
+ */
+struct report_marker {
 	char axis;                   /* 'x': vertical line at value; 'y': horizontal */
 	double value;
 	char *label;

@@ -142,7 +142,7 @@ void plot_scale_make(struct plot_scale *s, double lo, double hi, unsigned flags,
 		lo /= 2;
 		hi *= 2;
 	}
-	if (flags & REPORT_AXIS_BYTES)
+	if (flags & (REPORT_AXIS_BYTES | REPORT_AXIS_POW2))
 		log2_scale(s, lo, hi, (mode & PLOT_TIGHT) != 0);
 	else
 		log10_scale(s, lo, hi, (mode & PLOT_TIGHT) != 0);

@@ -25,7 +25,8 @@ struct plot_scale {
  * The scale for values lo..hi (finite, lo <= hi; positive on a log axis)
  * on an axis with REPORT_AXIS_* flags.  Linear: ticks at steps of 1, 2 or
  * 5 x 10^k (a power of two for bytes), the range widened to whole steps.
- * Log: widened to 1, 2 or 5 x 10^k (a power of two for bytes), ticks at
+ * Log: widened to 1, 2 or 5 x 10^k (a power of two for bytes and
+ * REPORT_AXIS_POW2), ticks at
  * the decades, with 2 and 5 between when there are
  * three decades or fewer (bytes: every power of two, or every 2nd, 5th...
  * so that ten at most remain).  PLOT_TIGHT keeps the data's own range.

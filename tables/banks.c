@@ -25,13 +25,15 @@ static void set_config_cols(struct report_table *t, size_t r, size_t col,
 static void stride_axis(struct report_chart *c, const struct bank_config *cfgs, size_t n)
 {
 	double lo = INFINITY, hi = 0;
+	int pow2 = 1;
 
 	for (size_t i = 1; i < n; i++)
 		if (cfgs[i].pattern == BANK_STRIDE) {
 			lo = fmin(lo, (double)cfgs[i].stride);
 			hi = fmax(hi, (double)cfgs[i].stride);
+			pow2 &= cfgs[i].stride > 0 && !(cfgs[i].stride & (cfgs[i].stride - 1));
 		}
-	report_chart_axis(&c->x, "stride", "elements", tab_log_if_wide(lo, hi));
+	report_chart_axis(&c->x, "stride", "elements", tab_stride_axis(lo, hi, pow2));
 }
 
 /* values[i] against the strides of the stride rows. */

@@ -55,14 +55,17 @@ static void sweep_axis(struct report_chart *c, const struct coal_config *cfgs, s
 		       enum coal_pattern pattern)
 {
 	double lo = INFINITY, hi = 0;
+	int pow2 = 1;
 
 	for (size_t i = 1; i < n; i++)
 		if (cfgs[i].pattern == pattern) {
-			lo = fmin(lo, sweep_x(&cfgs[i]));
-			hi = fmax(hi, sweep_x(&cfgs[i]));
+			double x = sweep_x(&cfgs[i]);
+			lo = fmin(lo, x);
+			hi = fmax(hi, x);
+			pow2 &= x >= 1 && x == ldexp(1, ilogb(x));
 		}
 	report_chart_axis(&c->x, pattern == COAL_OFFSET ? "offset" : "stride", "elements",
-			  pattern == COAL_STRIDE ? tab_log_if_wide(lo, hi) : 0);
+			  pattern == COAL_STRIDE ? tab_stride_axis(lo, hi, pow2) : 0);
 }
 
 /* One chart per sweep: values[i] against the offsets or strides of the rows of pattern. */

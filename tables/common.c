@@ -25,6 +25,13 @@ unsigned tab_log_if_wide(double lo, double hi)
 	return lo > 0 && hi >= 100 * lo ? REPORT_AXIS_LOG : 0;
 }
 
+unsigned tab_stride_axis(double lo, double hi, int pow2)
+{
+	if (pow2 && lo > 0 && hi >= 4 * lo)
+		return REPORT_AXIS_LOG | REPORT_AXIS_POW2;
+	return tab_log_if_wide(lo, hi);
+}
+
 const char *tab_plural(long long n)
 {
 	return n == 1 ? "" : "s";

@@ -67,7 +67,7 @@ static const char *const what[] = {
 static struct report_chart *chart(struct report_table *t, const struct occ_run *run, long long cur)
 {
 	int smem = run->sweep == OCC_RES_SMEM;
-	char title[160], lim[96];
+	char title[160], lim[96], at[48];
 	struct report_chart *c;
 	struct report_series *all;
 
@@ -78,11 +78,17 @@ static struct report_chart *chart(struct report_table *t, const struct occ_run *
 	report_chart_text_title(c, title);
 	report_chart_axis(&c->x, what[run->sweep], smem ? "B" : "", smem ? REPORT_AXIS_BYTES : 0);
 	report_chart_axis(&c->y, "occupancy", "%", 0);
+	c->y.decimals = 1;  /* as the table */
 	c->y.max = 100;
 	all = report_chart_series(c, "occupancy", REPORT_SERIES_PLOT);
 	for (size_t i = 0; i < run->npts; i++)
 		report_series_add(all, (double)run->pts[i].value, run->pts[i].r.occupancy_pct, NULL);
-	snprintf(title, sizeof(title), "current: %.4g %%, limited by %s", run->r.occupancy_pct,
+	/* the current value, then what it gives (the legend adds no "= value" after a number) */
+	if (smem)
+		occ_bytes(cur, at, sizeof(at));
+	else
+		snprintf(at, sizeof(at), "%lld", cur);
+	snprintf(title, sizeof(title), "current (%s): %.1f %%, limited by %s", at, run->r.occupancy_pct,
 		 occ_limiter_words(run->r.binding, 0, lim, sizeof(lim)));
 	report_chart_marker(c, 'x', (double)cur, title);
 	return c;

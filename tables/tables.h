@@ -32,6 +32,11 @@ double tab_ratio(double a, double b);
 
 /* REPORT_AXIS_LOG for a sweep from lo to hi over two decades or more (lo > 0), else 0. */
 unsigned tab_log_if_wide(double lo, double hi);
+/*
+ * Strides lo..hi: powers of two all (pow2) over two doublings or more, a
+ * log2 axis (1, 2, 4, ...); else tab_log_if_wide's.
+ */
+unsigned tab_stride_axis(double lo, double hi, int pow2);
 
 /* "s" unless n is 1: "1 row", "2 rows". */
 const char *tab_plural(long long n);

@@ -35,7 +35,9 @@ csv_rows() {
 		[ "$(grep -c '^chart ' <<<"$facts")" -eq 1 ]
 		grep -qx "series occupancy $n" <<<"$facts" || { echo "$sweep: want $n points"; echo "$facts"; return 1; }
 		grep -qx 'y occupancy (%) | 0, 20, 40, 60, 80, 100' <<<"$facts"
-		grep -q '^legend current: .* %, limited by ' <<<"$facts"
+		# the current value and its occupancy with the table's one decimal, each said once
+		grep -Eq '^legend current \([0-9]+( B| KiB)?\): [0-9]+\.[0-9] %, limited by [a-z+ ]+$' <<<"$facts" ||
+			{ echo "$sweep: $facts"; return 1; }
 	done
 	grep -q '^x shared memory per block | .*KiB' <<<"$facts"
 }
@@ -61,9 +63,13 @@ csv_rows() {
 	[ "$(grep -c '^chart ' <<<"$facts")" -eq 1 ]
 	grep -qx "series predicted wavefronts per request $(csv_rows banks --model --width 8 --pattern stride)" <<<"$facts"
 	grep -qx 'legend conflict-free = 2 wavefronts' <<<"$facts"
-	# strides over decades go on a log axis
+	# strides over decades go on a log axis; powers of two on a log2 one
 	"$GPUPERF" --plot l.svg banks --model --stride 1,2,4,8,16,32,64,128,256,512,1024 >/dev/null
-	grep -qx 'x stride (elements) | 1, 10, 100, 1000' <<<"$(svg_facts l.svg)"
+	grep -qx 'x stride (elements) | 1, 4, 16, 64, 256, 1024' <<<"$(svg_facts l.svg)"
+	"$GPUPERF" --plot l.svg banks --model --stride 1,2,4,8,16,32 >/dev/null
+	grep -qx 'x stride (elements) | 1, 2, 4, 8, 16, 32' <<<"$(svg_facts l.svg)"
+	"$GPUPERF" --plot l.svg banks --model --stride 1,3,10,30,100,300 >/dev/null
+	grep -qx 'x stride (elements) | 1, 2, 5, 10, 20, 50, 100, 200' <<<"$(svg_facts l.svg)"
 }
 
 @test "rsvg-convert draws it: a PNG of the SVG's size, not blank" {

@@ -63,6 +63,10 @@ static void scales(void)
 	scale_is(3, 2e7, LOG, PLOT_ZERO, 2, 2e7, "10, 100, 1000, 10000, 100000, 1000000, 10000000",
 		 "over three decades: the decades alone");
 	scale_is(1, 1024, LOG, PLOT_TIGHT, 1, 1024, "1, 10, 100, 1000", "strides on a log x axis");
+	scale_is(1, 32, LOG | REPORT_AXIS_POW2, PLOT_TIGHT, 1, 32, "1, 2, 4, 8, 16, 32",
+		 "strides of powers of two: a log2 axis, every power");
+	scale_is(1, 1024, LOG | REPORT_AXIS_POW2, PLOT_TIGHT, 1, 1024, "1, 4, 16, 64, 256, 1024",
+		 "strides up to 1024: every second power");
 	scale_is(5, 5, 0, PLOT_ZERO, 0, 5, "0, 1, 2, 3, 4, 5", "one value: zero to it");
 	scale_is(8, 8, LOG, PLOT_ZERO, 2, 20, "2, 5, 10, 20", "one value on a log axis: around it");
 
@@ -191,6 +195,36 @@ static void chart_svg(void)
 	report_free(&rep);
 }
 
+/* A line chart of two points per series (all's offsets 0 and 1) is drawn as bars. */
+static void two_points_svg(void)
+{
+	static const struct report_col cols[] = { { "x", "x", REPORT_INT, 0 } };
+	struct report rep = { 0 };
+	struct report_table *t = report_add_table(&rep, "Coalescing", cols, 1);
+	struct report_chart *c = report_add_chart(t, "sectors per request vs offset");
+	struct report_series *m = report_chart_series(c, "measured", REPORT_SERIES_PLOT);
+	struct report_series *p = report_chart_series(c, "model", REPORT_SERIES_PLOT | REPORT_SERIES_MODEL);
+	char *svg = NULL, buf[512];
+
+	report_chart_axis(&c->x, "offset", "elements", 0);
+	report_chart_axis(&c->y, "sectors per request", "sectors", REPORT_AXIS_COUNT);
+	report_series_add(m, 0, 4, NULL);
+	report_series_add(m, 1, 5, NULL);
+	report_series_add(p, 0, 4, NULL);
+	report_series_add(p, 1, 5, NULL);
+	report_chart_marker(c, 'y', 4, "ideal (coalesced)");
+	is_int(report_plot_count(&rep), 1, "two points plot");
+	svg_of(&rep, &svg);
+	is_int(count(svg, "<g class=\"chart bars\""), 1, "two points a series: bars");
+	is_int(count(svg, ">offset 0 elements</text>"), 2, "a bar per series at offset 0, named by it");
+	is_int(count(svg, ">offset 1 elements</text>"), 2, "and at offset 1");
+	ok(strstr(svg, ">5</text>") && !strstr(svg, ">+5.0</text>"), "values, not changes: no sign");
+	ok(strstr(svg, ">ideal (coalesced) = 4 sectors</text>") != NULL, "the ideal in the legend: %s",
+	   texts(svg, "chart bars", "tick", buf, sizeof(buf)));
+	free(svg);
+	report_free(&rep);
+}
+
 /* -d all: each device's charts under its heading (report_join's), in device order. */
 static void devices_svg(void)
 {
@@ -207,6 +241,7 @@ static void devices_svg(void)
 		t->flags |= REPORT_HUMAN_ONLY;
 		report_series_add(s, 32, 50, NULL);
 		report_series_add(s, 64, 100, NULL);
+		report_series_add(s, 128, 100, NULL);  /* three points: a line (two are bars) */
 		snprintf(heading, sizeof(heading), "== device %d: Fake (0000:%02d:00.0)", d, d);
 		report_join(&rep, &one, heading);
 	}
@@ -281,6 +316,7 @@ int main(void)
 	scales();
 	chart_svg();
 	devices_svg();
+	two_points_svg();
 	points_svg();
 	return done_testing();
 }
