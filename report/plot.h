@@ -33,7 +33,8 @@ void plot_svg_attrs(double h, FILE *out);
 double plot_bars_height(const struct report_chart *c);
 void plot_bars_panel(const struct report_chart *c, double y, FILE *out);
 
-/* The colour of the nth plot series: the line charts' and the bars' alike. */
+/* plot-style.c: the colour of the nth plot series, the line charts' and the bars' alike. */
+#define PLOT_NCOLORS 10
 const char *plot_series_color(size_t nth);
 
 /* The width of s drawn at size px, about (DejaVu Sans's advances). */

@@ -69,6 +69,26 @@ ROOT=$BATS_TEST_DIRNAME/../..
 		{ echo "t-all holds CUDA"; return 1; }
 }
 
+@test "no folder's files call each other in a loop (the objects' symbols)" {
+	# a loop makes a folder one tangle: read, tested and changed only whole
+	[ -e "$ROOT/build/cli/main.o" ] || { echo "build gpuperf first (make test does)"; return 1; }
+	dirs=("$ROOT/build")
+	[ ! -d "$ROOT/build-pic" ] || dirs+=("$ROOT/build-pic")
+	run python3 "$BATS_TEST_DIRNAME/file-loops.py" "${dirs[@]}"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+}
+
+@test "file-loops.py finds a loop of two objects" {
+	mkdir -p "$BATS_TEST_TMPDIR/b/f"
+	printf 'int b(void);\nint a(void) { return b(); }\n' >"$BATS_TEST_TMPDIR/a.c"
+	printf 'int a(void);\nint b(void) { return a(); }\n' >"$BATS_TEST_TMPDIR/b.c"
+	"${CC:-cc}" -c "$BATS_TEST_TMPDIR/a.c" -o "$BATS_TEST_TMPDIR/b/f/a.o"
+	"${CC:-cc}" -c "$BATS_TEST_TMPDIR/b.c" -o "$BATS_TEST_TMPDIR/b/f/b.o"
+	run python3 "$BATS_TEST_DIRNAME/file-loops.py" "$BATS_TEST_TMPDIR/b"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"a.o -> b.o -> a.o"* ]]
+}
+
 # ---- the command shape (cli/cmd.h): parse, measure, tabulate, render ----
 
 @test "the output format is read only in report/ and where main chooses it" {
