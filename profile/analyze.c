@@ -145,8 +145,35 @@ static double flops(const double *c, enum ctr_id add, enum ctr_id mul, enum ctr_
 	return c[add] + c[mul] + 2 * c[fma];
 }
 
+/*
+ * The kernel's time in a launch's counters, and by how much the
+ * elapsed-based pipe shares undercount it (*scale, 1 if not).  A user
+ * range (profile's light set, no replay) spans push to pop: its
+ * duration and elapsed cycles take in the idle GPU before the launch
+ * reaches it (about 0.1 ms a launch on an H200, where a STREAM triad
+ * runs 0.18 ms).  The busiest SM's active cycles at the SM clock are the
+ * kernel's own time; a kernel-replay duration is that already.
+ */
+static double kernel_ns(const double *c, double *scale)
+{
+	double dur = c[CTR_DURATION_NS];
+	double active = 1e9 * c[CTR_SM_ACTIVE_CYCLES_MAX] / c[CTR_SM_CLOCK_HZ];
+
+	*scale = 1;
+	if (!(dur > 0) || !(active > 0) || !isfinite(active) || active >= dur)
+		return dur;
+	*scale = dur / active;
+	return active;
+}
+
+/* An elapsed-based busy share over the kernel's time: at most 100 %. */
+static double over_kernel(double pct, double scale)
+{
+	return isnan(pct) ? pct : fmin(100, pct * scale);
+}
+
 /* The counters of the roofline: work, pipes, bytes per level, the chip's peaks. */
-static void add_roofline(struct acc *a, const double *c, double dur)
+static void add_roofline(struct acc *a, const double *c, double dur, double scale)
 {
 	static const enum ctr_id peaks[NPEAKS] = {
 		[PEAK_FFMA] = CTR_FFMA_PEAK_PER_CYCLE, [PEAK_DFMA] = CTR_DFMA_PEAK_PER_CYCLE,
@@ -165,9 +192,9 @@ static void add_roofline(struct acc *a, const double *c, double dur)
 	add_sum(&a->l2, c[CTR_L2_BYTES], dur);
 	/* busy fractions: weighted by duration, as occupancy */
 	/* the light set reads the pipe's issue rate where the full one reads its busy cycles */
-	add_sum(&a->fma, (isnan(c[CTR_FMA_PIPE_PCT]) ? c[CTR_FMA_ISSUE_PCT] : c[CTR_FMA_PIPE_PCT]) *
-			 (dur > 0 ? dur : 1), dur);
-	add_sum(&a->tensor, c[CTR_TENSOR_PIPE_PCT] * (dur > 0 ? dur : 1), dur);
+	add_sum(&a->fma, over_kernel(isnan(c[CTR_FMA_PIPE_PCT]) ? c[CTR_FMA_ISSUE_PCT] :
+				     c[CTR_FMA_PIPE_PCT], scale) * (dur > 0 ? dur : 1), dur);
+	add_sum(&a->tensor, over_kernel(c[CTR_TENSOR_PIPE_PCT], scale) * (dur > 0 ? dur : 1), dur);
 	add_sum(&a->tma, c[CTR_TMA_LOAD_REQUESTS], dur);
 	if (!isnan(c[CTR_CP_ASYNC_REQUESTS]) && !isnan(c[CTR_CP_ASYNC_SECTORS])) {
 		add_sum(&a->cp_req, c[CTR_CP_ASYNC_REQUESTS], dur);
@@ -184,7 +211,7 @@ static void add_roofline(struct acc *a, const double *c, double dur)
 static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_rec *l)
 {
 	const double *c = l->ctr;
-	double dur = c[CTR_DURATION_NS], w = isnan(dur) ? 1 : dur;
+	double scale, dur = kernel_ns(c, &scale), w = isnan(dur) ? 1 : dur;
 	int any = 0;
 
 	if (!a->have_launch_config) {
@@ -258,7 +285,7 @@ static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_r
 		a->dram_w += c[CTR_DRAM_WRITE_BYTES];
 		a->dram_ns += dur;
 	}
-	add_roofline(a, c, dur);
+	add_roofline(a, c, dur, scale);
 	if (dur > 0) {
 		a->dur_ns += dur;
 		a->dur_n++;
