@@ -139,30 +139,45 @@ static double per_ns(const struct sum *s)
 	return s->n && s->ns > 0 ? s->v / s->ns : NAN;
 }
 
-/* FLOPs of one precision: an FMA counts 2; NAN unless all three were read. */
-static double flops(const double *c, enum ctr_id add, enum ctr_id mul, enum ctr_id fma)
+/*
+ * FLOPs of one precision: an FMA counts 2; NAN unless all three were read.
+ * lanes: the values one thread instruction works on, 2 for FP16 (HADD2,
+ * HMUL2, HFMA2: NVIDIA's convention, an HFMA2 is 4 FLOPs, as the FP16 roof
+ * and gpuperf roofline's fp16 row count).
+ */
+static double flops(const double *c, enum ctr_id add, enum ctr_id mul, enum ctr_id fma, int lanes)
 {
-	return c[add] + c[mul] + 2 * c[fma];
+	return lanes * (c[add] + c[mul] + 2 * c[fma]);
 }
 
 /*
  * The kernel's time in a launch's counters, and by how much the
- * elapsed-based pipe shares undercount it (*scale, 1 if not).  A user
- * range (profile's light set, no replay) spans push to pop: its
- * duration and elapsed cycles take in the idle GPU before the launch
- * reaches it (about 0.1 ms a launch on an H200, where a STREAM triad
- * runs 0.18 ms).  The busiest SM's active cycles at the SM clock are the
- * kernel's own time; a kernel-replay duration is that already.
+ * elapsed-based pipe shares undercount it (*scale, 1 if not).  The
+ * busiest SM's active cycles at the SM clock are the kernel's own time,
+ * where the duration is longer:
+ *   - a user range (the light set, no replay) spans push to pop: its
+ *     duration and elapsed cycles take in the idle GPU before the launch
+ *     reaches it (about 0.1 ms a launch on an H200, where a STREAM triad
+ *     runs 0.18 ms); every counter is of that one range, so the
+ *     elapsed-based shares scale by duration / kernel time;
+ *   - kernel replay (the full set) times each pass's replay, and the pass
+ *     the duration falls in may be the instrumented one, slower on
+ *     compute-bound code (an HFMA2 chain at 96 % of its pipe read 48 %
+ *     of its FLOP roof); its pipe shares are of their own uninstrumented
+ *     pass and stay as read.
+ * The light set alone reads the FMA pipe's issue rate: that says one range.
  */
 static double kernel_ns(const double *c, double *scale)
 {
 	double dur = c[CTR_DURATION_NS];
 	double active = 1e9 * c[CTR_SM_ACTIVE_CYCLES_MAX] / c[CTR_SM_CLOCK_HZ];
+	int one_range = isnan(c[CTR_FMA_PIPE_PCT]) && !isnan(c[CTR_FMA_ISSUE_PCT]);
 
 	*scale = 1;
 	if (!(dur > 0) || !(active > 0) || !isfinite(active) || active >= dur)
 		return dur;
-	*scale = dur / active;
+	if (one_range)
+		*scale = dur / active;
 	return active;
 }
 
@@ -182,9 +197,9 @@ static void add_roofline(struct acc *a, const double *c, double dur, double scal
 		[PEAK_L1] = CTR_L1_PEAK_BYTES_PER_S,
 	};
 
-	add_sum(&a->flop[0], flops(c, CTR_DADD, CTR_DMUL, CTR_DFMA), dur);
-	add_sum(&a->flop[1], flops(c, CTR_FADD, CTR_FMUL, CTR_FFMA), dur);
-	add_sum(&a->flop[2], flops(c, CTR_HADD, CTR_HMUL, CTR_HFMA), dur);
+	add_sum(&a->flop[0], flops(c, CTR_DADD, CTR_DMUL, CTR_DFMA, 1), dur);
+	add_sum(&a->flop[1], flops(c, CTR_FADD, CTR_FMUL, CTR_FFMA, 1), dur);
+	add_sum(&a->flop[2], flops(c, CTR_HADD, CTR_HMUL, CTR_HFMA, 2), dur);
 	add_sum(&a->l1, c[CTR_L1_BYTES], dur);
 	/* wgmma's operand reads leave L1TEX's data path to the tensor cores: not this roof's */
 	add_sum(&a->shared, c[CTR_SHARED_BYTES] - (isnan(c[CTR_SHARED_GMMA_BYTES]) ? 0 :

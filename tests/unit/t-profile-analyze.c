@@ -553,6 +553,27 @@ static void test_user_range(void)
 		}
 		prof_analysis_free(&a);
 	}
+	/*
+	 * the full set (kernel replay, a pass each): an HFMA2 chain whose
+	 * duration came from the slower instrumented pass.  The FLOPs go over
+	 * the SM's active time; the pipe's busy share, of its own pass, stays.
+	 */
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z11hfma2_chainP7__half2fffi corr=1 grid=4096,1,1 "
+	    "block=256,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=32 "
+	    "carveout=-1 c.fma_pipe_pct=96 c.tensor_pipe_pct=0 c.duration_ns=533e3 "
+	    "c.sm_clock_hz=1.98e9 c.sm_active_cycles_max=%.17g c.hadd_thread_instructions=0 "
+	    "c.hmul_thread_instructions=0 c.hfma_thread_instructions=%.17g\n", PID,
+	    257e3 * 1.98e9 / 1e9, 4096.0 * 256 * 1024 * 8);
+	end();
+	analyze(&a, &defaults);
+	k = a.n ? &a.k[0] : NULL;
+	is_dbl(k ? k->time_ns : NAN, 257e3, 1e-6, "kernel replay: the SM's active time, the shorter");
+	is_dbl(k ? k->fma_pipe_pct : NAN, 96, 1e-9, "kernel replay: the pipe's busy share as read");
+	is_dbl(k ? k->gflops : NAN, 4 * 4096.0 * 256 * 1024 * 8 / 257e3, 1e-6,
+	       "kernel replay: FP16 FLOPs (4 an HFMA2) over the SM's active time");
+	prof_analysis_free(&a);
+
 	/* a busy share scaled past the pipe's peak stops at 100 % */
 	begin();
 	add("launch pid=%d dev=0 kernel=_Z3fmav corr=1 grid=1,1,1 block=32,1,1 cluster=0,0,0 "
