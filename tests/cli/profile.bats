@@ -391,3 +391,26 @@ PY
 	[ -z "$output" ]
 	[ ! -e roof.svg ]
 }
+
+# tests/gpu/profile.bats compares a CSV and a JSON run of one program, the measured
+# columns within 5 %
+@test "same_records (lib.bash): COLUMN~PCT takes numbers within PCT %, no further" {
+	command -v python3 >/dev/null || skip "python3 reads the CSV and JSON here"
+	cd "$BATS_TEST_TMPDIR"
+	printf 'k,v,t\na,100,x\n' >r.csv
+	echo '[{"k": "a", "v": 104, "t": "x"}]' >r.json
+	same_records r.csv r.json v~5
+	run same_records r.csv r.json v~3
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"record 1: v: CSV '100', JSON 104"* ]]
+	run same_records r.csv r.json
+	[ "$status" -eq 1 ]
+	# an empty cell against a number is no near miss
+	echo '[{"k": "a", "v": null, "t": "x"}]' >e.json
+	run same_records r.csv e.json v~5
+	[ "$status" -eq 1 ]
+	# text in a COLUMN~PCT is compared exactly
+	echo '[{"k": "a", "v": 100, "t": "y"}]' >t.json
+	run same_records r.csv t.json t~5
+	[ "$status" -eq 1 ]
+}
