@@ -428,7 +428,11 @@ median_ms() {
 	[ "$(cat "$CSV.status")" = 0 ]
 	grep -q '1 pass each, a user range around the launch, no replay' "$CSV.stderr"
 	profiled transpose_naive
-	is "$(get transpose_naive store_sectors_per_request)" 32 "naive stores, one pass"
+	# a user range counts what the GPU does from push to pop, not a replay: the naive
+	# transpose's stores read 31.9995 sectors a request on an H200 (exactly 32 under kernel
+	# replay, the last test); the range now closes on an idle GPU (inject/launch.c), which
+	# may make it exact, unproven: within 0.01 %, which no coalescing change fits in
+	within "$(get transpose_naive store_sectors_per_request)" 32 0.0001 "naive stores, one pass"
 	[ "$(get transpose_naive verdict)" = store_coalescing ]
 	[[ "$(get 'transpose_tiled<1>' bound)" =~ ^(memory|latency)$ ]]
 	# what the light set leaves out is empty, not zero
