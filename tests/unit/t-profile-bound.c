@@ -192,6 +192,20 @@ static void test_classify(void)
 	is_str(b.brief, "compute-bound (FMA pipe 81 %)", "its brief");
 	prof_bound_free(&b);
 
+	/*
+	 * an FMA chain whose pipe share reads low (66 %, the light set's issue
+	 * rate over a range longer than the kernel) while its counted FLOPs reach
+	 * 96 % of the FP32 roof: the best evidence names the fraction, little to gain
+	 */
+	in = idle();
+	in.fma_pipe_pct = 66;
+	in.flop_per_s[1] = 0.96 * FP32_ROOF;
+	b = classify(&in, PB_COMPUTE, "FP32 at 64.2 TFLOP/s, 96 % of its 66.9 TFLOP/s roof",
+		     "FMA chain, FLOPs counted");
+	ok(b.nearest == USE_FP32 && fabs(b.roof_frac - 0.96) < 1e-12 && b.little_to_gain,
+	   "the FLOP rate, not the pipe's 66 %%, is its fraction: little to gain");
+	prof_bound_free(&b);
+
 	/* a pointer chase, one thread per block: nothing near, yet warps enough */
 	in = idle();
 	in.bytes_per_s[0] = 0.01 * DRAM_ROOF;
