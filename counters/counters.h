@@ -111,6 +111,13 @@ enum ctr_id {
 	 * instruction counts (GH100); the two agree on a pipe kept full.
 	 */
 	CTR_FMA_ISSUE_PCT,
+	/*
+	 * Cycles the busiest SM had a warp: the kernel's own time inside a
+	 * user range, which also spans the idle GPU before the launch
+	 * reaches it (profile's light set rescales by it; its raw counter is
+	 * occupancy's, so no pass is added).
+	 */
+	CTR_SM_ACTIVE_CYCLES_MAX,
 	CTR_COUNT
 };
 

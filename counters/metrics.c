@@ -124,6 +124,7 @@ static const struct {
 		{ "shared_gmma_bytes", "smsp__sass_data_bytes_mem_shared_op_gmma.sum", INSTRUMENTED },
 	[CTR_FMA_ISSUE_PCT] =
 		{ "fma_issue_pct", "sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_elapsed" },
+	[CTR_SM_ACTIVE_CYCLES_MAX] = { "sm_active_cycles_max", "sm__cycles_active.max" },
 };
 
 #define PRE_AMPERE "GV100 GV11B TU102 TU104 TU106 TU116 TU117"

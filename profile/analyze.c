@@ -139,14 +139,56 @@ static double per_ns(const struct sum *s)
 	return s->n && s->ns > 0 ? s->v / s->ns : NAN;
 }
 
-/* FLOPs of one precision: an FMA counts 2; NAN unless all three were read. */
-static double flops(const double *c, enum ctr_id add, enum ctr_id mul, enum ctr_id fma)
+/*
+ * FLOPs of one precision: an FMA counts 2; NAN unless all three were read.
+ * lanes: the values one thread instruction works on, 2 for FP16 (HADD2,
+ * HMUL2, HFMA2: NVIDIA's convention, an HFMA2 is 4 FLOPs, as the FP16 roof
+ * and gpuperf roofline's fp16 row count).
+ */
+static double flops(const double *c, enum ctr_id add, enum ctr_id mul, enum ctr_id fma, int lanes)
 {
-	return c[add] + c[mul] + 2 * c[fma];
+	return lanes * (c[add] + c[mul] + 2 * c[fma]);
+}
+
+/*
+ * The kernel's time in a launch's counters, and by how much the
+ * elapsed-based pipe shares undercount it (*scale, 1 if not).  The
+ * busiest SM's active cycles at the SM clock are the kernel's own time,
+ * where the duration is longer:
+ *   - a user range (the light set, no replay) spans push to pop: its
+ *     duration and elapsed cycles take in the idle GPU before the launch
+ *     reaches it (about 0.1 ms a launch on an H200, where a STREAM triad
+ *     runs 0.18 ms); every counter is of that one range, so the
+ *     elapsed-based shares scale by duration / kernel time;
+ *   - kernel replay (the full set) times each pass's replay, and the pass
+ *     the duration falls in may be the instrumented one, slower on
+ *     compute-bound code (an HFMA2 chain at 96 % of its pipe read 48 %
+ *     of its FLOP roof); its pipe shares are of their own uninstrumented
+ *     pass and stay as read.
+ * The light set alone reads the FMA pipe's issue rate: that says one range.
+ */
+static double kernel_ns(const double *c, double *scale)
+{
+	double dur = c[CTR_DURATION_NS];
+	double active = 1e9 * c[CTR_SM_ACTIVE_CYCLES_MAX] / c[CTR_SM_CLOCK_HZ];
+	int one_range = isnan(c[CTR_FMA_PIPE_PCT]) && !isnan(c[CTR_FMA_ISSUE_PCT]);
+
+	*scale = 1;
+	if (!(dur > 0) || !(active > 0) || !isfinite(active) || active >= dur)
+		return dur;
+	if (one_range)
+		*scale = dur / active;
+	return active;
+}
+
+/* An elapsed-based busy share over the kernel's time: at most 100 %. */
+static double over_kernel(double pct, double scale)
+{
+	return isnan(pct) ? pct : fmin(100, pct * scale);
 }
 
 /* The counters of the roofline: work, pipes, bytes per level, the chip's peaks. */
-static void add_roofline(struct acc *a, const double *c, double dur)
+static void add_roofline(struct acc *a, const double *c, double dur, double scale)
 {
 	static const enum ctr_id peaks[NPEAKS] = {
 		[PEAK_FFMA] = CTR_FFMA_PEAK_PER_CYCLE, [PEAK_DFMA] = CTR_DFMA_PEAK_PER_CYCLE,
@@ -155,9 +197,9 @@ static void add_roofline(struct acc *a, const double *c, double dur)
 		[PEAK_L1] = CTR_L1_PEAK_BYTES_PER_S,
 	};
 
-	add_sum(&a->flop[0], flops(c, CTR_DADD, CTR_DMUL, CTR_DFMA), dur);
-	add_sum(&a->flop[1], flops(c, CTR_FADD, CTR_FMUL, CTR_FFMA), dur);
-	add_sum(&a->flop[2], flops(c, CTR_HADD, CTR_HMUL, CTR_HFMA), dur);
+	add_sum(&a->flop[0], flops(c, CTR_DADD, CTR_DMUL, CTR_DFMA, 1), dur);
+	add_sum(&a->flop[1], flops(c, CTR_FADD, CTR_FMUL, CTR_FFMA, 1), dur);
+	add_sum(&a->flop[2], flops(c, CTR_HADD, CTR_HMUL, CTR_HFMA, 2), dur);
 	add_sum(&a->l1, c[CTR_L1_BYTES], dur);
 	/* wgmma's operand reads leave L1TEX's data path to the tensor cores: not this roof's */
 	add_sum(&a->shared, c[CTR_SHARED_BYTES] - (isnan(c[CTR_SHARED_GMMA_BYTES]) ? 0 :
@@ -165,9 +207,9 @@ static void add_roofline(struct acc *a, const double *c, double dur)
 	add_sum(&a->l2, c[CTR_L2_BYTES], dur);
 	/* busy fractions: weighted by duration, as occupancy */
 	/* the light set reads the pipe's issue rate where the full one reads its busy cycles */
-	add_sum(&a->fma, (isnan(c[CTR_FMA_PIPE_PCT]) ? c[CTR_FMA_ISSUE_PCT] : c[CTR_FMA_PIPE_PCT]) *
-			 (dur > 0 ? dur : 1), dur);
-	add_sum(&a->tensor, c[CTR_TENSOR_PIPE_PCT] * (dur > 0 ? dur : 1), dur);
+	add_sum(&a->fma, over_kernel(isnan(c[CTR_FMA_PIPE_PCT]) ? c[CTR_FMA_ISSUE_PCT] :
+				     c[CTR_FMA_PIPE_PCT], scale) * (dur > 0 ? dur : 1), dur);
+	add_sum(&a->tensor, over_kernel(c[CTR_TENSOR_PIPE_PCT], scale) * (dur > 0 ? dur : 1), dur);
 	add_sum(&a->tma, c[CTR_TMA_LOAD_REQUESTS], dur);
 	if (!isnan(c[CTR_CP_ASYNC_REQUESTS]) && !isnan(c[CTR_CP_ASYNC_SECTORS])) {
 		add_sum(&a->cp_req, c[CTR_CP_ASYNC_REQUESTS], dur);
@@ -184,7 +226,7 @@ static void add_roofline(struct acc *a, const double *c, double dur)
 static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_rec *l)
 {
 	const double *c = l->ctr;
-	double dur = c[CTR_DURATION_NS], w = isnan(dur) ? 1 : dur;
+	double scale, dur = kernel_ns(c, &scale), w = isnan(dur) ? 1 : dur;
 	int any = 0;
 
 	if (!a->have_launch_config) {
@@ -258,7 +300,7 @@ static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_r
 		a->dram_w += c[CTR_DRAM_WRITE_BYTES];
 		a->dram_ns += dur;
 	}
-	add_roofline(a, c, dur);
+	add_roofline(a, c, dur, scale);
 	if (dur > 0) {
 		a->dur_ns += dur;
 		a->dur_n++;

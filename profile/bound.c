@@ -125,15 +125,15 @@ void prof_roofs_theoretical(struct prof_roofs *out, const struct prof_peaks *p)
 	prof_roofs_init(out);
 	for (size_t i = 0; i < ARRAY_SIZE(table); i++) {
 		double v = peak_ops_per_second(row, table[i].kind, p->geforce, p->sms, mhz);
-		/* the table counts both halves of an HFMA2; the FLOP counts one FMA a thread */
-		theoretical(out, table[i].roof, table[i].kind == PEAK_FP16 ? v / 2 : v);
+		theoretical(out, table[i].roof, v);
 	}
 	if (row && p->sms > 0)
 		theoretical(out, PROF_ROOF_L1, (double)row->l1_bytes_per_clock * p->sms * p->sm_clock_hz);
 	/* where the table has no figure: the chip's own, as CUPTI gives it */
 	theoretical(out, PROF_ROOF_FP64, 2 * p->dfma_per_cycle * p->sm_clock_hz);
 	theoretical(out, PROF_ROOF_FP32, 2 * p->ffma_per_cycle * p->sm_clock_hz);
-	theoretical(out, PROF_ROOF_FP16, 2 * p->hfma_per_cycle * p->sm_clock_hz);
+	/* an HFMA2 thread instruction: 2 halves x an FMA */
+	theoretical(out, PROF_ROOF_FP16, 4 * p->hfma_per_cycle * p->sm_clock_hz);
 	theoretical(out, PROF_ROOF_L1, p->l1_bytes_per_s);
 	theoretical(out, PROF_ROOF_DRAM, p->dram_bus_bytes_per_s);
 	theoretical(out, PROF_ROOF_DRAM, p->dram_bytes_per_s);
@@ -154,8 +154,7 @@ void prof_roofs_measured(struct prof_roofs *out, const double *v)
 	prof_roofs_init(out);
 	for (int c = 0; c < ROOF_NCEILINGS; c++) {
 		struct prof_roof *r = &out->r[as[c]];
-		/* the FP16 row counts both halves of an HFMA2 (see bound.h) */
-		double per_s = c == ROOF_FP16 ? v[c] / 2 : v[c];
+		double per_s = v[c];
 
 		/* L1 and shared: one data path, the faster of the two */
 		if (per_s > 0 && isfinite(per_s) && !(r->per_s >= per_s))

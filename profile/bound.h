@@ -19,11 +19,11 @@
  * arch/peaks.h at the clock the kernel ran at, as gpuperf roofline's
  * theoretical column; DRAM from memory clock x bus width).
  *
- * FP16 is counted as its FLOPs are (profile/analyze.c): an HFMA2
- * instruction as one FMA per thread, since the SASS counters cannot tell
- * a packed pair from a lone half.  Its roof is therefore the HFMA2
- * instruction rate x 2: half the per-half figure of the table and of
- * gpuperf roofline's fp16 row, which count both halves.
+ * FP16 is counted in NVIDIA's convention, as the table and gpuperf
+ * roofline's fp16 row count it: an HFMA2 is 4 FLOPs (2 halves x an FMA),
+ * an HADD2 or HMUL2 2 (profile/analyze.c).  The SASS counters cannot tell
+ * a packed pair from a lone half, so scalar half arithmetic (an HFMA2
+ * with one half used) counts twice its FLOPs, as it costs the pipe.
  */
 #ifndef GP_PROFILE_BOUND_H
 #define GP_PROFILE_BOUND_H
@@ -84,10 +84,10 @@ struct prof_peaks {
 /*
  * Theoretical ceilings at the kernel's clock.  The compute and tensor
  * roofs and L1/shared come from the throughput table (arch/peaks.h: 2 x
- * FMAs per clock per SM x SMs x clock; FP16 per HFMA2, see above), the
+ * FMAs per clock per SM x SMs x clock; FP16 per half, see above), the
  * figures gpuperf roofline prints as theoretical; where the table has no
  * figure for the architecture, CUPTI's (2 x FMA instructions per cycle x
- * clock, which for FFMA and DFMA are the table's 128 and 64 per SM on an
+ * clock, 4 x for an HFMA2; for FFMA and DFMA the table's 128 and 64 per SM on an
  * H100).  DRAM from the bus, else CUPTI's; L2 from CUPTI alone (NVIDIA
  * publishes no L2 bandwidth).  No clock: no compute roof.
  */

@@ -1,12 +1,13 @@
 // Compute-bound by construction, FP16 on the CUDA cores: every thread runs
 // CHAINS independent HFMA2 chains (two halves each, x = x * 1 + 1, exact
 // up to 2048), nothing else touches a half, and each chain's end is stored.
-// An HFMA2 counts as one FMA per thread, as gpuperf profile counts it:
-// FLOPs per launch, exactly, 2 x threads x iters x CHAINS.
+// An HFMA2 counts 4 FLOPs (two halves, an FMA each: NVIDIA's convention,
+// gpuperf profile's and its FP16 roof's): FLOPs per launch, exactly,
+// 4 x threads x iters x CHAINS.
 //   hfma2 [BLOCKS [THREADS [ITERS]]]   (default 4096 256 1024; ITERS <= 2032)
 // Expect profile: bound compute (FP16 or the FMA pipe near its roof),
-// fp16_flop = launches_profiled x 2 x BLOCKS x THREADS x ITERS x 8, and the
-// FP16 FLOP/s at most its roof (both count an HFMA2 once).
+// fp16_flop = launches_profiled x 4 x BLOCKS x THREADS x ITERS x 8, and the
+// FP16 FLOP/s at most its roof (both count an HFMA2 as 4).
 #include <cuda_fp16.h>
 #include "app.h"
 

@@ -28,18 +28,20 @@ assert_usage_error() {
 	fi
 }
 
-# same_records CSV_FILE JSON_FILE [COLUMN...]: the JSON array holds the
-# CSV's records, in order, with the CSV's columns as keys in column order
-# and its values (a number equal as a number, an empty cell null); says
-# where they differ.  The COLUMNs named, figures measured again when the
-# two come from two runs, need only be of the same kind: both empty, both
-# numbers or both text.
+# same_records CSV_FILE JSON_FILE [COLUMN | COLUMN~PCT ...]: the JSON array
+# holds the CSV's records, in order, with the CSV's columns as keys in
+# column order and its values (a number equal as a number, an empty cell
+# null); says where they differ.  The COLUMNs named, figures measured
+# again when the two come from two runs, need only be of the same kind:
+# both empty, both numbers or both text; a COLUMN~PCT, numbers within PCT
+# percent of the larger (both empty, or both text and equal, also pass).
 same_records() {
 	python3 - "$@" <<'PY'
 import csv, json, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline='')))
 recs = json.load(open(sys.argv[2]))
-loose = set(sys.argv[3:])
+loose = {a for a in sys.argv[3:] if '~' not in a}
+near = {a.split('~')[0]: float(a.split('~')[1]) for a in sys.argv[3:] if '~' in a}
 
 def kind(v):
     if v is None or v == '':
@@ -64,6 +66,19 @@ def same(cell, value):
             return False
     return cell == value
 
+def within(cell, value, pct):
+    if kind(cell) != 'number' or kind(value) != 'number':
+        return same(cell, value)
+    a, b = float(cell), float(value)
+    return abs(a - b) <= pct / 100 * max(abs(a), abs(b))
+
+def agree(k, cell, value):
+    if k in loose:
+        return kind(cell) == kind(value)
+    if k in near:
+        return within(cell, value, near[k])
+    return same(cell, value)
+
 bad = []
 if not isinstance(recs, list) or len(recs) != len(rows):
     bad.append(f'{len(rows)} CSV rows, JSON: {type(recs).__name__} of {len(recs)}')
@@ -74,7 +89,7 @@ else:
             continue
         bad += [f'record {n}: {k}: CSV {row[k]!r}, JSON {rec[k]!r}'
                 for k in row
-                if not (kind(row[k]) == kind(rec[k]) if k in loose else same(row[k], rec[k]))]
+                if not agree(k, row[k], rec[k])]
 print('\n'.join(bad) or f'{len(rows)} records the same')
 sys.exit(1 if bad else 0)
 PY

@@ -270,9 +270,10 @@ H100_CACHE='{"format": "gpuperf-roofline-cache", "version": 1,
 	grep -q "DRAM at 3001 GB/s, 90 % of its 3352 GB/s roof (theoretical)" report.txt
 	"$GPUPERF" --csv -o k.csv profile -- "${REPLAY_UUID[@]}"
 	[ "$(col k.csv triad roof_source)" = theoretical ]
-	# the throughput table at the kernel's 1980 MHz: 2 x 128 FFMA x 132 SMs, half of 2 x 256 HFMA2 halves
+	# the throughput table at the kernel's 1980 MHz: 2 x 128 FFMA x 132 SMs; 2 x 256 halves
+	# (128 HFMA2 of 4 FLOPs, NVIDIA's convention, the FLOPs' too)
 	awk -v r="$(col k.csv triad fp32_roof_gflops)" 'BEGIN { exit !(r == 66908.16) }'
-	awk -v r="$(col k.csv triad fp16_roof_gflops)" 'BEGIN { exit !(r == 66908.16) }'
+	awk -v r="$(col k.csv triad fp16_roof_gflops)" 'BEGIN { exit !(r == 133816.32) }'
 	awk -v r="$(col k.csv triad l1_roof_gbs)" 'BEGIN { exit !(r == 33454.08) }'
 }
 
@@ -290,9 +291,10 @@ H100_CACHE='{"format": "gpuperf-roofline-cache", "version": 1,
 	[ "$(col k.csv triad bound)" = memory ]
 	awk -v r="$(col k.csv triad dram_roof_gbs)" 'BEGIN { exit !(r == 3190.9) }'
 	awk -v r="$(col k.csv triad fp32_roof_gflops)" 'BEGIN { exit !(r == 66100) }'
-	# L1/shared: the faster of the two rows; FP16 per HFMA2, as the FLOPs count it
+	# L1/shared: the faster of the two rows; FP16 the row as it is (an HFMA2 is 4 FLOPs there
+	# and in the FLOPs)
 	awk -v r="$(col k.csv triad l1_roof_gbs)" 'BEGIN { exit !(r == 33333.6) }'
-	awk -v r="$(col k.csv triad fp16_roof_gflops)" 'BEGIN { exit !(r == 65850) }'
+	awk -v r="$(col k.csv triad fp16_roof_gflops)" 'BEGIN { exit !(r == 131700) }'
 	# L2 was measured, its roof too; the FMA pipe's own peak stays the evidence of the GEMM
 	awk -v r="$(col k.csv triad l2_roof_gbs)" 'BEGIN { exit !(r == 7513.9) }'
 	[[ "$(col k.csv triad verdict_text)" == *"DRAM at 3001 GB/s, 94 % of its 3191 GB/s roof (measured)"* ]]
@@ -401,4 +403,27 @@ PY
 	[[ "$stderr" == *"--plot: "*"'roof.svg' not written"* ]]
 	[ -z "$output" ]
 	[ ! -e roof.svg ]
+}
+
+# tests/gpu/profile.bats compares a CSV and a JSON run of one program, the measured
+# columns within 5 %
+@test "same_records (lib.bash): COLUMN~PCT takes numbers within PCT %, no further" {
+	command -v python3 >/dev/null || skip "python3 reads the CSV and JSON here"
+	cd "$BATS_TEST_TMPDIR"
+	printf 'k,v,t\na,100,x\n' >r.csv
+	echo '[{"k": "a", "v": 104, "t": "x"}]' >r.json
+	same_records r.csv r.json v~5
+	run same_records r.csv r.json v~3
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"record 1: v: CSV '100', JSON 104"* ]]
+	run same_records r.csv r.json
+	[ "$status" -eq 1 ]
+	# an empty cell against a number is no near miss
+	echo '[{"k": "a", "v": null, "t": "x"}]' >e.json
+	run same_records r.csv e.json v~5
+	[ "$status" -eq 1 ]
+	# text in a COLUMN~PCT is compared exactly
+	echo '[{"k": "a", "v": 100, "t": "y"}]' >t.json
+	run same_records r.csv t.json t~5
+	[ "$status" -eq 1 ]
 }

@@ -513,6 +513,80 @@ static void test_light_set(void)
 	prof_analysis_free(&a);
 }
 
+/*
+ * A user range (the light set, no replay) spans the idle GPU before the
+ * launch reaches it: its duration and elapsed-based pipe shares take that
+ * in.  A triad at 90 % of DRAM over its own 180 us, in a range of 280 us,
+ * is memory-bound at 90 %, not latency-bound at 58 %; an FMA issue rate
+ * of 50 % over the range is 78 % of the kernel's time; the time is the
+ * kernel's.  Without the SM's active cycles, the range is all there is.
+ */
+static void test_user_range(void)
+{
+	double ns = 180e3, range = 280e3, bytes = PEAK * 0.9 * ns, clock = 1.98e9;
+	struct prof_analysis a;
+	struct prof_kernel *k;
+
+	for (int with = 1; with >= 0; with--) {
+		begin();
+		add("launch pid=%d dev=0 kernel=_Z5triadPfPKfS1_fj corr=1 grid=1056,1,1 "
+		    "block=256,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=16 "
+		    "carveout=-1 c.achieved_occupancy_pct=80", PID);
+		add(" c.dram_read_bytes=%.17g c.dram_write_bytes=%.17g", bytes * 2 / 3, bytes / 3);
+		add(" c.duration_ns=%.17g c.sm_clock_hz=%.17g c.fma_issue_pct=50", range, clock);
+		if (with)
+			add(" c.sm_active_cycles_max=%.17g", ns * clock / 1e9);
+		add("\n");
+		end();
+		ok(analyze(&a, &defaults) == 0 && a.n == 1, "user range: analysed");
+		k = a.n ? &a.k[0] : NULL;
+		if (with) {
+			is_dbl(k ? k->time_ns : NAN, ns, 1e-6, "user range: the kernel's time, not the range's");
+			is_dbl(k ? k->dram_pct : NAN, 90, 1e-6, "user range: DRAM over the kernel's time");
+			ok(k && k->bound.kind == PB_MEMORY && k->bound.nearest == USE_DRAM,
+			   "user range: the triad memory-bound by DRAM: %s", k ? k->bound.text : "");
+			is_dbl(k ? k->fma_pipe_pct : NAN, 50 * range / ns, 1e-6,
+			       "user range: the FMA issue rate over the kernel's time");
+		} else {
+			is_dbl(k ? k->time_ns : NAN, range, 1e-6, "no active cycles: the range's time");
+			is_dbl(k ? k->fma_pipe_pct : NAN, 50, 1e-6, "no active cycles: the rate as read");
+		}
+		prof_analysis_free(&a);
+	}
+	/*
+	 * the full set (kernel replay, a pass each): an HFMA2 chain whose
+	 * duration came from the slower instrumented pass.  The FLOPs go over
+	 * the SM's active time; the pipe's busy share, of its own pass, stays.
+	 */
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z11hfma2_chainP7__half2fffi corr=1 grid=4096,1,1 "
+	    "block=256,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=32 "
+	    "carveout=-1 c.fma_pipe_pct=96 c.tensor_pipe_pct=0 c.duration_ns=533e3 "
+	    "c.sm_clock_hz=1.98e9 c.sm_active_cycles_max=%.17g c.hadd_thread_instructions=0 "
+	    "c.hmul_thread_instructions=0 c.hfma_thread_instructions=%.17g\n", PID,
+	    257e3 * 1.98e9 / 1e9, 4096.0 * 256 * 1024 * 8);
+	end();
+	analyze(&a, &defaults);
+	k = a.n ? &a.k[0] : NULL;
+	is_dbl(k ? k->time_ns : NAN, 257e3, 1e-6, "kernel replay: the SM's active time, the shorter");
+	is_dbl(k ? k->fma_pipe_pct : NAN, 96, 1e-9, "kernel replay: the pipe's busy share as read");
+	is_dbl(k ? k->gflops : NAN, 4 * 4096.0 * 256 * 1024 * 8 / 257e3, 1e-6,
+	       "kernel replay: FP16 FLOPs (4 an HFMA2) over the SM's active time");
+	prof_analysis_free(&a);
+
+	/* a busy share scaled past the pipe's peak stops at 100 % */
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z3fmav corr=1 grid=1,1,1 block=32,1,1 cluster=0,0,0 "
+	    "dyn_smem=0 static_smem=0 local_bytes=0 regs=8 carveout=-1 c.fma_issue_pct=90 "
+	    "c.tensor_pipe_pct=0 c.duration_ns=2000 c.sm_clock_hz=1e9 c.sm_active_cycles_max=1000\n",
+	    PID);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.n ? a.k[0].fma_pipe_pct : NAN, 100, 1e-9, "user range: at most 100 %% of the pipe");
+	is_dbl(a.n ? a.k[0].tensor_pipe_pct : NAN, 0, 1e-9, "user range: an idle pipe stays idle");
+	prof_analysis_free(&a);
+}
+
 static void test_order(void)
 {
 	struct launch big = copy("_Z3bigPf", 1, 1, 90), bad = copy("_Z3badPf", 4, 1, 50),
@@ -689,6 +763,7 @@ int main(void)
 	test_aggregation();
 	test_fma_issue();
 	test_light_set();
+	test_user_range();
 	test_order();
 	test_names();
 	test_no_requests();
