@@ -48,14 +48,21 @@ level_val() {
 }
 
 # level_rows LEVEL COLUMN TEST MESSAGE: the size rows of LEVEL exist and
-# each one's COLUMN passes TEST (an awk condition on $1); else MESSAGE, 1.
+# each one's COLUMN passes TEST (an awk condition on $1); else MESSAGE and
+# the rows that fail it (size, cycles, COLUMN), 1.
 level_rows() {
-	local row lv
+	local row lv sz cy col
 	row=$(csv_col "$CSV" row)
 	lv=$(csv_col "$CSV" level)
-	field "$CSV" "$2" "\$$row == \"size\" && \$$lv == \"$1\"" |
-		awk "{ n++; if (!($3)) bad++ } END { exit !(n > 0 && !bad) }" ||
-		{ echo "$4"; return 1; }
+	sz=$(csv_col "$CSV" size_bytes)
+	cy=$(csv_col "$CSV" cycles)
+	col=$(csv_col "$CSV" "$2")
+	# the row's COLUMN becomes $1 (the line itself) for TEST
+	awk -F, -v msg="$4" "NR > 1 && \$$row == \"size\" && \$$lv == \"$1\" {
+			n++; size = \$$sz; cyc = \$$cy; \$0 = \$$col
+			if (!($3)) { bad++; print msg \": \" size \" B at \" cyc \" cycles, $2 \" \$1 }
+		}
+		END { if (!n) print msg \": no $1 row\"; exit !(n > 0 && !bad) }" "$CSV"
 }
 
 @test "latency: counters confirm each plateau's level" {
@@ -66,6 +73,13 @@ level_rows() {
 	local row mem
 	row=$(csv_col "$CSV" row)
 	mem=$(csv_col "$CSV" memory)
+	# the sweep as the counters saw it, for the log
+	awk -F, -v r="$row" -v m="$mem" -v s="$(csv_col "$CSV" size_bytes)" \
+		-v c="$(csv_col "$CSV" cycles)" -v l="$(csv_col "$CSV" level)" \
+		-v h1="$(csv_col "$CSV" l1_hit_pct)" -v h2="$(csv_col "$CSV" l2_hit_pct)" \
+		-v d="$(csv_col "$CSV" dram_bytes_per_load)" \
+		'$r == "size" && $m == "global" { printf "# %11s B %8s cycles %-8s L1 %6s %% L2 %6s %% DRAM %6s B/load\n",
+			$s, $c, $l, $h1, $h2, $d }' "$CSV" >&3
 	# every level row of the global sweep was named by the counters
 	[ "$(field "$CSV" level_source "\$$row == \"level\" && \$$mem == \"global\"" | sort -u)" = counters ]
 	# away from the L2's size (where the warm-up read's noise swamps the twins'
