@@ -67,11 +67,14 @@ LIB
 		'		gone_helper "$x"' \
 		'	fi' \
 		'	[ "$(wc -l <f)" -eq 1 ]' \
+		'	x=$(old_field "$CSV" size)' \
+		'	[ "$(require_thing)" = "" ]' \
 		'}' >repo/tests/a.bats
 	run python3 "$UNDEF" repo
 	echo "$output"
 	[ "$status" -eq 1 ]
-	[ "$(wc -l <<<"$output")" -eq 2 ]
+	[ "$(wc -l <<<"$output")" -eq 3 ]
 	[[ "$output" == *"repo/tests/a.bats:5: skip_without_thing: "* ]]
 	[[ "$output" == *"repo/tests/a.bats:9: gone_helper: "* ]]
+	[[ "$output" == *"repo/tests/a.bats:12: old_field: "* ]]
 }

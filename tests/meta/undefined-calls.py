@@ -15,7 +15,8 @@ reports each command name that is not
   - a word the shell computes ($VAR, a path, a quoted word).
 
 The first word after `run`, `run_split`, `env` and `timeout` counts as a
-command too.  Usage: undefined-calls.py ROOT (the repository); prints
+command too, and so does the first word of a command substitution,
+$(helper ...), in any word.  Usage: undefined-calls.py ROOT (the repository); prints
 FILE:LINE: NAME for each, exit 1 when any, 2 on a file it cannot parse.
 """
 import importlib.util
@@ -90,10 +91,15 @@ def walk(items, out):
     return out
 
 
+SUBST = re.compile(r'\$\(\s*([A-Za-z_][A-Za-z0-9_.-]*)(?=[\s)]|$)')
+
+
 def called(cmd):
-    """The names a simple command runs: its own, and one after a prefix."""
+    """The names a simple command runs: its own, one after a prefix, and
+    the first of each command substitution in its words ($(helper ...))."""
+    # not in single quotes: text there is no command ('$(x)' is a string)
+    names = [m.group(1) for w in cmd['words'] for m in SUBST.finditer(re.sub(r"'[^']*'", '', w))]
     words = [w for w in cmd['words'] if not da.ASSIGN.match(w)]
-    names = []
     while words:
         w = words[0]
         names.append(w)
