@@ -261,7 +261,12 @@ static size_t plateaus(const struct lv_point *p, const struct run *r, size_t nr,
 	return npl;
 }
 
-/* A point of plateau k: its level, unless its own counters say otherwise. */
+/*
+ * A point of plateau k: its level, unless its own counters say otherwise:
+ * another level, or the plateau's level serving under LV_PURE of the
+ * loads (then the two largest shares, as a transition: a set at L2's
+ * latency with a quarter of its loads from DRAM is L2+DRAM, not L2).
+ */
 static void in_plateau(const struct lv_point *p, const struct lv_plateau *pl, int k,
 		       struct lv_class *out)
 {
@@ -272,11 +277,10 @@ static void in_plateau(const struct lv_point *p, const struct lv_plateau *pl, in
 	if (d == LV_NONE)
 		return;
 	out->source = LV_BY_COUNTERS;
-	if (d != lv_base(pl[k].level)) {
+	if (d != lv_base(pl[k].level))
 		out->level = d;
-		if (share < LV_PURE)
-			mixed(p, &out->level, &out->level2);
-	}
+	if (share < LV_PURE)
+		mixed(p, &out->level, &out->level2);
 }
 
 /* A point between plateaus: the counters' split, or the plateaus on either side. */

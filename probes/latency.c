@@ -16,7 +16,7 @@
  * difference is those loads' own count, whatever the warm-up read.  The
  * warm-up's own traffic varies between the twins: on the H100 by up to
  * ~0.1 MB of DRAM reads for sets in the L2, 12 B for each of the 9216
- * timed loads (an L2 row reads as 20 % DRAM at 6.4), so the counted chase
+ * timed loads (6.4 B a load was the GPU test's bound for an L2 row), so the counted chase
  * makes 16 times their loads: under 2.5 B a load in five sweeps.  The sets share one counter session,
  * the two chases of each a bracketed range (a range per launch would cost
  * ~30 ms each), since enabling the profiler costs more than all of a set's

@@ -119,7 +119,9 @@ in_range() {
 	# DRAM < L2 < L1
 	awk -v d="$(v dram value)" -v l2="$(v l2 value)" -v l1="$(v l1 value)" \
 		'BEGIN { exit !(d < l2 && l2 < l1) }' || { echo "dram $(v dram value), l2 $(v l2 value), l1 $(v l1 value)"; return 1; }
-	skip_without_counters level
+	# the levels are the counters' (skip only where ncu cannot read them either)
+	require_counters
+	counted level
 	[ "$(v dram level)" = DRAM ]
 	[ "$(v l2 level)" = L2 ]
 	[ "$(v l1 level)" = L1 ]

@@ -455,14 +455,32 @@ static int tap_theory(struct bufs *b)
 		is_dbl(v[CTR_GLOBAL_STORE_BYTES], WARPS * 128.0, 0,
 		       "%s: global store bytes requested", what);
 		/*
-		 * lts__t_sector_hit_rate reads up to about 101 % on kernels that
-		 * hit L2 almost always (seen on an H100: hits and lookups are
-		 * sampled apart): a rate, not a count, so 2 points of slack.
+		 * L1's rate is one pass, the same run as the hit and sector
+		 * counts: it must be theirs.  The shared kernel's 87.1 % is its
+		 * own: every block reads the same 4 KiB tile, so only the first
+		 * block on each SM misses it (132 x 128 sectors of 131072 on
+		 * GH100).
 		 */
+		double l1_own = 100 * v[CTR_L1_LOAD_HIT_SECTORS] / v[CTR_GLOBAL_LOAD_SECTORS];
 		ok(v[CTR_L1_HIT_RATE_PCT] >= 0 && v[CTR_L1_HIT_RATE_PCT] <= 100 &&
-		   v[CTR_L2_HIT_RATE_PCT] >= 0 && v[CTR_L2_HIT_RATE_PCT] <= 102,
-		   "%s: L1 hit %.1f %%, L2 hit %.1f %%", what, v[CTR_L1_HIT_RATE_PCT],
-		   v[CTR_L2_HIT_RATE_PCT]);
+		   fabs(v[CTR_L1_HIT_RATE_PCT] - l1_own) <= 0.5,
+		   "%s: L1 hit %.1f %%, %.1f %% of its sectors hit", what, v[CTR_L1_HIT_RATE_PCT],
+		   l1_own);
+		/*
+		 * lts__t_sector_hit_rate's hits and lookups take a pass each
+		 * (t-counters checks it offline), so kernel replay counts them
+		 * in two runs of the launch, never one: a kernel whose L2
+		 * lookups nearly all hit can read over 100 % (H100 ~101, H200
+		 * 101.1-102.4 on the shared kernels).  Over 100 is allowed only
+		 * where another pass says so too: the L2 read misses under 2 %
+		 * of the L2 sectors, and then by 5 points at most.
+		 */
+		double l2_sectors = v[CTR_L2_READ_SECTORS] + v[CTR_L2_WRITE_SECTORS];
+		int all_hit = v[CTR_L2_READ_MISS_SECTORS] < 0.02 * l2_sectors;
+		ok(v[CTR_L2_HIT_RATE_PCT] >= 0 &&
+		   v[CTR_L2_HIT_RATE_PCT] <= (all_hit ? 105 : 100),
+		   "%s: L2 hit %.1f %% (from two runs), read misses %.1f %% of its sectors", what,
+		   v[CTR_L2_HIT_RATE_PCT], 100 * v[CTR_L2_READ_MISS_SECTORS] / l2_sectors);
 		diag("%s: DRAM read %.0f B write %.0f B, L2 read %.0f write %.0f sectors", what,
 		     v[CTR_DRAM_READ_BYTES], v[CTR_DRAM_WRITE_BYTES], v[CTR_L2_READ_SECTORS],
 		     v[CTR_L2_WRITE_SECTORS]);

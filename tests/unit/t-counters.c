@@ -281,6 +281,26 @@ static void test_metrics_offline(void)
 			   "GH100: bandwidth's L2 read counters in one pass (%zu)",
 			   cfg ? cupti_config_passes(cfg) : 0);
 			cupti_config_free(cfg);
+			/*
+			 * An L2 hit rate is never one run's: its hits and its lookups
+			 * take a pass each, so kernel replay counts them in two runs
+			 * of the launch (t-counters-gpu: 101-102.4 % on an H200 for
+			 * kernels that hit L2 almost always).  L1's rate takes one.
+			 */
+			m[0] = ctr_metric(CTR_L2_HIT_RATE_PCT, chips[c]);
+			cfg = cupti_config_new(chips[c], -1, m, 1, valid, &reason);
+			ok(cfg && cupti_config_passes(cfg) == 2,
+			   "GH100: the L2 hit rate alone takes 2 passes (%zu): hits and lookups "
+			   "from two runs", cfg ? cupti_config_passes(cfg) : 0);
+			cupti_config_free(cfg);
+			m[0] = ctr_metric(CTR_L1_HIT_RATE_PCT, chips[c]);
+			m[1] = ctr_metric(CTR_L1_LOAD_HIT_SECTORS, chips[c]);
+			m[2] = ctr_metric(CTR_GLOBAL_LOAD_SECTORS, chips[c]);
+			cfg = cupti_config_new(chips[c], -1, m, 3, valid, &reason);
+			ok(cfg && cupti_config_passes(cfg) == 1,
+			   "GH100: the L1 hit rate with its hits and sectors takes 1 pass (%zu)",
+			   cfg ? cupti_config_passes(cfg) : 0);
+			cupti_config_free(cfg);
 			for (size_t i = 0; i < 5; i++)
 				m[i] = ctr_metric(bw[i], chips[c]);
 			m[5] = ctr_metric(CTR_L2_READ_SECTORS, chips[c]);

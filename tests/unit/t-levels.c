@@ -14,7 +14,7 @@
 #define G (1024ull * 1024 * 1024)
 
 /* Counters of the timed loads of each kind of point. */
-enum kind { L1, L1L2, L2, L2MIX, FAR, DRAM, NOCTR };
+enum kind { L1, L1L2, L2, L2MIX, FAR, DRAM, SPILL, NOCTR };
 
 static struct lv_point pt(uint64_t size, double cycles, enum kind k)
 {
@@ -28,6 +28,8 @@ static struct lv_point pt(uint64_t size, double cycles, enum kind k)
 	case L2MIX: p.l1_hit = 0; p.l2_hit = 0.8; p.dram_bytes_per_load = 0.1; break;
 	case FAR: p.l1_hit = 0; p.l2_hit = 0.5; p.dram_bytes_per_load = 0.3; break;
 	case DRAM: p.l1_hit = 0; p.l2_hit = 0.01; p.dram_bytes_per_load = 64; break;
+	/* at L2's latency, yet 30 % of the loads brought DRAM traffic (9.6 B a load) */
+	case SPILL: p.l1_hit = 0; p.l2_hit = 0.7; p.dram_bytes_per_load = 9.6; break;
 	case NOCTR: break;
 	}
 	return p;
@@ -285,6 +287,33 @@ static void test_default_sizes(void)
 	is_int(lv_default_sizes(&h100_caches, 0, ~0ull, v, 64), 0, "no level, no size");
 }
 
+/*
+ * A size on the L2 plateau whose own counters give L2 under 80 % of its
+ * loads: named by its two shares (the man page's rule), not by the
+ * plateau.  The H200 run named such a row L2 with over 6.4 B of DRAM a load.
+ */
+static void test_impure_in_plateau(void)
+{
+	static const enum lv_level want[] = { LV_L1, LV_L2, LV_DRAM };
+	static const double cyc[] = { 34, 34, 34, 277, 277, 278, 279, 290, 684, 690, 695 };
+	static const uint64_t size[] = { 4 * K, 32 * K, 64 * K, 512 * K, 4 * M, 16 * M, 24 * M,
+					 32 * M, 256 * M, 1 * G, 2 * G };
+	static const enum kind kind[] = { L1, L1, L1, L2, L2, L2, L2, SPILL, DRAM, DRAM, DRAM };
+	const struct lv_caches caches = { 256 * K, 60 * M };
+	struct lv_point p[16];
+	struct lv_class c[16];
+	struct lv_plateau pl[LV_MAX_PLATEAUS];
+	size_t npl;
+
+	for (size_t i = 0; i < 11; i++)
+		p[i] = pt(size[i], cyc[i], kind[i]);
+	npl = lv_classify(p, 11, &caches, c, pl, LV_MAX_PLATEAUS);
+	expect_levels(pl, npl, want, 3, "a spilling size on the L2 plateau");
+	is_int(c[7].plateau, 1, "32 MiB at 290 cycles is on the L2 plateau");
+	is_str(cls(&c[7]), "L2+DRAM", "but its counters say 30 %% DRAM: L2+DRAM");
+	is_str(cls(&c[6]), "L2", "24 MiB, 0.02 B a load: L2");
+}
+
 int main(void)
 {
 	test_default_sizes();
@@ -297,5 +326,6 @@ int main(void)
 	test_counters_overrule();
 	test_split();
 	test_edges();
+	test_impure_in_plateau();
 	return done_testing();
 }

@@ -19,6 +19,7 @@
 
 static char stream[1 << 20];
 static const char *cc = "9.0";
+static double l2_rate = 50;   /* every launch's l2_hit_rate_pct */
 
 static void add(const char *fmt, ...) GP_PRINTF(1, 2);
 static void add(const char *fmt, ...)
@@ -83,7 +84,7 @@ static void launch(const struct launch *l)
 	c("dram_write_bytes", l->dram_w);
 	c("duration_ns", l->ns);
 	c("l1_hit_rate_pct", 10);
-	c("l2_hit_rate_pct", 50);
+	c("l2_hit_rate_pct", l2_rate);
 	c("l2_read_sectors", 1000);
 	c("l2_write_sectors", 1000);
 	add("\n");
@@ -181,6 +182,17 @@ static void test_coalescing(void)
 	is_int(k->verdict, PV_MEMORY_BOUND, "coalesced copy at 90 %% of DRAM: memory_bound");
 	is_str(k->command, "gpuperf bandwidth", "which points at gpuperf bandwidth");
 	prof_analysis_free(&a);
+
+	/* hits and lookups from two replays: the H200 read 102.4 % for a kernel hitting L2 */
+	l2_rate = 102.4;
+	a = one(&l);
+	is_dbl(a.k[0].l2_hit_pct, 100, 0, "an L2 hit rate above 100 %% (two replays' counts) is 100");
+	prof_analysis_free(&a);
+	l2_rate = -0.5;
+	a = one(&l);
+	is_dbl(a.k[0].l2_hit_pct, 0, 0, "and one below 0 is 0");
+	prof_analysis_free(&a);
+	l2_rate = 50;
 
 	/* a GEMM that loads through cp.async: sectors, no bytes asked for by LD lanes */
 	l = copy("_Z4gemmPfPKf", 1, 1, 30);
