@@ -154,13 +154,23 @@ double result_default_noise_pct(enum result_kind kind)
 		 * in earlier sessions (3.4 %, bench/NOTES.md).  Rounded up.
 		 */
 		return 5.0;
+	case RESULT_KIND_LINK_BOTH_WAYS:
+		/*
+		 * 14 %: copies both ways at once share the link unevenly, and
+		 * differently from one invocation to the next.  Over 10
+		 * alternating rounds on an H200 (bench/peers.sh, 2026-11-28) the
+		 * host-to-device part moved by 13.7 % (nvbandwidth's own by
+		 * 13.1 %), and two idle runs of all gave its time 6.3 % apart.
+		 */
+		return 14.0;
 	}
 	return 0.0;
 }
 
 double result_floor_noise_pct(enum result_kind kind)
 {
-	return kind == RESULT_KIND_LINK || kind == RESULT_KIND_SHARED ?
+	return kind == RESULT_KIND_LINK || kind == RESULT_KIND_SHARED ||
+	       kind == RESULT_KIND_LINK_BOTH_WAYS ?
 	       result_default_noise_pct(kind) : 0.0;
 }
 

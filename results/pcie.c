@@ -150,12 +150,21 @@ static const struct result_figure overlap_figures[] = {
 	{ "overlap_pct", RESULT_HIGHER, RESULT_KIND_LINK },
 };
 
+/* --direction bidir's rows: both copies at once, sharing the link as it happens. */
+static const struct result_row_kind transfer_row_kinds[] = {
+	{ "direction", "bidir-h2d", RESULT_KIND_LINK_BOTH_WAYS },
+	{ "direction", "bidir-d2h", RESULT_KIND_LINK_BOTH_WAYS },
+	{ "direction", "bidir-sum", RESULT_KIND_LINK_BOTH_WAYS },
+};
+
 const struct result_contract pcie_contract = {
 	.command = "pcie",
 	.cols = pcie_transfer_cols,
 	.ncols = PCIE_TRANSFER_NCOLS,
 	.figures = transfer_figures,
 	.nfigures = ARRAY_SIZE(transfer_figures),
+	.row_kinds = transfer_row_kinds,
+	.nrow_kinds = ARRAY_SIZE(transfer_row_kinds),
 };
 
 const struct result_contract pcie_overlap_contract = {

@@ -197,6 +197,12 @@ static void test_older_and_rows(void)
 	       RESULT_KIND_SHARED, "bandwidth: the l2-shared rows read shared lines (the last word)");
 	is_int(result_kind_in_row(bw, result_figure_of(bw, "time_ms"), "kernel=read method=l2"),
 	       RESULT_KIND_TIME, "bandwidth: an l2 row's time is a time");
+	is_int(result_kind_in_row(&pcie_contract, result_figure_of(&pcie_contract, "time_us"),
+				  "direction=bidir-h2d memory=pinned size_bytes=268435456"),
+	       RESULT_KIND_LINK_BOTH_WAYS, "pcie: a both-ways row shares the link");
+	is_int(result_kind_in_row(&pcie_contract, result_figure_of(&pcie_contract, "time_us"),
+				  "direction=h2d memory=pinned size_bytes=268435456"),
+	       RESULT_KIND_LINK, "pcie: one way is over the link alone");
 	is_int(result_figure_of(sum, "l2_shared_read_gbs")->kind, RESULT_KIND_SHARED,
 	       "summary: the shared-lines read is of shared lines");
 	is_int(result_figure_of(sum, "pcie_pinned_bidir_gbs")->kind, RESULT_KIND_LINK,

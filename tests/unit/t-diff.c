@@ -524,6 +524,7 @@ static int print_noise(void)
 		{ RESULT_KIND_COUNTER, "counter ratios" }, { RESULT_KIND_CALCULATED, "calculations" },
 		{ RESULT_KIND_LINK, "over the PCIe link" },
 		{ RESULT_KIND_SHARED, "L2 lines shared between SMs" },
+		{ RESULT_KIND_LINK_BOTH_WAYS, "both ways over the link at once" },
 	};
 
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
