@@ -165,15 +165,23 @@ static double flops(const double *c, enum ctr_id add, enum ctr_id mul, enum ctr_
  *     compute-bound code (an HFMA2 chain at 96 % of its pipe read 48 %
  *     of its FLOP roof); its pipe shares are of their own uninstrumented
  *     pass and stay as read.
+ * The SMs' active time leaves out the stores still draining to DRAM
+ * after the last warp has left (a short elementwise kernel read 156 % of
+ * DRAM's roof over it on an H200): the kernel takes at least as long as
+ * its DRAM bytes need at DRAM's peak.
  * The light set alone reads the FMA pipe's issue rate: that says one range.
  */
 static double kernel_ns(const double *c, double *scale)
 {
 	double dur = c[CTR_DURATION_NS];
 	double active = 1e9 * c[CTR_SM_ACTIVE_CYCLES_MAX] / c[CTR_SM_CLOCK_HZ];
+	double dram_ns = 1e9 * (c[CTR_DRAM_READ_BYTES] + c[CTR_DRAM_WRITE_BYTES]) /
+			 c[CTR_DRAM_PEAK_BYTES_PER_S];
 	int one_range = isnan(c[CTR_FMA_PIPE_PCT]) && !isnan(c[CTR_FMA_ISSUE_PCT]);
 
 	*scale = 1;
+	if (isfinite(dram_ns) && dram_ns > active)
+		active = dram_ns;
 	if (!(dur > 0) || !(active > 0) || !isfinite(active) || active >= dur)
 		return dur;
 	if (one_range)

@@ -586,6 +586,22 @@ static void test_user_range(void)
 	       "kernel replay: FP16 FLOPs (4 an HFMA2) over the SM's active time");
 	prof_analysis_free(&a);
 
+	/*
+	 * stores that drain after the SMs are done: 0.6 of the DRAM time in
+	 * active cycles; the kernel's time is what its bytes need at the peak
+	 */
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z3addPf corr=1 grid=1056,1,1 block=256,1,1 "
+	    "cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=16 carveout=-1 "
+	    "c.fma_issue_pct=5 c.duration_ns=200e3 c.sm_clock_hz=1e9 "
+	    "c.sm_active_cycles_max=60e3 c.dram_read_bytes=%.17g c.dram_write_bytes=%.17g "
+	    "c.dram_peak_bytes_per_s=%.17g\n", PID, PEAK * 50e3, PEAK * 50e3, PEAK * 1e9);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.n ? a.k[0].time_ns : NAN, 100e3, 1e-6,
+	       "user range: never shorter than the DRAM bytes need at the peak");
+	prof_analysis_free(&a);
+
 	/* a busy share scaled past the pipe's peak stops at 100 % */
 	begin();
 	add("launch pid=%d dev=0 kernel=_Z3fmav corr=1 grid=1,1,1 block=32,1,1 cluster=0,0,0 "
