@@ -294,12 +294,18 @@ per_launch() {
 	[[ "$(get hfma2_chain bound_by)" =~ ^(fma_pipe|fp16)$ ]]
 	# the SASS counter counts an HFMA2 once; it is 4 FLOPs (two halves, an FMA each)
 	is "$(per_launch hfma2_chain fp16_flop)" $((4 * 4096 * 256 * 1024 * 8)) "FP16 FLOPs per launch"
-	# and the FP16 roof (133.8 TFLOP/s on an H100 SXM) is in the same unit: the chain runs
-	# near it, never far past it
+	# and the FP16 roof (133.8 TFLOP/s on an H100 SXM) is in the same unit.  That roof
+	# (gpuperf roofline) issues half its HFMA2s as HFMA2.MMA, down a second path; where
+	# the compiler keeps this chain's all on the FMA pipe, the pipe full is half the roof
+	# (an H200: 0.48 of it, the pipe 96 % busy), else the chain runs near the roof
+	cuo=$("$BATS_TEST_DIRNAME/../cli/cuda-tool.sh" cuobjdump)
+	mma=$("$cuo" -sass "$APPS/hfma2" | grep -c 'HFMA2\.MMA' || true)
+	lo=0.5 hi=1.05
+	[ "$mma" -gt 0 ] || lo=0.4 hi=0.55
 	use=$(awk -v f="$(get hfma2_chain gflops)" -v r="$(get hfma2_chain fp16_roof_gflops)" \
 		'BEGIN { if (r > 0) printf "%.3f", f / r }')
-	echo "FP16 FLOP/s over its roof: $use"
-	awk -v u="$use" 'BEGIN { exit !(u != "" && u >= 0.5 && u <= 1.05) }'
+	echo "FP16 FLOP/s over its roof: $use (HFMA2.MMA in its SASS: $mma; want $lo to $hi)"
+	awk -v u="$use" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(u != "" && u >= lo && u <= hi) }'
 }
 
 @test "roofline: the STREAM triad is memory-bound, 2 FLOPs per 12 DRAM bytes" {

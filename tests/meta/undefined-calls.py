@@ -55,7 +55,9 @@ NAME = re.compile(r'^[A-Za-z_][A-Za-z0-9_.-]*$')
 
 def shell_files(root):
     for top, dirs, names in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in ('.git', 'build', 'build-asan', 'node_modules'))
+        # hidden folders (.git, tools unpacked beside the tree) and builds are not the project's
+        dirs[:] = sorted(d for d in dirs if not d.startswith('.') and
+                         d not in ('build', 'build-asan', 'build-pic', 'node_modules'))
         for n in sorted(names):
             if n.endswith(('.bats', '.bash', '.sh')):
                 yield os.path.join(top, n)
