@@ -55,12 +55,16 @@ static const struct gp_option options[] = {
 	{ NULL }
 };
 
-/* The shipped floors: beside the binary (the source tree), ../share/gpuperf, then GP_DATADIR. */
+/*
+ * The shipped floors: beside the binary (the source tree), one folder up (a
+ * build folder in it: build-asan/), ../share/gpuperf, then GP_DATADIR.
+ */
 static int find_floors(char *out, size_t n)
 {
 	char exe[PATH_MAX - 64], *slash;
 	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	const char *const rel[] = { "/data/" FLOORS_NAME, "/../share/gpuperf/" FLOORS_NAME };
+	const char *const rel[] = { "/data/" FLOORS_NAME, "/../data/" FLOORS_NAME,
+				    "/../share/gpuperf/" FLOORS_NAME };
 
 	if (len > 0) {
 		exe[len] = '\0';
@@ -85,7 +89,7 @@ static int read_floors(struct args *a)
 	if (a->expect)
 		snprintf(a->floors_from, sizeof(a->floors_from), "%s", a->expect);
 	else if (find_floors(a->floors_from, sizeof(a->floors_from))) {
-		gp_warn("no floors file found (looked beside gpuperf in data/ and "
+		gp_warn("no floors file found (looked beside gpuperf in data/, ../data/ and "
 			"../share/gpuperf/, and in %s): no figure has a floor", GP_DATADIR);
 		snprintf(a->floors_from, sizeof(a->floors_from), "no floors file");
 		return 0;

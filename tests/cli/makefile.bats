@@ -10,6 +10,9 @@ load lib
 setup() {
 	ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 	command -v make >/dev/null || skip "make is not installed"
+	# a user's make, not one under `make test`: its jobs and its directory lines
+	# would reach the make these tests start
+	unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 	cd "$BATS_TEST_TMPDIR"
 	mkdir bin
 	# an nvidia-smi that reports two GPUs, CC 9.0 and 8.6 (as the real one prints them)

@@ -298,7 +298,7 @@ print(" ".join("%s:%s,%s,%s" % (r["kernel_symbol"], r["ptx_entries_skipped"],
 	run "$GPUPERF" occupancy --arch sm_90 --threads 256 --regs 64 --sweep regs
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"occupancy vs registers per thread (* = current)"* ]]
-	grep -Eq '^ +64 \* \| #+ +50 %$' <<<"$output"
+	grep -Eq '^ +64 \* \| #+ +50\.0 %$' <<<"$output"  # the table's decimals
 	grep -Eq '^33-40 +6 +48 +75.0 +registers' <<<"$output"
 	grep -Eq '^64 .*<== current' <<<"$output"
 }
