@@ -339,6 +339,15 @@ static void add_time(struct prof_kernel *k, struct acc *a, const struct prof_rec
 	}
 }
 
+/* Sectors the requests do not account for: no coalescing figure, no verdict. */
+static void unjudged(struct prof_access *p)
+{
+	p->sectors_per_request = p->ideal_per_request = p->efficiency_pct = NAN;
+	p->ratio = NAN;
+	p->width = 0;
+	p->one_lane = 0;
+}
+
 static void finish_access(struct prof_access *p, double req, double sec, double breq,
 			  double bsec, double bytes)
 {
@@ -364,12 +373,19 @@ static void finish_access(struct prof_access *p, double req, double sec, double 
 		/* sectors moved, yet no load instruction asked for a byte: cp.async
 		   (LDGSTS) or TMA copies (a cuBLAS GEMM on the H100 read 12288 sectors
 		   per LDG request): their coalescing is not what LD requests say */
-		p->sectors_per_request = p->ideal_per_request = p->efficiency_pct = NAN;
-		p->ratio = NAN;
-		p->width = 0;
-		p->one_lane = 0;
+		unjudged(p);
 	} else if (!(breq > 0) && req > 0) {
-		/* no instrumented byte counts: judge against a warp of 4-byte accesses */
+		/*
+		 * No instrumented byte counts (the light set): no warp's LD or ST,
+		 * aligned as they must be, touches more than 32 sectors, so more
+		 * came by another way (cp.async, TMA: a cuBLAS GEMM's 12288 on an
+		 * H200) and the requests say nothing of them; else judge against
+		 * a warp of 4-byte accesses.
+		 */
+		if (p->sectors_per_request > 32) {
+			unjudged(p);
+			return;
+		}
 		p->assumed = 1;
 		p->ratio = p->sectors_per_request / 4;
 	}

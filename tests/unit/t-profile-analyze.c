@@ -523,6 +523,23 @@ static void test_light_set(void)
 	ok(k && isnan(k->sld.ways) && isnan(k->flop_total) && isnan(k->shared_bytes),
 	   "light set: bank conflicts, FLOPs and shared bytes stay unknown");
 	prof_analysis_free(&a);
+
+	/* a GEMM's cp.async sectors beside its few LDGs: no warp's LDG makes 12288 */
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z4gemmv corr=1 grid=132,1,1 block=256,1,1 "
+	    "cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=128 carveout=-1", PID);
+	add(" c.global_load_sectors=%.17g c.global_load_requests=10", 10 * 12288.0);
+	add(" c.global_store_sectors=%.17g c.global_store_requests=%.17g", WARPS * 4, WARPS);
+	add(" c.achieved_occupancy_pct=12 c.duration_ns=1e6 c.fma_issue_pct=80\n");
+	end();
+	ok(analyze(&a, &defaults) == 0 && a.n == 1, "light set, cp.async: analysed");
+	k = a.n ? &a.k[0] : NULL;
+	ok(k && isnan(k->ld.sectors_per_request) && isnan(k->ld.ratio) && !k->ld.assumed,
+	   "light set: 12288 sectors a load request are not judged as coalescing");
+	ok(k && k->verdict != PV_LOAD_COALESCING && !strstr(k->verdict_text, "the bytes they use"),
+	   "light set: no load verdict from them: %s", k ? k->verdict_text : "");
+	is_dbl(k ? k->st.sectors_per_request : NAN, 4, 1e-12, "light set: its stores still judged");
+	prof_analysis_free(&a);
 }
 
 /*
