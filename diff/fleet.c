@@ -6,6 +6,7 @@
 #include "diff/fleet.h"
 #include "diff/json.h"
 #include "diff/read.h"
+#include "model/outlier.h"
 #include "util/error.h"
 
 const char *const fleet_figure_headers[FLEET_NFIGURES] = {
@@ -198,19 +199,9 @@ int fleet_read(struct fleet *f, const char *path)
 
 /* ---- judging ---- */
 
-static int cmp_double(const void *a, const void *b)
+double fleet_median(const double *v, size_t n)
 {
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-double fleet_median(double *v, size_t n)
-{
-	if (!n)
-		return NAN;
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	return outlier_siblings_median(v, n, n);  /* n: no sibling left out */
 }
 
 static long find_sku(struct fleet *f, const struct fleet_gpu *g)

@@ -116,7 +116,7 @@ int fleet_failed(const struct fleet *f);
 
 void fleet_free(struct fleet *f);
 
-/* The median of n values (sorted in place); NaN for none. */
-double fleet_median(double *v, size_t n);
+/* The median of n values (NaNs left out); NaN for none. */
+double fleet_median(const double *v, size_t n);
 
 #endif
