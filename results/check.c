@@ -10,11 +10,11 @@
 #include "util/compat.h"
 #include "util/error.h"
 
-const char *const check_figure_names[CHECK_NFIGURES] = {
-	"dram_copy_gbs", "dram_read_gbs", "l2_read_gbs", "h2d_gbs", "d2h_gbs", "p2p_min_gbs",
-};
+#define FIGURE_NAMES \
+	"dram_copy_gbs", "dram_read_gbs", "l2_read_gbs", "h2d_gbs", "d2h_gbs", "p2p_min_gbs"
+const char *const check_figure_names[CHECK_NFIGURES] = { FIGURE_NAMES };
 const char *const check_item_names[CHECK_NITEMS] = {
-	"dram_copy_gbs", "dram_read_gbs", "l2_read_gbs", "h2d_gbs", "d2h_gbs", "p2p_min_gbs",
+	FIGURE_NAMES,
 	"pcie_gen", "pcie_width", "ecc_uncorrected", "retired_rows", "throttle", "processes",
 };
 const char *const check_status_names[] = { "pass", "warn", "fail", "no-gpu" };
