@@ -61,21 +61,10 @@ static const struct gp_option options[] = {
  */
 static int find_floors(char *out, size_t n)
 {
-	char exe[PATH_MAX - 64], *slash;
-	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	const char *const rel[] = { "/data/" FLOORS_NAME, "/../data/" FLOORS_NAME,
-				    "/../share/gpuperf/" FLOORS_NAME };
+	static const char *const dirs[] = { "data", "../data", "../share/gpuperf" };
 
-	if (len > 0) {
-		exe[len] = '\0';
-		if ((slash = strrchr(exe, '/')))
-			*slash = '\0';
-		for (size_t i = 0; i < ARRAY_SIZE(rel); i++) {
-			snprintf(out, n, "%s%s", exe, rel[i]);
-			if (!access(out, R_OK))
-				return 0;
-		}
-	}
+	if (!cli_find_beside(dirs, ARRAY_SIZE(dirs), FLOORS_NAME, out, n))
+		return 0;
 	snprintf(out, n, "%s/%s", GP_DATADIR, FLOORS_NAME);
 	return access(out, R_OK);
 }
