@@ -258,16 +258,7 @@ static int measure_peers(struct gp_ctx *ctx, struct check_run *run, size_t i)
 /* -d LIST, -d N, or every GPU (the default, as -d all). */
 static int device_list(const struct gp_ctx *ctx, int count, int **out, size_t *n)
 {
-	*out = gp_xcalloc((size_t)count + ctx->devices.n + 1, sizeof(**out));
-	*n = 0;
-	if (ctx->devices.n)
-		for (size_t i = 0; i < ctx->devices.n; i++)
-			(*out)[(*n)++] = (int)ctx->devices.v[i];
-	else if ((ctx->globals_given >> (GOPT_DEVICE - GOPT_FIRST) & 1) && !ctx->all_devices)
-		(*out)[(*n)++] = ctx->device_index;
-	else
-		for (int i = 0; i < count; i++)
-			(*out)[(*n)++] = i;
+	cli_spanned_devices(ctx, count, out, n);
 	for (size_t i = 0; i < *n; i++)
 		if ((*out)[i] >= count)
 			return dev_no_such((*out)[i], count);
