@@ -61,21 +61,10 @@ static const struct gp_option options[] = {
  */
 static int find_floors(char *out, size_t n)
 {
-	char exe[PATH_MAX - 64], *slash;
-	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	const char *const rel[] = { "/data/" FLOORS_NAME, "/../data/" FLOORS_NAME,
-				    "/../share/gpuperf/" FLOORS_NAME };
+	static const char *const dirs[] = { "data", "../data", "../share/gpuperf" };
 
-	if (len > 0) {
-		exe[len] = '\0';
-		if ((slash = strrchr(exe, '/')))
-			*slash = '\0';
-		for (size_t i = 0; i < ARRAY_SIZE(rel); i++) {
-			snprintf(out, n, "%s%s", exe, rel[i]);
-			if (!access(out, R_OK))
-				return 0;
-		}
-	}
+	if (!cli_find_beside(dirs, ARRAY_SIZE(dirs), FLOORS_NAME, out, n))
+		return 0;
 	snprintf(out, n, "%s/%s", GP_DATADIR, FLOORS_NAME);
 	return access(out, R_OK);
 }
@@ -269,16 +258,7 @@ static int measure_peers(struct gp_ctx *ctx, struct check_run *run, size_t i)
 /* -d LIST, -d N, or every GPU (the default, as -d all). */
 static int device_list(const struct gp_ctx *ctx, int count, int **out, size_t *n)
 {
-	*out = gp_xcalloc((size_t)count + ctx->devices.n + 1, sizeof(**out));
-	*n = 0;
-	if (ctx->devices.n)
-		for (size_t i = 0; i < ctx->devices.n; i++)
-			(*out)[(*n)++] = (int)ctx->devices.v[i];
-	else if ((ctx->globals_given >> (GOPT_DEVICE - GOPT_FIRST) & 1) && !ctx->all_devices)
-		(*out)[(*n)++] = ctx->device_index;
-	else
-		for (int i = 0; i < count; i++)
-			(*out)[(*n)++] = i;
+	cli_spanned_devices(ctx, count, out, n);
 	for (size_t i = 0; i < *n; i++)
 		if ((*out)[i] >= count)
 			return dev_no_such((*out)[i], count);

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/commands.h"
-#include "cli/global.h"
 #include "gpu/nvml.h"
 #include "model/nvlink.h"
 #include "model/pcie.h"
@@ -74,16 +73,11 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 /* Every ordered pair of distinct devices among -d's (default all). */
 static int all_pairs(const struct gp_ctx *ctx, int count, struct args *a)
 {
-	int *devs = gp_xcalloc((size_t)count + 1, sizeof(*devs)), n = 0;
+	int *devs, n;
+	size_t nd;
 
-	if (ctx->devices.n)
-		for (size_t i = 0; i < ctx->devices.n; i++)
-			devs[n++] = (int)ctx->devices.v[i];
-	else if ((ctx->globals_given >> (GOPT_DEVICE - GOPT_FIRST) & 1) && !ctx->all_devices)
-		devs[n++] = ctx->device_index;
-	else
-		for (int i = 0; i < count; i++)
-			devs[n++] = i;
+	cli_spanned_devices(ctx, count, &devs, &nd);
+	n = (int)nd;
 	a->pairs = gp_xcalloc(2 * (size_t)n * (size_t)n + 1, sizeof(*a->pairs));
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < n; j++)

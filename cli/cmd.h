@@ -303,6 +303,12 @@ int cli_open_device(struct gp_ctx *ctx);
 /* Open one more device (p2p's) into *d likewise, watched with the first. */
 int cli_open_other(struct gp_ctx *ctx, int index, struct gp_device *d);
 /*
+ * The devices a command that spans several (p2p, check) works on, of
+ * count there are: -d LIST, -d N, or every one (-d all, or no -d), into
+ * *out (free it), not checked against count.
+ */
+void cli_spanned_devices(const struct gp_ctx *ctx, int count, int **out, size_t *n);
+/*
  * cli/steps.c's watch hooks for the two above: before device index opens
  * (its modes may refuse the command: 0 or GP_EXIT_NODEV after a message),
  * and once it is open (or already was) to watch it.

@@ -32,4 +32,11 @@ int cli_version(void);
  */
 int cli_finish(int status);
 
+/*
+ * file in the first of dirs[0..ndirs) (relative to the running binary's
+ * directory: "../data") where it can be read, its path into out: 0, or
+ * -1 with none found.
+ */
+int cli_find_beside(const char *const *dirs, size_t ndirs, const char *file, char *out, size_t n);
+
 #endif

@@ -40,24 +40,11 @@ static int unknown_command(const char *name)
 /* The man page beside the binary: the source tree's man/ (also from build-asan/), or an install's share/man. */
 static int find_man_page(const char *cmd, char *path, size_t n)
 {
-	static const char *const rel[] = { "man", "../man", "../share/man/man1" };
-	char exe[PATH_MAX];
-	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	char *slash;
+	static const char *const dirs[] = { "man", "../man", "../share/man/man1" };
+	char file[128];
 
-	if (len <= 0)
-		return -1;
-	exe[len] = '\0';
-	slash = strrchr(exe, '/');
-	if (!slash)
-		return -1;
-	*slash = '\0';
-	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
-		snprintf(path, n, "%s/%s/gpuperf-%s.1", exe, rel[i], cmd);
-		if (!access(path, R_OK))
-			return 0;
-	}
-	return -1;
+	snprintf(file, sizeof(file), "gpuperf-%s.1", cmd);
+	return cli_find_beside(dirs, sizeof(dirs) / sizeof(dirs[0]), file, path, n);
 }
 
 /* Whether man(1) finds the page NAME where it looks (MANPATH...): `man -w NAME`, quietly. */

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include "cli/cmd.h"
 #include "cli/commands.h"
+#include "cli/global.h"
 #include "util/error.h"
 
 int cli_open_device(struct gp_ctx *ctx)
@@ -35,4 +36,18 @@ int cli_open_other(struct gp_ctx *ctx, int index, struct gp_device *d)
 	if (!rc)
 		cli_watch_opened(ctx, d);
 	return rc;
+}
+
+void cli_spanned_devices(const struct gp_ctx *ctx, int count, int **out, size_t *n)
+{
+	*out = gp_xcalloc((size_t)count + ctx->devices.n + 1, sizeof(**out));
+	*n = 0;
+	if (ctx->devices.n)
+		for (size_t i = 0; i < ctx->devices.n; i++)
+			(*out)[(*n)++] = (int)ctx->devices.v[i];
+	else if ((ctx->globals_given >> (GOPT_DEVICE - GOPT_FIRST) & 1) && !ctx->all_devices)
+		(*out)[(*n)++] = ctx->device_index;
+	else
+		for (int i = 0; i < count; i++)
+			(*out)[(*n)++] = i;
 }

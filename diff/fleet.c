@@ -6,46 +6,19 @@
 #include "diff/fleet.h"
 #include "diff/json.h"
 #include "diff/read.h"
+#include "model/outlier.h"
 #include "util/error.h"
 
-/* The figures compared: GB/s, higher is better.  Point this at check's contract. */
-const struct fleet_figure fleet_figures[FLEET_NFIGURES] = {
-	{ "dram_copy_gbs", "DRAM copy (GB/s)" },
-	{ "dram_read_gbs", "DRAM read (GB/s)" },
-	{ "l2_read_gbs", "L2 read (GB/s)" },
-	{ "h2d_gbs", "H2D (GB/s)" },
-	{ "d2h_gbs", "D2H (GB/s)" },
-	{ "p2p_min_gbs", "P2P min (GB/s)" },
+const char *const fleet_figure_headers[FLEET_NFIGURES] = {
+	"DRAM copy (GB/s)", "DRAM read (GB/s)", "L2 read (GB/s)", "H2D (GB/s)", "D2H (GB/s)",
+	"P2P min (GB/s)",
 };
 
-/* Every key of a record of check's "gpus" section; a no-gpu record needs three. */
-const struct fleet_key fleet_keys[] = {
-	{ "hostname", FLEET_KEY_STR, 1 },
-	{ "device_index", FLEET_KEY_NUM, 0 },
-	{ "device", FLEET_KEY_STR, 0 },
-	{ "memory_mib", FLEET_KEY_NUM, 0 },
-	{ "uuid", FLEET_KEY_STR, 0 },
-	{ "serial", FLEET_KEY_STR, 0 },
-	{ "pci_bus_id", FLEET_KEY_STR, 0 },
-	{ "driver", FLEET_KEY_STR, 0 },
-	{ "status", FLEET_KEY_STR, 1 },
-	{ "reason", FLEET_KEY_STR, 1 },
-	{ "dram_copy_gbs", FLEET_KEY_NUM, 0 },
-	{ "dram_read_gbs", FLEET_KEY_NUM, 0 },
-	{ "l2_read_gbs", FLEET_KEY_NUM, 0 },
-	{ "h2d_gbs", FLEET_KEY_NUM, 0 },
-	{ "d2h_gbs", FLEET_KEY_NUM, 0 },
-	{ "pcie_gen", FLEET_KEY_NUM, 0 },
-	{ "pcie_gen_max", FLEET_KEY_NUM, 0 },
-	{ "pcie_width", FLEET_KEY_NUM, 0 },
-	{ "pcie_width_max", FLEET_KEY_NUM, 0 },
-	{ "p2p_min_gbs", FLEET_KEY_NUM, 0 },
-	{ "ecc_uncorrected", FLEET_KEY_NUM, 0 },
-	{ "retired_rows", FLEET_KEY_NUM, 0 },
-	{ "throttle", FLEET_KEY_STR, 0 },
-	{ "contended", FLEET_KEY_NUM, 0 },
-};
-const size_t fleet_nkeys = sizeof(fleet_keys) / sizeof(fleet_keys[0]);
+/* The keys a no-gpu record of check's "gpus" section needs; a GPU's record needs them all. */
+static int no_gpu_needs(const char *key)
+{
+	return !strcmp(key, "hostname") || !strcmp(key, "status") || !strcmp(key, "reason");
+}
 
 const char *const fleet_fig_verdict_names[FLEET_NFIG_VERDICTS] = {
 	"ok", "slow", "none", "contended",
@@ -101,23 +74,24 @@ static int add_record(struct fleet *f, const char *name, const struct json *r, s
 				"object", name, r->line, k + 1, json_type_name(r->type));
 	status = member(r, "status");
 	no_gpu = status && status->type == JSON_STRING && !strcmp(status->text, "no-gpu");
-	for (size_t i = 0; i < fleet_nkeys; i++) {
-		const struct fleet_key *key = &fleet_keys[i];
-		const struct json *v = member(r, key->name);
+	for (size_t i = 0; i < CHECK_GPUS_NCOLUMNS; i++) {
+		const char *key = check_gpus_columns[i].name;
+		int str = check_gpus_columns[i].type == REPORT_STR, needed = no_gpu_needs(key);
+		const struct json *v = member(r, key);
 
 		if (!v) {
-			if (no_gpu && !key->no_gpu_needs)
+			if (no_gpu && !needed)
 				continue;
 			return gp_error(GP_EXIT_USAGE, "%s line %zu: record %zu of \"gpus\" has no "
 					"key \"%s\": not gpuperf check's output", name, r->line,
-					k + 1, key->name);
+					k + 1, key);
 		}
-		if (v->type == JSON_NULL && !key->no_gpu_needs)
+		if (v->type == JSON_NULL && !needed)
 			continue;
-		if (v->type != (key->type == FLEET_KEY_STR ? JSON_STRING : JSON_NUMBER))
+		if (v->type != (str ? JSON_STRING : JSON_NUMBER))
 			return gp_error(GP_EXIT_USAGE, "%s line %zu: \"%s\" is %s, where check writes "
-					"%s", name, v->line, key->name, json_type_name(v->type),
-					key->type == FLEET_KEY_STR ? "a string" : "a number or null");
+					"%s", name, v->line, key, json_type_name(v->type),
+					str ? "a string" : "a number or null");
 	}
 	if (!no_gpu && strcmp(status->text, "pass") && strcmp(status->text, "warn") &&
 	    strcmp(status->text, "fail"))
@@ -149,7 +123,7 @@ static int add_record(struct fleet *f, const char *name, const struct json *r, s
 	d = num_of(member(r, "contended"));
 	g.contended = isfinite(d) && d != 0;
 	for (size_t i = 0; i < FLEET_NFIGURES; i++) {
-		g.value[i] = no_gpu ? NAN : num_of(member(r, fleet_figures[i].key));
+		g.value[i] = no_gpu ? NAN : num_of(member(r, check_figure_names[i]));
 		g.below_pct[i] = NAN;
 	}
 	g.sku = g.node = -1;
@@ -225,19 +199,9 @@ int fleet_read(struct fleet *f, const char *path)
 
 /* ---- judging ---- */
 
-static int cmp_double(const void *a, const void *b)
+double fleet_median(const double *v, size_t n)
 {
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-double fleet_median(double *v, size_t n)
-{
-	if (!n)
-		return NAN;
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	return outlier_siblings_median(v, n, n);  /* n: no sibling left out */
 }
 
 static long find_sku(struct fleet *f, const struct fleet_gpu *g)
@@ -341,7 +305,7 @@ static void judge_node(struct fleet_node *n, const struct fleet_gpu *g)
 		for (size_t i = 0; i < FLEET_NFIGURES; i++)
 			if (g->verdict[i] == FLEET_FIG_SLOW) {
 				char *s = gp_xasprintf("%s%s%s %.1f %%", what, *what ? ", " : "",
-						       fleet_figures[i].key, g->below_pct[i]);
+						       check_figure_names[i], g->below_pct[i]);
 				free(what);
 				what = s;
 			}

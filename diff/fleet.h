@@ -1,7 +1,7 @@
 /*
  * The fleet step: `gpuperf check --json` records of many nodes, read
  * back and judged against each other.  GPUs are grouped by SKU (product
- * name and memory size); each figure of fleet_figures gets its median
+ * name and memory size); each of check's figures gets its median
  * over the SKU's GPUs, and a GPU more than the threshold below that
  * median on any of them is slow.  A node is slow when any of its GPUs
  * is; one whose check failed, or found no GPU, is listed as such.
@@ -10,33 +10,24 @@
  * Input: one or more JSON documents one after another (srun gathers the
  * nodes' stdout into one stream, or one file per node), each an object
  * of sections whose "gpus" section is an array of records with the keys
- * of fleet_keys (check's contract), or such an array alone.
+ * of check_gpus_columns (results/check.h), or such an array alone.
  */
 #ifndef GP_DIFF_FLEET_H
 #define GP_DIFF_FLEET_H
 
 #include <stddef.h>
+#include "results/check.h"
 
 /* The default --threshold, in percent below the SKU's median. */
 #define FLEET_THRESHOLD_PCT 5.0
 
-/* A figure compared across the fleet: GB/s, higher is better. */
-struct fleet_figure {
-	const char *key;     /* the record's key: "dram_copy_gbs" */
-	const char *header;  /* people's: "DRAM copy (GB/s)" */
-};
-#define FLEET_NFIGURES 6
-extern const struct fleet_figure fleet_figures[FLEET_NFIGURES];
-
-/* A key of a check record: its JSON type, and whether a no-gpu record needs it. */
-enum fleet_key_type { FLEET_KEY_STR, FLEET_KEY_NUM };
-struct fleet_key {
-	const char *name;
-	enum fleet_key_type type;
-	int no_gpu_needs;
-};
-extern const struct fleet_key fleet_keys[];
-extern const size_t fleet_nkeys;
+/*
+ * The figures compared across the fleet, check's (GB/s, higher is
+ * better): the record's keys are check_figure_names ("dram_copy_gbs"),
+ * people's headers these ("DRAM copy (GB/s)").
+ */
+#define FLEET_NFIGURES CHECK_NFIGURES
+extern const char *const fleet_figure_headers[FLEET_NFIGURES];
 
 /* A figure of one GPU, judged. */
 enum fleet_fig_verdict {
@@ -125,7 +116,7 @@ int fleet_failed(const struct fleet *f);
 
 void fleet_free(struct fleet *f);
 
-/* The median of n values (sorted in place); NaN for none. */
-double fleet_median(double *v, size_t n);
+/* The median of n values (NaNs left out); NaN for none. */
+double fleet_median(const double *v, size_t n);
 
 #endif

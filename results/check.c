@@ -10,11 +10,11 @@
 #include "util/compat.h"
 #include "util/error.h"
 
-const char *const check_figure_names[CHECK_NFIGURES] = {
-	"dram_copy_gbs", "dram_read_gbs", "l2_read_gbs", "h2d_gbs", "d2h_gbs", "p2p_min_gbs",
-};
+#define FIGURE_NAMES \
+	"dram_copy_gbs", "dram_read_gbs", "l2_read_gbs", "h2d_gbs", "d2h_gbs", "p2p_min_gbs"
+const char *const check_figure_names[CHECK_NFIGURES] = { FIGURE_NAMES };
 const char *const check_item_names[CHECK_NITEMS] = {
-	"dram_copy_gbs", "dram_read_gbs", "l2_read_gbs", "h2d_gbs", "d2h_gbs", "p2p_min_gbs",
+	FIGURE_NAMES,
 	"pcie_gen", "pcie_width", "ecc_uncorrected", "retired_rows", "throttle", "processes",
 };
 const char *const check_status_names[] = { "pass", "warn", "fail", "no-gpu" };
@@ -41,11 +41,14 @@ void check_floors_free(struct check_floors *f)
 	f->n = 0;
 }
 
-static const char *const floor_header[] = {
-	"product", "memory_gib", "dram_copy_gbs", "dram_read_gbs", "l2_read_gbs", "h2d_gbs",
-	"d2h_gbs", "p2p_min_gbs", "source",
-};
-#define FLOOR_NFIELDS ARRAY_SIZE(floor_header)
+/* The floors file's fields: product, memory_gib, the figures (check_figure_names), source. */
+#define FLOOR_NFIELDS ((size_t)CHECK_NFIGURES + 3)
+
+static const char *floor_field(size_t i)
+{
+	return i == 0 ? "product" : i == 1 ? "memory_gib" : i == FLOOR_NFIELDS - 1 ? "source" :
+		check_figure_names[i - 2];
+}
 
 /* Split line (modified) at commas into at most max fields, spaces trimmed; their number. */
 static size_t split(char *line, char **field, size_t max)
@@ -94,7 +97,7 @@ static int parse_row(char **f, size_t nf, struct check_floor *out, char *err, si
 
 	if (nf != FLOOR_NFIELDS) {
 		snprintf(err, n, "%s: %zu fields, not %zu (%s,...)", where, nf, FLOOR_NFIELDS,
-			 floor_header[0]);
+			 floor_field(0));
 		return -1;
 	}
 	if (!*f[0] || strlen(f[0]) >= sizeof(out->product)) {
@@ -111,7 +114,7 @@ static int parse_row(char **f, size_t nf, struct check_floor *out, char *err, si
 	for (size_t i = 0; i < CHECK_NFIGURES; i++)
 		if (floor_number(f[2 + i], &out->fig[i])) {
 			snprintf(err, n, "%s: %s '%s' is not a number above 0 (or empty for none)",
-				 where, floor_header[2 + i], f[2 + i]);
+				 where, check_figure_names[i], f[2 + i]);
 			return -1;
 		}
 	if (!*f[FLOOR_NFIELDS - 1]) {
@@ -127,7 +130,7 @@ static int header_ok(char **f, size_t nf)
 	if (nf != FLOOR_NFIELDS)
 		return 0;
 	for (size_t i = 0; i < nf; i++)
-		if (strcmp(f[i], floor_header[i]))
+		if (strcmp(f[i], floor_field(i)))
 			return 0;
 	return 1;
 }
@@ -136,6 +139,7 @@ int check_floors_parse(const char *text, const char *path, struct check_floors *
 		       char *err, size_t n)
 {
 	char *copy = gp_xstrdup(text), *line = copy, *next, *f[FLOOR_NFIELDS + 1], where[600];
+	char want[256] = "";
 	int header = 0, rc = 0;
 	size_t lineno = 0;
 
@@ -154,9 +158,11 @@ int check_floors_parse(const char *text, const char *path, struct check_floors *
 		if (!header) {
 			header = header_ok(f, nf);
 			if (!header) {
-				snprintf(err, n, "%s: the first row must be the header "
-					 "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,"
-					 "h2d_gbs,d2h_gbs,p2p_min_gbs,source", where);
+				for (size_t i = 0; i < FLOOR_NFIELDS; i++)
+					snprintf(want + strlen(want), sizeof(want) - strlen(want),
+						 "%s%s", i ? "," : "", floor_field(i));
+				snprintf(err, n, "%s: the first row must be the header %s", where,
+					 want);
 				rc = -1;
 			}
 			continue;

@@ -47,7 +47,7 @@ static void no_gpu_row(struct report_table *t, const struct check_run *run)
 {
 	size_t r = report_add_row(t);
 
-	report_set_str(t, r, 5, run->hostname);
+	report_set_str(t, r, (size_t)report_col_index(t, "hostname"), run->hostname);
 	report_set_str(t, r, K_FIGURE, "gpu");
 	report_set_str(t, r, K_STATUS, check_status_names[CHECK_NO_GPU]);
 	report_set_str(t, r, K_REASON, run->no_gpu);
@@ -143,9 +143,10 @@ static void gpus_table(struct report *rep, const struct check_run *run)
 	if (run->no_gpu[0]) {
 		size_t r = report_add_row(t);
 
-		report_set_str(t, r, 0, run->hostname);
-		report_set_str(t, r, 8, check_status_names[CHECK_NO_GPU]);
-		report_set_str(t, r, CHECK_GPUS_NCOLUMNS - 1, run->no_gpu);
+		report_set_str(t, r, (size_t)report_col_index(t, "hostname"), run->hostname);
+		report_set_str(t, r, (size_t)report_col_index(t, "status"),
+			       check_status_names[CHECK_NO_GPU]);
+		report_set_str(t, r, (size_t)report_col_index(t, "reason"), run->no_gpu);
 	}
 	for (size_t i = 0; i < run->ngpus; i++)
 		gpu_record(t, &run->gpus[i]);

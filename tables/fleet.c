@@ -11,7 +11,7 @@ enum { C_HOST, C_INDEX, C_UUID, C_DEVICE, C_MEMORY, C_STATUS, C_FIGURE, C_VALUE,
        C_BELOW, C_SKU_GPUS, C_VERDICT, C_NODE, C_N };
 _Static_assert(C_N == FLEET_NCOLUMNS, "FLEET_NCOLUMNS out of date");
 
-/* People's view of the medians: a SKU a row, a figure a column (from fleet_figures). */
+/* People's view of the medians: a SKU a row, a figure a column (fleet_figure_headers). */
 enum { S_DEVICE, S_MEMORY, S_GPUS, S_FIG0, S_N = S_FIG0 + FLEET_NFIGURES };
 static struct report_col sku_columns[S_N] = {
 	[S_DEVICE] = { "device", "SKU", REPORT_STR, 0 },
@@ -59,7 +59,7 @@ static void machine_rows(struct report_table *t, const struct fleet *f)
 			}
 			report_set_int(t, r, C_INDEX, g->device_index);
 			report_set_int(t, r, C_MEMORY, g->memory_mib);
-			report_set_str(t, r, C_FIGURE, fleet_figures[i].key);
+			report_set_str(t, r, C_FIGURE, check_figure_names[i]);
 			report_set_dbl(t, r, C_VALUE, g->value[i]);
 			report_set_dbl(t, r, C_MEDIAN, f->skus[g->sku].median[i]);
 			report_set_dbl(t, r, C_BELOW, g->below_pct[i]);
@@ -77,8 +77,8 @@ static void sku_table(struct report *r, const struct fleet_run *run)
 	char *title;
 
 	for (size_t i = 0; i < FLEET_NFIGURES; i++)
-		sku_columns[S_FIG0 + i] = (struct report_col){ fleet_figures[i].key,
-							       fleet_figures[i].header, REPORT_DBL, 1 };
+		sku_columns[S_FIG0 + i] = (struct report_col){ check_figure_names[i],
+							       fleet_figure_headers[i], REPORT_DBL, 1 };
 	for (size_t j = 0; j < f->n; j++)
 		ngpus += !f->gpus[j].no_gpu;
 	title = gp_xasprintf("Fleet: %zu node%s, %zu GPU%s, %zu SKU%s: the medians", f->nnodes,
@@ -128,7 +128,7 @@ static void slow_table(struct report *r, const struct fleet *f)
 			report_set_str(t, row, G_HOST, g->hostname);
 			report_set_int(t, row, G_INDEX, g->device_index);
 			report_set_str(t, row, G_UUID, g->uuid);
-			report_set_str(t, row, G_FIGURE, fleet_figures[i].key);
+			report_set_str(t, row, G_FIGURE, check_figure_names[i]);
 			report_set_dbl(t, row, G_VALUE, g->value[i]);
 			report_set_dbl(t, row, G_MEDIAN, f->skus[g->sku].median[i]);
 			report_set_dbl(t, row, G_BELOW, g->below_pct[i]);

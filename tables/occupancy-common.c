@@ -40,6 +40,14 @@ void occ_set_str(struct report_table *t, size_t row, const char *col, const char
 		report_set_str(t, row, (size_t)c, s);
 }
 
+static void set_dbl(struct report_table *t, size_t row, const char *col, double v)
+{
+	int c = report_col_index(t, col);
+
+	if (c >= 0)
+		report_set_dbl(t, row, (size_t)c, v);
+}
+
 static void set_limit(struct report_table *t, size_t row, const char *col, int lim)
 {
 	if (lim != OCC_NO_LIMIT)
@@ -63,7 +71,6 @@ void occ_fill_result(struct report_table *t, size_t row, const struct sm_arch *a
 		     const struct occ_input *in, const struct occ_result *r)
 {
 	char buf[96];
-	int c;
 
 	occ_set_str(t, row, "arch", a->name);
 	occ_set_int(t, row, "threads_per_block", in->threads);
@@ -80,8 +87,7 @@ void occ_fill_result(struct report_table *t, size_t row, const struct sm_arch *a
 	occ_set_int(t, row, "active_threads_per_sm", r->active_threads);
 	occ_set_int(t, row, "active_thread_slots_per_sm", r->active_thread_slots);
 	occ_set_int(t, row, "max_warps_per_sm", r->max_warps);
-	if ((c = report_col_index(t, "occupancy_pct")) >= 0)
-		report_set_dbl(t, row, (size_t)c, r->occupancy_pct);
+	set_dbl(t, row, "occupancy_pct", r->occupancy_pct);
 	occ_set_str(t, row, "limiter", occ_limiter_words(r->binding, 1, buf, sizeof(buf)));
 	set_limit(t, row, "blocks_limit_warps", r->lim_warps);
 	set_limit(t, row, "blocks_limit_blocks", r->lim_blocks);
@@ -99,25 +105,17 @@ void occ_advise(const struct sm_arch *a, const struct occ_input *in, struct occ_
 	adv->has_headroom_smem = occ_headroom(a, in, OCC_RES_SMEM, &adv->headroom_smem);
 }
 
-static void set_pct(struct report_table *t, size_t row, const char *col, double v)
-{
-	int c = report_col_index(t, col);
-
-	if (c >= 0)
-		report_set_dbl(t, row, (size_t)c, v);
-}
-
 void occ_fill_advice(struct report_table *t, size_t row, const struct occ_advice *adv)
 {
 	if (adv->has_next_regs) {
 		occ_set_int(t, row, "next_regs_per_thread", adv->next_regs.value);
 		occ_set_int(t, row, "next_regs_blocks_per_sm", adv->next_regs.r.blocks);
-		set_pct(t, row, "next_regs_occupancy_pct", adv->next_regs.r.occupancy_pct);
+		set_dbl(t, row, "next_regs_occupancy_pct", adv->next_regs.r.occupancy_pct);
 	}
 	if (adv->has_next_smem) {
 		occ_set_int(t, row, "next_smem_per_block_bytes", adv->next_smem.value);
 		occ_set_int(t, row, "next_smem_blocks_per_sm", adv->next_smem.r.blocks);
-		set_pct(t, row, "next_smem_occupancy_pct", adv->next_smem.r.occupancy_pct);
+		set_dbl(t, row, "next_smem_occupancy_pct", adv->next_smem.r.occupancy_pct);
 	}
 	if (adv->has_headroom_regs)
 		occ_set_int(t, row, "headroom_regs_per_thread", adv->headroom_regs.value);

@@ -182,7 +182,7 @@ static void verdict_cases(void)
 	static const struct {
 		const char *host;
 		int index;
-		int fig;                      /* index in fleet_figures */
+		int fig;                      /* index in check_figure_names */
 		enum fleet_fig_verdict want;
 		double below;                 /* NaN: not judged */
 	} gpus[] = {
@@ -220,7 +220,7 @@ static void verdict_cases(void)
 	is_dbl(f.skus[1].median[0], 1710, 1e-9, "A100 copy median: 1710, of the A100s alone");
 	for (size_t k = 0; k < sizeof(gpus) / sizeof(gpus[0]); k++) {
 		const struct fleet_gpu *g = gpu_of(&f, gpus[k].host, gpus[k].index);
-		const char *fig = fleet_figures[gpus[k].fig].key;
+		const char *fig = check_figure_names[gpus[k].fig];
 
 		if (!ok(g != NULL, "GPU %s/%d read", gpus[k].host, gpus[k].index))
 			continue;
