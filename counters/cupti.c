@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "util/error.h"
 #include "counters/cupti.h"
 #include "counters/cupti-api.h"

@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "counters/counters.h"
 #include "inject/inject.h"
 #include "util/error.h"
