@@ -680,7 +680,8 @@ static size_t legend(const struct report_chart *c, double top, FILE *out)
 	if (out)
 		fputs("<g class=\"legend\" font-size=\"11\" fill=\"#212529\">\n", out);
 	for (; (label = entry_text(c, k, &s, &m)); k++) {
-		size_t span = (size_t)ceil((34 + plot_text_width(label, 11)) / colw);
+		double need = 34 + plot_text_width(label, 11);  /* swatch and text, px */
+		size_t span = (size_t)ceil(need / colw);
 
 		span = span > COLS ? COLS : span;
 		if (col + span > COLS) {
@@ -689,7 +690,7 @@ static size_t legend(const struct report_chart *c, double top, FILE *out)
 		}
 		if (out)
 			entry(out, PAD + (double)col * colw, top + (double)row * ROW, s, nth, label,
-			      34 + plot_text_width(label, 11) <= (double)span * colw ? 0 :
+			      need <= (double)span * colw ? 0 :
 			      (size_t)(((double)span * colw - 34) / CHAR_W));
 		nth += s != NULL;
 		col += span;
