@@ -127,7 +127,8 @@ UNIT_HELPERS := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
 INJECT_SO := build/lib/gpuperf/libgpuperf-inject.so
 INJECT_SRC := $(sort $(wildcard inject/*.c)) \
 	$(filter-out counters/cupti-rt.c,$(sort $(wildcard counters/*.c))) \
-	profile/record.c profile/filter.c results/device.c util/demangle.c util/error.c util/fault.c
+	profile/record.c profile/filter.c results/device.c util/demangle.c util/error.c util/fault.c \
+	util/stats.c
 INJECT_OBJ := $(INJECT_SRC:%.c=build-pic/%.o)
 # gpuperf profile's test programs (see their rules below).
 APP_CU := $(filter-out tests/apps/driver-kernel.cu,$(sort $(wildcard tests/apps/*.cu)))
@@ -246,8 +247,9 @@ build/counters/%.o build-asan/counters/%.o: GP_CPPFLAGS += -Icounters/cshim
 # The profiling library gpuperf profile injects (CUDA_INJECTION64_PATH):
 # inject/ with its own position-independent copies of counters/ (less the
 # CUDA-runtime file: inject/device.c stands in), the record codec, the
-# kernel filter and the demangler.  It links neither libcuda nor libcupti
-# (both found at run time) and exports InitializeInjection alone.
+# kernel filter, the demangler and the median (util/stats.c).  It links
+# neither libcuda nor libcupti (both found at run time) and exports
+# InitializeInjection alone.
 
 $(INJECT_SO): $(INJECT_OBJ) inject/exports.map
 	@mkdir -p $(dir $@)

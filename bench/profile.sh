@@ -53,17 +53,22 @@ median3() {
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 
-# check WHAT OK: print a target's verdict; a failure makes the exit status 1.
+# check WHAT CMD...: print a target's verdict, CMD's status; a failure makes
+# the exit status 1.
 check() {
-	if [ "$2" = 1 ]; then
-		echo "  target $1: PASS"
+	local what=$1
+	shift
+	if "$@"; then
+		echo "  target $what: PASS"
 	else
-		echo "  target $1: FAIL"
+		echo "  target $what: FAIL"
 		status=1
 	fi
 }
 
+# shellcheck disable=SC2317  # lt and le: called through check
 lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && a + 0 < b + 0) }'; }
+# shellcheck disable=SC2317
 le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && a + 0 <= b + 0) }'; }
 
 chip=$(./gpuperf -v info 2>&1 | sed -n 's/.*device 0 is chip \([A-Z0-9]*\).*/\1/p' | head -n 1)
@@ -90,12 +95,10 @@ run() {
 		grep -h 'profiled launch.* took' "$out/$name.$set.v.err" | sed 's/^/    /'
 		grep -h 'launch of' "$out/$name.$set.v.err" | sed -n '1p;2p;$p' | cut -c1-300 | sed 's/^/    /'
 		if [ "$set" = light ] && [ "$max" != - ]; then
-			if le "$r" "$max"; then check "light at most ${max}x plain" 1
-			else check "light at most ${max}x plain" 0; fi
+			check "light at most ${max}x plain" le "$r" "$max"
 		fi
 		if [ "$passes" = 1 ]; then
-			if le "$med" 20; then check "$set: at most 20 ms per profiled launch (one pass)" 1
-			else check "$set: at most 20 ms per profiled launch (one pass)" 0; fi
+			check "$set: at most 20 ms per profiled launch (one pass)" le "$med" 20
 		fi
 		if command -v ncu >/dev/null 2>&1; then
 			ncu_t=$(secs ncu --clock-control none --cache-control none \
@@ -103,8 +106,7 @@ run() {
 			cp "$out/last.out" "$out/$name.$set.ncu.csv"
 			echo "  ncu, the same $set metrics, every launch: $ncu_t s ($(ratio "$ncu_t" "$plain")x" \
 				"plain, $(grep -c '"gpu__time_duration.sum"' "$out/$name.$set.ncu.csv") launches)"
-			if lt "$t" "$ncu_t"; then check "$set faster than ncu" 1
-			else check "$set faster than ncu" 0; fi
+			check "$set faster than ncu" lt "$t" "$ncu_t"
 		else
 			echo "  ncu: not installed"
 		fi

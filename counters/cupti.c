@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "util/error.h"
 #include "counters/cupti.h"
 #include "counters/cupti-api.h"
@@ -54,6 +53,15 @@ char *cupti_timing_text(const struct cupti_timing *t, char *buf, size_t len)
 		 t->enable, t->image, t->set_config, t->start, t->inside, t->sync, t->stop_decode,
 		 t->evaluate, t->disable);
 	return buf;
+}
+
+/* The ms since *t, which becomes now: one step of cupti_timing. */
+static double lap(double *t)
+{
+	double now = gp_now_ms(), ms = now - *t;
+
+	*t = now;
+	return ms;
 }
 
 static void host_free(struct cupti_config *cfg)
@@ -244,8 +252,7 @@ int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, int brackete
 		gp_debug("counters: counter data image of %zu bytes for %zu ranges",
 			 cfg->data_size, max_ranges);
 	}
-	cfg->t.enable = gp_now_ms() - t;
-	t = gp_now_ms();
+	cfg->t.enable = lap(&t);
 start:
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params, p);
@@ -257,8 +264,7 @@ start:
 			goto fail;
 		}
 	}
-	cfg->t.image = gp_now_ms() - t;
-	t = gp_now_ms();
+	cfg->t.image = lap(&t);
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_SetConfig_Params, p);
 		p.pRangeProfilerObject = cfg->obj;
@@ -278,8 +284,7 @@ start:
 			goto fail;
 		}
 	}
-	cfg->t.set_config = gp_now_ms() - t;
-	t = gp_now_ms();
+	cfg->t.set_config = lap(&t);
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_Start_Params, p);
 		p.pRangeProfilerObject = cfg->obj;
@@ -290,8 +295,8 @@ start:
 		cfg->started = 1;
 		cfg->pushed = 0;
 	}
-	cfg->t.start = gp_now_ms() - t;
-	cfg->t.begun = gp_now_ms();
+	cfg->t.start = lap(&t);
+	cfg->t.begun = t;
 	return 0;
 fail:
 	session_end(cfg);
@@ -442,8 +447,7 @@ int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 		rc = CUPTI_END_KERNEL_FAILED;
 		goto out;
 	}
-	cfg->t.sync = gp_now_ms() - t;
-	t = gp_now_ms();
+	cfg->t.sync = lap(&t);
 	{
 		CUPTI_PARAMS(CUpti_RangeProfiler_Stop_Params, p);
 		p.pRangeProfilerObject = cfg->obj;
@@ -469,10 +473,9 @@ int cupti_config_end(struct cupti_config *cfg, double **values, size_t *nranges,
 		}
 		*dropped = p.numOfRangeDropped;
 	}
-	cfg->t.stop_decode = gp_now_ms() - t;
-	t = gp_now_ms();
+	cfg->t.stop_decode = lap(&t);
 	*reason = evaluate(cfg, values, nranges);
-	cfg->t.evaluate = gp_now_ms() - t;
+	cfg->t.evaluate = lap(&t);
 	cfg->t.ranges = *nranges;
 out:
 	t = gp_now_ms();

@@ -18,10 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "counters/counters.h"
 #include "inject/inject.h"
 #include "util/error.h"
+#include "util/stats.h"
 
 /* the values of one launch: a fixed buffer, the list (profile/record.h) is short */
 #define MAX_IDS 64
@@ -52,8 +52,6 @@ static _Thread_local struct {
 	int user_range;            /* pushed a user range at the entry */
 } br;
 
-static int cmp_double(const void *a, const void *b);
-
 /* The brackets' cost, for gpuperf -v (all threads). */
 static struct {
 	pthread_mutex_t lock;
@@ -65,22 +63,6 @@ static struct {
 	size_t passes;            /* of the last set opened */
 	int user_range;           /* it ran without replay: a user range per launch */
 } cost = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, NULL, 0, 0, 0, 0 };
-
-/* The median of v[0..n), NAN for none (v is sorted). */
-static double median(double *v, size_t n)
-{
-	if (!n)
-		return NAN;
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 void inj_counters_off(const char *why)
 {
@@ -99,10 +81,13 @@ void inj_launch_costs(void)
 {
 	pthread_mutex_lock(&cost.lock);
 	if (cost.n) {
-		double first = cost.neach ? cost.each[0] : NAN, call;
-		double med = median(cost.each, cost.neach);
+		double first = cost.neach ? cost.each[0] : NAN, med, call;
+		struct stats st;
 
-		call = median(cost.call, cost.neach);
+		stats_compute(cost.each, cost.neach, &st);
+		med = cost.neach ? st.median : NAN;
+		stats_compute(cost.call, cost.neach, &st);
+		call = cost.neach ? st.median : NAN;
 		gp_debug("profile: %u profiled launch%s took %.0f ms from entry to exit, %.0f ms "
 			 "of it setting up counters; median %.1f ms a launch (the first %.1f ms); "
 			 "%zu pass%s each, %s; median %.1f ms inside the launch call (%.1f ms a "

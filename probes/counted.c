@@ -23,11 +23,11 @@ static int count_launches(const struct gp_device *dev, enum counters_mode mode,
 	 * (auto range with kernel replay costs ~30 ms a launch even then).
 	 */
 	user = ctr_passes(cs) == 1;
-	if (user)
+	if (user) {
 		ctr_bracketed_ranges(cs);
-	/* a user range counts whatever runs: the sweep's timed runs end first */
-	if (user)
+		/* a user range counts whatever runs: the sweep's timed runs end first */
 		rc = cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+	}
 	if (!rc && !(crc = ctr_begin(cs))) {
 		int erc;
 

@@ -94,10 +94,8 @@ static void bar(const struct report_chart *c, const struct plot_scale *s, const 
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
 		"<title>", lo, y + 3, w, ROW - 6, color);
 	xml_text(out, label, 0);
-	if (isfinite(v) && (c->flags & PLOT_BARS_VALUES) && c->y.decimals >= 0)
-		snprintf(text, sizeof(text), "%.*f", c->y.decimals, v);
-	else if (isfinite(v) && (c->flags & PLOT_BARS_VALUES))
-		snprintf(text, sizeof(text), "%.4g", v);
+	if (isfinite(v) && (c->flags & PLOT_BARS_VALUES))
+		report_axis_number(&c->y, v, text, sizeof(text));
 	else if (isfinite(v))
 		snprintf(text, sizeof(text), "%+.1f", v);
 	else

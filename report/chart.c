@@ -38,6 +38,15 @@ void report_chart_axis(struct report_axis *a, const char *label, const char *uni
 	a->decimals = -1;
 }
 
+char *report_axis_number(const struct report_axis *a, double v, char *buf, size_t n)
+{
+	if (a->decimals >= 0)
+		snprintf(buf, n, "%.*f", a->decimals, v);
+	else
+		snprintf(buf, n, "%.4g", v);
+	return buf;
+}
+
 struct report_series *report_chart_series(struct report_chart *c, const char *name, unsigned flags)
 {
 	struct report_series *s;
@@ -168,11 +177,8 @@ void report_render_text_chart(const struct report_chart *c, FILE *out)
 			len = 1;
 		memset(bar, '#', (size_t)len);
 		bar[len] = '\0';
-		if (c->y.decimals >= 0)
-			snprintf(num, sizeof(num), "%.*f", c->y.decimals, v);
-		else
-			snprintf(num, sizeof(num), "%.4g", v);
-		fprintf(out, "  %*s | %-*s %s %.*s\n", (int)lw, label, width, bar, num,
+		fprintf(out, "  %*s | %-*s %s %.*s\n", (int)lw, label, width, bar,
+			report_axis_number(&c->y, v, num, sizeof(num)),
 			(int)(strlen(unit) - ((c->y.flags & REPORT_AXIS_COUNT) && v == 1 && *unit)), unit);
 	}
 	free(bar);

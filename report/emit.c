@@ -5,6 +5,12 @@
 #include "report/format.h"
 #include "report/report.h"
 
+/* Whether t is one of fmt's machine tables: not human-only, nor JSON-only in CSV. */
+static int machine_table(const struct report_table *t, enum report_format fmt)
+{
+	return !(t->flags & REPORT_HUMAN_ONLY) && !(fmt == REPORT_CSV && (t->flags & REPORT_JSON_ONLY));
+}
+
 /* JSON with sections: {"key": [...], ...} over the machine tables that have keys. */
 static void emit_json_sections(const struct report *r, FILE *out)
 {
@@ -13,7 +19,7 @@ static void emit_json_sections(const struct report *r, FILE *out)
 	fputs("{", out);
 	for (size_t i = 0; i < r->ntables; i++) {
 		const struct report_table *t = r->tables[i];
-		if ((t->flags & REPORT_HUMAN_ONLY) || !t->key)
+		if (!machine_table(t, REPORT_JSON) || !t->key)
 			continue;
 		fputs(first ? "\n" : ",\n", out);
 		report_json_string(t->key, out);
@@ -34,7 +40,7 @@ static void emit_csv_sections(const struct report *r, FILE *out)
 
 	for (size_t i = 0; i < r->ntables; i++) {
 		const struct report_table *t = r->tables[i];
-		if (!(t->flags & (REPORT_HUMAN_ONLY | REPORT_JSON_ONLY)) && t->key)
+		if (machine_table(t, REPORT_CSV) && t->key)
 			report_append_long(lt, t->key, t);
 	}
 	report_render_csv(lt, out);
@@ -55,10 +61,10 @@ static int has_sections(const struct report *r, enum report_format fmt)
 
 		if ((t->flags & REPORT_HUMAN_ONLY) || !t->key)
 			continue;
-		if (fmt == REPORT_CSV && (t->flags & REPORT_JSON_ONLY))
-			json_only++;
-		else
+		if (machine_table(t, fmt))
 			n++;
+		else
+			json_only++;
 	}
 	return json_only ? n > 1 : n > 0;
 }
@@ -89,8 +95,7 @@ int report_emit(const struct report *r, enum report_format fmt, FILE *out)
 				fputc('\n', out);
 			report_render_table(t, out);
 			first = 0;
-		} else if (!(t->flags & REPORT_HUMAN_ONLY) &&
-			   !(fmt == REPORT_CSV && (t->flags & REPORT_JSON_ONLY))) {
+		} else if (machine_table(t, fmt)) {
 			if (machine) {
 				fprintf(stderr, "gpuperf: BUG: two machine tables in one report\n");
 				abort();

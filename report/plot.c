@@ -472,6 +472,16 @@ static int free_at(const struct frame *f, const struct room *r, const struct box
 	return 1;
 }
 
+/* Whether b is free (free_at); if so it is taken: later labels keep clear of it. */
+static int claim(const struct frame *f, struct room *r, const struct box *b)
+{
+	if (!free_at(f, r, b))
+		return 0;
+	if (r->nplaced < MAX_PLACED)
+		r->placed[r->nplaced++] = *b;
+	return 1;
+}
+
 /* The lines and dots of every plot series, in px. */
 static void room_make(const struct frame *f, struct room *r)
 {
@@ -528,15 +538,13 @@ static int place_x(const struct frame *f, struct room *r, double x, double w, FI
 			double bx = side ? x + 3 + ASCENT : x - 3;  /* the baseline */
 			double y0 = end ? f->bottom - 4 - w : f->top + 4;
 			struct box b = { bx - ASCENT, y0, bx + DESCENT, y0 + w };
-			if (!free_at(f, r, &b))
+			if (!claim(f, r, &b))
 				continue;
 			fprintf(out, "<text stroke=\"none\" text-anchor=\"%s\" "
 				"transform=\"translate(%.1f,%.1f) rotate(-90)\">", end ? "start" : "end", bx,
 				end ? f->bottom - 4 : f->top + 4);
 			xml_text(out, label, 0);
 			fputs("</text>\n", out);
-			if (r->nplaced < MAX_PLACED)
-				r->placed[r->nplaced++] = b;
 			return 1;
 		}
 	/* across: right or left of it, at the bottom or the top of the frame */
@@ -545,12 +553,10 @@ static int place_x(const struct frame *f, struct room *r, double x, double w, FI
 			double by = end ? f->top + 4 + ASCENT : f->bottom - 4 - DESCENT;
 			double x0 = side ? x - 4 - w : x + 4;
 			struct box b = { x0, by - ASCENT, x0 + w, by + DESCENT };
-			if (!free_at(f, r, &b))
+			if (!claim(f, r, &b))
 				continue;
 			plot_text(out, side ? x - 4 : x + 4, by,
 				  side ? "stroke=\"none\" text-anchor=\"end\"" : "stroke=\"none\"", label, 0);
-			if (r->nplaced < MAX_PLACED)
-				r->placed[r->nplaced++] = b;
 			return 1;
 		}
 	return 0;
@@ -565,13 +571,11 @@ static int place_y(const struct frame *f, struct room *r, double y, double w, FI
 			double x0 = at == 0 ? bx - w : at == 1 ? bx : bx - w / 2;
 			double by = under ? y + 3 + ASCENT : y - 4;
 			struct box b = { x0, by - ASCENT, x0 + w, by + DESCENT };
-			if (!free_at(f, r, &b))
+			if (!claim(f, r, &b))
 				continue;
 			plot_text(out, bx, by, at == 1 ? "stroke=\"none\"" : at == 0 ?
 				  "stroke=\"none\" text-anchor=\"end\"" : "stroke=\"none\" text-anchor=\"middle\"",
 				  label, 0);
-			if (r->nplaced < MAX_PLACED)
-				r->placed[r->nplaced++] = b;
 			return 1;
 		}
 	return 0;
@@ -676,7 +680,8 @@ static size_t legend(const struct report_chart *c, double top, FILE *out)
 	if (out)
 		fputs("<g class=\"legend\" font-size=\"11\" fill=\"#212529\">\n", out);
 	for (; (label = entry_text(c, k, &s, &m)); k++) {
-		size_t span = (size_t)ceil((34 + plot_text_width(label, 11)) / colw);
+		double need = 34 + plot_text_width(label, 11);  /* swatch and text, px */
+		size_t span = (size_t)ceil(need / colw);
 
 		span = span > COLS ? COLS : span;
 		if (col + span > COLS) {
@@ -685,7 +690,7 @@ static size_t legend(const struct report_chart *c, double top, FILE *out)
 		}
 		if (out)
 			entry(out, PAD + (double)col * colw, top + (double)row * ROW, s, nth, label,
-			      34 + plot_text_width(label, 11) <= (double)span * colw ? 0 :
+			      need <= (double)span * colw ? 0 :
 			      (size_t)(((double)span * colw - 34) / CHAR_W));
 		nth += s != NULL;
 		col += span;

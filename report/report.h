@@ -203,6 +203,8 @@ void report_note(struct report_table *t, const char *fmt, ...) GP_PRINTF(2, 3);
  */
 struct report_chart *report_add_chart(struct report_table *t, const char *title);
 void report_chart_axis(struct report_axis *a, const char *label, const char *unit, unsigned flags);
+/* v as a's values are written: a->decimals of them, or %.4g (decimals -1); buf returned. */
+char *report_axis_number(const struct report_axis *a, double v, char *buf, size_t n);
 /* A new series of c; it stays valid, and where it is, as long as c. */
 struct report_series *report_chart_series(struct report_chart *c, const char *name, unsigned flags);
 /* One point; label (copied) names it in the text chart, NULL: x as an integer. */
