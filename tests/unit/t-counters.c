@@ -12,6 +12,7 @@
 #include "counters/metrics.h"
 #include "counters/reason.h"
 #include "profile/record.h"
+#include "util/compat.h"
 
 static int snake_case(const char *s)
 {
@@ -193,6 +194,27 @@ static void profile_passes(const char *chip)
 }
 
 /* Every metric of the table exists on every chip this CUPTI knows. */
+/* The passes GH100 takes for these counters together, 0 where CUPTI refuses them. */
+static size_t gh100_passes(const enum ctr_id *ids, size_t n)
+{
+	const char *m[CTR_COUNT];
+	unsigned char valid[CTR_COUNT];
+	char *reason = NULL;
+	struct cupti_config *cfg;
+	size_t p;
+
+	for (size_t i = 0; i < n; i++)
+		m[i] = ctr_metric(ids[i], "GH100");
+	if (!(cfg = cupti_config_new("GH100", -1, m, n, valid, &reason))) {
+		diag("%s", reason ? reason : "no reason");
+		free(reason);
+		return 0;
+	}
+	p = cupti_config_passes(cfg);
+	cupti_config_free(cfg);
+	return p;
+}
+
 static void test_metrics_offline(void)
 {
 	const char *const *chips;
@@ -237,78 +259,49 @@ static void test_metrics_offline(void)
 		if (strncmp(chips[c], "GV", 2))
 			profile_passes(chips[c]);
 		if (!strcmp(chips[c], "GH100")) {
-			/* what latency and bandwidth's levels read: one pass, so no replay touches the caches */
 			static const enum ctr_id lat[] = { CTR_GLOBAL_LOAD_SECTORS, CTR_L1_LOAD_HIT_SECTORS,
 							   CTR_L2_READ_MISS_SECTORS, CTR_DRAM_READ_BYTES };
 			static const enum ctr_id bw[] = { CTR_GLOBAL_LOAD_SECTORS, CTR_L1_LOAD_HIT_SECTORS,
 							  CTR_L2_READ_MISS_SECTORS, CTR_DRAM_READ_BYTES,
-							  CTR_DRAM_WRITE_BYTES };
-			const char *m[8];
-
-			for (size_t i = 0; i < 4; i++)
-				m[i] = ctr_metric(lat[i], chips[c]);
-			cfg = cupti_config_new(chips[c], -1, m, 4, valid, &reason);
-			ok(cfg && cupti_config_passes(cfg) == 1, "GH100: latency's counters in one pass (%zu)",
-			   cfg ? cupti_config_passes(cfg) : 0);
-			cupti_config_free(cfg);
-			for (size_t i = 0; i < 5; i++)
-				m[i] = ctr_metric(bw[i], chips[c]);
-			cfg = cupti_config_new(chips[c], -1, m, 5, valid, &reason);
-			ok(cfg && cupti_config_passes(cfg) == 1,
-			   "GH100: bandwidth's level counters in one pass (%zu)",
-			   cfg ? cupti_config_passes(cfg) : 0);
-			cupti_config_free(cfg);
-			/* banks' counted sweep: a user range a launch, so one pass */
+							  CTR_DRAM_WRITE_BYTES, CTR_L2_READ_SECTORS };
 			static const enum ctr_id bk[] = {
 				CTR_SHARED_LOAD_INSTRUCTIONS, CTR_SHARED_LOAD_WAVEFRONTS,
 				CTR_SHARED_LOAD_BANK_CONFLICTS, CTR_SHARED_STORE_INSTRUCTIONS,
 				CTR_SHARED_STORE_WAVEFRONTS, CTR_SHARED_STORE_BANK_CONFLICTS,
 				CTR_SM_CLOCK_HZ,
 			};
-			for (size_t i = 0; i < 7; i++)
-				m[i] = ctr_metric(bk[i], chips[c]);
-			cfg = cupti_config_new(chips[c], -1, m, 7, valid, &reason);
-			ok(cfg && cupti_config_passes(cfg) == 1, "GH100: banks' counters in one pass (%zu)",
-			   cfg ? cupti_config_passes(cfg) : 0);
-			cupti_config_free(cfg);
+			static const enum ctr_id l2r[] = { CTR_GLOBAL_LOAD_SECTORS, CTR_L1_LOAD_HIT_SECTORS,
+							   CTR_L2_READ_SECTORS };
+			static const enum ctr_id l2hit[] = { CTR_L2_HIT_RATE_PCT };
+			static const enum ctr_id l1hit[] = { CTR_L1_HIT_RATE_PCT, CTR_L1_LOAD_HIT_SECTORS,
+							     CTR_GLOBAL_LOAD_SECTORS };
+			size_t p;
+
+			/* what latency and bandwidth's levels read: one pass, so no replay touches the caches */
+			p = gh100_passes(lat, ARRAY_SIZE(lat));
+			ok(p == 1, "GH100: latency's counters in one pass (%zu)", p);
+			p = gh100_passes(bw, 5);
+			ok(p == 1, "GH100: bandwidth's level counters in one pass (%zu)", p);
+			/* banks' counted sweep: a user range a launch, so one pass */
+			p = gh100_passes(bk, ARRAY_SIZE(bk));
+			ok(p == 1, "GH100: banks' counters in one pass (%zu)", p);
 			/* its L2 sectors read: a set of their own, since beside the misses they make
 			   two passes (probes/bandwidth.c counts the rows twice, never replayed) */
-			m[0] = ctr_metric(CTR_GLOBAL_LOAD_SECTORS, chips[c]);
-			m[1] = ctr_metric(CTR_L1_LOAD_HIT_SECTORS, chips[c]);
-			m[2] = ctr_metric(CTR_L2_READ_SECTORS, chips[c]);
-			cfg = cupti_config_new(chips[c], -1, m, 3, valid, &reason);
-			ok(cfg && cupti_config_passes(cfg) == 1,
-			   "GH100: bandwidth's L2 read counters in one pass (%zu)",
-			   cfg ? cupti_config_passes(cfg) : 0);
-			cupti_config_free(cfg);
+			p = gh100_passes(l2r, ARRAY_SIZE(l2r));
+			ok(p == 1, "GH100: bandwidth's L2 read counters in one pass (%zu)", p);
 			/*
 			 * An L2 hit rate is never one run's: its hits and its lookups
 			 * take a pass each, so kernel replay counts them in two runs
 			 * of the launch (t-counters-gpu: 101-102.4 % on an H200 for
 			 * kernels that hit L2 almost always).  L1's rate takes one.
 			 */
-			m[0] = ctr_metric(CTR_L2_HIT_RATE_PCT, chips[c]);
-			cfg = cupti_config_new(chips[c], -1, m, 1, valid, &reason);
-			ok(cfg && cupti_config_passes(cfg) == 2,
-			   "GH100: the L2 hit rate alone takes 2 passes (%zu): hits and lookups "
-			   "from two runs", cfg ? cupti_config_passes(cfg) : 0);
-			cupti_config_free(cfg);
-			m[0] = ctr_metric(CTR_L1_HIT_RATE_PCT, chips[c]);
-			m[1] = ctr_metric(CTR_L1_LOAD_HIT_SECTORS, chips[c]);
-			m[2] = ctr_metric(CTR_GLOBAL_LOAD_SECTORS, chips[c]);
-			cfg = cupti_config_new(chips[c], -1, m, 3, valid, &reason);
-			ok(cfg && cupti_config_passes(cfg) == 1,
-			   "GH100: the L1 hit rate with its hits and sectors takes 1 pass (%zu)",
-			   cfg ? cupti_config_passes(cfg) : 0);
-			cupti_config_free(cfg);
-			for (size_t i = 0; i < 5; i++)
-				m[i] = ctr_metric(bw[i], chips[c]);
-			m[5] = ctr_metric(CTR_L2_READ_SECTORS, chips[c]);
-			cfg = cupti_config_new(chips[c], -1, m, 6, valid, &reason);
-			ok(cfg && cupti_config_passes(cfg) == 2,
-			   "GH100: the two together take 2 passes (%zu): why they are two sets",
-			   cfg ? cupti_config_passes(cfg) : 0);
-			cupti_config_free(cfg);
+			p = gh100_passes(l2hit, ARRAY_SIZE(l2hit));
+			ok(p == 2, "GH100: the L2 hit rate alone takes 2 passes (%zu): hits and lookups "
+			   "from two runs", p);
+			p = gh100_passes(l1hit, ARRAY_SIZE(l1hit));
+			ok(p == 1, "GH100: the L1 hit rate with its hits and sectors takes 1 pass (%zu)", p);
+			p = gh100_passes(bw, ARRAY_SIZE(bw));
+			ok(p == 2, "GH100: the two together take 2 passes (%zu): why they are two sets", p);
 		}
 	}
 	ok(checked >= 20, "checked the table on %zu chips", checked);
