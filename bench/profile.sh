@@ -92,7 +92,8 @@ run() {
 			"$out/$name.$set.v.err" | tail -n 1)
 		echo "  gpuperf profile --set $set: $t s (${r}x plain); -v: $passes pass(es)," \
 			"median $med ms per profiled launch"
-		grep -h 'profiled launch.* took' "$out/$name.$set.v.err" | sed 's/^/    /'
+		grep -hE 'profiled launch.* took|counters were read in' "$out/$name.$set.v.err" |
+			sed 's/^/    /'
 		grep -h 'launch of' "$out/$name.$set.v.err" | sed -n '1p;2p;$p' | cut -c1-300 | sed 's/^/    /'
 		if [ "$set" = light ] && [ "$max" != - ]; then
 			check "light at most ${max}x plain" le "$r" "$max"

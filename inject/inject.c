@@ -42,10 +42,14 @@ static void CUPTIAPI callback(void *user, CUpti_CallbackDomain domain, CUpti_Cal
 			      const void *data)
 {
 	(void)user;
-	if (domain == CUPTI_CB_DOMAIN_DRIVER_API)
+	if (domain == CUPTI_CB_DOMAIN_DRIVER_API) {
 		inj_launch_callback(id, data);
-	else if (domain == CUPTI_CB_DOMAIN_RESOURCE && timing && !inj.dead)
-		inj_activity_flush();   /* a context is going: take its records first */
+	} else if (domain == CUPTI_CB_DOMAIN_RESOURCE && !inj.dead) {
+		/* a context is going: take its counters and records first */
+		inj_launch_flush(((const CUpti_ResourceData *)data)->context);
+		if (timing)
+			inj_activity_flush();
+	}
 }
 
 static void at_exit(void)
@@ -54,6 +58,7 @@ static void at_exit(void)
 
 	if ((long long)getpid() != inj.pid)
 		return;   /* a forked child: its parent writes the end */
+	inj_launch_flush(NULL);
 	if (timing)
 		inj_activity_flush();
 	atomic_store(&inj.dead, 1);

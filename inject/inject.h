@@ -38,6 +38,8 @@
 	X(cuCtxGetCurrent, 12000, 1) \
 	X(cuCtxGetDevice, 12000, 1) \
 	X(cuCtxSynchronize, 12000, 1) \
+	X(cuCtxPushCurrent, 12000, 1) \
+	X(cuCtxPopCurrent, 12000, 1) \
 	X(cuStreamSynchronize, 12000, 1) \
 	X(cuStreamIsCapturing, 12000, 1) \
 	X(cuFuncGetAttribute, 12000, 1) \
@@ -151,6 +153,13 @@ void inj_launch_callback(CUpti_CallbackId cbid, const CUpti_CallbackData *cb);
  * note saying why; timing goes on.  Thread-safe; the first reason wins.
  */
 void inj_counters_off(const char *why);
+
+/*
+ * Read the counters of the launches waiting in an open session, and
+ * write their records: every device's at the exit (ctx NULL), or the
+ * sessions of a context about to go, whose counter sets close with it.
+ */
+void inj_launch_flush(CUcontext ctx);
 
 /* Under -v, at the exit: the profiled launches' brackets, their count and total time. */
 void inj_launch_costs(void);

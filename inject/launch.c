@@ -2,10 +2,15 @@
  * The launch callbacks.  At a launch's entry: learn the kernel, count the
  * launch, and decide whether to profile it (it matches --kernel, fewer
  * than --launches of it were profiled, its stream is not being captured
- * into a graph).  A profiled launch is bracketed by ctr_begin at entry and
- * ctr_end at exit: auto range makes it one range, kernel replay runs the
- * passes inside the launch call.  Launches from other threads wait at
- * their entry while a bracket is open, or auto range would count them in.
+ * into a graph).  A profiled launch is bracketed from its entry to its
+ * exit.  Where the counters take one pass, the bracket is a user range
+ * pushed and popped in a session that stays open across launches: its
+ * ranges are read when it holds BATCH of them, when the context goes and
+ * at the exit, so CUPTI's start and stop (tens of ms) are paid once a
+ * batch, not once a launch.  Otherwise the bracket is a session of its
+ * own, auto range and kernel replay, the passes run inside the launch
+ * call.  Launches from other threads wait at their entry while a bracket
+ * is open, or a range would count them in.
  *
  * Covered: cuLaunchKernel, cuLaunchKernelEx, cuLaunchCooperativeKernel
  * and their per-thread-stream (_ptsz) forms, which the CUDA runtime's
@@ -25,6 +30,9 @@
 
 /* the values of one launch: a fixed buffer, the list (profile/record.h) is short */
 #define MAX_IDS 64
+/* user ranges one session holds before they are read: the session's start and stop
+   (~45 ms on an H200) shared by this many launches, at most this many records late */
+#define BATCH 64
 _Static_assert(CTR_COUNT <= MAX_IDS, "MAX_IDS holds every counter");
 
 /* What a launch's parameters say. */
@@ -41,11 +49,9 @@ static _Thread_local struct {
 	int open;
 	uint32_t corr;
 	struct inj_kernel *k;
-	struct prof_rec rec;       /* the launch record, counters filled at exit */
+	struct prof_rec rec;       /* the launch record, counters filled when its session ends */
+	int dev;
 	struct ctr_set *set;
-	const enum ctr_id *ids;    /* what set reads */
-	size_t nids;
-	size_t n0;                 /* ranges before the bracket */
 	CUfunction f;              /* its resources are read at the exit */
 	double t0;                 /* gp_now_ms() at its entry */
 	double t_begun;            /* ... once the session started */
@@ -57,12 +63,14 @@ static struct {
 	pthread_mutex_t lock;
 	unsigned n;
 	double ms, setup_ms;
+	unsigned sessions;        /* ended, each read its launches' counters */
+	double late_ms;           /* reading sessions outside a bracket (context end, exit) */
 	double *each;             /* every bracket's ms, for the median */
 	double *call;             /* ... of it inside the launch call (the replays) */
 	size_t neach, cap;
 	size_t passes;            /* of the last set opened */
 	int user_range;           /* it ran without replay: a user range per launch */
-} cost = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, NULL, 0, 0, 0, 0 };
+} cost = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 void inj_counters_off(const char *why)
 {
@@ -95,6 +103,10 @@ void inj_launch_costs(void)
 			 cost.setup_ms, med, first, cost.passes, cost.passes == 1 ? "" : "es",
 			 cost.user_range ? "a user range around the launch, no replay" :
 			 "kernel replay", call, cost.passes ? call / (double)cost.passes : NAN);
+		gp_debug("profile: their counters were read in %u session%s, %.0f ms of it at a "
+			 "context's end or the exit; %.1f ms a launch on average, everything counted",
+			 cost.sessions, cost.sessions == 1 ? "" : "s", cost.late_ms,
+			 (cost.ms + cost.late_ms) / cost.n);
 	}
 	pthread_mutex_unlock(&cost.lock);
 }
@@ -107,6 +119,13 @@ static _Thread_local int busy;   /* inside our callback: our own driver calls co
  * range with that, the same less the counters CUPTI gets by patching the
  * kernel's code (SASS instrumentation), the part most likely to be refused.
  */
+/* A profiled launch whose range waits in its session to be read. */
+struct waiting {
+	struct prof_rec rec;      /* the launch record; its kernel name malloc'd */
+	struct inj_kernel *k;
+	int launched;             /* the launch call succeeded: the record is written */
+};
+
 static struct {
 	int tried;
 	struct ctr_set *set;
@@ -116,6 +135,13 @@ static struct {
 	int failed;               /* a bracket gave no range even so: counters broke here */
 	int user_range;           /* one pass: each launch a user range, no replay */
 	int replay_tried;         /* user ranges gave nothing: the set again, with kernel replay */
+	/* the session: begun at a profiled launch, ended when read (read_session) */
+	int session;
+	unsigned sessions;        /* ended so far: the first ends after one launch, a check */
+	size_t n0;                /* the set's ranges before the session */
+	CUcontext ctx;            /* the context the set profiles */
+	struct waiting *wait;     /* the session's launches, in range order */
+	size_t nwait;
 } devs[INJ_MAX_DEV];
 
 static enum ctr_id plain_ids[MAX_IDS];
@@ -252,10 +278,11 @@ static void func_resources(CUfunction f, struct prof_rec *r)
  * Open the set of list on dev; NULL when unavailable (COUNTERS_AUTO: a
  * warning, a note).  A set of one pass needs no replay: each profiled
  * launch is a user range (push at its entry, pop at its exit) in a
- * session of its own, unless replay is asked for (no_user_range, or
- * GPUPERF_PROFILE_REPLAY=kernel).  Kernel replay costs tens of ms a
- * launch even in one pass (save, restore, serialise); a user range only
- * the session's start and stop.
+ * session shared with the next launches, unless replay is asked for
+ * (no_user_range, or GPUPERF_PROFILE_REPLAY=kernel).  Kernel replay costs
+ * tens of ms a launch even in one pass (save, restore, serialise); a user
+ * range two synchronisations, and its share of the session's start and
+ * stop.
  */
 static struct ctr_set *open_set(int dev, const enum ctr_id *list, size_t n, int no_user_range)
 {
@@ -275,9 +302,10 @@ static struct ctr_set *open_set(int dev, const enum ctr_id *list, size_t n, int 
 	cost.passes = ctr_passes(set);
 	cost.user_range = devs[dev].user_range;
 	pthread_mutex_unlock(&cost.lock);
-	/* a bracket per profiled launch: enable the profiler once, small images (another
-	   thread's launch that slips in is dropped: the exit callback sees it) */
-	ctr_one_launch_at_a_time(set, 4);
+	/* enable the profiler once; an image for a batch of user ranges, or for one
+	   replayed launch and a few more (another thread's launch that slips into auto
+	   range is dropped: read_session sees it) */
+	ctr_one_launch_at_a_time(set, devs[dev].user_range ? BATCH : 4);
 	devs[dev].ids = list;
 	devs[dev].nids = n;
 	__atomic_store_n(&devs[dev].set, set, __ATOMIC_RELEASE);
@@ -317,6 +345,11 @@ static struct ctr_set *device_set(int dev)
 		double t0 = gp_now_ms();
 
 		__atomic_store_n(&devs[dev].tried, 1, __ATOMIC_RELAXED);
+		if (!(devs[dev].wait = calloc(BATCH, sizeof(*devs[dev].wait)))) {
+			inj_note("warning", "out of memory: no counters on device %d", dev);
+			__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
+			return NULL;
+		}
 		memset(&d, 0, sizeof(d));
 		d.index = dev;
 		if (which_set < 0) {
@@ -427,19 +460,77 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 	br.open = 1;
 	br.corr = cb->correlationId;
 	br.k = k;
+	br.dev = dev;
 	br.set = set;
-	br.ids = devs[dev].ids;
-	br.nids = devs[dev].nids;
-	br.n0 = ctr_nranges(set);
 	br.user_range = devs[dev].user_range;
 	if (br.user_range)
 		/* a user range counts whatever runs on the GPU: let the program's queued work end */
 		inj_api.cuCtxSynchronize();
-	inj_sync_stream(l->stream);
-	/* a failure is a note, and shows as no range at the exit */
-	if (!ctr_begin(set) && br.user_range)
+	else
+		inj_sync_stream(l->stream);
+	/* a failure is a note, and shows as no range when the session is read */
+	if (!devs[dev].session) {
+		devs[dev].session = 1;
+		devs[dev].n0 = ctr_nranges(set);
+		devs[dev].ctx = cb->context;
+		if (ctr_begin(set))
+			devs[dev].session = 0;
+	}
+	if (devs[dev].session && br.user_range)
 		ctr_range_push(set);
 	br.t_begun = gp_now_ms();
+}
+
+/*
+ * End dev's session and read its ranges into the waiting launches'
+ * records, which are written then.  With inj.bracket held.  0, or
+ * ctr_end's status when a profiled kernel failed.
+ */
+static int read_session(int dev)
+{
+	struct ctr_set *set = devs[dev].set;
+	size_t got, n = devs[dev].nwait;
+	int rc = devs[dev].session ? ctr_end(set) : 0, written = 0, other_work;
+
+	devs[dev].session = 0;
+	devs[dev].sessions++;
+	devs[dev].nwait = 0;
+	got = ctr_nranges(set) - devs[dev].n0;
+	/* auto range: a range per kernel, so more than one is someone else's work inside */
+	other_work = !devs[dev].user_range && got > 1;
+	if (other_work)
+		inj_note("warning", "a profiled launch of %s made %zu ranges (other work ran inside "
+			 "its bracket): its counters are left out", devs[dev].wait[0].rec.kernel, got);
+	else if (got && got < n)
+		inj_note("warning", "%zu of %zu profiled launches got no counters (CUPTI dropped "
+			 "their ranges)", n - got, n);
+	for (size_t i = 0; i < n; i++) {
+		struct waiting *w = &devs[dev].wait[i];
+		int counted = !other_work && i < got;
+
+		if (counted) {
+			double v[MAX_IDS];
+			if (!ctr_read(set, devs[dev].n0 + i, v))
+				for (size_t j = 0; j < devs[dev].nids; j++)
+					w->rec.ctr[devs[dev].ids[j]] = isfinite(v[j]) ? v[j] : NAN;
+		}
+		pthread_mutex_lock(&inj.lock);
+		if (!w->launched || (!counted && !rc && !other_work))
+			inj_kernel_unprofile(w->k);
+		if (w->launched) {
+			inj_write(&w->rec);
+			inj.profiled += counted;
+			written = 1;
+		}
+		pthread_mutex_unlock(&inj.lock);
+		free(w->rec.kernel);
+	}
+	pthread_mutex_lock(&cost.lock);
+	cost.sessions++;
+	pthread_mutex_unlock(&cost.lock);
+	if (!got && !rc && written)
+		fall_back(dev);   /* counters broke: the warning said why */
+	return rc;
 }
 
 static void leave(const CUpti_CallbackData *cb)
@@ -447,64 +538,50 @@ static void leave(const CUpti_CallbackData *cb)
 	struct prof_rec *r = &br.rec;
 	CUresult launched = cb->functionReturnValue ? *(const CUresult *)cb->functionReturnValue :
 				CUDA_SUCCESS;
-	size_t got;
-	int rc;
-
+	int dev = br.dev, rc = 0, failed = 0;
+	struct waiting *w;
+	char steps[256], name[160];
 	double t_exit = gp_now_ms(), t_end;
-	char steps[256];
 
 	br.open = 0;
-	if (br.user_range) {
+	if (br.user_range && devs[dev].session) {
 		/*
 		 * Close the range on an idle GPU, as kernel replay does: popped
 		 * behind the launch, it read the naive transpose's stores 0.002 %
 		 * short of 32 sectors a request on an H200, the last stores likely
-		 * still in flight (not proven).  ctr_end waits for the kernel anyway.
+		 * still in flight (not proven).  A kernel that failed ends the
+		 * session now, which reports it.
 		 */
-		inj_api.cuCtxSynchronize();
+		failed = inj_api.cuCtxSynchronize() != CUDA_SUCCESS;
 		ctr_range_pop(br.set);
 	}
 	t_end = gp_now_ms();
-	rc = ctr_end(br.set);
-	/* now: a fall-back below may close the set */
-	if (!ctr_timing(br.set, steps, sizeof(steps)))
-		snprintf(steps, sizeof(steps), "no session");
 	func_resources(br.f, r);
-	got = ctr_nranges(br.set) - br.n0;
-	if (got == 1) {
-		double v[MAX_IDS];
-		if (!ctr_read(br.set, br.n0, v))
-			for (size_t i = 0; i < br.nids; i++)
-				r->ctr[br.ids[i]] = isfinite(v[i]) ? v[i] : NAN;
-	} else if (got > 1) {
-		inj_note("warning", "a profiled launch of %s made %zu ranges (other work ran inside "
-			 "its bracket): its counters are left out", r->kernel, got);
-	} else if (!launched && !rc) {
-		fall_back(r->dev);   /* counters broke: the warning said why */
-	}
-	if (launched || (!got && !rc)) {
-		pthread_mutex_lock(&inj.lock);
-		inj_kernel_unprofile(br.k);
-		pthread_mutex_unlock(&inj.lock);
-	}
-	if (!launched) {
-		inj_write(r);
-		pthread_mutex_lock(&inj.lock);
-		inj.profiled += got == 1;
-		pthread_mutex_unlock(&inj.lock);
-	}
+	snprintf(name, sizeof(name), "%s", r->kernel ? r->kernel : "(unnamed kernel)");
+	w = &devs[dev].wait[devs[dev].nwait++];
+	w->rec = *r;
+	w->k = br.k;
+	w->launched = !launched;
+	r->kernel = NULL;
+	/* the first session is read at once: a check that this set gives counters here */
+	if (!br.user_range || failed || !devs[dev].session || devs[dev].nwait == BATCH ||
+	    !devs[dev].sessions)
+		rc = read_session(dev);
+	/* now: a fall-back in read_session may have closed the set */
+	if (!devs[dev].set || !ctr_timing(devs[dev].set, steps, sizeof(steps)))
+		snprintf(steps, sizeof(steps), "no session");
 	pthread_mutex_lock(&cost.lock);
 	cost.n++;
 	cost.ms += gp_now_ms() - br.t0;
 	if (cost.neach == cost.cap) {
 		size_t cap = cost.cap ? 2 * cost.cap : 64;
 		double *v = realloc(cost.each, cap * sizeof(*v));
-		double *w = v ? realloc(cost.call, cap * sizeof(*w)) : NULL;
+		double *u = v ? realloc(cost.call, cap * sizeof(*u)) : NULL;
 
 		if (v)
 			cost.each = v;
-		if (w) {
-			cost.call = w;
+		if (u) {
+			cost.call = u;
 			cost.cap = cap;
 		}
 	}
@@ -514,12 +591,49 @@ static void leave(const CUpti_CallbackData *cb)
 	}
 	pthread_mutex_unlock(&cost.lock);
 	gp_debug("profile: launch of %s: %.1f ms from entry to exit: %.1f ms to begin, %.1f ms "
-		 "in the launch call%s, %.1f ms to end and read (%s)", r->kernel, gp_now_ms() - br.t0,
-		 br.t_begun - br.t0, t_exit - br.t_begun,
-		 br.user_range ? "" : " (the replays)", gp_now_ms() - t_end, steps);
-	free(r->kernel);
-	r->kernel = NULL;
+		 "in the launch call%s, %.1f ms to end%s (%s)", name,
+		 gp_now_ms() - br.t0, br.t_begun - br.t0, t_exit - br.t_begun,
+		 br.user_range ? "" : " (the replays)", gp_now_ms() - t_end,
+		 devs[dev].nwait ? ", its counters read later" : " and read", steps);
 	pthread_mutex_unlock(&inj.bracket);
+	if (rc)
+		inj_counters_off("a profiled kernel failed (its error is the program's to report); "
+				 "the rest of the run is timed only");
+}
+
+void inj_launch_flush(CUcontext ctx)
+{
+	double t0 = gp_now_ms();
+	int rc = 0, any = 0;
+
+	pthread_mutex_lock(&inj.bracket);
+	for (int dev = 0; dev < INJ_MAX_DEV; dev++) {
+		CUcontext was;
+		int pushed;
+
+		if (!devs[dev].set || (ctx && devs[dev].ctx != ctx))
+			continue;
+		if (devs[dev].nwait) {
+			/* Stop and the synchronisation before it need the session's context current */
+			pushed = !inj_api.cuCtxPushCurrent(devs[dev].ctx);
+			rc |= read_session(dev);
+			if (pushed)
+				inj_api.cuCtxPopCurrent(&was);
+			any = 1;
+		}
+		if (ctx) {
+			/* the set's profiler goes with its context: the next launch opens a new one */
+			ctr_close(devs[dev].set);
+			free(devs[dev].wait);
+			memset(&devs[dev], 0, sizeof(devs[dev]));
+		}
+	}
+	pthread_mutex_unlock(&inj.bracket);
+	if (any) {
+		pthread_mutex_lock(&cost.lock);
+		cost.late_ms += gp_now_ms() - t0;
+		pthread_mutex_unlock(&cost.lock);
+	}
 	if (rc)
 		inj_counters_off("a profiled kernel failed (its error is the program's to report); "
 				 "the rest of the run is timed only");
