@@ -245,7 +245,7 @@ near() {
 }
 
 @test "70 profiled launches of two kernels in turn, read in batches: each launch its own figures" {
-	drive relaunch -v -l 70 -- "$APPS/relaunch" 70
+	drive relaunch -v -S light -l 70 -- "$APPS/relaunch" 70
 	[ "$(status)" = 0 ]
 	require_counters
 	profiled relaunch_copy
@@ -260,7 +260,7 @@ near() {
 }
 
 @test "cudaDeviceReset mid-run: the launches before it are read with their context, those after on the new one" {
-	drive relaunch-reset -l 70 -- "$APPS/relaunch" 70 reset
+	drive relaunch-reset -S light -l 70 -- "$APPS/relaunch" 70 reset
 	[ "$(status)" = 0 ]
 	require_counters
 	profiled relaunch_copy
