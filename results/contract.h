@@ -42,6 +42,7 @@ enum result_kind {
 	RESULT_KIND_LINK,        /* over the PCIe link: host transfers, host-mapped loads */
 	RESULT_KIND_SHARED,      /* L2 lines shared between SMs: crossbar timing */
 	RESULT_KIND_LINK_BOTH_WAYS, /* both directions over the link at once: how they share it */
+	RESULT_KIND_HOST_CALL,   /* a CUDA call timed on the host: the driver's path on its CPU */
 };
 
 struct result_figure {

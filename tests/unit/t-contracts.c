@@ -186,8 +186,8 @@ static void test_older_and_rows(void)
 	ok(result_contract_by_columns(names, n) == NULL, "by columns: none without a figure's column");
 	is_int(result_kind_in_row(lat, cycles, "row=size memory=host size_bytes=2097152"),
 	       RESULT_KIND_LINK, "latency: the host-mapped chase is over the link");
-	is_int(result_kind_in_row(lat, cycles, "memory=memcpy-h2d"), RESULT_KIND_LINK,
-	       "latency: so is a memcpy round trip (the key's first word)");
+	is_int(result_kind_in_row(lat, cycles, "memory=memcpy-h2d"), RESULT_KIND_HOST_CALL,
+	       "latency: a memcpy round trip is a call timed on the host (the key's first word)");
 	is_int(result_kind_in_row(lat, cycles, "row=size memory=hostile"), RESULT_KIND_LATENCY,
 	       "latency: memory=hostile is not memory=host");
 	is_int(result_kind_in_row(lat, cycles, "row=size memory=global size_bytes=4096"),

@@ -525,6 +525,7 @@ static int print_noise(void)
 		{ RESULT_KIND_LINK, "over the PCIe link" },
 		{ RESULT_KIND_SHARED, "L2 lines shared between SMs" },
 		{ RESULT_KIND_LINK_BOTH_WAYS, "both ways over the link at once" },
+		{ RESULT_KIND_HOST_CALL, "a CUDA call timed on the host" },
 	};
 
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
