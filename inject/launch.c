@@ -113,12 +113,6 @@ void inj_launch_costs(void)
 
 static _Thread_local int busy;   /* inside our callback: our own driver calls come back */
 
-/*
- * Counter sets per device, opened at the first profiled launch there:
- * what gpuperf profile reads (profile/record.h), or, when a launch got no
- * range with that, the same less the counters CUPTI gets by patching the
- * kernel's code (SASS instrumentation), the part most likely to be refused.
- */
 /* A profiled launch whose range waits in its session to be read. */
 struct waiting {
 	struct prof_rec rec;      /* the launch record; its kernel name malloc'd */
@@ -126,6 +120,12 @@ struct waiting {
 	int launched;             /* the launch call succeeded: the record is written */
 };
 
+/*
+ * Counter sets per device, opened at the first profiled launch there:
+ * what gpuperf profile reads (profile/record.h), or, when a launch got no
+ * range with that, the same less the counters CUPTI gets by patching the
+ * kernel's code (SASS instrumentation), the part most likely to be refused.
+ */
 static struct {
 	int tried;
 	struct ctr_set *set;
@@ -481,6 +481,13 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 	br.t_begun = gp_now_ms();
 }
 
+/* A profiled kernel failed: counters stop, timing goes on. */
+static void kernel_failed(void)
+{
+	inj_counters_off("a profiled kernel failed (its error is the program's to report); "
+			 "the rest of the run is timed only");
+}
+
 /*
  * End dev's session and read its ranges into the waiting launches'
  * records, which are written then.  With inj.bracket held.  0, or
@@ -597,8 +604,7 @@ static void leave(const CUpti_CallbackData *cb)
 		 devs[dev].nwait ? ", its counters read later" : " and read", steps);
 	pthread_mutex_unlock(&inj.bracket);
 	if (rc)
-		inj_counters_off("a profiled kernel failed (its error is the program's to report); "
-				 "the rest of the run is timed only");
+		kernel_failed();
 }
 
 void inj_launch_flush(CUcontext ctx)
@@ -635,8 +641,7 @@ void inj_launch_flush(CUcontext ctx)
 		pthread_mutex_unlock(&cost.lock);
 	}
 	if (rc)
-		inj_counters_off("a profiled kernel failed (its error is the program's to report); "
-				 "the rest of the run is timed only");
+		kernel_failed();
 }
 
 static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
