@@ -244,16 +244,22 @@ near() {
 	is "$(get scale load_sectors_per_request)" 4 "load sectors/request"
 }
 
-@test "70 profiled launches of two kernels in turn, read in batches: each launch its own figures" {
-	drive relaunch -v -S light -l 70 -- "$APPS/relaunch" 70
+# relaunch_figures: the relaunch run ended well and profiled all 70 launches of each
+# kernel, each with its own figure: a range read into the wrong launch's record
+# would mix 4 and 8 sectors a request.
+relaunch_figures() {
 	[ "$(status)" = 0 ]
 	require_counters
 	profiled relaunch_copy
 	is "$(get relaunch_copy launches_profiled)" 70 "copy profiled"
 	is "$(get relaunch_stride2 launches_profiled)" 70 "stride-2 profiled"
-	# a range read into the wrong launch's record would mix 4 and 8
 	is "$(get relaunch_copy load_sectors_per_request)" 4 "copy loads"
 	is "$(get relaunch_stride2 load_sectors_per_request)" 8 "stride-2 loads"
+}
+
+@test "70 profiled launches of two kernels in turn, read in batches: each launch its own figures" {
+	drive relaunch -v -S light -l 70 -- "$APPS/relaunch" 70
+	relaunch_figures
 	# the first launch alone (the check), two batches of 64, the last 11 at the exit
 	grep -h 'counters were read in' "$OUT" "$OUT.stderr"
 	grep -q 'counters were read in 4 sessions' "$OUT" "$OUT.stderr"
@@ -261,13 +267,7 @@ near() {
 
 @test "cudaDeviceReset mid-run: the launches before it are read with their context, those after on the new one" {
 	drive relaunch-reset -S light -l 70 -- "$APPS/relaunch" 70 reset
-	[ "$(status)" = 0 ]
-	require_counters
-	profiled relaunch_copy
-	is "$(get relaunch_copy launches_profiled)" 70 "copy profiled"
-	is "$(get relaunch_stride2 launches_profiled)" 70 "stride-2 profiled"
-	is "$(get relaunch_copy load_sectors_per_request)" 4 "copy loads"
-	is "$(get relaunch_stride2 load_sectors_per_request)" 8 "stride-2 loads"
+	relaunch_figures
 	[ "$(grep -c 'counters stopped\|counters unavailable' "$OUT")" -eq 0 ]
 }
 
