@@ -33,11 +33,12 @@ static const struct gp_option options[] = {
 	  "profile and show only kernels whose demangled name matches (POSIX extended)",
 	  .offset = ARG(kernel), .check = cli_check_regex },
 	{ "launches", 'n', GP_OPT_INT, "N",
-	  "launches of each kernel to profile; the rest run at full speed, timed only", "3",
+	  "launches of each kernel to profile; the rest run at full speed, timed only", "1",
 	  0, 100000, NULL, ARG(launches) },
-	{ "set", 0, GP_OPT_CHOICE, "light|full",
-	  "counters read: light, one pass (bound, coalescing); full, three passes (adds FLOPs, bank "
-	  "conflicts, bytes asked for)", "light", .choices = prof_set_names, .offset = ARG(set) },
+	{ "set", 0, GP_OPT_CHOICE, "full|light",
+	  "counters read: full, three passes replayed (every column: each kind of access apart, "
+	  "bank conflicts, FLOPs); light, one pass (bound, coalescing judged against 4-byte "
+	  "accesses)", "full", .choices = prof_set_names, .offset = ARG(set) },
 	{ "top", 't', GP_OPT_INT, "N", "keep the N kernels with the most GPU time (0: all)", "0",
 	  0, 1000000, NULL, ARG(top) },
 	{ "sort", 0, GP_OPT_CHOICE, "time|waste|name",
@@ -139,7 +140,7 @@ const struct gp_cmd gp_cmd_profile = {
 	.name = "profile",
 	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES | CMD_REPORT_STDERR,
 	.summary = "every kernel of your own program: what bounds it against a roofline, what it wastes, and the fix",
-	.synopsis = "[--kernel REGEX] [--launches N] [--set light|full] [--top N] [--sort time|waste|name] "
+	.synopsis = "[--kernel REGEX] [--launches N] [--set full|light] [--top N] [--sort time|waste|name] "
 		    "[--html FILE] -- CMD [ARGS...]",
 	.gpu_help = "Needs a GPU and its driver: without them the program still runs, its status\n"
 		    "passes through, and a note says why no kernel was profiled.",

@@ -118,6 +118,29 @@ enum ctr_id {
 	 * occupancy's, so no pass is added).
 	 */
 	CTR_SM_ACTIVE_CYCLES_MAX,
+	/*
+	 * Each kind of access counted apart, by instrumented code (profile's
+	 * full set, issue 37).  The hardware's global load sectors also count
+	 * cp.async's (a cuBLAS GEMM read 5462 sectors a request), and its
+	 * shared wavefronts count ldmatrix, cp.async's and TMA's writes with
+	 * the plain loads and stores ("117-way conflicts"): a ratio of one
+	 * kind's sectors to another's requests is meaningless.  Per kind:
+	 * warp instructions, 32-byte sectors or shared wavefronts, and the
+	 * bytes the active lanes asked for (the ideal comes from them).
+	 */
+	CTR_LDG_REQUESTS, CTR_LDG_SECTORS,          /* LDG (CTR_GLOBAL_LOAD_BYTES: its bytes) */
+	CTR_STG_REQUESTS, CTR_STG_SECTORS,          /* STG (CTR_GLOBAL_STORE_BYTES) */
+	CTR_ATOM_REQUESTS, CTR_ATOM_SECTORS, CTR_ATOM_BYTES,   /* ATOM, ATOMG */
+	CTR_RED_REQUESTS, CTR_RED_SECTORS, CTR_RED_BYTES,      /* REDG */
+	CTR_LDS_INSTRUCTIONS, CTR_LDS_WAVEFRONTS, CTR_LDS_BYTES,
+	CTR_STS_INSTRUCTIONS, CTR_STS_WAVEFRONTS, CTR_STS_BYTES,
+	CTR_LDSM_INSTRUCTIONS, CTR_LDSM_WAVEFRONTS, CTR_LDSM_BYTES,   /* ldmatrix */
+	CTR_LDGSTS_SHARED_WAVEFRONTS, CTR_LDGSTS_SHARED_BYTES,       /* cp.async's writes */
+	/* every kind together, as Nsight Compute's source counters total them */
+	CTR_GLOBAL_SECTORS_ALL,         /* global sectors of every instruction */
+	CTR_SHARED_WAVEFRONTS_ALL,      /* shared wavefronts, wgmma's and TMA's included */
+	/* the FP64 pipe's busy share: a kernel bound by FP64 arithmetic (hardware) */
+	CTR_FP64_PIPE_PCT,
 	CTR_COUNT
 };
 

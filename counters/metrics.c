@@ -125,6 +125,35 @@ static const struct {
 	[CTR_FMA_ISSUE_PCT] =
 		{ "fma_issue_pct", "sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_elapsed" },
 	[CTR_SM_ACTIVE_CYCLES_MAX] = { "sm_active_cycles_max", "sm__cycles_active.max" },
+	/* each kind of access apart: SASS counts, which name the instruction */
+#define SASS(id, name, metric) [id] = { name, "smsp__sass_" metric ".sum", INSTRUMENTED }
+	SASS(CTR_LDG_REQUESTS, "ldg_requests", "inst_executed_op_global_ld"),
+	SASS(CTR_LDG_SECTORS, "ldg_sectors", "l1tex_t_sectors_pipe_lsu_mem_global_op_ld"),
+	SASS(CTR_STG_REQUESTS, "stg_requests", "inst_executed_op_global_st"),
+	SASS(CTR_STG_SECTORS, "stg_sectors", "l1tex_t_sectors_pipe_lsu_mem_global_op_st"),
+	SASS(CTR_ATOM_REQUESTS, "atom_requests", "inst_executed_op_global_atom"),
+	SASS(CTR_ATOM_SECTORS, "atom_sectors", "l1tex_t_sectors_pipe_lsu_mem_global_op_atom"),
+	SASS(CTR_ATOM_BYTES, "atom_bytes", "data_bytes_mem_global_op_atom"),
+	SASS(CTR_RED_REQUESTS, "red_requests", "inst_executed_op_global_red"),
+	SASS(CTR_RED_SECTORS, "red_sectors", "l1tex_t_sectors_pipe_lsu_mem_global_op_red"),
+	SASS(CTR_RED_BYTES, "red_bytes", "data_bytes_mem_global_op_red"),
+	SASS(CTR_LDS_INSTRUCTIONS, "lds_instructions", "inst_executed_op_shared_ld"),
+	SASS(CTR_LDS_WAVEFRONTS, "lds_wavefronts", "l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld"),
+	SASS(CTR_LDS_BYTES, "lds_bytes", "data_bytes_mem_shared_op_ld"),
+	SASS(CTR_STS_INSTRUCTIONS, "sts_instructions", "inst_executed_op_shared_st"),
+	SASS(CTR_STS_WAVEFRONTS, "sts_wavefronts", "l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st"),
+	SASS(CTR_STS_BYTES, "sts_bytes", "data_bytes_mem_shared_op_st"),
+	SASS(CTR_LDSM_INSTRUCTIONS, "ldsm_instructions", "inst_executed_op_ldsm"),
+	SASS(CTR_LDSM_WAVEFRONTS, "ldsm_wavefronts", "l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm"),
+	SASS(CTR_LDSM_BYTES, "ldsm_bytes", "data_bytes_mem_shared_op_ldsm"),
+	SASS(CTR_LDGSTS_SHARED_WAVEFRONTS, "ldgsts_shared_wavefronts",
+	     "l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts"),
+	SASS(CTR_LDGSTS_SHARED_BYTES, "ldgsts_shared_bytes", "data_bytes_mem_shared_op_ldgsts"),
+	SASS(CTR_GLOBAL_SECTORS_ALL, "global_sectors_all", "sectors_mem_global"),
+	SASS(CTR_SHARED_WAVEFRONTS_ALL, "shared_wavefronts_all", "l1tex_pipe_lsu_wavefronts_mem_shared"),
+#undef SASS
+	[CTR_FP64_PIPE_PCT] =
+		{ "fp64_pipe_pct", "sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_elapsed" },
 };
 
 #define PRE_AMPERE "GV100 GV11B TU102 TU104 TU106 TU116 TU117"
@@ -149,6 +178,12 @@ static const struct {
 	{ PRE_AMPERE, CTR_CP_ASYNC_SECTORS, NULL },
 	{ PRE_AMPERE, CTR_CP_ASYNC_BYTES, NULL },
 	{ PRE_AMPERE " " AMPERE_ADA, CTR_TMA_LOAD_REQUESTS, NULL },
+	{ PRE_AMPERE, CTR_LDGSTS_SHARED_WAVEFRONTS, NULL },
+	/* ldmatrix came with Turing */
+	{ "GV100 GV11B", CTR_LDSM_INSTRUCTIONS, NULL },
+	{ "GV100 GV11B", CTR_LDSM_WAVEFRONTS, NULL },
+	{ "GV100 GV11B", CTR_LDSM_BYTES, NULL },
+	{ PRE_AMPERE, CTR_LDGSTS_SHARED_BYTES, NULL },
 	/* wgmma is Hopper's alone (Blackwell's tcgen05 reads tensor memory) */
 	{ PRE_AMPERE " " AMPERE_ADA " " BLACKWELL, CTR_SHARED_GMMA_BYTES, NULL },
 

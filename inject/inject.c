@@ -7,7 +7,7 @@
  * Settings (environment, set by gpuperf profile):
  *   GPUPERF_PROFILE_PATH      the record file (profile/record.h), opened for appending
  *   GPUPERF_PROFILE_FD        N:DEV:INO, the same file inherited, when the path fails
- *   GPUPERF_PROFILE_LAUNCHES  launches to profile per kernel (default 3; 0: time only)
+ *   GPUPERF_PROFILE_LAUNCHES  launches to profile per kernel (default 1; 0: time only)
  *   GPUPERF_PROFILE_KERNEL    profile only kernels whose demangled name matches this ERE
  *   GPUPERF_PROFILE_VERBOSE   1: counters' debug lines as info notes
  *   GPUPERF_CUPTI_LIB         which libcupti (counters/cupti.h)

@@ -29,7 +29,7 @@
 #include <cupti.h>
 
 #define INJ_MAX_DEV 64
-#define INJ_DEFAULT_LAUNCHES 3
+#define INJ_DEFAULT_LAUNCHES 1
 
 /* ---- api.c ---- */
 

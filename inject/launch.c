@@ -29,7 +29,7 @@
 #include "util/stats.h"
 
 /* the values of one launch: a fixed buffer, the list (profile/record.h) is short */
-#define MAX_IDS 64
+#define MAX_IDS 96
 /* user ranges one session holds before they are read: the session's start and stop
    (~45 ms on an H200) shared by this many launches, at most this many records late */
 #define BATCH 64
@@ -313,23 +313,22 @@ static struct ctr_set *open_set(int dev, const enum ctr_id *list, size_t n, int 
 }
 
 /*
- * profile's counters without the instrumented ones (the bytes lanes ask
- * for, FLOPs, cp.async, shared bytes) into plain_ids.
+ * What to read when the full set's instrumented counters give nothing:
+ * the light set, one pass of hardware counters, user ranges.
  */
 static size_t plain_list(void)
 {
-	size_t n = 0;
+	size_t n;
+	const enum ctr_id *light = prof_set_counters(PROF_SET_LIGHT, &n);
 
-	for (size_t i = 0; i < prof_ncounters && n < MAX_IDS; i++)
-		if (!ctr_instrumented(prof_counters[i]))
-			plain_ids[n++] = prof_counters[i];
+	memcpy(plain_ids, light, n * sizeof(*light));
 	return n;
 }
 
 /*
  * The counter set of dev; NULL when counters cannot be read there (a note
- * said why).  GPUPERF_PROFILE_COUNTERS=plain leaves the instrumented
- * counters out from the start (instrumentation adds instructions to the
+ * said why).  GPUPERF_PROFILE_COUNTERS=plain reads the light set from the
+ * start, as the fall-back does (instrumentation adds instructions to the
  * kernel in its pass).
  */
 static struct ctr_set *device_set(int dev)
@@ -398,10 +397,10 @@ static void fall_back(int dev)
 	devs[dev].fallback = 1;
 	n = plain_list();
 	if (open_set(dev, plain_ids, n, 0))
-		inj_note("info", "profiling goes on without the counts of instrumented code, which "
-			 "gave no result here: the bytes global loads and stores asked for (their "
-			 "efficiency assumes 4-byte accesses), FLOPs (compute is judged by the FMA "
-			 "and tensor pipes alone), cp.async and shared-memory bytes");
+		inj_note("info", "profiling goes on with the light set: the counts of instrumented "
+			 "code gave no result here, so each kind of access is not counted apart "
+			 "(coalescing is judged against 4-byte accesses, no bank conflicts), nor "
+			 "FLOPs (compute is judged by the FMA and tensor pipes alone)");
 	else
 		__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
 	ctr_close(old);

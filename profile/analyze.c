@@ -4,10 +4,12 @@
  * filter, keep the top N and sort.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "arch/arch.h"
+#include "util/compat.h"
 #include "arch/peaks.h"
 #include "results/device.h"
 #include "util/demangle.h"
@@ -33,10 +35,24 @@ struct mean {
 
 enum { PEAK_FFMA, PEAK_DFMA, PEAK_HFMA, PEAK_CLOCK, PEAK_DRAM, PEAK_L2, PEAK_L1, NPEAKS };
 
+/*
+ * One kind of access counted apart (instrumented): instructions, sectors
+ * or wavefronts, and the bytes the lanes asked for, over the launches
+ * that counted all three.
+ */
+struct kind {
+	double n, units, bytes;
+	unsigned long long launches;
+};
+
+enum { G_LDG, G_STG, G_ATOM, G_LDGSTS, NGLOBAL };
+enum { S_LDS, S_STS, S_LDSM, S_LDGSTS, NSHARED };
+
 /* Sums over a kernel's launch records, kept beside its row. */
 struct acc {
-	struct sum flop[3], l1, shared, l2, fma, tensor, tma;
-	struct sum cp_req, cp_sec, cp_bytes;
+	struct sum flop[3], l1, shared, l2, fma, tensor, tma, fp64_pipe;
+	struct kind g[NGLOBAL], sh[NSHARED];
+	struct sum sectors_all, wavefronts_all;
 	struct mean peak[NPEAKS];
 	double ld_req, ld_sec, ld_breq, ld_bsec, ld_bytes;
 	double st_req, st_sec, st_breq, st_bsec, st_bytes;
@@ -46,6 +62,7 @@ struct acc {
 	double dram_r, dram_w, dram_ns;
 	double dur_ns;
 	unsigned long long dur_n;
+	unsigned long long n_full, n_light;   /* profiled launches by the set they read */
 	int have_launch_config, have_time_config;
 };
 
@@ -218,17 +235,41 @@ static void add_roofline(struct acc *a, const double *c, double dur, double scal
 	add_sum(&a->fma, over_kernel(isnan(c[CTR_FMA_PIPE_PCT]) ? c[CTR_FMA_ISSUE_PCT] :
 				     c[CTR_FMA_PIPE_PCT], scale) * (dur > 0 ? dur : 1), dur);
 	add_sum(&a->tensor, over_kernel(c[CTR_TENSOR_PIPE_PCT], scale) * (dur > 0 ? dur : 1), dur);
+	add_sum(&a->fp64_pipe, over_kernel(c[CTR_FP64_PIPE_PCT], scale) * (dur > 0 ? dur : 1), dur);
 	add_sum(&a->tma, c[CTR_TMA_LOAD_REQUESTS], dur);
-	if (!isnan(c[CTR_CP_ASYNC_REQUESTS]) && !isnan(c[CTR_CP_ASYNC_SECTORS])) {
-		add_sum(&a->cp_req, c[CTR_CP_ASYNC_REQUESTS], dur);
-		add_sum(&a->cp_sec, c[CTR_CP_ASYNC_SECTORS], dur);
-		add_sum(&a->cp_bytes, c[CTR_CP_ASYNC_BYTES], dur);
-	}
 	for (int i = 0; i < NPEAKS; i++)
 		if (c[peaks[i]] > 0) {
 			a->peak[i].sum += c[peaks[i]];
 			a->peak[i].n++;
 		}
+}
+
+static void add_kind(struct kind *k, const double *c, enum ctr_id n, enum ctr_id units,
+		     enum ctr_id bytes)
+{
+	if (isnan(c[n]) || isnan(c[units]) || isnan(c[bytes]))
+		return;
+	k->n += c[n];
+	k->units += c[units];
+	k->bytes += c[bytes];
+	k->launches++;
+}
+
+/* The full set's accesses, each kind apart. */
+static void add_kinds(struct acc *a, const double *c)
+{
+	add_kind(&a->g[G_LDG], c, CTR_LDG_REQUESTS, CTR_LDG_SECTORS, CTR_GLOBAL_LOAD_BYTES);
+	add_kind(&a->g[G_STG], c, CTR_STG_REQUESTS, CTR_STG_SECTORS, CTR_GLOBAL_STORE_BYTES);
+	add_kind(&a->g[G_ATOM], c, CTR_ATOM_REQUESTS, CTR_ATOM_SECTORS, CTR_ATOM_BYTES);
+	add_kind(&a->g[G_ATOM], c, CTR_RED_REQUESTS, CTR_RED_SECTORS, CTR_RED_BYTES);
+	add_kind(&a->g[G_LDGSTS], c, CTR_CP_ASYNC_REQUESTS, CTR_CP_ASYNC_SECTORS, CTR_CP_ASYNC_BYTES);
+	add_kind(&a->sh[S_LDS], c, CTR_LDS_INSTRUCTIONS, CTR_LDS_WAVEFRONTS, CTR_LDS_BYTES);
+	add_kind(&a->sh[S_STS], c, CTR_STS_INSTRUCTIONS, CTR_STS_WAVEFRONTS, CTR_STS_BYTES);
+	add_kind(&a->sh[S_LDSM], c, CTR_LDSM_INSTRUCTIONS, CTR_LDSM_WAVEFRONTS, CTR_LDSM_BYTES);
+	add_kind(&a->sh[S_LDGSTS], c, CTR_CP_ASYNC_REQUESTS, CTR_LDGSTS_SHARED_WAVEFRONTS,
+		 CTR_LDGSTS_SHARED_BYTES);
+	add_sum(&a->sectors_all, c[CTR_GLOBAL_SECTORS_ALL], 0);
+	add_sum(&a->wavefronts_all, c[CTR_SHARED_WAVEFRONTS_ALL], 0);
 }
 
 static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_rec *l)
@@ -255,6 +296,11 @@ static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_r
 	if (!any)
 		return;   /* a launch whose counters failed: seen, not profiled */
 	k->profiled++;
+	/* the full set counts each kind apart; the light one reads the FMA pipe's issue rate */
+	if (have(l, CTR_LDG_REQUESTS) || have(l, CTR_FMA_PIPE_PCT))
+		a->n_full++;
+	else if (have(l, CTR_FMA_ISSUE_PCT))
+		a->n_light++;
 	if (have(l, CTR_GLOBAL_LOAD_SECTORS) && have(l, CTR_GLOBAL_LOAD_REQUESTS)) {
 		a->ld_n++;
 		a->ld_sec += c[CTR_GLOBAL_LOAD_SECTORS];
@@ -291,9 +337,13 @@ static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_r
 		a->occ_sum += w * c[CTR_ACHIEVED_OCCUPANCY_PCT];
 		a->occ_w += w;
 	}
-	if (have(l, CTR_L1_HIT_RATE_PCT) && have(l, CTR_GLOBAL_LOAD_SECTORS)) {
-		a->l1_sum += c[CTR_L1_HIT_RATE_PCT] * c[CTR_GLOBAL_LOAD_SECTORS];
-		a->l1_w += c[CTR_GLOBAL_LOAD_SECTORS];
+	if (have(l, CTR_L1_HIT_RATE_PCT) &&
+	    (have(l, CTR_GLOBAL_LOAD_SECTORS) || have(l, CTR_LDG_SECTORS))) {
+		/* a rate of the loads' sectors: the hardware's, or the LDGs' where those are counted */
+		double n = have(l, CTR_GLOBAL_LOAD_SECTORS) ? c[CTR_GLOBAL_LOAD_SECTORS] :
+			   c[CTR_LDG_SECTORS];
+		a->l1_sum += c[CTR_L1_HIT_RATE_PCT] * n;
+		a->l1_w += n;
 	}
 	if (have(l, CTR_L2_HIT_RATE_PCT)) {
 		double l2 = (have(l, CTR_L2_READ_SECTORS) ? c[CTR_L2_READ_SECTORS] : 0) +
@@ -316,6 +366,7 @@ static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_r
 		a->dram_ns += dur;
 	}
 	add_roofline(a, c, dur, scale);
+	add_kinds(a, c);
 	if (dur > 0) {
 		a->dur_ns += dur;
 		a->dur_n++;
@@ -369,6 +420,7 @@ static void finish_access(struct prof_access *p, double req, double sec, double 
 			p->width = x;
 	p->assumed = 0;
 	p->one_lane = bpr > 0 && bpr <= 16;
+	p->excess = p->ratio > 0 ? fmax(0, bsec - ideal) : NAN;
 	if (breq > 0 && !(bytes > 0) && sec > 0) {
 		/* sectors moved, yet no load instruction asked for a byte: cp.async
 		   (LDGSTS) or TMA copies (a cuBLAS GEMM on the H100 read 12288 sectors
@@ -388,7 +440,53 @@ static void finish_access(struct prof_access *p, double req, double sec, double 
 		}
 		p->assumed = 1;
 		p->ratio = p->sectors_per_request / 4;
+		p->excess = fmax(0, sec - 4 * req);
 	}
+}
+
+/* A kind no launch counted: every figure unknown. */
+static void access_unread(struct prof_access *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->requests = p->sectors = p->bytes = p->excess = p->fetched_bytes = NAN;
+	unjudged(p);
+}
+
+/* A global kind counted apart: its ideal from the bytes its lanes asked for. */
+static void finish_global_kind(struct prof_access *p, const struct kind *k)
+{
+	if (!k->launches) {
+		access_unread(p);
+		return;
+	}
+	finish_access(p, k->n, k->units, k->n, k->units, k->bytes);
+}
+
+/*
+ * A shared kind counted apart.  A wavefront carries 128 bytes (32 banks
+ * of 4), so the lanes' bytes fill bytes / 128 of them, one per
+ * instruction at least: an LDS.128 or an ldmatrix .x4 takes 4 by design.
+ * A broadcast (lanes reading one word) can take fewer: never an excess.
+ */
+static void finish_shared_kind(struct prof_shared *s, const struct kind *k)
+{
+	double ideal = fmax(k->n, k->bytes / 128);
+
+	memset(s, 0, sizeof(*s));
+	s->instructions = k->launches ? k->n : NAN;
+	s->wavefronts = s->bytes = s->excess = s->conflicts = NAN;
+	s->wavefronts_per_instruction = s->conflicts_per_instruction = NAN;
+	s->ideal_per_instruction = s->ways = NAN;
+	if (!k->launches || !(k->n > 0))
+		return;
+	s->wavefronts = k->units;
+	s->bytes = k->bytes;
+	s->excess = fmax(0, k->units - ideal);
+	s->conflicts = s->excess;
+	s->wavefronts_per_instruction = k->units / k->n;
+	s->conflicts_per_instruction = s->excess / k->n;
+	s->ideal_per_instruction = ideal / k->n;
+	s->ways = k->units / ideal;
 }
 
 static void finish_shared(struct prof_shared *s, double n, double w, double c)
@@ -403,6 +501,8 @@ static void finish_shared(struct prof_shared *s, double n, double w, double c)
 	/* LDS.64/.128 need 2 or 4 wavefronts without any conflict */
 	s->ideal_per_instruction = isnan(ideal) ? NAN : ideal >= 3 ? 4 : ideal >= 1.5 ? 2 : 1;
 	s->ways = ratio(s->wavefronts_per_instruction, s->ideal_per_instruction);
+	s->bytes = NAN;
+	s->excess = n > 0 ? fmax(0, w - s->ideal_per_instruction * n) : NAN;
 }
 
 static void occupancy(struct prof_kernel *k)
@@ -454,7 +554,8 @@ static void finish_roofline(struct prof_kernel *k, const struct acc *a,
 		.l2_bytes_per_s = mean_of(&a->peak[PEAK_L2]),
 		.l1_bytes_per_s = mean_of(&a->peak[PEAK_L1]),
 	};
-	struct prof_bound_in in = { { NAN, NAN, NAN }, NAN, NAN, { NAN, NAN, NAN }, NULL, NAN, 0, 0, 0 };
+	struct prof_bound_in in = { { NAN, NAN, NAN }, NAN, NAN, { NAN, NAN, NAN }, NULL, NAN, 0, 0, 0,
+				    NAN };
 	double flop_ns = 0, l1_ns;
 
 	k->flop_total = NAN;
@@ -481,13 +582,14 @@ static void finish_roofline(struct prof_kernel *k, const struct acc *a,
 	k->intensity_dram = ratio(k->flop_total, k->dram_read_bytes + k->dram_write_bytes);
 	k->intensity_l2 = ratio(k->flop_total, k->l2_bytes);
 	k->tma_loads = total(&a->tma);
-	finish_access(&k->cp, total(&a->cp_req), total(&a->cp_sec), total(&a->cp_req),
-		      total(&a->cp_sec), total(&a->cp_bytes));
+	k->fp64_pipe_pct = ratio(a->fp64_pipe.v, a->fp64_pipe.ns > 0 ? a->fp64_pipe.ns :
+								 (double)a->fp64_pipe.n);
 
 	prof_roofs_theoretical(&k->roofs, &pk);
 	prof_roofs_overlay(&k->roofs, measured);
 	in.fma_pipe_pct = k->fma_pipe_pct;
 	in.tensor_pipe_pct = k->tensor_pipe_pct;
+	in.fp64_pipe_pct = k->fp64_pipe_pct;
 	in.bytes_per_s[0] = 1e9 * k->dram_gbs;
 	in.bytes_per_s[1] = 1e9 * k->l2_gbs;
 	in.bytes_per_s[2] = 1e9 * k->l1_gbs;
@@ -504,6 +606,139 @@ static void finish_roofline(struct prof_kernel *k, const struct acc *a,
 		for (int u = 0; u < USE_N; u++)
 			k->bound.use[u] = NAN;
 	}
+}
+
+/* Excess over every kind counted apart, as a percentage of all of its space's traffic. */
+static double excess_pct(const double *excess, size_t n, double all)
+{
+	double sum = 0, any = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(excess[i])) {
+			sum += excess[i];
+			any = 1;
+		}
+	return any && all > 0 ? 100 * sum / all : NAN;
+}
+
+/*
+ * Coalescing and shared memory, each kind apart where the full set
+ * counted them so, else from the light set's hardware counters (loads
+ * and stores of every kind, NAN where no launch counted them).
+ */
+static void finish_accesses(struct prof_kernel *k, const struct acc *a)
+{
+	const struct kind *g = a->g, *sh = a->sh;
+	double gall, wall;
+
+	k->per_kind = g[G_LDG].launches || g[G_STG].launches || sh[S_LDS].launches;
+	if (g[G_LDG].launches)
+		finish_global_kind(&k->ld, &g[G_LDG]);
+	else
+		finish_access(&k->ld, a->ld_n ? a->ld_req : NAN, a->ld_n ? a->ld_sec : NAN,
+			      a->ld_breq, a->ld_bsec, a->ld_bytes);
+	if (g[G_STG].launches)
+		finish_global_kind(&k->st, &g[G_STG]);
+	else
+		finish_access(&k->st, a->st_n ? a->st_req : NAN, a->st_n ? a->st_sec : NAN,
+			      a->st_breq, a->st_bsec, a->st_bytes);
+	finish_global_kind(&k->atom, &g[G_ATOM]);
+	finish_global_kind(&k->cp, &g[G_LDGSTS]);
+	if (sh[S_LDS].launches)
+		finish_shared_kind(&k->sld, &sh[S_LDS]);
+	else
+		finish_shared(&k->sld, a->sld_n, a->sld_w, a->sld_c);
+	if (sh[S_STS].launches)
+		finish_shared_kind(&k->sst, &sh[S_STS]);
+	else
+		finish_shared(&k->sst, a->sst_n, a->sst_w, a->sst_c);
+	finish_shared_kind(&k->ldsm, &sh[S_LDSM]);
+	finish_shared_kind(&k->cpw, &sh[S_LDGSTS]);
+	k->global_excess_pct = k->shared_excess_pct = k->sectors_all = k->wavefronts_all = NAN;
+	if (!k->per_kind)
+		return;
+	/* every instruction's sectors (ncu's theoretical sectors), else the kinds' own */
+	gall = total(&a->sectors_all);
+	if (!(gall > 0))
+		gall = (k->ld.sectors > 0 ? k->ld.sectors : 0) + (k->st.sectors > 0 ? k->st.sectors : 0) +
+		       (k->atom.sectors > 0 ? k->atom.sectors : 0) + (k->cp.sectors > 0 ? k->cp.sectors : 0);
+	wall = total(&a->wavefronts_all);
+	if (!(wall > 0))
+		wall = (k->sld.wavefronts > 0 ? k->sld.wavefronts : 0) +
+		       (k->sst.wavefronts > 0 ? k->sst.wavefronts : 0) +
+		       (k->ldsm.wavefronts > 0 ? k->ldsm.wavefronts : 0) +
+		       (k->cpw.wavefronts > 0 ? k->cpw.wavefronts : 0);
+	k->sectors_all = gall;
+	k->wavefronts_all = wall;
+	k->global_excess_pct = excess_pct((const double[]){ k->ld.excess, k->st.excess,
+							    k->atom.excess, k->cp.excess }, 4, gall);
+	k->shared_excess_pct = excess_pct((const double[]){ k->sld.excess, k->sst.excess,
+							    k->ldsm.excess, k->cpw.excess }, 4, wall);
+}
+
+/* One contradiction more, in words, for the row's counters_disagree. */
+GP_PRINTF(2, 3)
+static void disagree(struct prof_kernel *k, const char *fmt, ...)
+{
+	va_list ap;
+	char *t;
+
+	va_start(ap, fmt);
+	t = gp_xvasprintf(fmt, ap);
+	va_end(ap);
+	if (k->disagree) {
+		char *j = gp_xasprintf("%s; %s", k->disagree, t);
+		free(k->disagree);
+		free(t);
+		t = j;
+	}
+	k->disagree = t;
+}
+
+/*
+ * Figures no hardware can give: counters misread, or counters of two
+ * replay passes that do not fit together.  Such a figure is neither
+ * shown nor judged by; the row says which counters disagree.
+ */
+static void check_counters(struct prof_kernel *k)
+{
+	const struct { const char *name; struct prof_access *p; } g[] = {
+		{ "LDG", &k->ld }, { "STG", &k->st }, { "atomics", &k->atom }, { "cp.async", &k->cp },
+	};
+	const struct { const char *name; struct prof_shared *s; } sh[] = {
+		{ "LDS", &k->sld }, { "STS", &k->sst }, { "ldmatrix", &k->ldsm },
+		{ "cp.async's shared writes", &k->cpw },
+	};
+	const struct prof_bound *b = &k->bound;
+
+	for (size_t i = 0; k->per_kind && i < ARRAY_SIZE(g); i++) {
+		struct prof_access *p = g[i].p;
+		/* a warp's 32 lanes touch 32 sectors at most (16 bytes or fewer each, aligned) */
+		if (p->sectors_per_request > 32 + 1e-9)
+			disagree(k, "%s: %.1f sectors a request, more than a warp's 32 lanes can touch",
+				 g[i].name, p->sectors_per_request);
+		else if (p->efficiency_pct > 100 + 1e-9)
+			disagree(k, "%s: its lanes asked for %.0f bytes, more than its %.0f sectors "
+				 "carry", g[i].name, p->bytes, p->sectors);
+		else
+			continue;
+		unjudged(p);
+		p->excess = NAN;
+	}
+	for (size_t i = 0; k->per_kind && i < ARRAY_SIZE(sh); i++) {
+		struct prof_shared *s = sh[i].s;
+		if (!(s->wavefronts_per_instruction > 32 + 1e-9))
+			continue;
+		disagree(k, "%s: %.1f wavefronts an instruction, more than a warp's 32 lanes make",
+			 sh[i].name, s->wavefronts_per_instruction);
+		s->ways = s->ideal_per_instruction = s->excess = s->conflicts_per_instruction = NAN;
+	}
+	for (int u = 0; u < USE_N; u++)
+		if ((b->over >> u) & 1)
+			disagree(k, "%s counted above its ceiling over the kernel's time",
+				 prof_use_name((enum prof_use_id)u));
+	if ((b->over >> USE_DRAM) & 1)
+		k->dram_gbs = k->dram_pct = NAN;
 }
 
 static void finish(struct prof_kernel *k, const struct acc *a, const struct prof_rec *dev,
@@ -536,13 +771,11 @@ static void finish(struct prof_kernel *k, const struct acc *a, const struct prof
 		if (d.mem_clock_khz > 0 && d.mem_bus_width_bits > 0)
 			k->dram_peak_gbs = dev_dram_peak_gbs(&d);
 	}
-	/* requests and sectors NAN where no launch counted them (0: counted, none) */
-	finish_access(&k->ld, a->ld_n ? a->ld_req : NAN, a->ld_n ? a->ld_sec : NAN, a->ld_breq,
-		      a->ld_bsec, a->ld_bytes);
-	finish_access(&k->st, a->st_n ? a->st_req : NAN, a->st_n ? a->st_sec : NAN, a->st_breq,
-		      a->st_bsec, a->st_bytes);
-	finish_shared(&k->sld, a->sld_n, a->sld_w, a->sld_c);
-	finish_shared(&k->sst, a->sst_n, a->sst_w, a->sst_c);
+	finish_accesses(k, a);
+	if (a->n_full && a->n_light)
+		k->counter_sets = gp_xasprintf("full %llu, light %llu", a->n_full, a->n_light);
+	else if (a->n_full || a->n_light)
+		k->counter_sets = gp_xstrdup(a->n_full ? "full" : "light");
 	k->achieved_pct = ratio(a->occ_sum, a->occ_w);
 	k->l1_hit_pct = ratio(a->l1_sum, a->l1_w);
 	k->l2_hit_pct = ratio(a->l2_sum, a->l2_w);
@@ -553,6 +786,7 @@ static void finish(struct prof_kernel *k, const struct acc *a, const struct prof
 	finish_roofline(k, a, measured);
 	/* against the DRAM roof the bound used: measured where known */
 	k->dram_pct = 100 * ratio(k->dram_gbs * 1e9, k->roofs.r[PROF_ROOF_DRAM].per_s);
+	check_counters(k);
 	prof_verdict(k);
 }
 
@@ -567,6 +801,8 @@ static void kernel_free(struct prof_kernel *k)
 	free(k->verdict_text);
 	free(k->verdict_short);
 	free(k->command);
+	free(k->disagree);
+	free(k->counter_sets);
 	prof_bound_free(&k->bound);
 }
 

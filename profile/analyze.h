@@ -49,6 +49,10 @@ enum prof_verdict {
 	PV_STORE_COALESCING,
 	PV_SHARED_LOAD_CONFLICTS,  /* shared loads take more wavefronts than needed */
 	PV_SHARED_STORE_CONFLICTS,
+	PV_CP_ASYNC_COALESCING,    /* cp.async (LDGSTS) fetches more bytes than it uses */
+	PV_ATOMIC_COALESCING,      /* atomics and reductions touch more sectors than needed */
+	PV_LDSM_CONFLICTS,         /* ldmatrix takes more wavefronts than needed */
+	PV_CP_ASYNC_SHARED_CONFLICTS,  /* cp.async's shared writes take more wavefronts */
 	PV_OCCUPANCY_LIMIT,        /* underfilled: a resource holds theoretical occupancy low */
 	PV_UNDERFILLED,            /* underfilled: too few blocks, or warps idle */
 	PV_NVERDICTS
@@ -57,11 +61,17 @@ enum prof_verdict {
 /* Stable snake_case code of a verdict, for CSV and JSON ("load_coalescing"). */
 const char *prof_verdict_code(enum prof_verdict v);
 
-/* Global loads or stores of a kernel, summed over its profiled launches; NAN: not read. */
+/*
+ * One kind of global access of a kernel (LDG, STG, atomics, cp.async),
+ * summed over its profiled launches; NAN: not read.  The full set counts
+ * each kind apart by instrumented code; the light set reads the
+ * hardware's loads and stores, whose sectors also take in cp.async's.
+ */
 struct prof_access {
 	double requests;             /* warp instructions */
 	double sectors;              /* 32-byte sectors L1TEX looked up */
 	double bytes;                /* bytes the active lanes asked for */
+	double excess;               /* sectors beyond the ideal (never below 0) */
 	double sectors_per_request;
 	double ideal_per_request;    /* sectors the asked-for bytes fill: bytes / 32 per request,
 					never below 1 (a request touches a sector at least) */
@@ -73,9 +83,17 @@ struct prof_access {
 	int one_lane;                /* 16 bytes or fewer per request: one lane of the warp asks */
 };
 
-/* Shared loads or stores of a kernel. */
+/*
+ * One kind of shared-memory access (LDS, STS, ldmatrix, cp.async's
+ * writes).  Counted apart, its ideal is the wavefronts its lanes' bytes
+ * fill (128 bytes each, one per instruction at least); from the light
+ * set's hardware counters (loads and stores of every kind together), the
+ * conflict counter's complement.
+ */
 struct prof_shared {
 	double instructions, wavefronts, conflicts;
+	double bytes;                  /* bytes the active lanes moved; NAN: not counted */
+	double excess;                 /* wavefronts beyond the ideal (never below 0) */
 	double wavefronts_per_instruction;
 	double conflicts_per_instruction;
 	double ideal_per_instruction;  /* wavefronts without conflicts: 1, 2 or 4 by width */
@@ -102,9 +120,21 @@ struct prof_kernel {
 	int regs, carveout;
 	unsigned long long static_smem, dyn_smem, local_bytes;
 	int config_varies;             /* launches differ in shape or memory */
-	/* coalescing, shared memory */
-	struct prof_access ld, st;
-	struct prof_shared sld, sst;
+	/* coalescing, shared memory: each kind apart */
+	struct prof_access ld, st;     /* LDG, STG */
+	struct prof_access atom;       /* atomics and reductions to global memory */
+	struct prof_shared sld, sst;   /* LDS, STS */
+	struct prof_shared ldsm;       /* ldmatrix (an .x4 takes 4 wavefronts by design) */
+	struct prof_shared cpw;        /* cp.async's writes to shared memory */
+	int per_kind;                  /* the kinds were counted apart (the full set) */
+	double sectors_all;            /* global sectors of every instruction (the kinds' sum
+					  where not counted) */
+	double wavefronts_all;         /* shared wavefronts likewise */
+	double global_excess_pct;      /* global sectors beyond the ideal, % of all, every kind */
+	double shared_excess_pct;      /* shared wavefronts beyond the ideal, % of all */
+	char *disagree;                /* counters that contradict each other, in words; NULL */
+	char *counter_sets;            /* which sets the profiled launches read: "full", "light",
+					  "full 1, light 2" (a row merges their figures); NULL */
 	/* occupancy */
 	double achieved_pct;
 	int have_occ;                  /* the calculator knew the architecture and shape */
@@ -123,6 +153,7 @@ struct prof_kernel {
 	double flop_total;             /* their sum */
 	double gflops;                 /* flop_total per ns of the launches that counted them */
 	double fma_pipe_pct, tensor_pipe_pct;  /* busy, duration-weighted */
+	double fp64_pipe_pct;          /* the FP64 pipe's likewise (the full set) */
 	double l1_bytes;               /* through L1TEX's tag stage (global, local, cp.async) */
 	double shared_bytes;           /* of shared-memory instructions, wgmma's operands excluded */
 	double l2_bytes;               /* L2 lookups, every source (TMA included) */

@@ -52,6 +52,7 @@ static const struct {
 	[USE_FP16] = { "fp16", "FP16", PROF_ROOF_FP16 },
 	[USE_FMA_PIPE] = { "fma_pipe", "FMA pipe", PROF_ROOF_N },
 	[USE_TENSOR_PIPE] = { "tensor_pipe", "tensor pipe", PROF_ROOF_N },
+	[USE_FP64_PIPE] = { "fp64_pipe", "FP64 pipe", PROF_ROOF_N },
 	[USE_DRAM] = { "dram", "DRAM", PROF_ROOF_DRAM },
 	[USE_L2] = { "l2", "L2", PROF_ROOF_L2 },
 	[USE_L1] = { "l1", "L1/shared", PROF_ROOF_L1 },
@@ -189,6 +190,8 @@ static double use_of(const struct prof_bound_in *in, enum prof_use_id u)
 		return in->fma_pipe_pct / 100;
 	if (u == USE_TENSOR_PIPE)
 		return in->tensor_pipe_pct / 100;
+	if (u == USE_FP64_PIPE)
+		return in->fp64_pipe_pct / 100;
 	roof = in->roofs ? &in->roofs->r[uses[u].roof] : NULL;
 	rate = rate_of(in, u);
 	return roof && roof->per_s > 0 && rate >= 0 ? rate / roof->per_s : NAN;
@@ -216,9 +219,14 @@ static char *evidence(const struct prof_bound_in *in, const struct prof_bound *b
 	int bytes = prof_use_is_memory((enum prof_use_id)u);
 
 	format_pct(pct, sizeof(pct), 100 * b->use[u]);
-	if (u == USE_FMA_PIPE || u == USE_TENSOR_PIPE)
-		return gp_xasprintf("the %s busy %s %% of the time", uses[u].name, pct);
+	if (uses[u].roof == PROF_ROOF_N)
+		return (b->over >> u) & 1 ? gp_xasprintf("the %s busy all of the time", uses[u].name) :
+		       gp_xasprintf("the %s busy %s %% of the time", uses[u].name, pct);
 	roof = &in->roofs->r[uses[u].roof];
+	if ((b->over >> u) & 1)
+		return gp_xasprintf("%s at its %s roof (%s)", uses[u].name,
+				    rate_text(roof->per_s, bytes, r2, sizeof(r2)),
+				    prof_roof_source_name(roof->source));
 	return gp_xasprintf("%s at %s, %s %% of its %s roof (%s)", uses[u].name,
 			    rate_text(rate_of(in, (enum prof_use_id)u), bytes, r1, sizeof(r1)),
 			    pct, rate_text(roof->per_s, bytes, r2, sizeof(r2)),
@@ -321,6 +329,11 @@ void prof_bound_classify(const struct prof_bound_in *in, struct prof_bound *b)
 	for (int u = 0; u < USE_N; u++) {
 		b->use[u] = use_of(in, (enum prof_use_id)u);
 		known |= !isnan(b->use[u]);
+		/* a ceiling counted as passed: at the ceiling (the row says which counters) */
+		if (b->use[u] > 1) {
+			b->over |= 1u << u;
+			b->use[u] = 1;
+		}
 	}
 	if (!known) {
 		b->kind = PB_UNKNOWN;

@@ -124,7 +124,7 @@ const char *prof_bound_code(enum prof_bound_kind k);
 /* The ceilings a kernel is measured against, in the order of use[]. */
 enum prof_use_id {
 	USE_FP64, USE_FP32, USE_FP16,        /* FLOP/s over the roof */
-	USE_FMA_PIPE, USE_TENSOR_PIPE,       /* the pipes' own busy fraction */
+	USE_FMA_PIPE, USE_TENSOR_PIPE, USE_FP64_PIPE,  /* the pipes' own busy fraction */
 	USE_DRAM, USE_L2, USE_L1,            /* bytes/s over the roof */
 	USE_N
 };
@@ -145,6 +145,7 @@ struct prof_bound_in {
 	unsigned long long blocks;     /* the grid */
 	int sms;                       /* 0 unknown */
 	int one_lane;                  /* its global loads: one lane of each warp asks */
+	double fp64_pipe_pct;          /* the FP64 pipe's busy share (the full set) */
 };
 
 /* Thresholds, documented in profile/bound.c and the man page. */
@@ -160,6 +161,8 @@ struct prof_bound {
 	double compute_frac;           /* the largest compute use, NAN none */
 	double at_stake;               /* fraction of the kernel's time to gain: 1 - roof_frac */
 	int little_to_gain;            /* a ceiling at PROF_LITTLE_TO_GAIN or more */
+	unsigned over;                 /* bit u: use u read above its ceiling, which no
+					  hardware does; judged at the ceiling, not shown */
 	char *text;                    /* the classification with its evidence ("compute-bound: the
 					  tensor pipe busy 94 % of the time"); what there is to gain
 					  is the verdict's to say */

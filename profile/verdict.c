@@ -4,11 +4,14 @@
  * worth fixing, in words, with the gpuperf command that demonstrates it.
  *
  * What is at stake is a fraction of the kernel's time:
- *   - a waste of memory traffic (uncoalesced global access, shared-memory
- *     bank conflicts): the share of that traffic wasted (1 - ideal /
- *     fetched, 1 - 1/ways), never more than the kernel's distance from
- *     its compute ceiling (1 - its busiest compute use): traffic saved
- *     cannot make the arithmetic faster;
+ *   - a waste of memory traffic (a kind of global access that fetches
+ *     more sectors than its lanes' bytes fill, a kind of shared access
+ *     that takes more wavefronts): that kind's excess as a share of all
+ *     the kernel's global sectors (shared wavefronts), as Nsight
+ *     Compute's "excessive sectors (P % of the total)" counts it, so a
+ *     small kind's waste weighs little; never more than the kernel's
+ *     distance from its compute ceiling (1 - its busiest compute use):
+ *     traffic saved cannot make the arithmetic faster;
  *   - the bound itself: 1 - the fraction of the nearest ceiling reached,
  *     what reaching it would save.
  * A kernel near a compute ceiling gets its bound as the verdict, whatever
@@ -28,9 +31,8 @@
 #include "util/parse.h"
 #include "profile/analyze.h"
 
-#define COAL_MIN_RATIO 1.1      /* sectors fetched / sectors used below this: coalesced */
-#define MIN_SHARE 0.05          /* a problem's excess within its kind of traffic */
-#define BANK_MIN_WAYS 1.5
+#define COAL_MIN_RATIO 1.05     /* sectors fetched / sectors used below this: coalesced */
+#define MIN_SHARE 0.05          /* a problem's excess within its space's traffic */
 #define OCC_LOW_PCT 50.0        /* theoretical occupancy below this may be a problem */
 #define UNDERFILL 0.5           /* achieved below this fraction of theoretical */
 #define MIN_STAKE 0.05          /* less of a kernel's time at stake: not worth fixing first */
@@ -51,6 +53,10 @@ static const char *const codes[PV_NVERDICTS] = {
 	[PV_STORE_COALESCING] = "store_coalescing",
 	[PV_SHARED_LOAD_CONFLICTS] = "shared_load_conflicts",
 	[PV_SHARED_STORE_CONFLICTS] = "shared_store_conflicts",
+	[PV_CP_ASYNC_COALESCING] = "cp_async_coalescing",
+	[PV_ATOMIC_COALESCING] = "atomic_coalescing",
+	[PV_LDSM_CONFLICTS] = "ldsm_conflicts",
+	[PV_CP_ASYNC_SHARED_CONFLICTS] = "cp_async_shared_conflicts",
 	[PV_OCCUPANCY_LIMIT] = "occupancy_limit",
 	[PV_UNDERFILLED] = "underfilled",
 };
@@ -84,30 +90,67 @@ static const char *width_opt(unsigned width, char *buf, size_t n)
 	return buf;
 }
 
-static double coal_waste(const struct prof_access *a, double all_sectors)
-{
-	double ideal = a->sectors / a->ratio;   /* with assumed, the 4-byte ideal */
+/* A kind of global access: its verdict, and how the text names it. */
+struct global_kind {
+	enum prof_verdict v;
+	const char *what;              /* "global loads fetch" */
+	const char *op;                /* "loads", for the summary */
+	const char *command_op;        /* " --op store" where gpuperf coalesce has one */
+};
 
-	if (!(a->ratio >= COAL_MIN_RATIO) || !(all_sectors > 0))
-		return 0;
-	if ((a->sectors - ideal) / all_sectors < MIN_SHARE)
-		return 0;
-	return 1 - 1 / a->ratio;
+static const struct global_kind ldg = { PV_LOAD_COALESCING, "global loads fetch", "loads", "" };
+static const struct global_kind stg = { PV_STORE_COALESCING, "global stores write", "stores", "" };
+static const struct global_kind atomics = { PV_ATOMIC_COALESCING, "atomics touch", "atomics", "" };
+static const struct global_kind ldgsts = { PV_CP_ASYNC_COALESCING, "cp.async loads fetch",
+					   "cp.async loads", "" };
+
+/*
+ * The share of a space's traffic a kind wastes: its sectors (wavefronts)
+ * beyond the ideal over all of the kernel's; 0 under MIN_SHARE.  Where
+ * the kinds were not counted apart (the light set), the loads' and
+ * stores' sectors are all there is.
+ */
+static double share(double excess, double all)
+{
+	double s = excess / all;
+
+	return all > 0 && s >= MIN_SHARE ? fmin(s, 1) : 0;
 }
 
-static void coalescing(const struct prof_kernel *k, int store, struct finding *f)
+static double all_sectors(const struct prof_kernel *k)
 {
-	const struct prof_access *a = store ? &k->st : &k->ld;
-	const char *what = store ? "global stores write" : "global loads fetch";
-	const char *op = store ? "stores" : "loads";
+	if (k->sectors_all > 0)
+		return k->sectors_all;
+	return (k->ld.sectors > 0 ? k->ld.sectors : 0) + (k->st.sectors > 0 ? k->st.sectors : 0);
+}
+
+static double all_wavefronts(const struct prof_kernel *k)
+{
+	if (k->wavefronts_all > 0)
+		return k->wavefronts_all;
+	return (k->sld.wavefronts > 0 ? k->sld.wavefronts : 0) +
+	       (k->sst.wavefronts > 0 ? k->sst.wavefronts : 0);
+}
+
+static double coal_waste(const struct prof_kernel *k, const struct prof_access *a)
+{
+	if (!(a->ratio >= COAL_MIN_RATIO))
+		return 0;
+	return share(a->excess, all_sectors(k));
+}
+
+static void coalescing(const struct prof_kernel *k, const struct global_kind *g,
+		       const struct prof_access *a, struct finding *f)
+{
+	const char *what = g->what;
 	double ratio = a->ratio, spr = a->sectors_per_request;
 	double ideal = a->assumed ? 4 : a->ideal_per_request;
 	long n = lround(ratio);
 	char w[16], *text;
 
 	width_opt(a->width, w, sizeof(w));
-	f->v = store ? PV_STORE_COALESCING : PV_LOAD_COALESCING;
-	f->brief = gp_xasprintf("%s: %.1fx the bytes used", op, ratio);
+	f->v = g->v;
+	f->brief = gp_xasprintf("%s: %.1fx the bytes used", g->op, ratio);
 	if (a->one_lane) {
 		/* one lane's bytes: no stride could say it */
 		text = gp_xasprintf("%s %.1fx the bytes they use (%.1f sectors per request where "
@@ -145,75 +188,106 @@ static void coalescing(const struct prof_kernel *k, int store, struct finding *f
 				       "counted; profile --set full counts them)", text);
 		free(text);
 		text = t;
+	} else if (k->per_kind) {
+		char pct[32];
+		char *t = gp_xasprintf("%s; %s %% of the kernel's global sectors are excess", text,
+				       format_pct(pct, sizeof(pct), 100 * a->excess / all_sectors(k)));
+		free(text);
+		text = t;
 	}
 	f->text = text;
 }
 
-static double bank_waste(const struct prof_shared *s, double all_wavefronts)
-{
-	double excess = s->wavefronts - s->wavefronts / s->ways;
+/* A kind of shared access. */
+struct shared_kind {
+	enum prof_verdict v;
+	const char *what;              /* "shared loads" */
+	const char *op;                /* the banks command's --op */
+};
 
-	if (!(s->ways >= BANK_MIN_WAYS) || !(all_wavefronts > 0))
+static const struct shared_kind lds = { PV_SHARED_LOAD_CONFLICTS, "shared loads", "" };
+static const struct shared_kind sts = { PV_SHARED_STORE_CONFLICTS, "shared stores", " --op store" };
+static const struct shared_kind ldsm = { PV_LDSM_CONFLICTS, "ldmatrix loads", "" };
+static const struct shared_kind ldgsts_w = { PV_CP_ASYNC_SHARED_CONFLICTS,
+					     "cp.async's shared writes", " --op store" };
+
+static double bank_waste(const struct prof_kernel *k, const struct prof_shared *s)
+{
+	if (!(s->ways > 1))
 		return 0;
-	if (excess / all_wavefronts < MIN_SHARE)
-		return 0;
-	return 1 - 1 / s->ways;
+	return share(s->excess, all_wavefronts(k));
 }
 
-static void conflicts(const struct prof_kernel *k, int store, struct finding *f)
+static void conflicts(const struct prof_kernel *k, const struct shared_kind *sk,
+		      const struct prof_shared *s, struct finding *f)
 {
-	const struct prof_shared *s = store ? &k->sst : &k->sld;
-	const char *op = store ? "stores" : "loads";
 	long ways = lround(s->ways);
-	unsigned width = s->ideal_per_instruction >= 3 ? 16 : s->ideal_per_instruction >= 1.5 ? 8 : 4;
-	char w[16];
+	double ideal = s->ideal_per_instruction;
+	unsigned width = ideal >= 3 ? 16 : ideal >= 1.5 ? 8 : 4;
+	char w[16], pct[32];
 
 	width_opt(width, w, sizeof(w));
-	f->v = store ? PV_SHARED_STORE_CONFLICTS : PV_SHARED_LOAD_CONFLICTS;
+	format_pct(pct, sizeof(pct), 100 * s->excess / all_wavefronts(k));
+	f->v = sk->v;
 	if (ways >= 16) {
-		f->text = gp_xasprintf("shared %s take %.1f wavefronts per instruction where %.0f "
-				       "would do: a %ld-way bank conflict, as reading a column of a "
-				       "32-wide tile does; pad each row by one element", op,
-				       s->wavefronts_per_instruction, s->ideal_per_instruction, ways);
-		f->command = gp_xasprintf("gpuperf banks --pattern transpose%s%s",
-					  store ? " --op store" : "", w);
-	} else {
-		f->text = gp_xasprintf("shared %s take %.1f wavefronts per instruction where %.0f "
-				       "would do: a %ld-way bank conflict, like a stride-%ld access",
-				       op, s->wavefronts_per_instruction, s->ideal_per_instruction,
-				       ways, ways);
+		f->text = gp_xasprintf("%s take %.1f wavefronts per instruction where %.3g would "
+				       "do: a %ld-way bank conflict, as reading a column of a "
+				       "32-wide tile does; pad each row by one element (%s %% of the "
+				       "kernel's shared wavefronts are excess)", sk->what,
+				       s->wavefronts_per_instruction, ideal, ways, pct);
+		f->command = gp_xasprintf("gpuperf banks --pattern transpose%s%s", sk->op, w);
+	} else if (ways >= 2) {
+		f->text = gp_xasprintf("%s take %.1f wavefronts per instruction where %.3g would "
+				       "do: a %ld-way bank conflict, like a stride-%ld access (%s %% of "
+				       "the kernel's shared wavefronts are excess)", sk->what,
+				       s->wavefronts_per_instruction, ideal, ways, ways, pct);
 		f->command = gp_xasprintf("gpuperf banks --pattern stride --stride %ld%s%s", ways,
-					  store ? " --op store" : "", w);
+					  sk->op, w);
+	} else {
+		/* a conflict in some instructions only: no single stride says it */
+		f->text = gp_xasprintf("%s take %.2f wavefronts per instruction where %.3g would "
+				       "do: bank conflicts in some of them (%s %% of the kernel's "
+				       "shared wavefronts are excess)", sk->what,
+				       s->wavefronts_per_instruction, ideal, pct);
+		f->command = gp_xasprintf("gpuperf banks --pattern stride --stride 2%s%s", sk->op, w);
 	}
-	f->brief = gp_xasprintf("%ld-way bank conflict on shared %s", ways, op);
+	f->brief = gp_xasprintf("%s: %s %% excess wavefronts", sk->what, pct);
 }
 
 /* The largest waste of traffic, capped by what the arithmetic leaves; f->v PV_NONE when none. */
 static void worst_waste(const struct prof_kernel *k, struct finding *f)
 {
-	double all_sectors = (k->ld.sectors > 0 ? k->ld.sectors : 0) +
-			     (k->st.sectors > 0 ? k->st.sectors : 0);
-	double all_wavefronts = (k->sld.wavefronts > 0 ? k->sld.wavefronts : 0) +
-				(k->sst.wavefronts > 0 ? k->sst.wavefronts : 0);
-	double room = isnan(k->bound.compute_frac) ? 1 : fmax(0, 1 - k->bound.compute_frac);
-	const double w[4] = {
-		coal_waste(&k->ld, all_sectors), coal_waste(&k->st, all_sectors),
-		bank_waste(&k->sld, all_wavefronts), bank_waste(&k->sst, all_wavefronts),
+	const struct {
+		const struct global_kind *g;
+		const struct prof_access *a;
+		const struct shared_kind *s;
+		const struct prof_shared *sh;
+	} c[] = {
+		{ &ldg, &k->ld, NULL, NULL }, { &stg, &k->st, NULL, NULL },
+		{ &atomics, &k->atom, NULL, NULL }, { &ldgsts, &k->cp, NULL, NULL },
+		{ NULL, NULL, &lds, &k->sld }, { NULL, NULL, &sts, &k->sst },
+		{ NULL, NULL, &ldsm, &k->ldsm }, { NULL, NULL, &ldgsts_w, &k->cpw },
 	};
+	double room = isnan(k->bound.compute_frac) ? 1 : fmax(0, 1 - k->bound.compute_frac);
+	double w, best_w = 0;
 	size_t best = 0;
 
 	memset(f, 0, sizeof(*f));
 	f->v = PV_NONE;
-	for (size_t i = 1; i < 4; i++)
-		if (w[i] > w[best])
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		w = c[i].g ? coal_waste(k, c[i].a) : bank_waste(k, c[i].sh);
+		if (w > best_w) {
+			best_w = w;
 			best = i;
-	if (!(w[best] > 0))
+		}
+	}
+	if (!(best_w > 0))
 		return;
-	if (best < 2)
-		coalescing(k, best == 1, f);
+	if (c[best].g)
+		coalescing(k, c[best].g, c[best].a, f);
 	else
-		conflicts(k, best == 3, f);
-	f->stake = fmin(w[best], room);
+		conflicts(k, c[best].s, c[best].sh, f);
+	f->stake = fmin(best_w, room);
 }
 
 static unsigned long long threads_per_block(const struct prof_kernel *k)

@@ -86,6 +86,21 @@ const struct report_col profile_columns[PROFILE_NCOLUMNS] = {
 	{ "cp_async_fetched_bytes", "cp.async fetched (B)", REPORT_DBL, 0 },
 	{ "cp_async_requested_bytes", "cp.async requested (B)", REPORT_DBL, 0 },
 	{ "tma_loads", "TMA loads", REPORT_DBL, 0 },
+	/* each kind of access apart, the FP64 pipe, what the counters say of themselves (issue 37) */
+	{ "fp64_pipe_pct", "FP64 pipe (%)", REPORT_DBL, 1 },
+	{ "atomic_sectors_per_request", "atomic sect/req", REPORT_DBL, 2 },
+	{ "atomic_ideal_sectors_per_request", "atomic ideal", REPORT_DBL, 2 },
+	{ "atomic_efficiency_pct", "atomic efficiency (%)", REPORT_DBL, 1 },
+	{ "shared_load_ideal_wavefronts_per_request", "smem ld ideal wf/req", REPORT_DBL, 2 },
+	{ "shared_store_ideal_wavefronts_per_request", "smem st ideal wf/req", REPORT_DBL, 2 },
+	{ "ldsm_wavefronts_per_request", "ldmatrix wf/req", REPORT_DBL, 2 },
+	{ "ldsm_ideal_wavefronts_per_request", "ldmatrix ideal wf/req", REPORT_DBL, 2 },
+	{ "cp_async_shared_wavefronts_per_request", "cp.async smem wf/req", REPORT_DBL, 2 },
+	{ "cp_async_shared_ideal_wavefronts_per_request", "cp.async smem ideal wf/req", REPORT_DBL, 2 },
+	{ "global_excess_pct", "global excess (%)", REPORT_DBL, 1 },
+	{ "shared_excess_pct", "shared excess (%)", REPORT_DBL, 1 },
+	{ "counter_sets", "counter sets", REPORT_STR, 0 },
+	{ "counters_disagree", "counters disagree", REPORT_STR, 0 },
 	{ "verdict", "verdict", REPORT_STR, 0 },
 	{ "verdict_text", "verdict", REPORT_STR, 0 },
 	{ "verdict_command", "see", REPORT_STR, 0 },
@@ -152,6 +167,14 @@ static const struct result_figure figures[] = {
 	{ "cp_async_sectors_per_request", RESULT_LOWER, RESULT_KIND_COUNTER },
 	{ "cp_async_efficiency_pct", RESULT_HIGHER, RESULT_KIND_COUNTER },
 	{ "cp_async_fetched_bytes", RESULT_LOWER, RESULT_KIND_COUNTER },
+	{ "fp64_pipe_pct", RESULT_HIGHER, RESULT_KIND_COUNTER },
+	{ "atomic_sectors_per_request", RESULT_LOWER, RESULT_KIND_COUNTER },
+	{ "atomic_efficiency_pct", RESULT_HIGHER, RESULT_KIND_COUNTER },
+	{ "ldsm_wavefronts_per_request", RESULT_LOWER, RESULT_KIND_COUNTER },
+	{ "cp_async_shared_wavefronts_per_request", RESULT_LOWER, RESULT_KIND_COUNTER },
+	/* the waste Nsight Compute's source counters call excessive */
+	{ "global_excess_pct", RESULT_LOWER, RESULT_KIND_COUNTER },
+	{ "shared_excess_pct", RESULT_LOWER, RESULT_KIND_COUNTER },
 };
 
 const struct result_contract profile_contract = {

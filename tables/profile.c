@@ -22,8 +22,9 @@ enum {
 	K_LIMITER, K_NEXT, K_DRAM_R, K_DRAM_W, K_DRAM_GBS, K_DRAM_PCT, K_L1, K_L2,
 	K_BOUND, K_BOUND_BY, K_ROOF_PCT, K_ROOF_SOURCE, K_AT_STAKE, K_FLOP, K_GFLOPS = K_FLOP + 3,
 	K_FMA_PIPE, K_TENSOR_PIPE, K_L2_BYTES, K_L1_BYTES, K_SHARED_BYTES, K_L2_GBS, K_L1_GBS,
-	K_AI_DRAM, K_AI_L2, K_ROOFS, K_CP = K_ROOFS + 6, K_TMA = K_CP + 5, K_VERDICT,
-	K_VERDICT_TEXT, K_COMMAND,
+	K_AI_DRAM, K_AI_L2, K_ROOFS, K_CP = K_ROOFS + 6, K_TMA = K_CP + 5, K_FP64_PIPE, K_ATOM,
+	K_SLD_IDEAL = K_ATOM + 3, K_SST_IDEAL, K_LDSM, K_CPW = K_LDSM + 2, K_GLOBAL_EXCESS = K_CPW + 2,
+	K_SHARED_EXCESS, K_SETS, K_DISAGREE, K_VERDICT, K_VERDICT_TEXT, K_COMMAND,
 };
 _Static_assert(K_COMMAND + 1 == PROFILE_NCOLUMNS, "PROFILE_NCOLUMNS");
 
@@ -71,7 +72,7 @@ static const char *roof_source(const struct prof_kernel *k)
 {
 	static const enum prof_roof_id roof_of[USE_N] = {
 		[USE_FP64] = PROF_ROOF_FP64, [USE_FP32] = PROF_ROOF_FP32, [USE_FP16] = PROF_ROOF_FP16,
-		[USE_FMA_PIPE] = PROF_ROOF_N, [USE_TENSOR_PIPE] = PROF_ROOF_N,
+		[USE_FMA_PIPE] = PROF_ROOF_N, [USE_TENSOR_PIPE] = PROF_ROOF_N, [USE_FP64_PIPE] = PROF_ROOF_N,
 		[USE_DRAM] = PROF_ROOF_DRAM, [USE_L2] = PROF_ROOF_L2, [USE_L1] = PROF_ROOF_L1,
 	};
 	int u = k->bound.nearest;
@@ -111,6 +112,25 @@ static void roofline_cells(struct report_table *t, size_t r, const struct prof_k
 		report_set_dbl(t, r, K_ROOFS + i, k->roofs.r[roofs[i]].per_s / 1e9);
 	set_access(t, r, K_CP, &k->cp);
 	report_set_dbl(t, r, K_TMA, k->tma_loads);
+}
+
+/* Each kind of access apart (the full set), and what the counters say of themselves. */
+static void kind_cells(struct report_table *t, size_t r, const struct prof_kernel *k)
+{
+	report_set_dbl(t, r, K_FP64_PIPE, k->fp64_pipe_pct);
+	report_set_dbl(t, r, K_ATOM, k->atom.sectors_per_request);
+	report_set_dbl(t, r, K_ATOM + 1, k->atom.ideal_per_request);
+	report_set_dbl(t, r, K_ATOM + 2, k->atom.efficiency_pct);
+	report_set_dbl(t, r, K_SLD_IDEAL, k->sld.ideal_per_instruction);
+	report_set_dbl(t, r, K_SST_IDEAL, k->sst.ideal_per_instruction);
+	report_set_dbl(t, r, K_LDSM, k->ldsm.wavefronts_per_instruction);
+	report_set_dbl(t, r, K_LDSM + 1, k->ldsm.ideal_per_instruction);
+	report_set_dbl(t, r, K_CPW, k->cpw.wavefronts_per_instruction);
+	report_set_dbl(t, r, K_CPW + 1, k->cpw.ideal_per_instruction);
+	report_set_dbl(t, r, K_GLOBAL_EXCESS, k->global_excess_pct);
+	report_set_dbl(t, r, K_SHARED_EXCESS, k->shared_excess_pct);
+	report_set_str(t, r, K_SETS, k->counter_sets);
+	report_set_str(t, r, K_DISAGREE, k->disagree);
 }
 
 static void machine_row(struct report_table *t, const struct profile_run *run,
@@ -153,6 +173,7 @@ static void machine_row(struct report_table *t, const struct profile_run *run,
 	report_set_dbl(t, r, K_L1, k->l1_hit_pct);
 	report_set_dbl(t, r, K_L2, k->l2_hit_pct);
 	roofline_cells(t, r, k);
+	kind_cells(t, r, k);
 	report_set_str(t, r, K_VERDICT, prof_verdict_code(k->verdict));
 	report_set_str(t, r, K_VERDICT_TEXT, k->verdict_text);
 	report_set_str(t, r, K_COMMAND, k->command);
@@ -166,7 +187,7 @@ static const struct report_col view_cols[] = {
 	{ "time_pct", "(%)", REPORT_DBL, 1 },
 	{ "ld", "ld sect/req", REPORT_STR, 0 },
 	{ "st", "st sect/req", REPORT_STR, 0 },
-	{ "smem", "smem ways", REPORT_DBL, 1 },
+	{ "smem", "smem", REPORT_STR, 0 },
 	{ "occupancy", "occupancy (%)", REPORT_STR, 0 },
 	{ "bound", "bound: nearest ceiling", REPORT_STR, 0 },
 	{ "verdict", "verdict", REPORT_STR, 0 },
@@ -192,6 +213,27 @@ static void set_ratio(struct report_table *t, size_t r, size_t c, const struct p
 	report_set_str(t, r, c, buf);
 }
 
+/*
+ * Shared memory at a glance: counted kind by kind, the share of its
+ * wavefronts that are excess ("12 % excess"); from the light set's
+ * hardware counters, the worse n-way conflict of loads and stores.
+ */
+static void set_smem(struct report_table *t, size_t r, size_t c, const struct prof_kernel *k)
+{
+	char buf[64], pct[32];
+	double ways = !isnan(k->sld.ways) && !isnan(k->sst.ways) ? fmax(k->sld.ways, k->sst.ways) :
+		      isnan(k->sld.ways) ? k->sst.ways : k->sld.ways;
+
+	if (k->per_kind && !isnan(k->shared_excess_pct))
+		snprintf(buf, sizeof(buf), "%s %% excess",
+			 format_pct(pct, sizeof(pct), k->shared_excess_pct));
+	else if (!k->per_kind && !isnan(ways))
+		snprintf(buf, sizeof(buf), "%.1f-way", ways);
+	else
+		return;
+	report_set_str(t, r, c, buf);
+}
+
 static void view_row(struct report_table *t, const struct profile_run *run, const struct prof_kernel *k)
 {
 	size_t r = report_add_row(t);
@@ -203,8 +245,7 @@ static void view_row(struct report_table *t, const struct profile_run *run, cons
 	report_set_dbl(t, r, 3, 100 * tab_ratio(k->time_ns, run->a.time_ns));
 	set_ratio(t, r, 4, &k->ld);
 	set_ratio(t, r, 5, &k->st);
-	report_set_dbl(t, r, 6, !isnan(k->sld.ways) && !isnan(k->sst.ways)
-				? fmax(k->sld.ways, k->sst.ways) : isnan(k->sld.ways) ? k->sst.ways : k->sld.ways);
+	set_smem(t, r, 6, k);
 	if (k->have_occ)
 		snprintf(occ, sizeof(occ), "%s of %s", isnan(k->achieved_pct) ? "-" :
 			 format_pct(p1, sizeof(p1), k->achieved_pct),
