@@ -206,10 +206,14 @@ static double kernel_ns(const double *c, double *scale)
 	return active;
 }
 
-/* An elapsed-based busy share over the kernel's time: at most 100 %. */
+/*
+ * An elapsed-based busy share over the kernel's time.  Rescaled from a
+ * user range, an estimate, at most 100 %; as read, above 100 % is no
+ * hardware's (check_counters says so).
+ */
 static double over_kernel(double pct, double scale)
 {
-	return isnan(pct) ? pct : fmin(100, pct * scale);
+	return isnan(pct) || scale == 1 ? pct : fmin(100, pct * scale);
 }
 
 /* The counters of the roofline: work, pipes, bytes per level, the chip's peaks. */

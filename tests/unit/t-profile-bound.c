@@ -19,16 +19,7 @@
 #include "profile/bound.h"
 #include "results/roofline.h"
 #include "tables/profile.h"
-
-#define SMS 132
-#define CLOCK 1.98e9                      /* SM cycles per second */
-#define FFMA_PEAK (SMS * 128.0)           /* FFMA thread instructions per cycle */
-#define DFMA_PEAK (SMS * 64.0)
-#define HFMA_PEAK (SMS * 128.0)
-#define FP32_ROOF (2 * FFMA_PEAK * CLOCK) /* 66.9 TFLOP/s */
-#define DRAM_ROOF 3.35232e12              /* bytes/s: 2 x 2619 MHz x 5120 bits / 8 */
-#define L2_ROOF 5.5e12
-#define L1_ROOF (SMS * 128.0 * CLOCK)
+#include "tests/unit/profile-records.h"
 
 /* ---- the roofs ---- */
 
@@ -282,79 +273,6 @@ static void test_classify(void)
 
 /* ---- whole records ---- */
 
-#define PID 200
-
-static char stream[1 << 20];
-
-GP_PRINTF(1, 2)
-static void add(const char *fmt, ...)
-{
-	va_list ap;
-	size_t n = strlen(stream);
-
-	va_start(ap, fmt);
-	vsnprintf(stream + n, sizeof(stream) - n, fmt, ap);
-	va_end(ap);
-}
-
-static void begin(void)
-{
-	stream[0] = '\0';
-	add("gpuperf-profile v=1 pid=%d\n", PID);
-	add("device pid=%d dev=0 cc=9.0 sms=%d mem_clock_khz=2619000 bus_bits=5120 "
-	    "name=NVIDIA%%20H100%%2080GB%%20HBM3 chip=GH100\n", PID, SMS);
-}
-
-/* One launch: kernel, grid, block, registers, then "name=value" counters, NULL-ended. */
-static void launch(const char *kernel, unsigned grid, unsigned block, int regs, ...)
-{
-	va_list ap;
-	const char *kv;
-
-	add("launch pid=%d dev=0 kernel=%s api=cuLaunchKernel corr=1 grid=%u,1,1 block=%u,1,1 "
-	    "cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=%d carveout=-1", PID,
-	    kernel, grid, block, regs);
-	/* the chip's peaks, as every launch on the H100 reads them */
-	add(" c.ffma_peak_per_cycle=%.17g c.dfma_peak_per_cycle=%.17g c.hfma_peak_per_cycle=%.17g "
-	    "c.sm_clock_hz=%.17g c.dram_peak_bytes_per_s=%.17g c.l2_peak_bytes_per_s=%.17g "
-	    "c.l1_peak_bytes_per_s=%.17g", FFMA_PEAK, DFMA_PEAK, HFMA_PEAK, CLOCK, DRAM_ROOF,
-	    L2_ROOF, L1_ROOF);
-	va_start(ap, regs);
-	while ((kv = va_arg(ap, const char *)))
-		add(" c.%s", kv);
-	va_end(ap);
-	add("\n");
-}
-
-static void end(void)
-{
-	add("end pid=%d launches=1 profiled=1 dropped=0 off=0\n", PID);
-}
-
-static const struct prof_opts defaults = { PROF_SORT_TIME, 0, NULL, NULL, 0 };
-
-static int analyze(struct prof_analysis *a, const struct prof_opts *o)
-{
-	struct prof_records rs = { 0 };
-	char *err = NULL;
-	int rc = prof_decode(stream, strlen(stream), &rs, &err);
-
-	if (rc)
-		diag("decode: %s", err);
-	free(err);
-	rc |= prof_analyze(&rs, o, a);
-	prof_records_free(&rs);
-	return rc;
-}
-
-static const struct prof_kernel *find(const struct prof_analysis *a, const char *name)
-{
-	for (size_t i = 0; i < a->n; i++)
-		if (!strcmp(a->k[i].short_name, name))
-			return &a->k[i];
-	return NULL;
-}
-
 /*
  * The issue's script, kernels bound by construction, 1 ms each: the
  * counts each would give on the H100 (duration 1e6 ns).
@@ -362,7 +280,7 @@ static const struct prof_kernel *find(const struct prof_analysis *a, const char 
 static void false_alarms(void)
 {
 	/* cuBLAS's FP16 GEMM: wgmma, its epilogue storing to shared with 12-way conflicts */
-	launch("nvjet_hsh_256x128_64x4_1x2_h_bz_coopA_NNN", 132, 384, 168,
+	prec_launch("nvjet_hsh_256x128_64x4_1x2_h_bz_coopA_NNN", 132, 384, 168,
 	       "duration_ns=1e6", "tensor_pipe_pct=94", "fma_pipe_pct=3", "achieved_occupancy_pct=9.4",
 	       "global_load_requests=0", "global_load_sectors=0", "global_load_bytes=0",
 	       "global_store_requests=65536", "global_store_sectors=262144",
@@ -378,7 +296,7 @@ static void false_alarms(void)
 	       "dadd_thread_instructions=0", "dmul_thread_instructions=0",
 	       "dfma_thread_instructions=0", NULL);
 	/* a dependent pointer chase, one thread per block: one sector per one-lane request */
-	launch("_Z5chasePKjPjii", 8192, 1, 16,
+	prec_launch("_Z5chasePKjPjii", 8192, 1, 16,
 	       "duration_ns=1e6", "achieved_occupancy_pct=38", "tensor_pipe_pct=0", "fma_pipe_pct=0",
 	       "global_load_requests=8192000", "global_load_sectors=8192000",
 	       "global_load_bytes=32768000", "global_store_requests=8192",
@@ -387,7 +305,7 @@ static void false_alarms(void)
 	       "fadd_thread_instructions=0", "fmul_thread_instructions=0",
 	       "ffma_thread_instructions=0", NULL);
 	/* cuBLAS's FP32 GEMM on CUDA cores: 12.5 % occupancy by registers, FMA pipe 80 % */
-	launch("sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize128x128x8_stage3_ffma", 1024, 256,
+	prec_launch("sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize128x128x8_stage3_ffma", 1024, 256,
 	       232, "duration_ns=1e6", "fma_pipe_pct=80.6", "tensor_pipe_pct=0",
 	       "achieved_occupancy_pct=12.4", "global_load_requests=1048576",
 	       "global_load_sectors=4194304", "global_load_bytes=134217728",
@@ -407,21 +325,21 @@ static void test_false_alarms(void)
 	struct prof_analysis a;
 	const struct prof_kernel *k;
 
-	begin();
+	prec_begin();
 	false_alarms();
 	/* and one kernel truly worth fixing: stride-8 loads at a third of DRAM */
-	launch("_Z6stridePfPKfi", 65536, 256, 16, "duration_ns=4e5", "achieved_occupancy_pct=85",
+	prec_launch("_Z6stridePfPKfi", 65536, 256, 16, "duration_ns=4e5", "achieved_occupancy_pct=85",
 	       "fma_pipe_pct=1", "tensor_pipe_pct=0", "global_load_requests=524288",
 	       "global_load_sectors=16777216", "global_load_bytes=67108864",
 	       "global_store_requests=524288", "global_store_sectors=2097152",
 	       "global_store_bytes=67108864", "dram_read_bytes=4.3e8", "dram_write_bytes=6.7e7",
 	       "l2_bytes=6.0e8", "l1_bytes=6.0e8", "fadd_thread_instructions=0",
 	       "fmul_thread_instructions=0", "ffma_thread_instructions=0", NULL);
-	end();
-	if (!ok(analyze(&a, &defaults) == 0 && a.n == 4, "four kernels analysed"))
+	prec_end();
+	if (!ok(prec_analyze(&a, &prec_defaults) == 0 && a.n == 4, "four kernels analysed"))
 		return;
 
-	k = find(&a, "nvjet_hsh_256x128_64x4_1x2_h_bz_coopA_NNN");
+	k = prec_find(&a, "nvjet_hsh_256x128_64x4_1x2_h_bz_coopA_NNN");
 	ok(k && k->bound.kind == PB_COMPUTE && k->verdict == PV_COMPUTE_BOUND,
 	   "FP16 tensor GEMM, tensor pipe 94 %%: compute-bound, not a bank conflict");
 	if (k) {
@@ -439,7 +357,7 @@ static void test_false_alarms(void)
 		ok(isnan(k->ld.sectors_per_request), "no LD loads: no sectors per request");
 	}
 
-	k = find(&a, "chase");
+	k = prec_find(&a, "chase");
 	ok(k && k->bound.kind == PB_LATENCY && k->verdict == PV_LATENCY_BOUND,
 	   "one-thread pointer chase: latency-bound, not '8x the bytes'");
 	if (k) {
@@ -452,7 +370,7 @@ static void test_false_alarms(void)
 		is_str(k->command, "gpuperf latency", "pointing at gpuperf latency");
 	}
 
-	k = find(&a, "sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize128x128x8_stage3_ffma");
+	k = prec_find(&a, "sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize128x128x8_stage3_ffma");
 	ok(k && k->bound.kind == PB_COMPUTE && k->verdict == PV_COMPUTE_BOUND,
 	   "FP32 GEMM, FMA pipe 80 %%, occupancy 12.5 %%: compute-bound, no occupancy verdict");
 	if (k) {
@@ -484,12 +402,12 @@ static void test_counts(void)
 	struct prof_analysis a;
 	const struct prof_kernel *k;
 	struct prof_roofs measured;
-	struct prof_opts o = defaults;
+	struct prof_opts o = prec_defaults;
 
 	/* FLOPs are exact sums over launches: an FMA counts 2 */
-	begin();
+	prec_begin();
 	for (int i = 0; i < 2; i++)
-		launch("_Z4workPd", 1024, 256, 32, "duration_ns=1000",
+		prec_launch("_Z4workPd", 1024, 256, 32, "duration_ns=1000",
 		       "dfma_thread_instructions=100", "dadd_thread_instructions=10",
 		       "dmul_thread_instructions=5", "ffma_thread_instructions=1000",
 		       "fadd_thread_instructions=0", "fmul_thread_instructions=1",
@@ -497,8 +415,8 @@ static void test_counts(void)
 		       "hmul_thread_instructions=0", "dram_read_bytes=4000", "dram_write_bytes=4000",
 		       "l2_bytes=16000", "l1_bytes=8000", "shared_bytes=2000",
 		       "fma_pipe_pct=10", "tensor_pipe_pct=0", "achieved_occupancy_pct=50", NULL);
-	end();
-	analyze(&a, &defaults);
+	prec_end();
+	prec_analyze(&a, &prec_defaults);
 	k = a.n ? &a.k[0] : NULL;
 	if (k) {
 		is_dbl(k->flop[0], 2 * (2 * 100 + 10 + 5), 0, "FP64: 2 launches of 2 x DFMA + DADD + DMUL");
@@ -515,25 +433,25 @@ static void test_counts(void)
 	prof_analysis_free(&a);
 
 	/* a launch without the instrumented counts (the fallback set): no FLOPs, pipes judge */
-	begin();
-	launch("_Z4workPd", 1024, 256, 32, "duration_ns=1000", "fma_pipe_pct=85",
+	prec_begin();
+	prec_launch("_Z4workPd", 1024, 256, 32, "duration_ns=1000", "fma_pipe_pct=85",
 	       "tensor_pipe_pct=0", "dram_read_bytes=4000", "dram_write_bytes=0",
 	       "achieved_occupancy_pct=50", NULL);
-	end();
-	analyze(&a, &defaults);
+	prec_end();
+	prec_analyze(&a, &prec_defaults);
 	k = a.n ? &a.k[0] : NULL;
 	ok(k && isnan(k->flop[1]) && isnan(k->flop_total) && isnan(k->intensity_dram) &&
 	   k->bound.kind == PB_COMPUTE, "no FLOP counts: n/a, and the FMA pipe names the bound");
 	prof_analysis_free(&a);
 
 	/* cp.async: its own access, sectors per request and efficiency */
-	begin();
-	launch("_Z6cpasyncPf", 1024, 128, 64, "duration_ns=1e5", "cp_async_requests=1000",
+	prec_begin();
+	prec_launch("_Z6cpasyncPf", 1024, 128, 64, "duration_ns=1e5", "cp_async_requests=1000",
 	       "cp_async_sectors=16000", "cp_async_bytes=512000", "global_load_requests=10",
 	       "global_load_sectors=245760", "global_load_bytes=0", "dram_read_bytes=5e8",
 	       "dram_write_bytes=0", "achieved_occupancy_pct=40", NULL);
-	end();
-	analyze(&a, &defaults);
+	prec_end();
+	prec_analyze(&a, &prec_defaults);
 	k = a.n ? &a.k[0] : NULL;
 	if (k) {
 		is_dbl(k->cp.sectors_per_request, 16, 1e-12, "cp.async: 16 sectors per request");
@@ -544,13 +462,13 @@ static void test_counts(void)
 	prof_analysis_free(&a);
 
 	/* one lane's loads straddling two sectors: the verdict says so, not a stride */
-	begin();
-	launch("_Z4lanePf", 8192, 32, 16, "duration_ns=1e6", "global_load_requests=100000",
+	prec_begin();
+	prec_launch("_Z4lanePf", 8192, 32, 16, "duration_ns=1e6", "global_load_requests=100000",
 	       "global_load_sectors=200000", "global_load_bytes=1600000",
 	       "global_store_requests=1", "global_store_sectors=1", "global_store_bytes=4",
 	       "dram_read_bytes=1e6", "dram_write_bytes=0", "achieved_occupancy_pct=40", NULL);
-	end();
-	analyze(&a, &defaults);
+	prec_end();
+	prec_analyze(&a, &prec_defaults);
 	k = a.n ? &a.k[0] : NULL;
 	ok(k && k->verdict == PV_LOAD_COALESCING && strstr(k->verdict_text, "only one lane of the "
 	   "warp asks") && !strstr(k->verdict_text, "stride-"), "one lane, 2 sectors: %s",
@@ -558,24 +476,24 @@ static void test_counts(void)
 	prof_analysis_free(&a);
 
 	/* measured ceilings through prof_opts.roofs: DRAM at 90 % of 3.0 TB/s measured */
-	begin();
-	launch("_Z5triadPfPKfS1_", 65536, 256, 16, "duration_ns=1e6", "dram_read_bytes=1.8e9",
+	prec_begin();
+	prec_launch("_Z5triadPfPKfS1_", 65536, 256, 16, "duration_ns=1e6", "dram_read_bytes=1.8e9",
 	       "dram_write_bytes=0.9e9", "achieved_occupancy_pct=90", "fma_pipe_pct=2",
 	       "ffma_thread_instructions=6.7e7", "fadd_thread_instructions=0",
 	       "fmul_thread_instructions=0", NULL);
-	end();
+	prec_end();
 	prof_roofs_init(&measured);
 	measured.r[PROF_ROOF_DRAM] = (struct prof_roof){ 3.0e12, PROF_ROOF_MEASURED };
 	o.roofs = &measured;
 	o.nroofs = 1;
-	analyze(&a, &o);
+	prec_analyze(&a, &o);
 	k = a.n ? &a.k[0] : NULL;
 	ok(k && k->bound.kind == PB_MEMORY && k->roofs.r[PROF_ROOF_DRAM].source == PROF_ROOF_MEASURED &&
 	   fabs(k->dram_pct - 90) < 1e-9 && strstr(k->verdict_text, "(measured)"),
 	   "measured DRAM roof: 90 %% of it, said measured: %s", k ? k->verdict_text : "");
 	prof_analysis_free(&a);
 	o.nroofs = 0;   /* device 0 beyond the array: theoretical */
-	analyze(&a, &o);
+	prec_analyze(&a, &o);
 	k = a.n ? &a.k[0] : NULL;
 	ok(k && k->roofs.r[PROF_ROOF_DRAM].source == PROF_ROOF_THEORETICAL, "no measured roof for the device");
 	prof_analysis_free(&a);
@@ -586,19 +504,19 @@ static void test_chart(void)
 {
 	struct profile_run run = { 0 };
 	struct prof_roofs measured;
-	struct prof_opts o = defaults;
+	struct prof_opts o = prec_defaults;
 	struct report rep = { 0 };
 	const struct report_chart *c = NULL;
 	const struct report_series *tensor = NULL, *cores = NULL;
 
-	begin();
+	prec_begin();
 	false_alarms();
-	end();
+	prec_end();
 	prof_roofs_init(&measured);
 	measured.r[PROF_ROOF_TENSOR_FP16] = (struct prof_roof){ 8.0e14, PROF_ROOF_MEASURED };
 	o.roofs = &measured;
 	o.nroofs = 1;
-	if (analyze(&run.a, &o))
+	if (prec_analyze(&run.a, &o))
 		return;
 	tab_profile(&rep, NULL, &run);
 	for (size_t i = 0; i < rep.ntables; i++)
@@ -630,10 +548,10 @@ static void test_view_words(void)
 	struct report rep = { 0 };
 	const struct report_table *head = NULL, *view = NULL;
 
-	begin();
-	launch("_Z4lanePf", 1, 1, 16, "duration_ns=1e6", "achieved_occupancy_pct=1.5", NULL);
-	end();
-	if (analyze(&run.a, &defaults))
+	prec_begin();
+	prec_launch("_Z4lanePf", 1, 1, 16, "duration_ns=1e6", "achieved_occupancy_pct=1.5", NULL);
+	prec_end();
+	if (prec_analyze(&run.a, &prec_defaults))
 		return;
 	run.command = strdup("./one");
 	tab_profile(&rep, NULL, &run);

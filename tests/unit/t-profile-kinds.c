@@ -1,0 +1,347 @@
+/*
+ * Each kind of access judged apart (issue 37): the full set's SASS counts
+ * of LDG, STG, atomics, cp.async, LDS, STS, ldmatrix and cp.async's
+ * writes, against the ideal their lanes' bytes give; the time at stake
+ * weighed by the kind's share of the traffic; impossible figures told as
+ * counters that disagree; launches of both sets merged into one row.
+ *
+ * Expected values are hand calculations from the counts, and, where a
+ * kernel ran, the counts Nsight Compute read on an H200 (2026-11-29) for
+ * the probe kernels of .explore's run: a 16-byte copy (LDG.E.128), an
+ * 8-byte one, a stride-2 float load, cp.async, ldmatrix .x4.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tests/unit/unit.h"
+#include "tests/unit/profile-records.h"
+
+/* Analyse the stream built so far; a.n rows expected. */
+static int run(struct prof_analysis *a, size_t n)
+{
+	prec_end();
+	return ok(prec_analyze(a, &prec_defaults) == 0 && a->n == n, "%zu kernel%s analysed", n,
+		  n == 1 ? "" : "s");
+}
+
+static int coalescing_verdict(const struct prof_kernel *k)
+{
+	return k->verdict == PV_LOAD_COALESCING || k->verdict == PV_STORE_COALESCING ||
+	       k->verdict == PV_CP_ASYNC_COALESCING || k->verdict == PV_ATOMIC_COALESCING;
+}
+
+/*
+ * PyTorch's vectorized elementwise kernels load 16 bytes a lane: 16
+ * sectors a request is their ideal, not 4x it.  ncu on the H200, a float4
+ * copy of 2^20 elements: 32768 LDG, 524288 sectors, 16777216 bytes asked.
+ */
+static void test_widths(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	prec_launch("_Z8k_ldg128P6float4PKS_i", 4096, 256, 16, "duration_ns=9000",
+		    "ldg_requests=32768", "ldg_sectors=524288", "global_load_bytes=16777216",
+		    "stg_requests=32768", "stg_sectors=524288", "global_store_bytes=16777216",
+		    "global_sectors_all=1048576", "dram_read_bytes=16777216",
+		    "dram_write_bytes=16777216", "achieved_occupancy_pct=80", NULL);
+	/* 8 bytes a lane: ncu, a double copy of 2^21 elements */
+	prec_launch("_Z7k_ldg64PdPKdi", 8192, 256, 16, "duration_ns=9000",
+		    "ldg_requests=65536", "ldg_sectors=524288", "global_load_bytes=16777216",
+		    "stg_requests=65536", "stg_sectors=524288", "global_store_bytes=16777216",
+		    "global_sectors_all=1048576", "dram_read_bytes=16777216",
+		    "dram_write_bytes=16777216", "achieved_occupancy_pct=80", NULL);
+	if (!run(&a, 2))
+		return;
+	k = prec_find(&a, "k_ldg128");
+	if (ok(k != NULL, "the 16-byte copy")) {
+		is_dbl(k->ld.sectors_per_request, 16, 1e-12, "16 sectors a request (524288 / 32768)");
+		is_dbl(k->ld.ideal_per_request, 16, 1e-12, "ideal 16: 32 lanes x 16 B / 32 B");
+		is_dbl(k->ld.ratio, 1, 1e-12, "every byte fetched is used");
+		is_int(k->ld.width, 16, "16 bytes a lane");
+		is_dbl(k->global_excess_pct, 0, 1e-12, "no excess sectors, as ncu");
+		ok(!coalescing_verdict(k), "no coalescing verdict (%s)", prof_verdict_code(k->verdict));
+		ok(k->per_kind, "judged kind by kind");
+	}
+	k = prec_find(&a, "k_ldg64");
+	if (ok(k != NULL, "the 8-byte copy")) {
+		is_dbl(k->ld.ideal_per_request, 8, 1e-12, "ideal 8: 32 lanes x 8 B / 32 B");
+		is_dbl(k->ld.ratio, 1, 1e-12, "not 2.0x");
+		ok(!coalescing_verdict(k), "no coalescing verdict");
+	}
+	prof_analysis_free(&a);
+}
+
+/*
+ * A stride-2 float load, as ncu counted it on the H200: LDG 65536
+ * requests, 524288 sectors, 8388608 bytes (ideal 262144); STG 65536
+ * requests, 262144 sectors, 8388608 bytes (ideal 262144).  ncu's
+ * theoretical sectors: 786432, ideal 524288: 262144 excessive, 33.3 %.
+ */
+static void test_stride(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	prec_launch("_Z9k_stride2PfPKfi", 8192, 256, 16, "duration_ns=20000",
+		    "ldg_requests=65536", "ldg_sectors=524288", "global_load_bytes=8388608",
+		    "stg_requests=65536", "stg_sectors=262144", "global_store_bytes=8388608",
+		    "global_sectors_all=786432", "dram_read_bytes=16777216",
+		    "dram_write_bytes=8388608", "achieved_occupancy_pct=80", "fma_pipe_pct=1",
+		    NULL);
+	if (!run(&a, 1))
+		return;
+	k = &a.k[0];
+	is_dbl(k->ld.ratio, 2, 1e-12, "loads: 2x the bytes used");
+	is_dbl(k->st.ratio, 1, 1e-12, "stores coalesced");
+	is_dbl(k->global_excess_pct, 100.0 / 3, 1e-9, "33.3 %% of the sectors excess, as ncu");
+	ok(k->verdict == PV_LOAD_COALESCING, "a load coalescing verdict (%s)",
+	   prof_verdict_code(k->verdict));
+	ok(k->verdict_text && strstr(k->verdict_text, "stride-2") &&
+	   strstr(k->verdict_text, "33 % of the kernel's global sectors are excess"),
+	   "stride 2, with its share: %s", k->verdict_text);
+	/* a third of its traffic wasted, the kernel far from any compute ceiling */
+	is_dbl(k->waste, 1.0 / 3, 1e-9, "a third of its time at stake");
+	prof_analysis_free(&a);
+}
+
+/*
+ * cuBLAS's FP32 GEMM loads its tiles through cp.async: the hardware's
+ * load sectors (4210688) count cp.async's with the few LDGs' (4096
+ * requests), the 4097x of the issue.  Counted apart, each kind coalesces.
+ */
+static void test_cp_async(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	prec_launch("sm80_xmma_gemm_f32f32_f32f32_f32_tn_n_tilesize128x128x8_stage3_ffma", 512, 256,
+		    128, "duration_ns=1e6", "fma_pipe_pct=80", "achieved_occupancy_pct=12",
+		    "global_load_requests=4096", "global_load_sectors=4210688",
+		    "ldg_requests=4096", "ldg_sectors=16384", "global_load_bytes=524288",
+		    "cp_async_requests=1048576", "cp_async_sectors=16777216",
+		    "cp_async_bytes=536870912", "stg_requests=16384", "stg_sectors=65536",
+		    "global_store_bytes=2097152", "global_sectors_all=16859136",
+		    "lds_instructions=4194304", "lds_wavefronts=16777216", "lds_bytes=2147483648",
+		    "ldgsts_shared_wavefronts=4194304", "ldgsts_shared_bytes=536870912",
+		    "shared_wavefronts_all=20971520", "ffma_thread_instructions=2.6e10",
+		    "fadd_thread_instructions=0", "fmul_thread_instructions=0", NULL);
+	if (!run(&a, 1))
+		return;
+	k = &a.k[0];
+	is_dbl(k->ld.sectors_per_request, 4, 1e-12, "LDG: 4 sectors a request, as ncu, not 1028");
+	is_dbl(k->ld.ratio, 1, 1e-12, "LDG coalesced");
+	is_dbl(k->cp.sectors_per_request, 16, 1e-12, "cp.async: 16 sectors a request");
+	is_dbl(k->cp.ratio, 1, 1e-12, "cp.async coalesced: 16 bytes a lane, 512 a request");
+	is_dbl(k->global_excess_pct, 0, 1e-12, "no excess");
+	/* 4194304 LDS.128: 512 bytes each, 4 wavefronts ideal; cp.async's writes likewise */
+	is_dbl(k->sld.ideal_per_instruction, 4, 1e-12, "LDS.128: 4 wavefronts by design");
+	is_dbl(k->sld.ways, 1, 1e-12, "no conflict");
+	is_dbl(k->cpw.ideal_per_instruction, 4, 1e-12, "cp.async's 16-byte writes: 4 wavefronts");
+	is_dbl(k->shared_excess_pct, 0, 1e-12, "no shared excess");
+	ok(k->verdict == PV_COMPUTE_BOUND, "compute-bound (%s)", prof_verdict_code(k->verdict));
+	ok(!strstr(k->verdict_text, "besides"), "no waste beside it: %s", k->verdict_text);
+	prof_analysis_free(&a);
+}
+
+/*
+ * Hopper library kernels write shared memory through TMA or cp.async and
+ * read it through ldmatrix: the hardware's shared counters put those
+ * wavefronts over the LDS/STS instructions ("117-way").  ncu, an ldmatrix
+ * .x4 kernel: 1056 LDSM, 4224 wavefronts, all ideal.
+ */
+static void test_ldsm_tma(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	prec_launch("sm90_xmma_fprop_implicit_gemm_f16f16_f16f32_f32_nhwckrsc", 132, 384, 168,
+		    "duration_ns=1e6", "tensor_pipe_pct=70", "achieved_occupancy_pct=9",
+		    "shared_store_instructions=1056", "shared_store_wavefronts=123552",
+		    "shared_store_bank_conflicts=122496", "sts_instructions=1056",
+		    "sts_wavefronts=1056", "sts_bytes=135168", "ldsm_instructions=1056",
+		    "ldsm_wavefronts=4224", "ldsm_bytes=540672", "lds_instructions=0",
+		    "lds_wavefronts=0", "lds_bytes=0", "ldg_requests=0", "ldg_sectors=0",
+		    "global_load_bytes=0", "tma_load_requests=4096", "shared_wavefronts_all=200000",
+		    NULL);
+	if (!run(&a, 1))
+		return;
+	k = &a.k[0];
+	is_dbl(k->ldsm.ideal_per_instruction, 4, 1e-12, "ldmatrix .x4: 512 bytes, 4 wavefronts");
+	is_dbl(k->ldsm.ways, 1, 1e-12, "no conflict in ldmatrix");
+	is_dbl(k->sst.ways, 1, 1e-12, "STS alone: 1 wavefront an instruction, not 117");
+	is_dbl(k->shared_excess_pct, 0, 1e-12, "no excess");
+	ok(!(k->sld.ways > 32) && !(k->sst.ways > 32) && !(k->ldsm.ways > 32),
+	   "no kind names more ways than 32 banks");
+	ok(!strstr(k->verdict_text, "way"), "no bank conflict named: %s", k->verdict_text);
+	prof_analysis_free(&a);
+}
+
+/*
+ * A 4-way conflict on 4-byte shared loads, beside conflict-free stores:
+ * N loads take 4N wavefronts where N would do; M stores take M.
+ */
+static void test_conflict(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+	const double n = 65536, m = 16384;
+	char kv[6][64];
+
+	snprintf(kv[0], sizeof(kv[0]), "lds_instructions=%.0f", n);
+	snprintf(kv[1], sizeof(kv[1]), "lds_wavefronts=%.0f", 4 * n);
+	snprintf(kv[2], sizeof(kv[2]), "lds_bytes=%.0f", 128 * n);
+	snprintf(kv[3], sizeof(kv[3]), "sts_instructions=%.0f", m);
+	snprintf(kv[4], sizeof(kv[4]), "sts_wavefronts=%.0f", m);
+	snprintf(kv[5], sizeof(kv[5]), "sts_bytes=%.0f", 128 * m);
+	prec_begin();
+	prec_launch("_Z9k_lds4wayPfPKfi", 1024, 256, 32, "duration_ns=50000",
+		    "achieved_occupancy_pct=90", "fma_pipe_pct=5", kv[0], kv[1], kv[2], kv[3], kv[4],
+		    kv[5], "shared_wavefronts_all=278528", "ldg_requests=8192",
+		    "ldg_sectors=32768", "global_load_bytes=1048576", NULL);
+	if (!run(&a, 1))
+		return;
+	k = &a.k[0];
+	is_dbl(k->sld.ways, 4, 1e-12, "a 4-way conflict");
+	is_dbl(k->sld.conflicts_per_instruction, 3, 1e-12, "3 extra wavefronts an instruction");
+	/* 3N of 4N + M wavefronts: 196608 / 278528 */
+	is_dbl(k->shared_excess_pct, 100 * 3 * n / (4 * n + m), 1e-9, "70.6 %% of them excess");
+	ok(k->verdict == PV_SHARED_LOAD_CONFLICTS && strstr(k->verdict_text, "4-way"),
+	   "a 4-way conflict verdict: %s", k->verdict_text);
+	is_dbl(k->waste, 3 * n / (4 * n + m), 1e-9, "its share of the wavefronts at stake");
+	prof_analysis_free(&a);
+}
+
+/* An FP64-bound kernel is compute-bound by its FP64 pipe, not latency-bound. */
+static void test_fp64(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	prec_launch("_Z6k_dfmaPdddi", 264, 256, 32, "duration_ns=1e6", "achieved_occupancy_pct=40",
+		    "fma_pipe_pct=1", "fp64_pipe_pct=98", "tensor_pipe_pct=0",
+		    "dfma_thread_instructions=0", "dadd_thread_instructions=0",
+		    "dmul_thread_instructions=0", NULL);
+	if (!run(&a, 1))
+		return;
+	k = &a.k[0];
+	ok(k->bound.kind == PB_COMPUTE && k->verdict == PV_COMPUTE_BOUND,
+	   "compute-bound: %s", k->verdict_text);
+	is_str(prof_use_code((enum prof_use_id)k->bound.nearest), "fp64_pipe", "by the FP64 pipe");
+	ok(strstr(k->verdict_text, "the FP64 pipe busy 98 % of the time") != NULL,
+	   "its evidence named");
+	prof_analysis_free(&a);
+}
+
+/*
+ * A reduction whose stores write 4x the bytes they use, while coalesced
+ * loads carry most of its sectors: at stake, the stores' excess over all
+ * sectors, not 1 - 1/4 of the kernel.  Loads: 100000 requests, 400000
+ * sectors, 12800000 bytes.  Stores: 10000 requests of 32 bytes, 40000
+ * sectors where 10000 would do: 30000 excess of 440000, 6.8 %.
+ */
+static void test_weight(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	prec_launch("_Z6reducePfPKfi", 2000, 512, 32, "duration_ns=1e6", "achieved_occupancy_pct=80",
+		    "fma_pipe_pct=5", "ldg_requests=100000", "ldg_sectors=400000",
+		    "global_load_bytes=12800000", "stg_requests=10000", "stg_sectors=40000",
+		    "global_store_bytes=320000", "global_sectors_all=440000", NULL);
+	if (!run(&a, 1))
+		return;
+	k = &a.k[0];
+	is_dbl(k->st.ratio, 4, 1e-12, "stores: 4x the bytes used");
+	ok(k->verdict == PV_STORE_COALESCING, "named (%s)", prof_verdict_code(k->verdict));
+	is_dbl(k->waste, 30000.0 / 440000, 1e-12, "6.8 %% of its time at stake, not 75 %%");
+	is_dbl(k->global_excess_pct, 100 * 30000.0 / 440000, 1e-9, "6.8 %% excess sectors");
+	prof_analysis_free(&a);
+}
+
+/* Figures no hardware can give are not shown: the row says which counters disagree. */
+static void test_disagree(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	/* 40 sectors a request; 40 wavefronts an LDS; DRAM 2x its roof; the FMA pipe 110 % */
+	prec_launch("_Z3badPf", 1024, 256, 32, "duration_ns=1e6", "achieved_occupancy_pct=50",
+		    "fma_pipe_pct=110", "ldg_requests=1000", "ldg_sectors=40000",
+		    "global_load_bytes=128000", "lds_instructions=1000", "lds_wavefronts=40000",
+		    "lds_bytes=128000", "dram_read_bytes=6.70464e9", "dram_write_bytes=0", NULL);
+	if (!run(&a, 1))
+		return;
+	k = &a.k[0];
+	ok(k->disagree != NULL, "the row says the counters disagree: %s",
+	   k->disagree ? k->disagree : "(nothing)");
+	ok(k->disagree && strstr(k->disagree, "LDG: 40.0 sectors a request"), "names LDG");
+	ok(k->disagree && strstr(k->disagree, "LDS: 40.0 wavefronts an instruction"), "names LDS");
+	ok(k->disagree && strstr(k->disagree, "DRAM counted above its ceiling"), "names DRAM");
+	ok(k->disagree && strstr(k->disagree, "FMA pipe counted above its ceiling"), "names the pipe");
+	ok(isnan(k->ld.sectors_per_request) && isnan(k->ld.ratio), "no LDG figure shown");
+	ok(isnan(k->sld.ways), "no LDS ways shown");
+	ok(isnan(k->dram_pct) && isnan(k->dram_gbs), "no DRAM rate shown");
+	ok(!strstr(k->verdict_text, "200 %") && !strstr(k->verdict_text, "110 %"),
+	   "no figure above 100 %% in the verdict: %s", k->verdict_text);
+	ok(!coalescing_verdict(k) && k->verdict != PV_SHARED_LOAD_CONFLICTS,
+	   "no verdict from the impossible figures");
+	prof_analysis_free(&a);
+}
+
+/*
+ * One kernel, a launch of the full set (replayed) and two of the light
+ * set (one pass): one row; each figure summed over the launches that
+ * counted it; the row says which sets.
+ */
+static void test_merge(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	prec_launch("_Z4copyPfPKfi", 4096, 256, 16, "duration_ns=10000",
+		    "ldg_requests=32768", "ldg_sectors=131072", "global_load_bytes=4194304",
+		    "stg_requests=32768", "stg_sectors=131072", "global_store_bytes=4194304",
+		    "fma_pipe_pct=1", "dram_read_bytes=4194304", "dram_write_bytes=4194304",
+		    "achieved_occupancy_pct=80", NULL);
+	for (int i = 0; i < 2; i++)
+		prec_launch("_Z4copyPfPKfi", 4096, 256, 16, "duration_ns=8000",
+			    "global_load_requests=32768", "global_load_sectors=131072",
+			    "global_store_requests=32768", "global_store_sectors=131072",
+			    "fma_issue_pct=1", "dram_read_bytes=4194304", "dram_write_bytes=4194304",
+			    "achieved_occupancy_pct=70", NULL);
+	if (!run(&a, 1))
+		return;
+	k = &a.k[0];
+	is_int((int)k->profiled, 3, "three profiled launches, one row");
+	is_str(k->counter_sets, "full 1, light 2", "the row says which sets");
+	is_dbl(k->time_ns, 26000, 1e-9, "GPU time: 10 + 8 + 8 us");
+	is_dbl(k->dram_read_bytes, 3 * 4194304.0, 1e-9, "DRAM bytes of all three");
+	is_dbl(k->ld.ideal_per_request, 4, 1e-12, "the ideal from the full launch's bytes");
+	ok(k->per_kind && !k->ld.assumed, "judged by the kinds counted apart, not assumed 4 bytes");
+	/* occupancy weighted by duration: (80 x 10 + 70 x 16) / 26 */
+	is_dbl(k->achieved_pct, (80.0 * 10 + 70.0 * 16) / 26, 1e-9, "occupancy of all three");
+	prof_analysis_free(&a);
+}
+
+int main(void)
+{
+	test_widths();
+	test_stride();
+	test_cp_async();
+	test_ldsm_tma();
+	test_conflict();
+	test_fp64();
+	test_weight();
+	test_disagree();
+	test_merge();
+	return done_testing();
+}
