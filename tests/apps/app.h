@@ -20,8 +20,8 @@
 		} \
 	} while (0)
 
-// Launches of each kernel: more than gpuperf profile's default of 3, so
-// some run unprofiled and are timed only.
+// Launches of each kernel: more than gpuperf profile profiles by default
+// (1, or 3 in the tests' --launches), so some run unprofiled, timed only.
 #define APP_LAUNCHES 5
 
 // Elements of the big buffers: 64 MiB of floats, beyond any L2.
