@@ -32,8 +32,9 @@ conflicts per request, marked "~".  Kernels are matched by mangled name,
 else by a demangled name normalised (namespaces, parameters, spellings of
 lambdas and literals dropped) with the grid and block.
 
-Exit status: 0 when every rule is met, 1 when one is missed, 2 when an
-input is missing or unreadable.  Standard library only.
+A missing or unreadable input is a note, and a break of the rules that
+need it.  Exit status: 0 when every rule is met, 1 when one is missed, 2
+on a usage error.  Standard library only.
 """
 import argparse
 import csv
@@ -80,13 +81,13 @@ def triple(text):
     return tuple(int(n) for n in nums) if len(nums) == 3 else None
 
 
-def strip_groups(s, opening, closing):
-    """s without its balanced opening...closing groups."""
+def without_parentheses(s):
+    """s without its balanced (...) groups."""
     out, depth = [], 0
     for ch in s:
-        if ch == opening:
+        if ch == '(':
             depth += 1
-        elif ch == closing and depth:
+        elif ch == ')' and depth:
             depth -= 1
         elif not depth:
             out.append(ch)
@@ -98,7 +99,7 @@ def normal_name(name):
     s = name.replace('(anonymous namespace)', '').replace('<unnamed>', '')
     s = re.sub(r'\{lambda\([^()]*\)#(\d+)\}', r'lambda#\1', s)
     s = re.sub(r'\[lambda\([^()]*\) \(instance (\d+)\)\]', r'lambda#\1', s)
-    s = strip_groups(s, '(', ')')
+    s = without_parentheses(s)
     s = re.sub(r'\b(void|const)\b', '', s)
     s = re.sub(r'\b[A-Za-z_]\w*::', '', s).replace('::', '')
     s = re.sub(r'\b(\d+)(ull|ul|ll|u|l)\b', r'\1', s)
@@ -254,12 +255,14 @@ def rule_speedup(text, speedups):
             speedups[kind] = float(m.group(1)) if m else None
 
 
-def read_ncu(raw_path, details_path):
+def read_ncu(raw_path, details_path, notes):
+    """ncu's kernels, each with its rules' speedups where the details page
+    lists the raw page's kernels in the same order."""
     kernels = read_ncu_raw(raw_path)
     rules = read_ncu_rules(details_path)
     if len(rules) != len(kernels):
-        print('note: %s has %d kernels, %s %d: no speedups' % (details_path, len(rules), raw_path,
-                                                               len(kernels)))
+        notes.append('%s lists %d kernels, %s %d: no speedups' % (details_path, len(rules), raw_path,
+                                                                len(kernels)))
         return kernels
     for k, (g, b, speedups) in zip(kernels, rules):
         if (g, b) == (k['grid'], k['block']):
@@ -302,9 +305,8 @@ def read_summary(path):
         return None
     found = None
     for line in text.split('\n'):
-        i = line.find('worth fixing first')
-        if i >= 0:
-            found = line[i:].strip()
+        m = re.search(r'(nothing )?worth fixing first.*', line)
+        found = m.group(0).strip() if m else found
     return found
 
 
@@ -342,7 +344,7 @@ def load(directory, prog):
         p['summary'][s] = read_summary(os.path.join(directory, '%s-%s.err' % (prog, s)))
     try:
         p['ncu'] = read_ncu(os.path.join(directory, prog + '-ncu-raw.csv'),
-                            os.path.join(directory, prog + '-ncu-details.txt'))
+                            os.path.join(directory, prog + '-ncu-details.txt'), p['notes'])
     except InputError as e:
         p['notes'].append('no ncu data: %s' % e)
     every = {}
