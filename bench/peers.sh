@@ -102,11 +102,6 @@ bw_best_cfg() {  # FILE COLUMN KERNEL: the largest over the widths
 bw_best_width() {  # FILE COLUMN KERNEL: the width of bw_best_cfg
 	for w in 4 8 16; do echo "$(bwv "$1" "$2" "$3" $w) $w"; done | awk 'NF == 2' | sort -g -r | head -n 1 | cut -d' ' -f2
 }
-# BabelStream: "best spread" of FUNCTION in LOG (its best; (max - min) / mean time, %).
-babel() {
-	awk -F, -v f="$2" '$1 == f && $8 > 0 { printf "%s %.1f\n", $5, 100 * ($7 - $6) / $8; exit }' \
-		"$logs/$1" 2>/dev/null
-}
 gbs() {  # gb-stream column: 1 init, 2 read, 3 scale, 4 triad; best block size
 	awk -v c="$1" '/GB\/s:/ { sub(/.*GB\/s:/, ""); print $c }' "$logs/gb-stream.log" 2>/dev/null | max_of
 }
