@@ -193,7 +193,7 @@ void pcie_run_free(void *pcie_run);
  * human table is narrower: what varies per row, with the link, the
  * formula, verdicts and NUMA placement as notes under it.
  */
-#define PCIE_TRANSFER_NCOLS 27
+#define PCIE_TRANSFER_NCOLS 28
 #define PCIE_OVERLAP_NCOLS 27
 extern const struct report_col pcie_transfer_cols[PCIE_TRANSFER_NCOLS];
 extern const struct report_col pcie_overlap_cols[PCIE_OVERLAP_NCOLS];
