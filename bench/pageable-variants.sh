@@ -21,7 +21,7 @@
 #    MiB after every copy makes that size slow);
 # 3. gpuperf pcie --memory pageable at the same sizes with each switch of
 #    PAGEABLE_SWITCHES for GPUPERF_PCIE_VARIANT (default "default flush
-#    lastcpu flush,lastcpu"; also malloc, sync, legacy, chunk=MiB, nosample).
+#    flush,lastcpu"; also lastcpu, malloc, sync, legacy, chunk=MiB, nosample).
 # Then the distributions: per variant, size and direction the median,
 # fastest and slowest repetition pooled over the runs and the slowest and
 # fastest run's median, with the ratio to bandwidthTest's method (bwt);
@@ -55,8 +55,8 @@ peers_init "$@"
 [ -n "${OUT:-}" ] && logs=$OUT/pageable && mkdir -p "$logs"
 runs=${RUNS:-5}
 big_runs=${BWT_BIG_RUNS:-2}
-variants=${PAGEABLE_VARIANTS:-bwt,gp,gp+flush,gp+hot,gp+unbound,gp+firstcpu,gp+lastcpu,gp+remote,gp+fault,gp+thp,gp+nothp,gp+chunk1M,gp+flush+lastcpu,stage2x2M,stage4x8M,cpu-memcpy,pinned}
-read -r -a switches <<<"${PAGEABLE_SWITCHES:-default flush lastcpu flush,lastcpu}"
+variants=${PAGEABLE_VARIANTS:-bwt,gp,gp+flush,gp+hot,gp+unbound,gp+firstcpu,gp+lastcpu,gp+remote,gp+fault,gp+thp,gp+nothp,gp+flush+lastcpu,stage2x2M,stage4x8M,cpu-memcpy,pinned}
+read -r -a switches <<<"${PAGEABLE_SWITCHES:-default flush flush,lastcpu}"
 rc=0
 t0=$SECONDS
 

@@ -161,17 +161,20 @@ echo "thr/SM: resident threads per SM (occupancy API); KiB/SM: loads in flight p
 echo "thread has issued its iteration's loads; /BS: best over BabelStream's best of the same round."
 if [ -s "$logs/ncu-variants.csv" ]; then
 	echo
-	echo "ncu (Nsight Compute): kernel, block, grid, then registers, occupancy limit by registers (blocks),"
-	echo "achieved occupancy %, DRAM throughput % of peak, duration"
+	echo "ncu (Nsight Compute), per profiled launch: kernel, block, grid | registers per thread, blocks per"
+	echo "SM the registers allow, achieved occupancy (% of peak warps), DRAM throughput (% of peak), duration"
 	for f in "$logs/ncu-variants.csv" "$logs/ncu-babelstream.csv"; do
 		[ -s "$f" ] || continue
 		# ncu --csv: a header row "ID","Process ID",..., then a row per kernel and metric
-		awk -F'","' '/^"ID"/ { for (i = 1; i <= NF; i++) c[$i] = i; next }
-			!/^"[0-9]/ || !c["Kernel Name"] { next }
-			{ id = $1; sub(/^"/, "", id); k = $c["Kernel Name"]; sub(/\(.*/, "", k)
+		awk -F'","' '/^"ID"/ { for (i = 1; i <= NF; i++) { h = $i; gsub(/"/, "", h); c[h] = i }; next }
+			!/^"[0-9]/ || !c["Kernel Name"] || !c["Metric Value"] { next }
+			{ id = $1; sub(/^"/, "", id); k = $c["Kernel Name"]
+			  gsub(/\(anonymous namespace\)::|^void /, "", k); sub(/\(.*/, "", k)
 			  if (!(id in name)) { name[id] = substr(k, 1, 56) " " $c["Block Size"] " " $c["Grid Size"]; ids[++n] = id }
-			  v = $c["Metric Value"]; sub(/"$/, "", v); vals[id] = vals[id] " " v }
+			  m = $c["Metric Name"]; sub(/^[a-z0-9]+__/, "", m); sub(/\..*/, "", m)
+			  v = $c["Metric Value"]; sub(/"$/, "", v); vals[id] = vals[id] " " m "=" v }
 			END { for (i = 1; i <= n; i++) print ids[i] ": " name[ids[i]] " |" vals[ids[i]] }' "$f"
 	done
 fi
+echo "($SECONDS s)"
 exit "$rc"

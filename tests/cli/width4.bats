@@ -82,6 +82,25 @@ EOF
 	grep -Eq '^gpuperf +add +8 .* 4150\.0 +1\.012 ' <<<"$output"
 }
 
+@test "width4: ncu's registers, occupancy and DRAM throughput per launch, when ncu is there" {
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	# ncu --csv as Nsight Compute prints it: a header, then a row per launch and metric
+	cat >"$BATS_TEST_TMPDIR/bin/ncu" <<'EOF'
+#!/bin/sh
+echo '==PROF== Connected to process 4242'
+echo '"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"'
+k='"void (anonymous namespace)::stream_kernel<float, 4, 2>(const T1 *, const T1 *, T1 *, unsigned long, float, unsigned int, int, unsigned int *, int)","1","13","(512, 1, 1)","(131072, 1, 1)","0","9.0","Command line profiler metrics"'
+echo "\"0\",\"4242\",\"w4\",\"h\",$k,\"launch__registers_per_thread\",\"register/thread\",\"32\""
+echo "\"0\",\"4242\",\"w4\",\"h\",$k,\"sm__warps_active.avg.pct_of_peak_sustained_active\",\"%\",\"91.2\""
+EOF
+	chmod +x "$BATS_TEST_TMPDIR/bin/ncu"
+	PATH=$BATS_TEST_TMPDIR/bin:$PATH PEERS_GPUPERF=$GP WIDTH4_VARIANTS=$V run bash "$ROOT/bench/width4.sh" "$P"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# once for the variants, once for BabelStream (the fake answers both alike)
+	[ "$(grep -c '^0: stream_kernel<float, 4, 2> (512, 1, 1) (131072, 1, 1) | registers_per_thread=32 warps_active=91.2$' <<<"$output")" -eq 2 ]
+}
+
 @test "width4: a variant whose data check failed fails the run and says so" {
 	sed -i 's/3100.0,3090.0,ok/3100.0,3090.0,bad 7/' "$V"
 	echo 'exit 1' >>"$V"
