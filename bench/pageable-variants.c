@@ -1,19 +1,37 @@
 /*
- * Why does gpuperf's pageable host-to-device copy read less than
- * bandwidthTest's (6.8 against 7.7 GB/s at 256 MiB on the H100, issue
- * 31), while its device-to-host copy reads more (12.96 against 9.6)?
- * One process, one GPU: each variant below is one way to time a copy
- * from (or to) malloc'd memory, changed from gpuperf's method or from
+ * Where the time of a pageable host<->device copy goes, and why it moves
+ * (issue 31: gpuperf's pageable host-to-device copy read 0.88 of
+ * bandwidthTest's; issue 42: on an H200 one run's repetitions spread by
+ * 43 % at 32 MB, and gpuperf read 14.7 GB/s there against bandwidthTest's
+ * 6.9).  One process, one GPU: each variant below is one way to time a
+ * copy from (or to) malloc'd memory, changed from gpuperf's method or from
  * bandwidthTest's one factor at a time, run at the sizes bandwidthTest
  * measures, in rounds whose order alternates.  Every copy's data is
- * checked.  Built and run by bench/pageable-variants.sh.
+ * checked.  Built and run by bench/pageable-variants.sh, which runs it
+ * several times and sets the runs side by side.
  *
- *   pageable-variants [-r ROUNDS] [-n REPS] [SIZE...]   (bytes; default 32000000 268435456)
+ *   pageable-variants [-r ROUNDS] [-n REPS] [-v NAME,...] [-S] [SIZE...]
+ *
+ * SIZE in bytes (default 32000000 268435456); -v runs only the variants
+ * named (default all); -S also prints every repetition as a line
+ * "sample,SIZE,DIR,VARIANT,GB/s" for the script to pool over runs.
  *
  * One line per size, direction and variant: median, mean, fastest and
  * slowest repetition in GB/s (10^9 B/s), the repetitions, the ratio of
  * the median to bandwidthTest's method (bwt) and to gpuperf's (gp), the
  * check.
+ *
+ * The candidates for the spread, each a variant: the CPU caches (gp+flush
+ * evicts them between repetitions as bandwidthTest does, gp+hot reads the
+ * data into them just before), the CPU the copy runs on (one CPU of the
+ * GPU's node, the first or the last, every CPU, a CPU of another node),
+ * page faults (gp+fault drops the buffer's pages before each repetition),
+ * transparent huge pages, and the staging: the driver copies through
+ * pinned buffers of its own, whose size and count are not ours to set, so
+ * stage* variants do the same with N pinned buffers of a given size (the
+ * CPU's memcpy into one while the copy engine moves another), and
+ * cpu-memcpy times the CPU's copy alone, no GPU: if pageable copies run at
+ * its rate, the CPU side is what sets their time.
  *
  * bandwidthTest (cuda-samples 12.x, Samples/1_Utilities/bandwidthTest),
  * pageable: malloc'd host buffer (16 bytes past a page: glibc's header),
@@ -53,6 +71,8 @@
 
 enum alloc { A_MALLOC, A_ALIGNED, A_THP, A_NOTHP, A_PINNED };
 enum api { API_ASYNC_NB, API_ASYNC_LEGACY, API_SYNC };
+/* Where the copying thread runs: the GPU's local CPUs, anywhere, one of them, another node. */
+enum place { P_LOCAL, P_ANY, P_FIRST, P_LAST, P_REMOTE };
 
 struct variant {
 	const char *name, *what;
@@ -60,57 +80,78 @@ struct variant {
 	enum api api;
 	int devsync;      /* stop the clock after the copy has finished on the device */
 	int flush;        /* memset 256 MiB after each repetition, untimed */
-	int bind;         /* the thread on the GPU's local CPUs */
+	enum place place;
 	int touch_dst;    /* device-to-host: the destination written before timing */
 	int warmup;
 	size_t chunk;     /* 0: one copy; else copies of this many bytes in sequence */
-	int threads;      /* 1, or 2: two host threads, each half on its own stream */
+	int threads;      /* 1, 2 or 4 host threads, each a part on its own stream */
+	int hot;          /* before each repetition, untimed: the CPU reads the source (h2d)
+			     or writes the destination (d2h), so caches hold what fits */
+	int fault;        /* before each repetition, untimed: the host buffer's pages dropped
+			     (MADV_DONTNEED); h2d writes its source again (faults there) */
+	int stage_n;      /* > 0: no pageable cudaMemcpy but our own staging through */
+	size_t stage_bytes; /* stage_n pinned buffers of this size, memcpy and copy overlapped */
+	int cpu_only;     /* the CPU's memcpy alone into (from) a pinned ring: no GPU, no check */
 };
+
+/* gpuperf's method: the base of every gp+ variant */
+#define GP .alloc = A_ALIGNED, .api = API_ASYNC_NB, .devsync = 1, .place = P_LOCAL, .touch_dst = 1, \
+	   .warmup = 2, .threads = 1
+/* bandwidthTest's method: the base of every bwt+ variant */
+#define BWT .alloc = A_MALLOC, .api = API_SYNC, .flush = 1, .place = P_ANY, .threads = 1
 
 /*
  * gp and bwt first: the ratios are taken to them.  The rest change one
  * factor of gp (gp+...) or of bwt (bwt+...), then combinations.
  */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"  /* a variant's field over its base's: on purpose */
 static const struct variant variants[] = {
-	{ "bwt", "bandwidthTest: malloc, sync cudaMemcpy, clock to the return, flush, no warm-up",
-	  A_MALLOC, API_SYNC, 0, 1, 0, 0, 0, 0, 1 },
+	{ "bwt", "bandwidthTest: malloc, sync cudaMemcpy, clock to the return, flush, no warm-up", BWT },
 	{ "gp", "gpuperf today: aligned, async + stream sync on a non-blocking stream, bound, 2 warm-ups",
-	  A_ALIGNED, API_ASYNC_NB, 1, 0, 1, 1, 2, 0, 1 },
-	{ "gp+malloc", "gp, buffers from malloc (16 B past a page)",
-	  A_MALLOC, API_ASYNC_NB, 1, 0, 1, 1, 2, 0, 1 },
+	  GP },
+	{ "gp+malloc", "gp, buffers from malloc (16 B past a page)", GP, .alloc = A_MALLOC },
 	{ "gp+sync", "gp, synchronous cudaMemcpy on the legacy stream (clock after a device sync)",
-	  A_ALIGNED, API_SYNC, 1, 0, 1, 1, 2, 0, 1 },
-	{ "gp+legacy", "gp, cudaMemcpyAsync on the legacy default stream",
-	  A_ALIGNED, API_ASYNC_LEGACY, 1, 0, 1, 1, 2, 0, 1 },
-	{ "gp+flush", "gp, 256 MiB memset after each repetition (untimed)",
-	  A_ALIGNED, API_ASYNC_NB, 1, 1, 1, 1, 2, 0, 1 },
-	{ "gp+unbound", "gp, thread not bound",
-	  A_ALIGNED, API_ASYNC_NB, 1, 0, 0, 1, 2, 0, 1 },
-	{ "gp+thp", "gp, 2 MiB-aligned buffers with MADV_HUGEPAGE",
-	  A_THP, API_ASYNC_NB, 1, 0, 1, 1, 2, 0, 1 },
-	{ "gp+nothp", "gp, MADV_NOHUGEPAGE (4 KiB pages)",
-	  A_NOTHP, API_ASYNC_NB, 1, 0, 1, 1, 2, 0, 1 },
-	{ "gp+chunk4M", "gp, copies of 4 MiB in sequence, one sync",
-	  A_ALIGNED, API_ASYNC_NB, 1, 0, 1, 1, 2, 4u << 20, 1 },
-	{ "gp+chunk32M", "gp, copies of 32 MiB in sequence, one sync",
-	  A_ALIGNED, API_ASYNC_NB, 1, 0, 1, 1, 2, 32u << 20, 1 },
-	{ "gp+2threads", "gp, two host threads, each half on its own stream",
-	  A_ALIGNED, API_ASYNC_NB, 1, 0, 1, 1, 2, 0, 2 },
+	  GP, .api = API_SYNC },
+	{ "gp+legacy", "gp, cudaMemcpyAsync on the legacy default stream", GP, .api = API_ASYNC_LEGACY },
+	{ "gp+flush", "gp, 256 MiB memset after each repetition (untimed): the CPU caches emptied",
+	  GP, .flush = 1 },
+	{ "gp+hot", "gp, the CPU reads the source / writes the destination before each repetition",
+	  GP, .hot = 1 },
+	{ "gp+unbound", "gp, thread not bound", GP, .place = P_ANY },
+	{ "gp+firstcpu", "gp, thread on the first of the GPU's local CPUs alone", GP, .place = P_FIRST },
+	{ "gp+lastcpu", "gp, thread on the last of the GPU's local CPUs alone", GP, .place = P_LAST },
+	{ "gp+remote", "gp, thread (and so its pages) on CPUs of another NUMA node",
+	  GP, .place = P_REMOTE },
+	{ "gp+fault", "gp, the buffer's pages dropped before each repetition (faults in the copy, d2h)",
+	  GP, .fault = 1 },
+	{ "gp+thp", "gp, 2 MiB-aligned buffers with MADV_HUGEPAGE", GP, .alloc = A_THP },
+	{ "gp+nothp", "gp, MADV_NOHUGEPAGE (4 KiB pages)", GP, .alloc = A_NOTHP },
+	{ "gp+chunk1M", "gp, copies of 1 MiB in sequence, one sync", GP, .chunk = 1u << 20 },
+	{ "gp+chunk4M", "gp, copies of 4 MiB in sequence, one sync", GP, .chunk = 4u << 20 },
+	{ "gp+chunk32M", "gp, copies of 32 MiB in sequence, one sync", GP, .chunk = 32u << 20 },
+	{ "gp+2threads", "gp, two host threads, each half on its own stream", GP, .threads = 2 },
+	{ "gp+4threads", "gp, four host threads, each a quarter on its own stream", GP, .threads = 4 },
+	{ "gp+flush+lastcpu", "gp+flush on the last local CPU alone", GP, .flush = 1, .place = P_LAST },
+	{ "stage2x2M", "own staging: 2 pinned buffers of 2 MiB, memcpy and DMA overlapped",
+	  GP, .stage_n = 2, .stage_bytes = 2u << 20 },
+	{ "stage2x8M", "own staging: 2 pinned buffers of 8 MiB", GP, .stage_n = 2, .stage_bytes = 8u << 20 },
+	{ "stage4x8M", "own staging: 4 pinned buffers of 8 MiB", GP, .stage_n = 4, .stage_bytes = 8u << 20 },
+	{ "stage2x32M", "own staging: 2 pinned buffers of 32 MiB", GP, .stage_n = 2, .stage_bytes = 32u << 20 },
+	{ "cpu-memcpy", "the CPU's memcpy alone into (h2d) or out of (d2h) 2 pinned 8 MiB buffers, no GPU",
+	  GP, .stage_n = 2, .stage_bytes = 8u << 20, .cpu_only = 1 },
 	{ "bwt+devsync", "bwt, the clock stopped after a device sync (the last chunk's DMA counted)",
-	  A_MALLOC, API_SYNC, 1, 1, 0, 0, 0, 0, 1 },
-	{ "bwt+noflush", "bwt without the memset between repetitions",
-	  A_MALLOC, API_SYNC, 0, 0, 0, 0, 0, 0, 1 },
-	{ "bwt+aligned", "bwt with page-aligned buffers",
-	  A_ALIGNED, API_SYNC, 0, 1, 0, 0, 0, 0, 1 },
-	{ "bwt+bound", "bwt with the thread on the GPU's local CPUs",
-	  A_MALLOC, API_SYNC, 0, 1, 1, 0, 0, 0, 1 },
-	{ "bwt+warm", "bwt with the destination touched and 2 warm-ups",
-	  A_MALLOC, API_SYNC, 0, 1, 0, 1, 2, 0, 1 },
+	  BWT, .devsync = 1 },
+	{ "bwt+noflush", "bwt without the memset between repetitions", BWT, .flush = 0 },
+	{ "bwt+aligned", "bwt with page-aligned buffers", BWT, .alloc = A_ALIGNED },
+	{ "bwt+bound", "bwt with the thread on the GPU's local CPUs", BWT, .place = P_LOCAL },
+	{ "bwt+warm", "bwt with the destination touched and 2 warm-ups", BWT, .touch_dst = 1, .warmup = 2 },
 	{ "malloc+sync+devsync", "malloc, sync cudaMemcpy, clock after a device sync, bound, warm, no flush",
-	  A_MALLOC, API_SYNC, 1, 0, 1, 1, 2, 0, 1 },
+	  GP, .alloc = A_MALLOC, .api = API_SYNC },
 	{ "pinned", "reference: cudaHostAlloc'd buffer, gp's timing (the link, not pageable)",
-	  A_PINNED, API_ASYNC_NB, 1, 0, 1, 1, 2, 0, 1 },
+	  GP, .alloc = A_PINNED },
 };
+#pragma GCC diagnostic pop
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
 static void die_cuda(cudaError_t e, const char *what)
@@ -254,10 +295,37 @@ static void find_local_cpus(int dev)
 	fclose(f);
 }
 
-static void bind_cpus(int local)
+/*
+ * Move the thread as the variant says; 0, or -1 when there is no such CPU
+ * (the GPU's CPUs unknown for first and last, no other node's CPUs to use).
+ */
+static int place_thread(enum place where)
 {
-	if (have_local)
-		sched_setaffinity(0, sizeof(cpu_set_t), local ? &local_cpus : &all_cpus);
+	cpu_set_t set;
+	int first = -1, last = -1;
+
+	/* where the GPU's CPUs are unknown, "local" runs anywhere (print_host says so) */
+	if (where == P_ANY || (where == P_LOCAL && !have_local))
+		return sched_setaffinity(0, sizeof(cpu_set_t), &all_cpus) ? -1 : 0;
+	if (!have_local)
+		return -1;
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &local_cpus)) {
+			first = first < 0 ? c : first;
+			last = c;
+		}
+	CPU_ZERO(&set);
+	if (where == P_LOCAL)
+		set = local_cpus;
+	else if (where == P_FIRST || where == P_LAST)
+		CPU_SET(where == P_FIRST ? first : last, &set);
+	else
+		for (int c = 0; c < CPU_SETSIZE; c++)
+			if (CPU_ISSET(c, &all_cpus) && !CPU_ISSET(c, &local_cpus))
+				CPU_SET(c, &set);
+	if (!CPU_COUNT(&set))
+		return -1;
+	return sched_setaffinity(0, sizeof(cpu_set_t), &set) ? -1 : 0;
 }
 
 /* ---- one variant at one size and direction ---- */
@@ -274,6 +342,74 @@ struct copy_arg {
 	pthread_barrier_t *barrier;
 };
 
+/* The stage* variants' pinned buffers and their events, made once for the largest. */
+#define MAX_STAGE 4
+#define MAX_THREADS 4
+static void *ring[MAX_STAGE];
+static cudaEvent_t ring_ev[MAX_STAGE];
+
+/*
+ * Our own staging, host to device: the CPU copies chunk i into buffer
+ * i % N once the copy engine is done with that buffer's last chunk, and
+ * the engine moves it while the CPU fills the next.
+ */
+static cudaError_t staged_h2d(const struct copy_arg *a)
+{
+	const struct variant *v = a->v;
+	cudaError_t e = cudaSuccess;
+	size_t sz = v->stage_bytes;
+	int i = 0;
+
+	for (size_t off = 0; off < a->n && e == cudaSuccess; off += sz, i++) {
+		int b = i % v->stage_n;
+		size_t len = a->n - off < sz ? a->n - off : sz;
+
+		if (i >= v->stage_n && (e = cudaEventSynchronize(ring_ev[b])) != cudaSuccess)
+			break;
+		memcpy(ring[b], (const char *)a->src + off, len);
+		if (v->cpu_only)
+			continue;
+		e = cudaMemcpyAsync((char *)a->dst + off, ring[b], len, cudaMemcpyHostToDevice, a->st);
+		if (e == cudaSuccess)
+			e = cudaEventRecord(ring_ev[b], a->st);
+	}
+	return e == cudaSuccess && !v->cpu_only ? cudaStreamSynchronize(a->st) : e;
+}
+
+/* Device to host: chunk k's copy into buffer k % N queued once the CPU has emptied it. */
+static cudaError_t staged_d2h_issue(const struct copy_arg *a, size_t k)
+{
+	const struct variant *v = a->v;
+	size_t off = k * v->stage_bytes, len = a->n - off < v->stage_bytes ? a->n - off : v->stage_bytes;
+	cudaError_t e = cudaSuccess;
+
+	if (!v->cpu_only)
+		e = cudaMemcpyAsync(ring[k % v->stage_n], (const char *)a->src + off, len,
+				    cudaMemcpyDeviceToHost, a->st);
+	return e == cudaSuccess && !v->cpu_only ? cudaEventRecord(ring_ev[k % v->stage_n], a->st) : e;
+}
+
+static cudaError_t staged_d2h(const struct copy_arg *a)
+{
+	const struct variant *v = a->v;
+	size_t nchunks = (a->n + v->stage_bytes - 1) / v->stage_bytes;
+	cudaError_t e = cudaSuccess;
+
+	for (size_t k = 0; k < nchunks && k < (size_t)v->stage_n && e == cudaSuccess; k++)
+		e = staged_d2h_issue(a, k);
+	for (size_t i = 0; i < nchunks && e == cudaSuccess; i++) {
+		size_t off = i * v->stage_bytes;
+		size_t len = a->n - off < v->stage_bytes ? a->n - off : v->stage_bytes;
+
+		if (!v->cpu_only && (e = cudaEventSynchronize(ring_ev[i % v->stage_n])) != cudaSuccess)
+			break;
+		memcpy((char *)a->dst + off, ring[i % v->stage_n], len);
+		if (i + (size_t)v->stage_n < nchunks)
+			e = staged_d2h_issue(a, i + (size_t)v->stage_n);
+	}
+	return e;
+}
+
 /* The copy as the variant makes it, and the wait its clock includes. */
 static cudaError_t do_copy(const struct copy_arg *a)
 {
@@ -281,6 +417,8 @@ static cudaError_t do_copy(const struct copy_arg *a)
 	size_t step = a->v->chunk ? a->v->chunk : a->n;
 	cudaError_t e = cudaSuccess;
 
+	if (a->v->stage_n)
+		return a->h2d ? staged_h2d(a) : staged_d2h(a);
 	for (size_t off = 0; off < a->n && e == cudaSuccess; off += step) {
 		size_t len = a->n - off < step ? a->n - off : step;
 		void *d = (char *)a->dst + off;
@@ -307,64 +445,90 @@ static void *copy_thread(void *p)
 	return NULL;
 }
 
-/* Seconds one repetition took. */
+/* Seconds one repetition took: one copy, or T threads each a part (whole pages) on its stream. */
 static double one_rep(const struct variant *v, void *dst, const void *src, size_t n, int h2d,
-		      cudaStream_t st[2], int dev)
+		      cudaStream_t *st, int dev)
 {
+	int T = v->threads > 1 ? v->threads : 1;
+	struct copy_arg a[MAX_THREADS];
+	size_t part = n / (size_t)T / 4096 * 4096;
 	double t0, t1;
 
-	if (v->threads == 2) {
+	for (int i = 0; i < T; i++)
+		a[i] = (struct copy_arg){ (char *)dst + (size_t)i * part, (const char *)src + (size_t)i * part,
+					  i == T - 1 ? n - (size_t)i * part : part, h2d, v, st[i], dev,
+					  cudaSuccess, NULL };
+	if (T == 1) {
+		t0 = now_s();
+		a[0].err = do_copy(&a[0]);
+		t1 = now_s();
+	} else {
 		pthread_barrier_t bar;
-		pthread_t th[2];
-		struct copy_arg a[2];
-		size_t half = n / 2 / 4096 * 4096;
+		pthread_t th[MAX_THREADS];
 
-		pthread_barrier_init(&bar, NULL, 3);
-		for (int i = 0; i < 2; i++) {
-			a[i] = (struct copy_arg){ (char *)dst + (i ? half : 0),
-						  (const char *)src + (i ? half : 0),
-						  i ? n - half : half, h2d, v, st[i], dev, cudaSuccess, &bar };
+		pthread_barrier_init(&bar, NULL, (unsigned)T + 1);
+		for (int i = 0; i < T; i++) {
+			a[i].barrier = &bar;
 			pthread_create(&th[i], NULL, copy_thread, &a[i]);
 		}
 		pthread_barrier_wait(&bar);
 		t0 = now_s();
-		for (int i = 0; i < 2; i++)
+		for (int i = 0; i < T; i++)
 			pthread_join(th[i], NULL);
 		t1 = now_s();
 		pthread_barrier_destroy(&bar);
-		for (int i = 0; i < 2; i++)
-			if (a[i].err != cudaSuccess)
-				die_cuda(a[i].err, "copy thread");
-		return t1 - t0;
-	} else {
-		struct copy_arg a = { dst, src, n, h2d, v, st[0], dev, cudaSuccess, NULL };
-		cudaError_t e;
-
-		t0 = now_s();
-		e = do_copy(&a);
-		t1 = now_s();
-		if (e != cudaSuccess)
-			die_cuda(e, "copy");
-		return t1 - t0;
 	}
+	for (int i = 0; i < T; i++)
+		if (a[i].err != cudaSuccess)
+			die_cuda(a[i].err, "copy");
+	return t1 - t0;
 }
 
 struct result {
 	double gbs[MAX_SAMPLES];
 	int n;
-	size_t bad;
+	size_t bad;      /* n stays 0 when the variant's CPUs do not exist here */
 };
 
 static char *flush_buf;
+static volatile uint64_t hot_sink;
 
-static void run_variant(const struct variant *v, size_t n, int h2d, int reps, cudaStream_t st[2],
+/* gp+hot: the host side of the copy in the CPU's caches, as far as they hold it. */
+static void make_hot(void *p, size_t n, int h2d)
+{
+	uint64_t sum = 0, w;
+
+	if (!h2d) {
+		memset(p, 0xee, n);
+		return;
+	}
+	for (size_t i = 0; i + 8 <= n; i += 64) {
+		memcpy(&w, (const char *)p + i, 8);
+		sum += w;
+	}
+	hot_sink = sum;
+}
+
+/* gp+fault: the buffer's whole pages dropped, so the next touch faults them in again. */
+static void drop_pages(void *p, size_t n)
+{
+	size_t ps = (size_t)sysconf(_SC_PAGESIZE), off = (ps - (uintptr_t)p % ps) % ps;
+
+	if (n > off && madvise((char *)p + off, (n - off) / ps * ps, MADV_DONTNEED))
+		fprintf(stderr, "pageable-variants: madvise(MADV_DONTNEED): %s\n", strerror(errno));
+}
+
+static void run_variant(const struct variant *v, size_t n, int h2d, int reps, cudaStream_t *st,
 			int dev, void *dbuf, void *pinned_scratch, struct result *r)
 {
 	struct hbuf h;
 	uint64_t seed = 0x1234 + n + (uint64_t)h2d;
 
+	if (place_thread(v->place)) {  /* no such CPU here: not run */
+		place_thread(P_ANY);
+		return;
+	}
 	halloc(&h, n, v->alloc);
-	bind_cpus(v->bind);
 	if (h2d) {
 		fill(h.p, n, seed);
 	} else {
@@ -376,16 +540,25 @@ static void run_variant(const struct variant *v, size_t n, int h2d, int reps, cu
 	}
 	CK(cudaDeviceSynchronize());
 	for (int i = -v->warmup; i < reps; i++) {
-		double s = one_rep(v, h2d ? dbuf : h.p, h2d ? h.p : dbuf, n, h2d, st, dev);
+		double s;
 
+		if (v->fault) {
+			drop_pages(h.p, n);
+			if (h2d)
+				fill(h.p, n, seed);
+		}
+		if (v->hot)
+			make_hot(h.p, n, h2d);
+		s = one_rep(v, h2d ? dbuf : h.p, h2d ? h.p : dbuf, n, h2d, st, dev);
 		if (i >= 0 && r->n < MAX_SAMPLES)
 			r->gbs[r->n++] = (double)n / s / 1e9;
 		if (v->flush)
 			memset(flush_buf, i & 0xff, FLUSH_BYTES);
 	}
 	CK(cudaDeviceSynchronize());
-	/* the data: what arrived must be the source's */
-	if (h2d) {
+	/* the data: what arrived must be the source's (the CPU's copy alone moves none) */
+	if (v->cpu_only) {
+	} else if (h2d) {
 		memset(pinned_scratch, 0, n);
 		CK(cudaMemcpy(pinned_scratch, dbuf, n, cudaMemcpyDeviceToHost));
 		r->bad += check(pinned_scratch, n, seed);
@@ -393,7 +566,7 @@ static void run_variant(const struct variant *v, size_t n, int h2d, int reps, cu
 	} else {
 		r->bad += check(h.p, n, seed);
 	}
-	bind_cpus(0);
+	place_thread(P_ANY);
 	hfree(&h);
 }
 
@@ -427,25 +600,123 @@ static void print_host(void)
 	       have_local ? "found" : "unknown (bound variants run unbound)", CPU_COUNT(&all_cpus));
 }
 
+static int selected[NVARIANTS];
+
+/* -v NAME,...: the variants to run (all without it); 0, or -1 naming an unknown one. */
+static int select_variants(char *list)
+{
+	for (char *save = NULL, *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		size_t i = 0;
+
+		while (i < NVARIANTS && strcmp(variants[i].name, w))
+			i++;
+		if (i == NVARIANTS) {
+			fprintf(stderr, "pageable-variants: no variant '%s'\n", w);
+			return -1;
+		}
+		selected[i] = 1;
+	}
+	return 0;
+}
+
+/* The stage* variants' buffers, as large as the largest selected needs. */
+static void make_rings(void)
+{
+	size_t most = 0;
+
+	for (size_t i = 0; i < NVARIANTS; i++)
+		if (selected[i] && variants[i].stage_bytes > most)
+			most = variants[i].stage_bytes;
+	for (int b = 0; b < MAX_STAGE && most; b++) {
+		CK(cudaHostAlloc(&ring[b], most, cudaHostAllocDefault));
+		CK(cudaEventCreateWithFlags(&ring_ev[b], cudaEventDisableTiming));
+	}
+}
+
+static void ratio(double a, double b, char *buf, size_t n)
+{
+	if (isnan(a) || isnan(b) || !(b > 0))
+		snprintf(buf, n, "-");
+	else
+		snprintf(buf, n, "%.3f", a / b);
+}
+
+/* The table of one run (and its samples with -S); 1 when a check failed. */
+static int report(size_t nsizes, const size_t *sizes, struct result res[][2][NVARIANTS], int samples)
+{
+	int bad = 0;
+
+	printf("%-10s %-4s %-20s %8s %8s %8s %8s %4s %7s %7s  %-5s %s\n", "size", "dir", "variant",
+	       "median", "mean", "best", "worst", "n", "/bwt", "/gp", "check", "what");
+	for (size_t s = 0; s < nsizes; s++)
+		for (int d = 0; d < 2; d++) {
+			double m[NVARIANTS];
+
+			for (size_t i = 0; i < NVARIANTS; i++)
+				m[i] = median(&res[s][d][i]);
+			for (size_t i = 0; i < NVARIANTS; i++) {
+				struct result *x = &res[s][d][i];
+				double mean = 0;
+				char rb[16], rg[16];
+
+				if (!selected[i])
+					continue;
+				if (!x->n) {
+					printf("%-10zu %-4s %-20s %8s  (not run: no such CPU here)\n", sizes[s],
+					       d == 0 ? "h2d" : "d2h", variants[i].name, "-");
+					continue;
+				}
+				for (int k = 0; k < x->n; k++)
+					mean += x->gbs[k] / x->n;
+				ratio(m[i], m[0], rb, sizeof(rb));
+				ratio(m[i], m[1], rg, sizeof(rg));
+				printf("%-10zu %-4s %-20s %8.2f %8.2f %8.2f %8.2f %4d %7s %7s  %-5s %s\n",
+				       sizes[s], d == 0 ? "h2d" : "d2h", variants[i].name, m[i], mean,
+				       x->gbs[x->n - 1], x->gbs[0], x->n, rb, rg,
+				       variants[i].cpu_only ? "n/a" : x->bad ? "BAD" : "ok", variants[i].what);
+				bad |= x->bad != 0;
+			}
+		}
+	printf("# GB/s = bytes / seconds / 1e9 of one repetition; median, mean, best and worst over "
+	       "the repetitions of all rounds; /bwt, /gp: median over bandwidthTest's method's and "
+	       "gpuperf's\n");
+	for (size_t s = 0; s < nsizes && samples; s++)
+		for (int d = 0; d < 2; d++)
+			for (size_t i = 0; i < NVARIANTS; i++)
+				for (int k = 0; selected[i] && k < res[s][d][i].n; k++)
+					printf("sample,%zu,%s,%s,%.4f\n", sizes[s], d == 0 ? "h2d" : "d2h",
+					       variants[i].name, res[s][d][i].gbs[k]);
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	size_t sizes[MAX_SIZES] = { 32000000, 268435456 }, nsizes = 0, maxn = 0;
-	int rounds = 2, reps = 4, dev = 0, opt, drv = 0, rt = 0;
+	int rounds = 2, reps = 4, dev = 0, opt, drv = 0, rt = 0, samples = 0, chosen = 0;
 	static struct result res[MAX_SIZES][2][NVARIANTS];
-	cudaStream_t st[2];
+	cudaStream_t st[MAX_THREADS];
 	struct cudaDeviceProp prop;
 	void *dbuf, *scratch;
 
-	while ((opt = getopt(argc, argv, "r:n:")) != -1) {
+	while ((opt = getopt(argc, argv, "r:n:v:S")) != -1) {
 		if (opt == 'r')
 			rounds = atoi(optarg);
 		else if (opt == 'n')
 			reps = atoi(optarg);
-		else {
-			fprintf(stderr, "usage: pageable-variants [-r ROUNDS] [-n REPS] [SIZE...]\n");
+		else if (opt == 'v') {
+			chosen = 1;
+			if (select_variants(optarg))
+				return 2;
+		} else if (opt == 'S') {
+			samples = 1;
+		} else {
+			fprintf(stderr, "usage: pageable-variants [-r ROUNDS] [-n REPS] [-v NAME,...] [-S] "
+				"[SIZE...]\n");
 			return 2;
 		}
 	}
+	for (size_t i = 0; i < NVARIANTS && !chosen; i++)
+		selected[i] = 1;
 	for (; optind < argc && nsizes < MAX_SIZES; optind++)
 		sizes[nsizes++] = strtoull(argv[optind], NULL, 0);
 	if (!nsizes)
@@ -472,10 +743,11 @@ int main(int argc, char **argv)
 	printf("# %s, driver %d, runtime %d; %d rounds x %d repetitions per variant, order "
 	       "reversed every other round\n", prop.name, drv, rt, rounds, reps);
 	print_host();
-	CK(cudaStreamCreateWithFlags(&st[0], cudaStreamNonBlocking));
-	CK(cudaStreamCreateWithFlags(&st[1], cudaStreamNonBlocking));
+	for (int i = 0; i < MAX_THREADS; i++)
+		CK(cudaStreamCreateWithFlags(&st[i], cudaStreamNonBlocking));
 	CK(cudaMalloc(&dbuf, maxn));
 	CK(cudaHostAlloc(&scratch, maxn, cudaHostAllocDefault));
+	make_rings();
 	if (!(flush_buf = malloc(FLUSH_BYTES))) {
 		fprintf(stderr, "pageable-variants: no memory for the flush buffer\n");
 		return 1;
@@ -486,36 +758,9 @@ int main(int argc, char **argv)
 				for (size_t k = 0; k < NVARIANTS; k++) {
 					size_t i = r % 2 ? NVARIANTS - 1 - k : k;
 
-					run_variant(&variants[i], sizes[s], d == 0, reps, st, dev, dbuf,
-						    scratch, &res[s][d][i]);
+					if (selected[i])
+						run_variant(&variants[i], sizes[s], d == 0, reps, st, dev, dbuf,
+							    scratch, &res[s][d][i]);
 				}
-	printf("%-10s %-4s %-20s %8s %8s %8s %8s %4s %7s %7s  %-5s %s\n", "size", "dir", "variant",
-	       "median", "mean", "best", "worst", "n", "/bwt", "/gp", "check", "what");
-	for (size_t s = 0; s < nsizes; s++)
-		for (int d = 0; d < 2; d++) {
-			double m[NVARIANTS];
-
-			for (size_t i = 0; i < NVARIANTS; i++)
-				m[i] = median(&res[s][d][i]);
-			for (size_t i = 0; i < NVARIANTS; i++) {
-				struct result *x = &res[s][d][i];
-				double mean = 0;
-
-				for (int k = 0; k < x->n; k++)
-					mean += x->gbs[k] / x->n;
-				printf("%-10zu %-4s %-20s %8.2f %8.2f %8.2f %8.2f %4d %7.3f %7.3f  %-5s %s\n",
-				       sizes[s], d == 0 ? "h2d" : "d2h", variants[i].name, m[i], mean,
-				       x->gbs[x->n - 1], x->gbs[0], x->n, m[i] / m[0], m[i] / m[1],
-				       x->bad ? "BAD" : "ok", variants[i].what);
-			}
-		}
-	printf("# GB/s = bytes / seconds / 1e9 of one repetition; median, mean, best and worst over "
-	       "the repetitions of all rounds; /bwt, /gp: median over bandwidthTest's method's and "
-	       "gpuperf's\n");
-	for (size_t s = 0; s < nsizes; s++)
-		for (int d = 0; d < 2; d++)
-			for (size_t i = 0; i < NVARIANTS; i++)
-				if (res[s][d][i].bad)
-					return 1;
-	return 0;
+	return report(nsizes, sizes, res, samples);
 }

@@ -60,6 +60,12 @@ peer_for() {
 	fi
 }
 
+# BabelStream: "best spread" of FUNCTION in LOG under $logs (its best; (max - min) / mean time, %).
+babel() {
+	awk -F, -v f="$2" '$1 == f && $8 > 0 { printf "%s %.1f\n", $5, 100 * ($7 - $6) / $8; exit }' \
+		"$logs/$1" 2>/dev/null
+}
+
 # Quote-aware CSV: print column NAME of rows where every KEY=VALUE holds.
 csv_get() {  # FILE NAME [KEY=VALUE...]
 	local f=$1 name=$2

@@ -22,7 +22,11 @@
 #   best   each tool's best configuration (widths, block sizes, sets), the
 #          same statistic
 #   unlike a difference the row names (the L2 slices' figure against
-#          gb-l2-cache's shared lines; bandwidthTest's mean against a median)
+#          gb-l2-cache's shared lines; bandwidthTest's mean against a median;
+#          gpuperf's SM copy against a copy engine's); a target judged on
+#          such a row says so
+# PyTorch's y.copy_(x) is a cudaMemcpyAsync device to device (a copy engine):
+# its like row is gpuperf's memcpy.
 #
 #   figure        gpuperf                               peers
 #   DRAM          bandwidth, 1 GiB arrays, widths       BabelStream cuda-stream --float and
@@ -102,11 +106,6 @@ bw_best_cfg() {  # FILE COLUMN KERNEL: the largest over the widths
 bw_best_width() {  # FILE COLUMN KERNEL: the width of bw_best_cfg
 	for w in 4 8 16; do echo "$(bwv "$1" "$2" "$3" $w) $w"; done | awk 'NF == 2' | sort -g -r | head -n 1 | cut -d' ' -f2
 }
-# BabelStream: "best spread" of FUNCTION in LOG (its best; (max - min) / mean time, %).
-babel() {
-	awk -F, -v f="$2" '$1 == f && $8 > 0 { printf "%s %.1f\n", $5, 100 * ($7 - $6) / $8; exit }' \
-		"$logs/$1" 2>/dev/null
-}
 gbs() {  # gb-stream column: 1 init, 2 read, 3 scale, 4 triad; best block size
 	awk -v c="$1" '/GB\/s:/ { sub(/.*GB\/s:/, ""); print $c }' "$logs/gb-stream.log" 2>/dev/null | max_of
 }
@@ -143,15 +142,18 @@ add "DRAM copy, copy engine" "$(csv_get "$tmp/bw1.csv" bandwidth_gbs kernel=memc
 	"$(csv_get "$tmp/bw2.csv" bandwidth_gbs kernel=memcpy | head -n 1)" "nvbandwidth local copy x2" \
 	"$local_copy" "like: CE copy, median" "$(gp_spread "$tmp/bw1.csv" kernel=memcpy)"
 add "DRAM copy" "$(bwv "$tmp/bw1.csv" bandwidth_gbs copy 16)" "$(bwv "$tmp/bw2.csv" bandwidth_gbs copy 16)" \
-	"nvbandwidth local copy x2" "$local_copy" "best: SM copy vs CE, median" \
+	"nvbandwidth local copy x2" "$local_copy" "unlike: SM vs CE, median" \
 	"$(gp_spread "$tmp/bw1.csv" kernel=copy width_bytes=16)"
 add "DRAM copy" "$(bwv "$tmp/bw1.csv" bandwidth_gbs copy 16)" "$(bwv "$tmp/bw2.csv" bandwidth_gbs copy 16)" \
 	"gpuperf memcpy (same run)" "$(csv_get "$tmp/bw1.csv" bandwidth_gbs kernel=memcpy | head -n 1)" \
-	"best: SM copy vs CE, median" "$(gp_spread "$tmp/bw1.csv" kernel=copy width_bytes=16)" \
+	"unlike: SM vs CE, median" "$(gp_spread "$tmp/bw1.csv" kernel=copy width_bytes=16)" \
 	"$(gp_spread "$tmp/bw1.csv" kernel=memcpy)"
-[ "$torch_ok" = 1 ] && add "DRAM copy" "$(bwv "$tmp/bw1.csv" bandwidth_gbs copy 16)" \
-	"$(bwv "$tmp/bw2.csv" bandwidth_gbs copy 16)" "PyTorch y.copy_(x)" "$(torch_fig copy)" \
-	"like: a copy, median" "$(gp_spread "$tmp/bw1.csv" kernel=copy width_bytes=16)"
+# y.copy_(x) of two contiguous tensors of one dtype on one GPU is a cudaMemcpyAsync
+# device to device: the copy engine's, so its like is gpuperf's memcpy
+[ "$torch_ok" = 1 ] && add "DRAM copy, copy engine" \
+	"$(csv_get "$tmp/bw1.csv" bandwidth_gbs kernel=memcpy | head -n 1)" \
+	"$(csv_get "$tmp/bw2.csv" bandwidth_gbs kernel=memcpy | head -n 1)" "PyTorch y.copy_(x)" \
+	"$(torch_fig copy)" "like: CE copy, median" "$(gp_spread "$tmp/bw1.csv" kernel=memcpy)"
 
 # ---- PCIe pinned: alternating rounds ------------------------------------------
 echo "== PCIe pinned: $rounds rounds of nvbandwidth and gpuperf pcie, alternating" >&2
@@ -270,23 +272,30 @@ statistics: gpuperf median of 30 (PCIe 10; caches 10), best = its fastest; Babel
 not compared: BabelStream Dot (two arrays and a reduction; gpuperf's read reads one)."
 
 # ---- the targets (issue 31) ---------------------------------------------------------
-# target TEXT FIGURE PEER_PREFIX EXPR: MET when the awk expression over g and p holds
+# target TEXT FIGURE PEER_PREFIX EXPR: MET when the awk expression over g and p holds;
+# the verdict on an unlike row says so, and what differs
 target() {
-	local text=$1 fig=$2 pp=$3 expr=$4 g p
-	IFS='|' read -r _ g _ _ p _ < <(awk -F'|' -v f="$fig" -v pp="$pp" \
+	local text=$1 fig=$2 pp=$3 expr=$4 g p cmp v
+	IFS='|' read -r _ g _ _ p cmp _ < <(awk -F'|' -v f="$fig" -v pp="$pp" \
 		'$1 == f && index($4, pp) == 1 { print; exit }' "$rows")
 	if [ -z "$g" ] || [ -z "$p" ]; then
 		printf 'target %-58s n/a (no figure)\n' "$text"
-	elif awk -v g="$g" -v p="$p" "BEGIN { exit !($expr) }"; then
-		printf 'target %-58s MET (%s against %s)\n' "$text" "$g" "$p"
-	else
-		printf 'target %-58s MISSED (%s against %s)\n' "$text" "$g" "$p"
+		return
 	fi
+	v=MISSED
+	awk -v g="$g" -v p="$p" "BEGIN { exit !($expr) }" && v=MET
+	case $cmp in
+	unlike:*) printf 'target %-58s %s (%s against %s; an unlike row, %s)\n' "$text" "$v" "$g" "$p" \
+		"${cmp#unlike: }" ;;
+	*) printf 'target %-58s %s (%s against %s)\n' "$text" "$v" "$g" "$p" ;;
+	esac
 }
 echo
 target "L2 read, shared lines: at least gb-l2-cache's best" "L2 read, shared lines" "gb-l2-cache" 'g >= p'
 target "pageable h2d at least bandwidthTest's, 32 MB" "PCIe h2d pageable 32 MB" bandwidthTest 'g >= p'
 target "pageable h2d at least bandwidthTest's, 256 MiB" "PCIe h2d pageable 256 MiB" bandwidthTest 'g >= p'
+target "pageable d2h at least bandwidthTest's, 32 MB" "PCIe d2h pageable 32 MB" bandwidthTest 'g >= p'
+target "pageable d2h at least bandwidthTest's, 256 MiB" "PCIe d2h pageable 256 MiB" bandwidthTest 'g >= p'
 target "pinned h2d >= 0.995 x nvbandwidth, median of $rounds rounds" "PCIe h2d pinned 256 MiB" nvbandwidth 'g >= 0.995 * p'
 target "pinned d2h >= 0.995 x nvbandwidth, median of $rounds rounds" "PCIe d2h pinned 256 MiB" nvbandwidth 'g >= 0.995 * p'
 echo "pinned rounds with gpuperf >= nvbandwidth: h2d $(wins h2d host_to_device_memcpy_ce)," \

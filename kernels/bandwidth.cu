@@ -11,10 +11,15 @@
  * then schedules after the first stores (a store waits for its data, so
  * the later loads wait a full memory latency).  Plain pointers keep the
  * source order: U x LDG.E.128, then U x STG.E.128 (checked in the SASS of
- * sm_90).  The part of the array that does not fill a
- * whole iteration of the grid (the tail, fewer than U x T vectors) is one
- * more predicated iteration with the same shape, so no element is
- * dropped and no extra loop runs.
+ * sm_90).  An iteration that runs past the end of the array (the last,
+ * with fewer than U x T vectors left) takes a second path of the same
+ * shape with each access guarded, so no element is dropped.  That path is
+ * chosen inside the loop, from the iteration's own index: computed once
+ * before the loop (as it was), its addresses were invariant across the
+ * passes, so ptxas kept U of them per array live in registers through the
+ * whole kernel: at 4 bytes and unroll 4 the kernels that store took 40 to
+ * 56 registers a thread and ran at half to three quarters of full
+ * occupancy (issue 42); now 32, so all of 2048 threads fit an SM.
  *
  * `passes` re-reads the arrays within one launch so that cache-sized
  * working sets run long enough to time; an empty asm with a memory
@@ -146,23 +151,27 @@ stream_kernel(const V *a, const V *b, V *c, uint64_t n, float s, unsigned passes
 {
 	const uint64_t T = (uint64_t)gridDim.x * blockDim.x;
 	const uint64_t chunk = T * U;
-	const uint64_t nfull = n - n % chunk;
 	/*
 	 * Grid layout: a thread's accesses are T apart (each jumps the whole
 	 * grid).  Tile layout: block b sweeps a contiguous tile of blockDim x U
 	 * vectors, its threads' accesses blockDim apart.  Either way one
-	 * iteration of the grid covers `chunk` contiguous vectors exactly once.
+	 * iteration of the grid covers `chunk` contiguous vectors exactly once,
+	 * and a thread's first access i is its lowest: the loop runs while it
+	 * is in the array, the guarded path when its last, i + last, is not.
 	 */
 	const uint64_t S = tiles ? blockDim.x : T;
 	const uint64_t start = (uint64_t)blockIdx.x * (tiles ? (uint64_t)blockDim.x * U : blockDim.x) +
 			       threadIdx.x;
+	const uint64_t last = (U - 1) * S;
 	unsigned acc = 0;
 
 	for (unsigned p = 0; p < passes; p++) {
-		for (uint64_t i = start; i < nfull; i += chunk)
-			step<V, U, K, false>(a, b, c, i, S, n, s, acc);
-		if (nfull + start < n)
-			step<V, U, K, true>(a, b, c, nfull + start, S, n, s, acc);
+		for (uint64_t i = start; i < n; i += chunk) {
+			if (i + last < n)
+				step<V, U, K, false>(a, b, c, i, S, n, s, acc);
+			else
+				step<V, U, K, true>(a, b, c, i, S, n, s, acc);
+		}
 		asm volatile("" ::: "memory");
 	}
 	if (K == K_READ && !check) {

@@ -223,6 +223,38 @@ void pcie_host_free(struct pcie_hostbuf *b)
 	memset(b, 0, sizeof(*b));
 }
 
+/* The largest CPU cache sysfs lists for CPU 0 (its last level), 0 when unknown. */
+static size_t largest_cache(void)
+{
+	size_t most = 0;
+
+	for (int i = 0; i < 16; i++) {
+		char path[96];
+		unsigned long long kb;
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+		if (!(f = fopen(path, "r")))
+			break;
+		if (fscanf(f, "%lluK", &kb) == 1 && kb << 10 > most)
+			most = (size_t)(kb << 10);
+		fclose(f);
+	}
+	return most;
+}
+
+int pcie_evict_alloc(struct pcie_hostbuf *b)
+{
+	size_t bytes = 2 * largest_cache();
+
+	return pcie_host_alloc(b, PCIE_PAGEABLE, bytes > PCIE_EVICT_MIN ? bytes : PCIE_EVICT_MIN);
+}
+
+void pcie_evict(const struct pcie_hostbuf *b, int round)
+{
+	memset(b->p, round & 0xff, b->alloc);
+}
+
 static unsigned char pattern_byte(size_t off, uint64_t seed)
 {
 	return (unsigned char)(pcie_pattern(off / 8, seed) >> (8 * (off % 8)));
@@ -358,6 +390,29 @@ void pcie_bind(const char *bus_id, struct pcie_binding *b, struct pcie_env *env)
 		b->changed = 1;
 		env->bound = 1;
 	}
+}
+
+void pcie_bind_last(struct pcie_binding *b, struct pcie_env *env)
+{
+	cpu_set_t cur, one;
+	int last = -1;
+
+	if (sched_getaffinity(0, sizeof(cur), &cur))
+		return;
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &cur))
+			last = c;
+	if (last < 0)
+		return;
+	if (!b->changed)
+		b->old = cur;
+	CPU_ZERO(&one);
+	CPU_SET(last, &one);
+	if (sched_setaffinity(0, sizeof(one), &one))
+		return;
+	b->changed = 1;
+	if (env->bound)
+		snprintf(env->cpulist, sizeof(env->cpulist), "%d", last);
 }
 
 void pcie_unbind(struct pcie_binding *b)

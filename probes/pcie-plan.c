@@ -213,6 +213,10 @@ int pcie_variant_parse(const char *text, struct pcie_variant *v, char *err, size
 			v->psync = 1;
 		else if (!strcmp(item, "legacy"))
 			v->plegacy = 1;
+		else if (!strcmp(item, "flush"))
+			v->pflush = 1;
+		else if (!strcmp(item, "lastcpu"))
+			v->plastcpu = 1;
 		else if (!strncmp(item, "split=", 6))
 			rc = parse_count(item + 6, PCIE_MAX_SPLIT, &v->split);
 		else if (!strncmp(item, "chunk=", 6))
@@ -234,11 +238,12 @@ const char *pcie_variant_text(const struct pcie_variant *v, char *buf, size_t n)
 		snprintf(split, sizeof(split), ",split=%d", v->split);
 	if (v->pchunk_mib > 0)
 		snprintf(chunk, sizeof(chunk), ",chunk=%d", v->pchunk_mib);
-	snprintf(buf, n, "%s%s%s%s%s%s%s%s%s",
+	snprintf(buf, n, "%s%s%s%s%s%s%s%s%s%s%s",
 		 v->host > 0 && v->host < 4 ? host_names[v->host] : "default",
 		 v->bind_node ? ",bind" : "", split, v->nogate ? ",nogate" : "",
 		 v->nosample ? ",nosample" : "", v->pmalloc ? ",malloc" : "",
-		 v->psync ? ",sync" : "", v->plegacy ? ",legacy" : "", chunk);
+		 v->psync ? ",sync" : "", v->plegacy ? ",legacy" : "", chunk,
+		 v->pflush ? ",flush" : "", v->plastcpu ? ",lastcpu" : "");
 	return buf;
 }
 

@@ -44,6 +44,15 @@ void pcie_host_flush(void);
 /* Number of bytes of p[0..size) (words, for whole words) differing from the pattern; *first gets the lowest offset. */
 uint64_t pcie_host_check(const void *p, size_t size, uint64_t seed, uint64_t *first);
 
+/*
+ * Variant flush: a pageable buffer of twice the largest CPU cache (at
+ * least bandwidthTest's 256 MiB), written before each pageable
+ * repetition so that what the copy reads or writes is not in the caches.
+ */
+#define PCIE_EVICT_MIN (256u << 20)
+int pcie_evict_alloc(struct pcie_hostbuf *b);
+void pcie_evict(const struct pcie_hostbuf *b, int round);
+
 /* NUMA node of the pages of p[0..size), sampled; PCIE_NODE_UNKNOWN or PCIE_NODE_MIXED. */
 int pcie_host_node(const void *p, size_t size);
 
@@ -54,6 +63,8 @@ struct pcie_binding {
 };
 /* Fills env->bound and env->cpulist; never fails (placement is best effort). */
 void pcie_bind(const char *bus_id, struct pcie_binding *b, struct pcie_env *env);
+/* Variant lastcpu: the thread on the last of the CPUs it may use (after pcie_bind, the GPU's). */
+void pcie_bind_last(struct pcie_binding *b, struct pcie_env *env);
 void pcie_unbind(struct pcie_binding *b);
 
 /* Idle link, GPU node, and the thread moved to the GPU's CPUs when bind is set. */

@@ -26,6 +26,7 @@
 struct kind_bufs {
 	enum pcie_mem mem;
 	struct pcie_hostbuf host_a, host_b;
+	struct pcie_hostbuf evict;  /* variant flush, pageable: written before each repetition */
 	void *dev_a, *dev_b;
 	size_t size_a, size_b;
 	const struct pcie_variant *var;  /* how pinned host buffers are made */
@@ -36,6 +37,7 @@ static void kind_free(struct kind_bufs *k)
 {
 	pcie_host_free(&k->host_a);
 	pcie_host_free(&k->host_b);
+	pcie_host_free(&k->evict);
 	if (k->dev_a)
 		(void)cudaFree(k->dev_a);
 	if (k->dev_b)
@@ -61,6 +63,8 @@ static int kind_alloc(struct kind_bufs *k, struct pcie_timer *t)
 {
 	int rc;
 
+	if (k->mem == PCIE_PAGEABLE && k->var->pflush && (rc = pcie_evict_alloc(&k->evict)))
+		return rc;
 	if (k->size_a) {
 		if ((rc = pcie_host_alloc_var(&k->host_a, k->mem, k->size_a, k->var, k->gpu_node)) ||
 		    (rc = dev_alloc(&k->dev_a, k->size_a)))
@@ -269,6 +273,8 @@ static int run_job(struct pcie_timer *t, const struct pcie_plan *plan, const str
 	for (int r = -plan->warmup; plan->reps ? r < plan->reps
 					       : r < 0 || wants_more(us, reps, nsides == 2 ? 3 : 1, n); r++) {
 		double ca, cb;
+		if (k->evict.p)
+			pcie_evict(&k->evict, r);
 		if ((rc = pcie_time_sides(t, sides, nsides, count, ms, &wall)))
 			goto out;
 		/* Time per transfer: each side moved its transfers (and tail) in its time. */
@@ -365,7 +371,7 @@ static int pick_variant(const struct pcie_plan *plan, struct pcie_variant *v)
 	if (pcie_variant_parse(env, v, bad, sizeof(bad)))
 		return gp_error(GP_EXIT_USAGE, "GPUPERF_PCIE_VARIANT: '%s' is not one of driver, "
 				"hugetlb, thp, small, bind, split=1-%d, nogate, nosample, malloc, sync, "
-				"legacy, chunk=1-%d", bad, PCIE_MAX_SPLIT, PCIE_MAX_CHUNK_MIB);
+				"legacy, chunk=1-%d, flush, lastcpu", bad, PCIE_MAX_SPLIT, PCIE_MAX_CHUNK_MIB);
 	return 0;
 }
 
@@ -389,6 +395,8 @@ int pcie_run(const struct gp_device *dev, const struct pcie_plan *given, struct 
 	out->rows = gp_xcalloc(out->nrows ? out->nrows : 1, sizeof(*out->rows));
 
 	pcie_env_begin(dev, plan->bind, &bind, &out->env);
+	if (plan->var.plastcpu)
+		pcie_bind_last(&bind, &out->env);
 	pcie_variant_text(&plan->var, out->env.variant, sizeof(out->env.variant));
 	if ((rc = pcie_timer_open(&t, 2 * (plan->var.split > 1 ? plan->var.split : 1), dev)))
 		goto out;

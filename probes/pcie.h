@@ -17,7 +17,8 @@
 
 /*
  * "hugetlb,bind,split=4,nogate,nosample" (also driver, thp, small;
- * pageable: malloc, sync, legacy, chunk=MiB; "default" or "" for none)
+ * pageable: malloc, sync, legacy, chunk=MiB, flush, lastcpu; "default"
+ * or "" for none)
  * into *v: 0, or -1 with the offending item in err.
  */
 int pcie_variant_parse(const char *text, struct pcie_variant *v, char *err, size_t n);

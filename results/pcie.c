@@ -83,6 +83,7 @@ const struct report_col pcie_transfer_cols[PCIE_TRANSFER_NCOLS] = {
 	{ "time_us", "time (us)", REPORT_DBL, 1 },
 	{ "time_min_us", "min (us)", REPORT_DBL, 1 },
 	{ "time_max_us", "max (us)", REPORT_DBL, 1 },
+	{ "spread_pct", "spread (%)", REPORT_DBL, 1 },
 	{ "bandwidth_gbs", "bw (GB/s)", REPORT_DBL, 2 },
 	{ "pct_of_link", "% link", REPORT_DBL, 1 },
 	{ "link_gen", "gen", REPORT_INT, 0 },

@@ -76,6 +76,12 @@ struct pcie_variant {
 	int psync;     /* one direction: cudaMemcpy on the legacy stream, not cudaMemcpyAsync */
 	int plegacy;   /* one direction: cudaMemcpyAsync on the legacy stream */
 	int pchunk_mib; /* > 0: each transfer as copies of this many MiB in sequence */
+	/*
+	 * Pageable copies move by tens of percent within one run (issue 42);
+	 * bench/pageable-variants.sh runs these beside bandwidthTest.
+	 */
+	int pflush;    /* the CPU caches emptied before each repetition, as bandwidthTest's */
+	int plastcpu;  /* the measuring thread on one CPU, the last of those it may use */
 };
 
 /* One measurement to make: a direction, a memory kind, a transfer size. */
@@ -193,7 +199,7 @@ void pcie_run_free(void *pcie_run);
  * human table is narrower: what varies per row, with the link, the
  * formula, verdicts and NUMA placement as notes under it.
  */
-#define PCIE_TRANSFER_NCOLS 27
+#define PCIE_TRANSFER_NCOLS 28
 #define PCIE_OVERLAP_NCOLS 27
 extern const struct report_col pcie_transfer_cols[PCIE_TRANSFER_NCOLS];
 extern const struct report_col pcie_overlap_cols[PCIE_OVERLAP_NCOLS];

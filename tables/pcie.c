@@ -19,12 +19,13 @@
 
 enum {
 	C_DIRECTION = TAB_NIDENTITY, C_MEMORY, C_SIZE, C_REPS, C_PER_REP,
-	C_TIME, C_TIME_MIN, C_TIME_MAX, C_BW, C_PCT, C_GEN, C_WIDTH, C_MAX_GEN,
+	C_TIME, C_TIME_MIN, C_TIME_MAX, C_SPREAD, C_BW, C_PCT, C_GEN, C_WIDTH, C_MAX_GEN,
 	C_MAX_WIDTH, C_PEAK, C_NODE, C_HOST_NODE, C_LOCAL, C_TIMER, C_CONTENDED,
 };
 
 /* The human table: what changes from row to row; the rest goes in the notes. */
-enum { H_DIRECTION, H_MEMORY, H_SIZE, H_TIME, H_TIME_MIN, H_TIME_MAX, H_BW, H_PCT, H_HOST_NODE };
+enum { H_DIRECTION, H_MEMORY, H_SIZE, H_TIME, H_TIME_MIN, H_TIME_MAX, H_SPREAD, H_BW, H_PCT,
+       H_HOST_NODE };
 
 static const struct report_col human_cols[] = {
 	{ "direction", "direction", REPORT_STR, 0 },
@@ -33,6 +34,7 @@ static const struct report_col human_cols[] = {
 	{ "time_us", "time (µs)", REPORT_DBL, 1 },
 	{ "time_min_us", "min (µs)", REPORT_DBL, 1 },
 	{ "time_max_us", "max (µs)", REPORT_DBL, 1 },
+	{ "spread_pct", "spread (%)", REPORT_DBL, 1 },
 	{ "bandwidth_gbs", "bandwidth (GB/s)", REPORT_DBL, 2 },
 	{ "pct_of_link", "% of link", REPORT_DBL, 1 },
 	{ "host_numa_node", "host node", REPORT_INT, 0 },
@@ -76,6 +78,13 @@ double pcie_row_gbs(const struct pcie_row *r)
 	return r->time_us.median > 0 ? r->bytes / r->time_us.median / 1e3 : NAN;
 }
 
+double pcie_row_spread_pct(const struct pcie_row *r)
+{
+	const struct stats *t = &r->time_us;
+
+	return t->n >= 2 && t->median > 0 ? 100 * (t->max - t->min) / t->median : NAN;
+}
+
 /* The theoretical bandwidth a row's percentage refers to: both ways for the bidirectional sum. */
 static double row_peak(const struct pcie_row *r, int gen, int width)
 {
@@ -112,6 +121,7 @@ static void add_machine_row(struct report_table *t, const struct gp_device *dev,
 	report_set_dbl(t, i, C_TIME, r->time_us.median);
 	report_set_dbl(t, i, C_TIME_MIN, r->time_us.min);
 	report_set_dbl(t, i, C_TIME_MAX, r->time_us.max);
+	report_set_dbl(t, i, C_SPREAD, pcie_row_spread_pct(r));
 	report_set_dbl(t, i, C_BW, bw);
 	if (peak > 0)
 		report_set_dbl(t, i, C_PCT, 100 * bw / peak);
@@ -135,7 +145,11 @@ static const char *row_label(enum pcie_mem m, const char *what, uint64_t size, c
 	return buf;
 }
 
-/* The stability line of the transfers: each row's CoV over its repetitions. */
+/*
+ * The stability line of the transfers: each row's CoV over its
+ * repetitions, but the pageable rows', which move with the CPU, not the
+ * GPU or the link (note_pageable says so).
+ */
 static void stability_note(struct report_table *t, const struct pcie_results *res,
 			   const struct trust_summary *watch)
 {
@@ -147,11 +161,37 @@ static void stability_note(struct report_table *t, const struct pcie_results *re
 
 		rows[i].label = row_label(r->mem, pcie_part_names[r->part], r->size, labels[i],
 					  sizeof(labels[i]));
-		rows[i].cov_pct = tab_cov_pct(r->time_us.n, r->time_us.cov);
+		rows[i].cov_pct = r->mem == PCIE_PAGEABLE ? NAN : tab_cov_pct(r->time_us.n, r->time_us.cov);
 	}
 	tab_stability_note(t, rows, res->nrows, watch);
 	free(labels);
 	free(rows);
+}
+
+/*
+ * Why pageable rows spread: the driver stages each pageable transfer
+ * through pinned buffers of its own with a memcpy on the calling thread,
+ * so the CPU's side of it (the data in its caches or not, its clock, the
+ * core the thread runs on) sets the time as much as the link does.
+ */
+static void note_pageable(struct report_table *t, const struct pcie_results *res)
+{
+	const struct pcie_row *most = NULL;
+	char label[64];
+
+	for (size_t i = 0; i < res->nrows; i++) {
+		const struct pcie_row *r = &res->rows[i];
+
+		if (r->mem == PCIE_PAGEABLE && !isnan(pcie_row_spread_pct(r)) &&
+		    (!most || pcie_row_spread_pct(r) > pcie_row_spread_pct(most)))
+			most = r;
+	}
+	if (most)
+		report_note(t, "pageable rows spread up to %.0f %% (%s) because the CPU copies each "
+			    "transfer through the driver's pinned buffers: the time follows the CPU (the "
+			    "data in its caches or not, its clock, the core it runs on), not only the link",
+			    pcie_row_spread_pct(most), row_label(most->mem, pcie_part_names[most->part],
+								 most->size, label, sizeof(label)));
 }
 
 static void add_human_row(struct report_table *t, const struct pcie_env *env,
@@ -170,6 +210,7 @@ static void add_human_row(struct report_table *t, const struct pcie_env *env,
 	report_set_dbl(t, i, H_TIME, r->time_us.median);
 	report_set_dbl(t, i, H_TIME_MIN, r->time_us.min);
 	report_set_dbl(t, i, H_TIME_MAX, r->time_us.max);
+	report_set_dbl(t, i, H_SPREAD, pcie_row_spread_pct(r));
 	report_set_dbl(t, i, H_BW, bw);
 	if (peak > 0)
 		report_set_dbl(t, i, H_PCT, 100 * bw / peak);
@@ -401,6 +442,7 @@ void tab_pcie_transfers(struct report *rep, const struct gp_device *dev,
 		    " the others with CUDA events; bidir-sum is the bytes of both directions over the"
 		    " time until both finished, the faster one given more transfers so that both stay"
 		    " busy; every transfer's data was verified");
+	note_pageable(t, res);
 	stability_note(t, res, watch);
 	sweep_chart(t, res);
 	free(nodes);

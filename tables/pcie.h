@@ -13,6 +13,8 @@ void pcie_env_link(const struct pcie_env *env, int *gen, int *width);
 /* A row's bandwidth (GB/s), and the theoretical one its percentage refers to. */
 double pcie_row_gbs(const struct pcie_row *r);
 double pcie_row_peak_gbs(const struct pcie_row *r, const struct pcie_env *env);
+/* (slowest - fastest) / median time of its repetitions, in percent; NaN under two. */
+double pcie_row_spread_pct(const struct pcie_row *r);
 
 /*
  * The transfer results: a machine table and a human one with its notes;

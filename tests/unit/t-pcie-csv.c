@@ -13,7 +13,7 @@
 
 static const char transfer_header[] =
 	"device,cc,device_index,uuid,pci_bus_id,hostname,direction,memory,size_bytes,reps,copies_per_rep,time_us,time_min_us,"
-	"time_max_us,bandwidth_gbs,pct_of_link,link_gen,link_width,link_max_gen,"
+	"time_max_us,spread_pct,bandwidth_gbs,pct_of_link,link_gen,link_width,link_max_gen,"
 	"link_max_width,link_peak_gbs,numa_node,host_numa_node,host_local,timer,contended,throttled";
 static const char overlap_header[] =
 	"device,cc,device_index,uuid,pci_bus_id,hostname,memory,size_bytes,chunks,streams,kernel_iters,h2d_us,d2h_us,kernel_us,"
@@ -113,27 +113,31 @@ static void test_transfers(void)
 	is_str(field(csv, 1, 7, buf, sizeof(buf)), "pinned", "memory");
 	is_str(field(csv, 1, 8, buf, sizeof(buf)), "268435456", "size_bytes");
 	is_dbl(atof(field(csv, 1, 11, buf, sizeof(buf))), 4850, 0.01, "time_us is the median");
-	is_dbl(atof(field(csv, 1, 14, buf, sizeof(buf))), 268435456 / 4850e-6 / 1e9, 0.001,
+	/* fake_row: fastest 0.99 and slowest 1.02 x the median: (1.02 - 0.99) / 1 = 3 % */
+	is_dbl(atof(field(csv, 1, 14, buf, sizeof(buf))), 3.0, 1e-6,
+	       "spread_pct = (slowest - fastest) / median time, in percent");
+	is_dbl(atof(field(csv, 2, 14, buf, sizeof(buf))), 3.0, 1e-6, "and on the pageable row");
+	is_dbl(atof(field(csv, 1, 15, buf, sizeof(buf))), 268435456 / 4850e-6 / 1e9, 0.001,
 	       "bandwidth_gbs = size / time, 10^9 B/s");
-	is_dbl(atof(field(csv, 1, 15, buf, sizeof(buf))), 100 * (268435456 / 4850e-6 / 1e9) / 63.0154,
+	is_dbl(atof(field(csv, 1, 16, buf, sizeof(buf))), 100 * (268435456 / 4850e-6 / 1e9) / 63.0154,
 	       0.01, "pct_of_link against Gen5 x16 after encoding");
-	is_str(field(csv, 1, 16, buf, sizeof(buf)), "5", "link_gen under load, not the idle Gen1");
-	is_str(field(csv, 1, 17, buf, sizeof(buf)), "16", "link_width");
-	is_dbl(atof(field(csv, 1, 20, buf, sizeof(buf))), 63.0154, 0.001, "link_peak_gbs per direction");
-	is_str(field(csv, 1, 21, buf, sizeof(buf)), "0", "numa_node of the GPU");
-	is_str(field(csv, 1, 23, buf, sizeof(buf)), "1", "host buffer on the GPU's node: local");
-	is_str(field(csv, 1, 24, buf, sizeof(buf)), "event", "pinned is timed with events");
-	is_str(field(csv, 2, 23, buf, sizeof(buf)), "0", "host buffer on node 1: not local");
-	is_str(field(csv, 2, 24, buf, sizeof(buf)), "host", "pageable is timed with the host clock");
+	is_str(field(csv, 1, 17, buf, sizeof(buf)), "5", "link_gen under load, not the idle Gen1");
+	is_str(field(csv, 1, 18, buf, sizeof(buf)), "16", "link_width");
+	is_dbl(atof(field(csv, 1, 21, buf, sizeof(buf))), 63.0154, 0.001, "link_peak_gbs per direction");
+	is_str(field(csv, 1, 22, buf, sizeof(buf)), "0", "numa_node of the GPU");
+	is_str(field(csv, 1, 24, buf, sizeof(buf)), "1", "host buffer on the GPU's node: local");
+	is_str(field(csv, 1, 25, buf, sizeof(buf)), "event", "pinned is timed with events");
+	is_str(field(csv, 2, 24, buf, sizeof(buf)), "0", "host buffer on node 1: not local");
+	is_str(field(csv, 2, 25, buf, sizeof(buf)), "host", "pageable is timed with the host clock");
 	is_str(field(csv, 3, 6, buf, sizeof(buf)), "bidir-h2d", "bidir parts named");
-	is_str(field(csv, 3, 22, buf, sizeof(buf)), "", "unknown host node: empty");
-	is_str(field(csv, 3, 23, buf, sizeof(buf)), "", "unknown host node: locality empty");
-	is_str(field(csv, 4, 22, buf, sizeof(buf)), "", "pages on several nodes: no single node");
-	is_str(field(csv, 4, 23, buf, sizeof(buf)), "0", "pages on several nodes: not local");
+	is_str(field(csv, 3, 23, buf, sizeof(buf)), "", "unknown host node: empty");
+	is_str(field(csv, 3, 24, buf, sizeof(buf)), "", "unknown host node: locality empty");
+	is_str(field(csv, 4, 23, buf, sizeof(buf)), "", "pages on several nodes: no single node");
+	is_str(field(csv, 4, 24, buf, sizeof(buf)), "0", "pages on several nodes: not local");
 	is_str(field(csv, 5, 6, buf, sizeof(buf)), "bidir-sum", "the sum row");
-	is_dbl(atof(field(csv, 5, 14, buf, sizeof(buf))), 2 * 268435456 / 5400e-6 / 1e9, 0.001,
+	is_dbl(atof(field(csv, 5, 15, buf, sizeof(buf))), 2 * 268435456 / 5400e-6 / 1e9, 0.001,
 	       "bidir-sum counts both directions' bytes");
-	is_dbl(atof(field(csv, 5, 20, buf, sizeof(buf))), 2 * 63.0154, 0.001,
+	is_dbl(atof(field(csv, 5, 21, buf, sizeof(buf))), 2 * 63.0154, 0.001,
 	       "bidir-sum is against both directions of the link");
 	report_free(&rep);
 	free(csv);
@@ -150,8 +154,25 @@ static void test_transfers(void)
 	ok(strstr(human, "below its maximum") == NULL, "no downtraining note at the maximum");
 	ok(strstr(human, "some host buffers are not on node 0") != NULL, "a remote buffer is pointed out");
 	ok(strstr(human, "NVIDIA H100 80GB HBM3") != NULL, "the device is named");
+	ok(strstr(human, "pageable rows spread up to 3 % (pageable h2d 256 MiB) because the CPU "
+		       "copies each transfer") != NULL, "the pageable rows' spread, and why");
 	report_free(&rep);
 	free(human);
+
+	/* A pageable row that moves by 60 %: its own note, not the GPU's "unstable" */
+	rows[1].time_us.max = 1.6 * 12000;
+	rows[1].time_us.min = 1.0 * 12000;
+	rows[1].time_us.cov = 0.25;
+	memset(&rep, 0, sizeof(rep));
+	tab_pcie_transfers(&rep, &dev, &plan, &res, NULL);
+	human = unit_render(&rep, REPORT_TABLE);
+	ok(strstr(human, "pageable rows spread up to 60 % (pageable h2d 256 MiB)") != NULL,
+	   "the widest pageable spread is named");
+	ok(strstr(human, "stability: unstable") == NULL, "pageable spread does not call the GPU unstable");
+	ok(strstr(human, "stability: stable") != NULL, "the GPU-timed rows still judged");
+	report_free(&rep);
+	free(human);
+	fake_row(&rows[1], PCIE_PART_H2D, PCIE_PAGEABLE, 256ull << 20, 12000, 1);
 
 	/* Downtrained, and nothing known about NUMA. */
 	res.env.busy.cur_gen = 4;
@@ -173,9 +194,9 @@ static void test_transfers(void)
 	memset(&rep, 0, sizeof(rep));
 	tab_pcie_transfers(&rep, &dev, &plan, &res, NULL);
 	csv = unit_render(&rep, REPORT_CSV);
-	is_str(field(csv, 1, 15, buf, sizeof(buf)), "", "link unknown: pct_of_link empty");
-	is_str(field(csv, 1, 16, buf, sizeof(buf)), "", "link unknown: link_gen empty");
-	ok(atof(field(csv, 1, 14, buf, sizeof(buf))) > 55, "bandwidth still there");
+	is_str(field(csv, 1, 16, buf, sizeof(buf)), "", "link unknown: pct_of_link empty");
+	is_str(field(csv, 1, 17, buf, sizeof(buf)), "", "link unknown: link_gen empty");
+	ok(atof(field(csv, 1, 15, buf, sizeof(buf))) > 55, "bandwidth still there");
 	report_free(&rep);
 	free(csv);
 }

@@ -66,6 +66,9 @@ int main(void)
 	   "the pageable items");
 	is_str(pcie_variant_text(&v, text, sizeof(text)), "default,malloc,sync,legacy,chunk=4",
 	       "and back, in the canonical order");
+	ok(pcie_variant_parse("lastcpu,flush", &v, err, sizeof(err)) == 0 && v.pflush && v.plastcpu &&
+	   !v.pmalloc, "the pageable spread's items");
+	is_str(pcie_variant_text(&v, text, sizeof(text)), "default,flush,lastcpu", "and back");
 	ok(pcie_variant_parse("chunk=0", &v, err, sizeof(err)) == -1 && !strcmp(err, "chunk=0"),
 	   "chunk of 0 MiB");
 	ok(pcie_variant_parse("chunk=1025", &v, err, sizeof(err)) == -1, "chunk beyond %d MiB",
