@@ -136,6 +136,7 @@ enum ctr_id {
 	CTR_STS_INSTRUCTIONS, CTR_STS_WAVEFRONTS, CTR_STS_BYTES,
 	CTR_LDSM_INSTRUCTIONS, CTR_LDSM_WAVEFRONTS, CTR_LDSM_BYTES,   /* ldmatrix */
 	CTR_LDGSTS_SHARED_WAVEFRONTS, CTR_LDGSTS_SHARED_BYTES,       /* cp.async's writes */
+	CTR_SHARED_ATOM_INSTRUCTIONS, CTR_SHARED_ATOM_WAVEFRONTS,   /* ATOMS (SASS counts) */
 	/* every kind together, as Nsight Compute's source counters total them */
 	CTR_GLOBAL_SECTORS_ALL,         /* global sectors of every instruction */
 	CTR_SHARED_WAVEFRONTS_ALL,      /* shared wavefronts, wgmma's and TMA's included */

@@ -149,6 +149,9 @@ static const struct {
 	SASS(CTR_LDGSTS_SHARED_WAVEFRONTS, "ldgsts_shared_wavefronts",
 	     "l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts"),
 	SASS(CTR_LDGSTS_SHARED_BYTES, "ldgsts_shared_bytes", "data_bytes_mem_shared_op_ldgsts"),
+	SASS(CTR_SHARED_ATOM_INSTRUCTIONS, "shared_atom_instructions", "inst_executed_op_shared_atom"),
+	SASS(CTR_SHARED_ATOM_WAVEFRONTS, "shared_atom_wavefronts",
+	     "l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom"),
 	SASS(CTR_GLOBAL_SECTORS_ALL, "global_sectors_all", "sectors_mem_global"),
 	SASS(CTR_SHARED_WAVEFRONTS_ALL, "shared_wavefronts_all", "l1tex_pipe_lsu_wavefronts_mem_shared"),
 #undef SASS

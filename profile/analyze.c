@@ -46,13 +46,13 @@ struct kind {
 };
 
 enum { G_LDG, G_STG, G_ATOM, G_LDGSTS, NGLOBAL };
-enum { S_LDS, S_STS, S_LDSM, S_LDGSTS, NSHARED };
+enum { S_LDS, S_STS, S_LDSM, S_LDGSTS, S_ATOM, NSHARED };
 
 /* Sums over a kernel's launch records, kept beside its row. */
 struct acc {
 	struct sum flop[3], l1, shared, l2, fma, tensor, tma, fp64_pipe;
 	struct kind g[NGLOBAL], sh[NSHARED];
-	struct sum sectors_all, wavefronts_all;
+	struct sum sectors_all, wavefronts_all, conflicts_ld, conflicts_st;
 	struct mean peak[NPEAKS];
 	double ld_req, ld_sec, ld_breq, ld_bsec, ld_bytes;
 	double st_req, st_sec, st_breq, st_bsec, st_bytes;
@@ -272,6 +272,14 @@ static void add_kinds(struct acc *a, const double *c)
 	add_kind(&a->sh[S_LDSM], c, CTR_LDSM_INSTRUCTIONS, CTR_LDSM_WAVEFRONTS, CTR_LDSM_BYTES);
 	add_kind(&a->sh[S_LDGSTS], c, CTR_CP_ASYNC_REQUESTS, CTR_LDGSTS_SHARED_WAVEFRONTS,
 		 CTR_LDGSTS_SHARED_BYTES);
+	/* shared atomics: no byte count; their instructions stand in for it */
+	add_kind(&a->sh[S_ATOM], c, CTR_SHARED_ATOM_INSTRUCTIONS, CTR_SHARED_ATOM_WAVEFRONTS,
+		 CTR_SHARED_ATOM_INSTRUCTIONS);
+	if (!isnan(c[CTR_LDS_WAVEFRONTS])) {
+		/* the hardware's conflicts, beside the kinds counted apart (the full set) */
+		add_sum(&a->conflicts_ld, c[CTR_SHARED_LOAD_BANK_CONFLICTS], 0);
+		add_sum(&a->conflicts_st, c[CTR_SHARED_STORE_BANK_CONFLICTS], 0);
+	}
 	add_sum(&a->sectors_all, c[CTR_GLOBAL_SECTORS_ALL], 0);
 	add_sum(&a->wavefronts_all, c[CTR_SHARED_WAVEFRONTS_ALL], 0);
 }
@@ -467,30 +475,31 @@ static void finish_global_kind(struct prof_access *p, const struct kind *k)
 }
 
 /*
- * A shared kind counted apart.  A wavefront carries 128 bytes (32 banks
- * of 4), so the lanes' bytes fill bytes / 128 of them, one per
- * instruction at least: an LDS.128 or an ldmatrix .x4 takes 4 by design.
- * A broadcast (lanes reading one word) can take fewer: never an excess.
+ * A shared kind counted apart (instrumented): its instructions and
+ * wavefronts, and what they exceed the conflict-free wavefronts by, the
+ * hardware's bank conflicts of that kind (NAN: not counted).  Nsight
+ * Compute's excessive wavefronts equal those conflicts to the wavefront
+ * on a strided LDS probe (an H200, 2026-11-29); the lanes' byte counts
+ * do not give the ideal (a cuBLAS GEMM's STS.128 counted 1024 bytes for
+ * 4 wavefronts).
  */
-static void finish_shared_kind(struct prof_shared *s, const struct kind *k)
+static void finish_shared_kind(struct prof_shared *s, double n, double w, double conflicts)
 {
-	double ideal = fmax(k->n, k->bytes / 128);
-
 	memset(s, 0, sizeof(*s));
-	s->instructions = k->launches ? k->n : NAN;
-	s->wavefronts = s->bytes = s->excess = s->conflicts = NAN;
+	s->instructions = n;
+	s->wavefronts = s->excess = s->conflicts = s->bytes = NAN;
 	s->wavefronts_per_instruction = s->conflicts_per_instruction = NAN;
 	s->ideal_per_instruction = s->ways = NAN;
-	if (!k->launches || !(k->n > 0))
+	if (!(n > 0))
 		return;
-	s->wavefronts = k->units;
-	s->bytes = k->bytes;
-	s->excess = fmax(0, k->units - ideal);
-	s->conflicts = s->excess;
-	s->wavefronts_per_instruction = k->units / k->n;
-	s->conflicts_per_instruction = s->excess / k->n;
-	s->ideal_per_instruction = ideal / k->n;
-	s->ways = k->units / ideal;
+	s->wavefronts = w;
+	s->wavefronts_per_instruction = w / n;
+	if (isnan(conflicts))
+		return;
+	s->conflicts = s->excess = fmax(0, conflicts);
+	s->conflicts_per_instruction = s->excess / n;
+	s->ideal_per_instruction = (w - s->excess) / n;
+	s->ways = s->ideal_per_instruction > 0 ? w / (w - s->excess) : NAN;
 }
 
 static void finish_shared(struct prof_shared *s, double n, double w, double c)
@@ -648,16 +657,23 @@ static void finish_accesses(struct prof_kernel *k, const struct acc *a)
 			      a->st_breq, a->st_bsec, a->st_bytes);
 	finish_global_kind(&k->atom, &g[G_ATOM]);
 	finish_global_kind(&k->cp, &g[G_LDGSTS]);
+	/* the hardware's load conflicts take in ldmatrix's: loads are LDS and LDSM together */
 	if (sh[S_LDS].launches)
-		finish_shared_kind(&k->sld, &sh[S_LDS]);
+		finish_shared_kind(&k->sld, sh[S_LDS].n + sh[S_LDSM].n,
+				   sh[S_LDS].units + sh[S_LDSM].units, total(&a->conflicts_ld));
 	else
 		finish_shared(&k->sld, a->sld_n, a->sld_w, a->sld_c);
 	if (sh[S_STS].launches)
-		finish_shared_kind(&k->sst, &sh[S_STS]);
+		finish_shared_kind(&k->sst, sh[S_STS].n, sh[S_STS].units, total(&a->conflicts_st));
 	else
 		finish_shared(&k->sst, a->sst_n, a->sst_w, a->sst_c);
-	finish_shared_kind(&k->ldsm, &sh[S_LDSM]);
-	finish_shared_kind(&k->cpw, &sh[S_LDGSTS]);
+	finish_shared_kind(&k->ldsm, sh[S_LDSM].launches ? sh[S_LDSM].n : NAN, sh[S_LDSM].units,
+			   NAN);
+	finish_shared_kind(&k->cpw, sh[S_LDGSTS].launches ? sh[S_LDGSTS].n : NAN,
+			   sh[S_LDGSTS].units, NAN);
+	/* an atomic takes one wavefront without a conflict: more are lanes on one bank's words */
+	finish_shared_kind(&k->satom, sh[S_ATOM].launches ? sh[S_ATOM].n : NAN, sh[S_ATOM].units,
+			   sh[S_ATOM].units - sh[S_ATOM].n);
 	k->global_excess_pct = k->shared_excess_pct = k->sectors_all = k->wavefronts_all = NAN;
 	if (!k->per_kind)
 		return;
@@ -670,14 +686,14 @@ static void finish_accesses(struct prof_kernel *k, const struct acc *a)
 	if (!(wall > 0))
 		wall = (k->sld.wavefronts > 0 ? k->sld.wavefronts : 0) +
 		       (k->sst.wavefronts > 0 ? k->sst.wavefronts : 0) +
-		       (k->ldsm.wavefronts > 0 ? k->ldsm.wavefronts : 0) +
-		       (k->cpw.wavefronts > 0 ? k->cpw.wavefronts : 0);
+		       (k->cpw.wavefronts > 0 ? k->cpw.wavefronts : 0) +
+		       (k->satom.wavefronts > 0 ? k->satom.wavefronts : 0);
 	k->sectors_all = gall;
 	k->wavefronts_all = wall;
 	k->global_excess_pct = excess_pct((const double[]){ k->ld.excess, k->st.excess,
 							    k->atom.excess, k->cp.excess }, 4, gall);
 	k->shared_excess_pct = excess_pct((const double[]){ k->sld.excess, k->sst.excess,
-							    k->ldsm.excess, k->cpw.excess }, 4, wall);
+							    k->satom.excess }, 3, wall);
 }
 
 /* One contradiction more, in words, for the row's counters_disagree. */
@@ -710,8 +726,8 @@ static void check_counters(struct prof_kernel *k)
 		{ "LDG", &k->ld }, { "STG", &k->st }, { "atomics", &k->atom }, { "cp.async", &k->cp },
 	};
 	const struct { const char *name; struct prof_shared *s; } sh[] = {
-		{ "LDS", &k->sld }, { "STS", &k->sst }, { "ldmatrix", &k->ldsm },
-		{ "cp.async's shared writes", &k->cpw },
+		{ "shared loads", &k->sld }, { "shared stores", &k->sst }, { "ldmatrix", &k->ldsm },
+		{ "cp.async's shared writes", &k->cpw }, { "shared atomics", &k->satom },
 	};
 	const struct prof_bound *b = &k->bound;
 
@@ -731,11 +747,16 @@ static void check_counters(struct prof_kernel *k)
 	}
 	for (size_t i = 0; k->per_kind && i < ARRAY_SIZE(sh); i++) {
 		struct prof_shared *s = sh[i].s;
-		if (!(s->wavefronts_per_instruction > 32 + 1e-9))
+		if (s->wavefronts_per_instruction > 32 + 1e-9)
+			disagree(k, "%s: %.1f wavefronts an instruction, more than a warp's 32 lanes "
+				 "make", sh[i].name, s->wavefronts_per_instruction);
+		else if (s->conflicts > s->wavefronts)
+			disagree(k, "%s: %.0f bank conflicts, more than its %.0f wavefronts",
+				 sh[i].name, s->conflicts, s->wavefronts);
+		else
 			continue;
-		disagree(k, "%s: %.1f wavefronts an instruction, more than a warp's 32 lanes make",
-			 sh[i].name, s->wavefronts_per_instruction);
 		s->ways = s->ideal_per_instruction = s->excess = s->conflicts_per_instruction = NAN;
+		s->wavefronts_per_instruction = NAN;
 	}
 	for (int u = 0; u < USE_N; u++)
 		if ((b->over >> u) & 1)

@@ -51,8 +51,7 @@ enum prof_verdict {
 	PV_SHARED_STORE_CONFLICTS,
 	PV_CP_ASYNC_COALESCING,    /* cp.async (LDGSTS) fetches more bytes than it uses */
 	PV_ATOMIC_COALESCING,      /* atomics and reductions touch more sectors than needed */
-	PV_LDSM_CONFLICTS,         /* ldmatrix takes more wavefronts than needed */
-	PV_CP_ASYNC_SHARED_CONFLICTS,  /* cp.async's shared writes take more wavefronts */
+	PV_SHARED_ATOMIC_CONFLICTS,    /* shared atomics take more wavefronts than needed */
 	PV_OCCUPANCY_LIMIT,        /* underfilled: a resource holds theoretical occupancy low */
 	PV_UNDERFILLED,            /* underfilled: too few blocks, or warps idle */
 	PV_NVERDICTS
@@ -84,11 +83,11 @@ struct prof_access {
 };
 
 /*
- * One kind of shared-memory access (LDS, STS, ldmatrix, cp.async's
- * writes).  Counted apart, its ideal is the wavefronts its lanes' bytes
- * fill (128 bytes each, one per instruction at least); from the light
- * set's hardware counters (loads and stores of every kind together), the
- * conflict counter's complement.
+ * One kind of shared-memory access (loads, stores, ldmatrix, cp.async's
+ * writes, atomics).  Its ideal is its wavefronts less the hardware's bank
+ * conflicts of that kind (the full set counts loads' and stores' instructions
+ * and wavefronts apart, by instrumented code); unknown where no conflict
+ * counter reads the kind (ldmatrix alone, cp.async's writes).
  */
 struct prof_shared {
 	double instructions, wavefronts, conflicts;
@@ -123,9 +122,10 @@ struct prof_kernel {
 	/* coalescing, shared memory: each kind apart */
 	struct prof_access ld, st;     /* LDG, STG */
 	struct prof_access atom;       /* atomics and reductions to global memory */
-	struct prof_shared sld, sst;   /* LDS, STS */
-	struct prof_shared ldsm;       /* ldmatrix (an .x4 takes 4 wavefronts by design) */
+	struct prof_shared sld, sst;   /* loads (LDS and ldmatrix), stores (STS) */
+	struct prof_shared ldsm;       /* ldmatrix alone (an .x4 takes 4 wavefronts by design) */
 	struct prof_shared cpw;        /* cp.async's writes to shared memory */
+	struct prof_shared satom;      /* shared atomics (ATOMS) */
 	int per_kind;                  /* the kinds were counted apart (the full set) */
 	double sectors_all;            /* global sectors of every instruction (the kinds' sum
 					  where not counted) */

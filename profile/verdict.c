@@ -55,8 +55,7 @@ static const char *const codes[PV_NVERDICTS] = {
 	[PV_SHARED_STORE_CONFLICTS] = "shared_store_conflicts",
 	[PV_CP_ASYNC_COALESCING] = "cp_async_coalescing",
 	[PV_ATOMIC_COALESCING] = "atomic_coalescing",
-	[PV_LDSM_CONFLICTS] = "ldsm_conflicts",
-	[PV_CP_ASYNC_SHARED_CONFLICTS] = "cp_async_shared_conflicts",
+	[PV_SHARED_ATOMIC_CONFLICTS] = "shared_atomic_conflicts",
 	[PV_OCCUPANCY_LIMIT] = "occupancy_limit",
 	[PV_UNDERFILLED] = "underfilled",
 };
@@ -207,9 +206,7 @@ struct shared_kind {
 
 static const struct shared_kind lds = { PV_SHARED_LOAD_CONFLICTS, "shared loads", "" };
 static const struct shared_kind sts = { PV_SHARED_STORE_CONFLICTS, "shared stores", " --op store" };
-static const struct shared_kind ldsm = { PV_LDSM_CONFLICTS, "ldmatrix loads", "" };
-static const struct shared_kind ldgsts_w = { PV_CP_ASYNC_SHARED_CONFLICTS,
-					     "cp.async's shared writes", " --op store" };
+static const struct shared_kind satom = { PV_SHARED_ATOMIC_CONFLICTS, "shared atomics", "" };
 
 static double bank_waste(const struct prof_kernel *k, const struct prof_shared *s)
 {
@@ -266,7 +263,7 @@ static void worst_waste(const struct prof_kernel *k, struct finding *f)
 		{ &ldg, &k->ld, NULL, NULL }, { &stg, &k->st, NULL, NULL },
 		{ &atomics, &k->atom, NULL, NULL }, { &ldgsts, &k->cp, NULL, NULL },
 		{ NULL, NULL, &lds, &k->sld }, { NULL, NULL, &sts, &k->sst },
-		{ NULL, NULL, &ldsm, &k->ldsm }, { NULL, NULL, &ldgsts_w, &k->cpw },
+		{ NULL, NULL, &satom, &k->satom },
 	};
 	double room = isnan(k->bound.compute_frac) ? 1 : fmax(0, 1 - k->bound.compute_frac);
 	double w, best_w = 0;

@@ -23,7 +23,7 @@ enum {
 	K_BOUND, K_BOUND_BY, K_ROOF_PCT, K_ROOF_SOURCE, K_AT_STAKE, K_FLOP, K_GFLOPS = K_FLOP + 3,
 	K_FMA_PIPE, K_TENSOR_PIPE, K_L2_BYTES, K_L1_BYTES, K_SHARED_BYTES, K_L2_GBS, K_L1_GBS,
 	K_AI_DRAM, K_AI_L2, K_ROOFS, K_CP = K_ROOFS + 6, K_TMA = K_CP + 5, K_FP64_PIPE, K_ATOM,
-	K_SLD_IDEAL = K_ATOM + 3, K_SST_IDEAL, K_LDSM, K_CPW = K_LDSM + 2, K_GLOBAL_EXCESS = K_CPW + 2,
+	K_SLD_IDEAL = K_ATOM + 3, K_SST_IDEAL, K_LDSM, K_CPW, K_SATOM, K_GLOBAL_EXCESS = K_SATOM + 2,
 	K_SHARED_EXCESS, K_SETS, K_DISAGREE, K_VERDICT, K_VERDICT_TEXT, K_COMMAND,
 };
 _Static_assert(K_COMMAND + 1 == PROFILE_NCOLUMNS, "PROFILE_NCOLUMNS");
@@ -124,9 +124,9 @@ static void kind_cells(struct report_table *t, size_t r, const struct prof_kerne
 	report_set_dbl(t, r, K_SLD_IDEAL, k->sld.ideal_per_instruction);
 	report_set_dbl(t, r, K_SST_IDEAL, k->sst.ideal_per_instruction);
 	report_set_dbl(t, r, K_LDSM, k->ldsm.wavefronts_per_instruction);
-	report_set_dbl(t, r, K_LDSM + 1, k->ldsm.ideal_per_instruction);
 	report_set_dbl(t, r, K_CPW, k->cpw.wavefronts_per_instruction);
-	report_set_dbl(t, r, K_CPW + 1, k->cpw.ideal_per_instruction);
+	report_set_dbl(t, r, K_SATOM, k->satom.wavefronts_per_instruction);
+	report_set_dbl(t, r, K_SATOM + 1, k->satom.ways);
 	report_set_dbl(t, r, K_GLOBAL_EXCESS, k->global_excess_pct);
 	report_set_dbl(t, r, K_SHARED_EXCESS, k->shared_excess_pct);
 	report_set_str(t, r, K_SETS, k->counter_sets);

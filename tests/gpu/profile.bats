@@ -577,7 +577,7 @@ no_false_waste_of() {
 	[ "$(row_of "$gemm" bound)" = compute ]
 	no_false_waste_of "$gemm"
 	# a vectorized elementwise add: memory-bound, its 16-byte loads not "4.0x"
-	add='vectorized_elementwise_kernel<4, at::CUDAFunctor_add'
+	add='vectorized_elementwise_kernel<4, .*CUDAFunctor_add'
 	echo "add: $(row_of "$add" kernel | cut -c1-100)"
 	[ "$(row_of "$add" bound)" = memory ]
 	no_false_waste_of "$add"

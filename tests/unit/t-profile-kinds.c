@@ -1,7 +1,8 @@
 /*
  * Each kind of access judged apart (issue 37): the full set's SASS counts
  * of LDG, STG, atomics, cp.async, LDS, STS, ldmatrix and cp.async's
- * writes, against the ideal their lanes' bytes give; the time at stake
+ * writes, against the ideal their lanes' bytes give (global) or the
+ * hardware's bank conflicts of the kind (shared); the time at stake
  * weighed by the kind's share of the traffic; impossible figures told as
  * counters that disagree; launches of both sets merged into one row.
  *
@@ -127,7 +128,8 @@ static void test_cp_async(void)
 		    "global_store_bytes=2097152", "global_sectors_all=16859136",
 		    "lds_instructions=4194304", "lds_wavefronts=16777216", "lds_bytes=2147483648",
 		    "ldgsts_shared_wavefronts=4194304", "ldgsts_shared_bytes=536870912",
-		    "shared_wavefronts_all=20971520", "ffma_thread_instructions=2.6e10",
+		    "shared_wavefronts_all=20971520", "shared_load_bank_conflicts=0",
+		    "shared_store_bank_conflicts=0", "ffma_thread_instructions=2.6e10",
 		    "fadd_thread_instructions=0", "fmul_thread_instructions=0", NULL);
 	if (!run(&a, 1))
 		return;
@@ -137,10 +139,10 @@ static void test_cp_async(void)
 	is_dbl(k->cp.sectors_per_request, 16, 1e-12, "cp.async: 16 sectors a request");
 	is_dbl(k->cp.ratio, 1, 1e-12, "cp.async coalesced: 16 bytes a lane, 512 a request");
 	is_dbl(k->global_excess_pct, 0, 1e-12, "no excess");
-	/* 4194304 LDS.128: 512 bytes each, 4 wavefronts ideal; cp.async's writes likewise */
+	/* 4194304 LDS.128: 4 wavefronts each and no conflict, so 4 is their ideal */
 	is_dbl(k->sld.ideal_per_instruction, 4, 1e-12, "LDS.128: 4 wavefronts by design");
 	is_dbl(k->sld.ways, 1, 1e-12, "no conflict");
-	is_dbl(k->cpw.ideal_per_instruction, 4, 1e-12, "cp.async's 16-byte writes: 4 wavefronts");
+	is_dbl(k->cpw.wavefronts_per_instruction, 4, 1e-12, "cp.async's 16-byte writes: 4 a request");
 	is_dbl(k->shared_excess_pct, 0, 1e-12, "no shared excess");
 	ok(k->verdict == PV_COMPUTE_BOUND, "compute-bound (%s)", prof_verdict_code(k->verdict));
 	ok(!strstr(k->verdict_text, "besides"), "no waste beside it: %s", k->verdict_text);
@@ -149,9 +151,10 @@ static void test_cp_async(void)
 
 /*
  * Hopper library kernels write shared memory through TMA or cp.async and
- * read it through ldmatrix: the hardware's shared counters put those
- * wavefronts over the LDS/STS instructions ("117-way").  ncu, an ldmatrix
- * .x4 kernel: 1056 LDSM, 4224 wavefronts, all ideal.
+ * read it through ldmatrix: the hardware's shared wavefronts put those
+ * over the LDS/STS instructions ("117-way").  Counted apart, STS take 1
+ * wavefront each and ldmatrix .x4 4 (ncu: 1056 LDSM, 4224 wavefronts, no
+ * excess), and neither conflicts.
  */
 static void test_ldsm_tma(void)
 {
@@ -162,35 +165,35 @@ static void test_ldsm_tma(void)
 	prec_launch("sm90_xmma_fprop_implicit_gemm_f16f16_f16f32_f32_nhwckrsc", 132, 384, 168,
 		    "duration_ns=1e6", "tensor_pipe_pct=70", "achieved_occupancy_pct=9",
 		    "shared_store_instructions=1056", "shared_store_wavefronts=123552",
-		    "shared_store_bank_conflicts=122496", "sts_instructions=1056",
-		    "sts_wavefronts=1056", "sts_bytes=135168", "ldsm_instructions=1056",
-		    "ldsm_wavefronts=4224", "ldsm_bytes=540672", "lds_instructions=0",
-		    "lds_wavefronts=0", "lds_bytes=0", "ldg_requests=0", "ldg_sectors=0",
-		    "global_load_bytes=0", "tma_load_requests=4096", "shared_wavefronts_all=200000",
-		    NULL);
+		    "shared_load_bank_conflicts=0", "shared_store_bank_conflicts=0",
+		    "sts_instructions=1056", "sts_wavefronts=1056", "sts_bytes=135168",
+		    "ldsm_instructions=1056", "ldsm_wavefronts=4224", "ldsm_bytes=540672",
+		    "lds_instructions=0", "lds_wavefronts=0", "lds_bytes=0", "ldg_requests=0",
+		    "ldg_sectors=0", "global_load_bytes=0", "tma_load_requests=4096",
+		    "shared_wavefronts_all=200000", NULL);
 	if (!run(&a, 1))
 		return;
 	k = &a.k[0];
-	is_dbl(k->ldsm.ideal_per_instruction, 4, 1e-12, "ldmatrix .x4: 512 bytes, 4 wavefronts");
-	is_dbl(k->ldsm.ways, 1, 1e-12, "no conflict in ldmatrix");
+	is_dbl(k->ldsm.wavefronts_per_instruction, 4, 1e-12, "ldmatrix .x4: 4 wavefronts");
+	is_dbl(k->sld.ways, 1, 1e-12, "loads (ldmatrix among them): no conflict");
 	is_dbl(k->sst.ways, 1, 1e-12, "STS alone: 1 wavefront an instruction, not 117");
 	is_dbl(k->shared_excess_pct, 0, 1e-12, "no excess");
-	ok(!(k->sld.ways > 32) && !(k->sst.ways > 32) && !(k->ldsm.ways > 32),
-	   "no kind names more ways than 32 banks");
+	ok(!(k->sld.ways > 32) && !(k->sst.ways > 32), "no kind names more ways than 32 banks");
 	ok(!strstr(k->verdict_text, "way"), "no bank conflict named: %s", k->verdict_text);
 	prof_analysis_free(&a);
 }
 
 /*
  * A 4-way conflict on 4-byte shared loads, beside conflict-free stores:
- * N loads take 4N wavefronts where N would do; M stores take M.
+ * N loads take 4N wavefronts, 3N of them the hardware's bank conflicts;
+ * M stores take M.
  */
 static void test_conflict(void)
 {
 	struct prof_analysis a;
 	const struct prof_kernel *k;
 	const double n = 65536, m = 16384;
-	char kv[6][64];
+	char kv[7][64];
 
 	snprintf(kv[0], sizeof(kv[0]), "lds_instructions=%.0f", n);
 	snprintf(kv[1], sizeof(kv[1]), "lds_wavefronts=%.0f", 4 * n);
@@ -198,10 +201,12 @@ static void test_conflict(void)
 	snprintf(kv[3], sizeof(kv[3]), "sts_instructions=%.0f", m);
 	snprintf(kv[4], sizeof(kv[4]), "sts_wavefronts=%.0f", m);
 	snprintf(kv[5], sizeof(kv[5]), "sts_bytes=%.0f", 128 * m);
+	snprintf(kv[6], sizeof(kv[6]), "shared_load_bank_conflicts=%.0f", 3 * n);
 	prec_begin();
 	prec_launch("_Z9k_lds4wayPfPKfi", 1024, 256, 32, "duration_ns=50000",
 		    "achieved_occupancy_pct=90", "fma_pipe_pct=5", kv[0], kv[1], kv[2], kv[3], kv[4],
-		    kv[5], "shared_wavefronts_all=278528", "ldg_requests=8192",
+		    kv[5], kv[6], "shared_store_bank_conflicts=0", "shared_wavefronts_all=278528",
+		    "ldg_requests=8192",
 		    "ldg_sectors=32768", "global_load_bytes=1048576", NULL);
 	if (!run(&a, 1))
 		return;
@@ -213,6 +218,32 @@ static void test_conflict(void)
 	ok(k->verdict == PV_SHARED_LOAD_CONFLICTS && strstr(k->verdict_text, "4-way"),
 	   "a 4-way conflict verdict: %s", k->verdict_text);
 	is_dbl(k->waste, 3 * n / (4 * n + m), 1e-9, "its share of the wavefronts at stake");
+	prof_analysis_free(&a);
+}
+
+/*
+ * A histogram's shared atomics: lanes adding to words of one bank take a
+ * wavefront each.  8192 ATOMS in 24576 wavefronts, where one each would
+ * do: 16384 excess, half of the kernel's 24576 + 8192 wavefronts (its
+ * 8192 LDS take one each, no conflict).
+ */
+static void test_shared_atomics(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	prec_launch("_Z9histogramPjPKji", 1024, 256, 32, "duration_ns=1e5",
+		    "achieved_occupancy_pct=90", "fma_pipe_pct=1", "shared_atom_instructions=8192",
+		    "shared_atom_wavefronts=24576", "lds_instructions=8192", "lds_wavefronts=8192",
+		    "lds_bytes=1048576", "shared_load_bank_conflicts=0",
+		    "shared_store_bank_conflicts=0", "shared_wavefronts_all=32768", NULL);
+	if (!run(&a, 1))
+		return;
+	k = &a.k[0];
+	is_dbl(k->satom.ways, 3, 1e-12, "3 wavefronts an atomic where 1 would do");
+	is_dbl(k->shared_excess_pct, 100 * 16384.0 / 32768, 1e-9, "half the wavefronts excess");
+	ok(k->verdict == PV_SHARED_ATOMIC_CONFLICTS, "a shared-atomics verdict: %s", k->verdict_text);
 	prof_analysis_free(&a);
 }
 
@@ -272,18 +303,27 @@ static void test_disagree(void)
 	const struct prof_kernel *k;
 
 	prec_begin();
-	/* 40 sectors a request; 40 wavefronts an LDS; DRAM 2x its roof; the FMA pipe 110 % */
+	/*
+	 * 40 sectors a request; 40 wavefronts an LDS; more store conflicts than
+	 * store wavefronts; DRAM 2x its roof; the FMA pipe 110 %
+	 */
 	prec_launch("_Z3badPf", 1024, 256, 32, "duration_ns=1e6", "achieved_occupancy_pct=50",
 		    "fma_pipe_pct=110", "ldg_requests=1000", "ldg_sectors=40000",
 		    "global_load_bytes=128000", "lds_instructions=1000", "lds_wavefronts=40000",
-		    "lds_bytes=128000", "dram_read_bytes=6.70464e9", "dram_write_bytes=0", NULL);
+		    "lds_bytes=128000", "shared_load_bank_conflicts=0", "sts_instructions=1000",
+		    "sts_wavefronts=1000", "sts_bytes=128000", "shared_store_bank_conflicts=5000",
+		    "dram_read_bytes=6.70464e9", "dram_write_bytes=0", NULL);
 	if (!run(&a, 1))
 		return;
 	k = &a.k[0];
 	ok(k->disagree != NULL, "the row says the counters disagree: %s",
 	   k->disagree ? k->disagree : "(nothing)");
 	ok(k->disagree && strstr(k->disagree, "LDG: 40.0 sectors a request"), "names LDG");
-	ok(k->disagree && strstr(k->disagree, "LDS: 40.0 wavefronts an instruction"), "names LDS");
+	ok(k->disagree && strstr(k->disagree, "shared loads: 40.0 wavefronts an instruction"),
+	   "names the shared loads");
+	ok(k->disagree && strstr(k->disagree, "shared stores: 5000 bank conflicts, more than its "
+				 "1000 wavefronts"), "names the stores' conflicts");
+	ok(isnan(k->sst.ways), "no store ways shown");
 	ok(k->disagree && strstr(k->disagree, "DRAM counted above its ceiling"), "names DRAM");
 	ok(k->disagree && strstr(k->disagree, "FMA pipe counted above its ceiling"), "names the pipe");
 	ok(isnan(k->ld.sectors_per_request) && isnan(k->ld.ratio), "no LDG figure shown");
@@ -291,7 +331,8 @@ static void test_disagree(void)
 	ok(isnan(k->dram_pct) && isnan(k->dram_gbs), "no DRAM rate shown");
 	ok(!strstr(k->verdict_text, "200 %") && !strstr(k->verdict_text, "110 %"),
 	   "no figure above 100 %% in the verdict: %s", k->verdict_text);
-	ok(!coalescing_verdict(k) && k->verdict != PV_SHARED_LOAD_CONFLICTS,
+	ok(!coalescing_verdict(k) && k->verdict != PV_SHARED_LOAD_CONFLICTS &&
+	   k->verdict != PV_SHARED_STORE_CONFLICTS,
 	   "no verdict from the impossible figures");
 	prof_analysis_free(&a);
 }
@@ -339,6 +380,7 @@ int main(void)
 	test_cp_async();
 	test_ldsm_tma();
 	test_conflict();
+	test_shared_atomics();
 	test_fp64();
 	test_weight();
 	test_disagree();
