@@ -50,12 +50,15 @@ KINDS = ('global', 'shared')
 
 # What names a waste of each kind: verdict codes, and words of the verdict
 # texts ("loads fetch 4.0x the bytes they use (16.0 sectors per request
-# where 4.0 would do)", "a 4-way bank conflict") and of "worth fixing
-# first" ("loads: 4.0x the bytes used", "32-way bank conflict on shared loads").
+# where 4.0 would do)", "take 4.0 wavefronts per instruction where 1 would
+# do: a 4-way bank conflict") and of "worth fixing first" ("loads: 4.0x the
+# bytes used", "shared loads: 75 % excess wavefronts", before issue 37
+# "32-way bank conflict on shared loads").
 CODE = {'global': re.compile(r'_coalescing$'), 'shared': re.compile(r'_conflicts$')}
 WORDS = {
     'global': re.compile(r'x the bytes (they use|used)|sectors per request where', re.I),
-    'shared': re.compile(r'bank conflict|wavefronts? per (instruction|request) where', re.I),
+    'shared': re.compile(r'bank conflict|wavefronts? per (instruction|request) where|excess wavefronts',
+                         re.I),
 }
 NCU_RULE = {'global': 'has uncoalesced global accesses', 'shared': 'has uncoalesced shared accesses'}
 
