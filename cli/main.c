@@ -204,7 +204,7 @@ static int write_output(const char *path, render_fn render, const struct gp_ctx 
 		int e = errno ? errno : EIO;
 		outfile_abort(&o);
 		if (!strcmp(path, "-"))
-			return gp_error(GP_EXIT_FAIL, "write failure on standard output: %s", strerror(e));
+			return outfile_stdout_failed(e);
 		return gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", path, strerror(e));
 	}
 	return outfile_commit(&o);

@@ -275,6 +275,16 @@ static int flush(struct outfile *o)
 	return fclose(f) ? -1 : 0;
 }
 
+int outfile_stdout_failed(int err)
+{
+	static int said;
+
+	if (!said)
+		gp_error(GP_EXIT_FAIL, "write failure on standard output: %s", strerror(err));
+	said = 1;
+	return GP_EXIT_FAIL;
+}
+
 int outfile_commit(struct outfile *o)
 {
 	char buf[PATH_MAX + 32];
@@ -284,7 +294,7 @@ int outfile_commit(struct outfile *o)
 	if (flush(o)) {
 		e = errno;
 		if (o->f == stdout)
-			say(o, "write failure on standard output: %s", strerror(e));
+			outfile_stdout_failed(e);
 		else
 			say(o, "cannot write '%s': %s", o->path, strerror(e));
 		finish(o);

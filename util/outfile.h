@@ -59,5 +59,11 @@ void outfile_abort(struct outfile *o);
  * or rename one).
  */
 void outfile_remove_temps(void);
+/*
+ * "write failure on standard output: <err>", said the first time only:
+ * a failed flush of stdout is seen again by every later flush.
+ * GP_EXIT_FAIL.
+ */
+int outfile_stdout_failed(int err);
 
 #endif
