@@ -173,6 +173,37 @@ mode_of() { stat -c %a "$1"; }
 	rm -rf "$dir"
 }
 
+@test "a file the user may not write (mode 444, not root): refused as a shell's > refuses, unchanged" {
+	local dir as=()
+	# a user the permissions hold back: as root, nobody, in a directory of its own
+	if [ "$(id -u)" -eq 0 ]; then
+		command -v setpriv >/dev/null || skip "root ignores permissions and setpriv is not installed"
+		as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	fi
+	"${as[@]}" test -x "$GPUPERF" || skip "$GPUPERF cannot run as another user here"
+	dir=$(mktemp -d /tmp/gpuperf-444.XXXXXX)
+	for f in out.csv p.svg r.html; do
+		echo old >"$dir/$f"
+		chmod 444 "$dir/$f"
+	done
+	[ "$(id -u)" -ne 0 ] || chown -R 65534:65534 "$dir"
+	# the premise, apart from gpuperf: that user's shell may not write the file
+	if "${as[@]}" sh -c ': >"$1"' sh "$dir/out.csv" 2>/dev/null; then
+		rm -rf "$dir"
+		skip "this user may write a file of mode 444 here"
+	fi
+	for args in "--csv -o $dir/out.csv ${OCC[*]}" "--plot $dir/p.svg ${OCC[*]} --sweep regs" \
+		    "all --html $dir/r.html"; do
+		run_split env CUDA_VISIBLE_DEVICES= "${as[@]}" "$GPUPERF" $args
+		[ "$status" -eq 2 ] && [[ "$stderr" == *": cannot write '$dir/"*"': Permission denied"* ]] ||
+			{ echo "$args: status $status: $stderr"; rm -rf "$dir"; return 1; }
+	done
+	[ "$(cat "$dir/out.csv" "$dir/p.svg" "$dir/r.html")" = "$(printf 'old\nold\nold')" ]
+	[ "$(stat -c %a "$dir/out.csv")" = 444 ]
+	[ "$(ls -A "$dir" | wc -l)" -eq 3 ]
+	rm -rf "$dir"
+}
+
 @test "errors name the path and the cause, and leave nothing behind" {
 	mkdir dir.svg dir.csv
 	assert_usage_error --csv -o dir.csv "${OCC[@]}"
