@@ -12,6 +12,17 @@ MAN=$BATS_TEST_DIRNAME/../../man
 	done
 }
 
+@test "no page shows its markup: no escape (\\fB, \\-, \\e) survives rendering" {
+	local shown=''
+	for m in "$MAN"/*.1; do
+		# the rendered text, bold and underline (backspaces) removed
+		shown+=$(groff -man -Tutf8 -P-cbou "$m" 2>/dev/null |
+			grep -n '\\f[BIRP]\|\\-\|\\e\|\\(' | sed "s|^|${m##*/}: |")
+	done
+	echo "$shown"
+	[ -z "$shown" ]
+}
+
 @test "every command has its own page and a line in gpuperf(1)" {
 	for c in $("$GPUPERF" --list-commands); do
 		[ -f "$MAN/gpuperf-$c.1" ] || { echo "no man/gpuperf-$c.1"; return 1; }
