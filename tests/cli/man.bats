@@ -117,3 +117,18 @@ option_paragraph() {
 	run_split "$dir/gpuperf" help help
 	[ "$status" -eq 0 ] && [[ "$output" == "usage: gpuperf help [COMMAND]"* ]] && [ -z "$stderr" ]
 }
+
+@test "diff's last note names every kind's noise floor, each as gpuperf-diff(1) gives it" {
+	local fix=$BATS_TEST_DIRNAME/../fixtures/diff/h100 page floors item n=0
+	run "$GPUPERF" diff "$fix/bandwidth-1.csv" "$fix/bandwidth-2.csv"
+	floors=$(sed -n "s/^noise: .*never under the kind's floor (\(.*\)); the larger.*/\1/p" <<<"$output")
+	[ -n "$floors" ]
+	page=$(groff -man -Tutf8 -P-cbou "$MAN/gpuperf-diff.1" 2>/dev/null | tr -s ' \n' '  ')
+	while read -r item; do
+		# "over the PCIe link 6 %": a kind and its floor, the page's words
+		[[ "$item" =~ ^[a-zA-Z].*\ [0-9.]+\ %$ ]] || { echo "not a kind and its floor: '$item'"; return 1; }
+		[[ "$page" == *"$item"* ]] || { echo "gpuperf-diff(1) does not say '$item'"; return 1; }
+		n=$((n + 1))
+	done < <(sed 's/, /\n/g' <<<"$floors")
+	[ "$n" -ge 1 ]
+}
