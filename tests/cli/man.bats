@@ -132,3 +132,14 @@ option_paragraph() {
 	done < <(sed 's/, /\n/g' <<<"$floors")
 	[ "$n" -ge 1 ]
 }
+
+@test "gpuperf(1)'s commands that plot are --plot's error's, the command table's" {
+	local sentence
+	sentence=$(groff -man -Tutf8 -P-cbou -rLL=5000n -rHY=0 "$MAN/gpuperf.1" 2>/dev/null |
+		tr -s ' \n' '  ' | grep -o 'The commands that plot: [^.]*\.')
+	[ -n "$sentence" ]
+	run_split "$GPUPERF" --plot x.svg info
+	[[ "$stderr" == *"commands that plot: $(sed ':a;N;s/\n/, /;ba' < <("$GPUPERF" --list-plots))" ]]
+	diff <(sed -E 's/^The commands that plot: //; s/\.$//; s/,? and /, /g; s/, /\n/g' <<<"$sentence") \
+		<("$GPUPERF" --list-plots)
+}

@@ -31,3 +31,15 @@ readme_words() {
 	echo "$output"
 	[ "$status" -eq 1 ]
 }
+
+# items TEXT: the items of an English list "a, b, c and d." one a line.
+items() {
+	sed -E 's/\.$//; s/,? and /, /g; s/, /\n/g' <<<"$1"
+}
+
+@test "README: the commands that plot are --plot's, the command table's" {
+	local list
+	list=$(readme_words | grep -o 'What plots: [^.]*\.' | tr -d '`')
+	[ -n "$list" ]
+	diff <(items "${list#What plots: }") <("$GPUPERF" --list-plots)
+}
