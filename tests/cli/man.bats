@@ -143,3 +143,16 @@ option_paragraph() {
 	diff <(sed -E 's/^The commands that plot: //; s/\.$//; s/,? and /, /g; s/, /\n/g' <<<"$sentence") \
 		<("$GPUPERF" --list-plots)
 }
+
+@test "--json: an array of records, or for check (and all) an object of sections, as gpuperf(1) says" {
+	local page
+	page=$(groff -man -Tutf8 -P-cbou -rLL=5000n -rHY=0 "$MAN/gpuperf.1" 2>/dev/null | tr -s ' \n' '  ')
+	[[ "$page" == *"--json Print results as a JSON array of objects; for all and check, whose results are several tables, an object of sections"* ]]
+	run "$GPUPERF" --json occupancy --arch sm_90 --threads 256 --regs 32
+	[ "$status" -eq 0 ]
+	python3 -c 'import json, sys; assert isinstance(json.loads(sys.argv[1]), list)' "$output"
+	# check on this machine: its record for a node without a GPU, exit 3
+	run_split env CUDA_VISIBLE_DEVICES= "$GPUPERF" --json check
+	[ "$status" -eq 3 ]
+	python3 -c 'import json, sys; d = json.loads(sys.argv[1]); assert sorted(d) == ["checks", "gpus"] and all(isinstance(v, list) for v in d.values()), d' "$output"
+}
