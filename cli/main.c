@@ -241,6 +241,8 @@ static int emit_pictures(const struct gp_ctx *ctx, int argc, char **argv)
 		snprintf(dev, sizeof(dev), "%s, CC %s", ctx->dev.name,
 			 dev_cc_string(&ctx->dev, cc, sizeof(cc)));
 		doc.device = dev;
+	} else {
+		doc.device = ctx->report.device;  /* one the command learnt of (profile's program's) */
 	}
 	if (!gethostname(host, sizeof(host))) {
 		host[sizeof(host) - 1] = '\0';
