@@ -102,6 +102,12 @@ const struct report_cell *report_cell(const struct report_table *t, size_t row, 
 	return &t->cells[row * t->ncols + col];
 }
 
+static void add_item(struct report_table *t, struct report_item it)
+{
+	t->items = gp_xrealloc(t->items, (t->nitems + 1) * sizeof(*t->items));
+	t->items[t->nitems++] = it;
+}
+
 void report_note(struct report_table *t, const char *fmt, ...)
 {
 	va_list ap;
@@ -110,8 +116,7 @@ void report_note(struct report_table *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	s = gp_xvasprintf(fmt, ap);
 	va_end(ap);
-	t->items = gp_xrealloc(t->items, (t->nitems + 1) * sizeof(*t->items));
-	t->items[t->nitems++] = (struct report_item){ s, NULL };
+	add_item(t, (struct report_item){ s, NULL });
 }
 
 void report_row_note(struct report_table *t, size_t row, const char *lead, const char *fmt, ...)
@@ -122,9 +127,7 @@ void report_row_note(struct report_table *t, size_t row, const char *lead, const
 	va_start(ap, fmt);
 	s = gp_xvasprintf(fmt, ap);
 	va_end(ap);
-	t->items = gp_xrealloc(t->items, (t->nitems + 1) * sizeof(*t->items));
-	t->items[t->nitems++] = (struct report_item){ gp_xasprintf("%s%s", lead, s), NULL, 1, row,
-						     strlen(lead) };
+	add_item(t, (struct report_item){ gp_xasprintf("%s%s", lead, s), NULL, 1, row, strlen(lead) });
 	free(s);
 }
 
