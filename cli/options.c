@@ -43,7 +43,8 @@ void cli_options_begin(struct opt_iter *it, struct gp_ctx *ctx,
 		       const struct gp_cmd *cmd, int argc, char **argv)
 {
 	const struct gp_option *own = cmd ? cmd->options : NULL;
-	size_t n_own = count_options(own), n_glob = count_options(gp_global_options), k = 0, n_was = 0;
+	size_t n_own = count_options(own), n_glob = count_options(gp_global_options), k = 0;
+	size_t n_was = 0;
 	int stop_early = !cmd || (cmd->flags & CMD_TAKES_PROGRAM);
 
 	for (size_t i = 0; i < n_own; i++)

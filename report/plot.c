@@ -168,7 +168,8 @@ double plot_panel_height(const struct report_chart *c)
 	}
 	if (c->flags & REPORT_CHART_BARS)
 		return plot_bars_height(c);
-	return TOP + plot_title(NULL, c->title) + HEIGHT + UNDER + (double)legend(c, 0, NULL) * ROW + 4;
+	return TOP + plot_title(NULL, c->title) + HEIGHT + UNDER +
+	       (double)legend(c, 0, NULL) * ROW + 4;
 }
 
 void plot_svg_attrs(double h, FILE *out)
