@@ -46,8 +46,8 @@ static const struct gp_option options[] = {
 	  "bytes of the chased set, or a sweep such as 4K-64M:x2 (default 1K-4G:x2, more around "
 	  "the L2)", NULL,
 	  8, 1ull << 50, NULL, ARG(sizes) },
-	{ "stride", 0, GP_OPT_SIZE, "BYTES", "bytes between the chain's elements, a multiple of 8",
-	  "64", 8, 1ull << 30, NULL, ARG(stride), .check = multiple_of_8 },
+	{ "stride-bytes", 0, GP_OPT_SIZE, "BYTES", "bytes between the chain's elements, a multiple of 8",
+	  "64", 8, 1ull << 30, NULL, ARG(stride), .check = multiple_of_8, .was = "stride" },
 	{ "pattern", 0, GP_OPT_CHOICE, "random|stride",
 	  "the chain's order: shuffled, or in address order", "random",
 	  .choices = chase_pattern_names, .offset = ARG(pattern) },
@@ -89,7 +89,7 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 	sort_sizes(&a->sizes);
 	if (a->sizes.v[0] < a->stride)
 		return gp_error(GP_EXIT_USAGE, "--size: %llu bytes hold no element %llu bytes "
-				"apart (--stride)", (unsigned long long)a->sizes.v[0],
+				"apart (--stride-bytes)", (unsigned long long)a->sizes.v[0],
 				(unsigned long long)a->stride);
 	return 0;
 }
@@ -170,7 +170,7 @@ const struct gp_cmd gp_cmd_latency = {
 	.name = "latency",
 	.flags = CMD_NEEDS_GPU | CMD_WATCHED,
 	.summary = "pointer-chase latency per level: L1, L2, DRAM, TLB, shared, host memory, cudaMemcpy",
-	.synopsis = "[--size SIZE|RANGE] [--stride BYTES] [--pattern random|stride] [--level LIST]",
+	.synopsis = "[--size SIZE|RANGE] [--stride-bytes BYTES] [--pattern random|stride] [--level LIST]",
 	.options = options,
 	.columns = lat_columns,
 	.ncolumns = LAT_NCOLUMNS,

@@ -22,7 +22,7 @@ struct args {
 	const char *arch_name, *cc_name, *carveout_text;
 	int threads, regs, barriers, sweep, check_runtime;
 	uint64_t smem;
-	const char *kernel, *function;
+	const char *binary, *function;
 	/* from check */
 	const struct sm_arch *arch;   /* --arch/--cc; NULL: the current device */
 	int carveout;                 /* OCC_CARVEOUT_DEFAULT when not given */
@@ -51,11 +51,11 @@ static const struct gp_option options[] = {
 	{ "sweep", 0, GP_OPT_CHOICE, "WHAT",
 	  "occupancy as threads, regs or smem vary (the spreadsheet's graphs)",
 	  .choices = sweep_names, .offset = ARG(sweep) },
-	{ "kernel", 0, GP_OPT_STRING, "FILE",
+	{ "binary", 0, GP_OPT_STRING, "FILE",
 	  "read kernels' resources from a cubin, fatbin, object or executable",
-	  .offset = ARG(kernel), .flags = GP_OPT_FILE },
+	  .offset = ARG(binary), .flags = GP_OPT_FILE, .was = "kernel" },
 	{ "function", 0, GP_OPT_STRING, "REGEX",
-	  "with --kernel: only kernels whose demangled name matches (POSIX extended), or this exact name",
+	  "with --binary: only kernels whose demangled name matches (POSIX extended), or this exact name",
 	  .offset = ARG(function), .check = cli_check_regex },
 	{ "check-runtime", 0, GP_OPT_FLAG, NULL, "compare with the CUDA runtime on the current device",
 	  .offset = ARG(check_runtime) },
@@ -91,22 +91,22 @@ static int check_against_arch(const struct args *o, const struct sm_arch *a)
 }
 
 /*
- * --kernel FILE names a file to read: one that is not there, not a regular
+ * --binary FILE names a file to read: one that is not there, not a regular
  * file or not readable is a usage error (2), as diff's operands and -o's
  * folder are, said before any GPU is touched.  What the file holds is read
  * later: a file that opens but holds no usable CUDA code is status 1.
  */
-static int check_kernel_file(const char *path)
+static int check_binary(const char *path)
 {
 	struct stat st;
 
 	if (stat(path, &st))
-		return gp_error(GP_EXIT_USAGE, "--kernel: '%s': %s", path, strerror(errno));
+		return gp_error(GP_EXIT_USAGE, "--binary: '%s': %s", path, strerror(errno));
 	if (!S_ISREG(st.st_mode))
-		return gp_error(GP_EXIT_USAGE, "--kernel: '%s': not a regular file (a cubin, fatbin, "
+		return gp_error(GP_EXIT_USAGE, "--binary: '%s': not a regular file (a cubin, fatbin, "
 				"object or executable)", path);
 	if (access(path, R_OK))
-		return gp_error(GP_EXIT_USAGE, "--kernel: '%s': %s", path, strerror(errno));
+		return gp_error(GP_EXIT_USAGE, "--binary: '%s': %s", path, strerror(errno));
 	return 0;
 }
 
@@ -147,16 +147,16 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 					"(it checks its own probe kernels on the current device)");
 		return 0;
 	}
-	if (a->function && !a->kernel)
-		return gp_error(GP_EXIT_USAGE, "--function needs --kernel FILE");
-	if (a->kernel) {
+	if (a->function && !a->binary)
+		return gp_error(GP_EXIT_USAGE, "--function needs --binary FILE");
+	if (a->binary) {
 		if (a->regs_given)
-			return gp_error(GP_EXIT_USAGE, "--regs: with --kernel the registers come from the kernel");
+			return gp_error(GP_EXIT_USAGE, "--regs: with --binary the registers come from the kernel");
 		if (cli_given(cmd, given, "barriers"))
-			return gp_error(GP_EXIT_USAGE, "--barriers: with --kernel the barriers come from the kernel");
+			return gp_error(GP_EXIT_USAGE, "--barriers: with --binary the barriers come from the kernel");
 		if (a->sweep_given)
-			return gp_error(GP_EXIT_USAGE, "--sweep does not combine with --kernel");
-		if ((rc = check_kernel_file(a->kernel)))
+			return gp_error(GP_EXIT_USAGE, "--sweep does not combine with --binary");
+		if ((rc = check_binary(a->binary)))
 			return rc;
 	} else {
 		if (!a->threads)
@@ -214,9 +214,9 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 			return rc;
 		return occ_check_runtime(&ctx->dev, run);
 	}
-	if (a->kernel) {
+	if (a->binary) {
 		run->mode = OCC_MODE_KERNELS;
-		run->file = a->kernel;
+		run->file = a->binary;
 		run->dynamic_smem = (long long)a->smem;
 		run->threads_given = a->threads > 0;
 		return occ_run_kernels(run, a->function);
@@ -256,7 +256,7 @@ const struct gp_cmd gp_cmd_occupancy = {
 	.flags = CMD_GPU_OPTIONAL,
 	.summary = "occupancy calculator for any architecture, or the current device",
 	.synopsis = "[--arch sm_XY | --cc X.Y] --threads N --regs N [--smem SIZE] [--carveout PCT] "
-		    "[--barriers N] [--sweep threads|regs|smem] [--kernel FILE [--function REGEX]] "
+		    "[--barriers N] [--sweep threads|regs|smem] [--binary FILE [--function REGEX]] "
 		    "[--check-runtime]",
 	.no_gpu_hint = "pass --arch sm_XY (or --cc X.Y) to compute without a GPU",
 	.gpu_help = "Computes, never measures: needs a GPU only for the current device's "

@@ -31,8 +31,9 @@ static const struct gp_option options[] = {
 	  "ceilings: dram,l2,l1,shared,fp64,fp32,fp16,tensor-fp64,tensor-fp16,tensor-bf16,"
 	  "tensor-tf32,tensor-int8,tensor-fp8 or all", "all",
 	  .choices = roof_ceiling_names, .offset = ARG(ceilings) },
-	{ "reps", 0, GP_OPT_INT, "N", "timed repetitions per ceiling (3 with --quick)", "10",
-	  1, 100000, NULL, ARG(reps) },
+	{ "reps", 0, GP_OPT_INT, "N|auto",
+	  "timed repetitions per ceiling, or auto: until the median is known to 0.5 % "
+	  "(3 with --quick)", "10", 1, 100000, NULL, ARG(reps), GP_OPT_AUTO },
 	{ "warmup", 0, GP_OPT_INT, "N", "untimed repetitions before them (1 with --quick)", "2",
 	  0, 1000, NULL, ARG(warmup) },
 	{ "rep-ms", 0, GP_OPT_DOUBLE, "MS",
@@ -161,7 +162,7 @@ const struct gp_cmd gp_cmd_roofline = {
 	.name = "roofline",
 	.flags = CMD_NEEDS_GPU | CMD_WATCHED,
 	.summary = "this GPU's ceilings: memory bandwidth and compute throughput vs theoretical",
-	.synopsis = "[--ceiling LIST] [--reps N] [--warmup N] [--rep-ms MS] [--dram-size SIZE] "
+	.synopsis = "[--ceiling LIST] [--reps N|auto] [--warmup N] [--rep-ms MS] [--dram-size SIZE] "
 		    "[--quick] [--no-cache]",
 	.options = options,
 	.columns = roofline_columns,

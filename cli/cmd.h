@@ -154,6 +154,11 @@ struct gp_option {
 	/* A rule the row cannot say (a multiple of 32); 0 or GP_EXIT_USAGE. */
 	int (*check)(const char *opt, const char *text, const void *field);
 	const char *excludes; /* the option of the same table it cannot stand beside */
+	/*
+	 * The name it had before a rename: still accepted, for one release, with
+	 * a one-line note naming the new one (as git does); in no help or list.
+	 */
+	const char *was;
 };
 
 #define GP_OPT_MAX 48  /* options of one command */
@@ -284,6 +289,7 @@ struct opt_iter {
 	char **argv;
 	const char *arg;
 	struct option longopts[96];  /* no heap: a command may stop at any option */
+	size_t nown;                 /* the command's own options, then its old names (.was) */
 	char shortopts[128];
 };
 

@@ -204,7 +204,7 @@ static int write_output(const char *path, render_fn render, const struct gp_ctx 
 		int e = errno ? errno : EIO;
 		outfile_abort(&o);
 		if (!strcmp(path, "-"))
-			return gp_error(GP_EXIT_FAIL, "write failure on standard output: %s", strerror(e));
+			return outfile_stdout_failed(e);
 		return gp_error(GP_EXIT_FAIL, "cannot write '%s': %s", path, strerror(e));
 	}
 	return outfile_commit(&o);
@@ -241,6 +241,8 @@ static int emit_pictures(const struct gp_ctx *ctx, int argc, char **argv)
 		snprintf(dev, sizeof(dev), "%s, CC %s", ctx->dev.name,
 			 dev_cc_string(&ctx->dev, cc, sizeof(cc)));
 		doc.device = dev;
+	} else {
+		doc.device = ctx->report.device;  /* one the command learnt of (profile's program's) */
 	}
 	if (!gethostname(host, sizeof(host))) {
 		host[sizeof(host) - 1] = '\0';
@@ -282,6 +284,8 @@ static int emit(const struct gp_ctx *ctx, const struct gp_cmd *cmd)
  *   --list-operands CMD      FILE when CMD takes files as operands (diff), PROGRAM
  *                            when a program and its arguments follow (profile -- CMD),
  *                            else nothing
+ *   --list-plots             what plots, one command a line ("occupancy --sweep
+ *                            threads|regs|smem"), as --plot's error lists them
  */
 /* FILE for a path, VALUE for a value without a fixed set (auto where it may be auto), nothing for a flag. */
 static void list_values(const struct gp_option *o)
@@ -313,9 +317,14 @@ static int list_request(int argc, char **argv, int *status)
 	const struct gp_cmd *cmd = NULL;
 	const char *opt = NULL;
 
-	if (!strcmp(what, "--list-commands")) {
-		for (size_t i = 0; i < gp_ncommands; i++)
-			printf("%s\n", gp_commands[i]->name);
+	if (!strcmp(what, "--list-commands") || !strcmp(what, "--list-plots")) {
+		int plots = !strcmp(what, "--list-plots");
+
+		for (size_t i = 0; i < gp_ncommands; i++) {
+			const char *line = plots ? gp_commands[i]->plots : gp_commands[i]->name;
+			if (line)
+				printf("%s\n", line);
+		}
 		*status = 0;
 		return 1;
 	}

@@ -44,15 +44,18 @@ void cli_options_begin(struct opt_iter *it, struct gp_ctx *ctx,
 {
 	const struct gp_option *own = cmd ? cmd->options : NULL;
 	size_t n_own = count_options(own), n_glob = count_options(gp_global_options), k = 0;
+	size_t n_was = 0;
 	int stop_early = !cmd || (cmd->flags & CMD_TAKES_PROGRAM);
 
+	for (size_t i = 0; i < n_own; i++)
+		n_was += own[i].was != NULL;
 	memset(it, 0, sizeof(*it));
 	it->ctx = ctx;
 	it->cmd = cmd;
 	it->argc = argc;
 	it->argv = argv;
 	if (n_own > GP_OPT_MAX ||
-	    n_own + n_glob >= sizeof(it->longopts) / sizeof(it->longopts[0])) {
+	    n_own + n_was + n_glob >= sizeof(it->longopts) / sizeof(it->longopts[0])) {
 		fprintf(stderr, "gpuperf: BUG: too many options for '%s'\n", cmd ? cmd->name : "");
 		abort();
 	}
@@ -64,6 +67,12 @@ void cli_options_begin(struct opt_iter *it, struct gp_ctx *ctx,
 			CMD_ID + (int)i };
 		add_short(it->shortopts, sizeof(it->shortopts), &own[i]);
 	}
+	it->nown = k;
+	for (size_t i = 0; i < n_own; i++)
+		if (own[i].was)
+			it->longopts[k++] = (struct option){ own[i].was,
+				own[i].type == GP_OPT_FLAG ? no_argument : required_argument, NULL,
+				CMD_ID + (int)i };
 	for (size_t i = 0; i < n_glob; i++, k++) {
 		const struct gp_option *g = &gp_global_options[i];
 		it->longopts[k] = (struct option){ g->name,
@@ -99,12 +108,26 @@ int cli_check_regex(const char *opt, const char *text, const void *field)
 	return 0;
 }
 
+/* "-t is profile's --top": short option c of another command, or NULL. */
+static char *elsewhere(const struct opt_iter *it, int c)
+{
+	for (size_t i = 0; it->ctx && i < it->ctx->ncommands; i++) {
+		const struct gp_cmd *other = it->ctx->commands[i];
+
+		for (const struct gp_option *o = other->options; o && o->name; o++)
+			if (o->short_name == c && other != it->cmd)
+				return gp_xasprintf("-%c is %s's --%s", c, other->name, o->name);
+	}
+	return NULL;
+}
+
 static int unknown_option(struct opt_iter *it)
 {
 	const char *where = it->cmd ? it->cmd->name : NULL;
 	char name[128];
 	const char *bad = it->argv[optind - 1], *best;
 	const char **cands;
+	char *other;
 	size_t n = 0;
 
 	if (optopt && optopt < 256 && bad[0] == '-' && bad[1] != '-')
@@ -138,13 +161,19 @@ static int unknown_option(struct opt_iter *it)
 		}
 	}
 	best = name[0] == '-' && name[1] == '-' ? suggest(name + 2, cands, n) : NULL;
-	if (best)
+	other = name[0] == '-' && name[1] != '-' ? elsewhere(it, optopt) : NULL;
+	if (other)
+		gp_error(GP_EXIT_USAGE, "unknown option '%s'%s%s (%s; see 'gpuperf %s%s--help')",
+			 name, where ? " for " : "", where ? where : "", other, where ? where : "",
+			 where ? " " : "");
+	else if (best)
 		gp_error(GP_EXIT_USAGE, "unknown option '%s'%s%s; did you mean '--%s'?", name,
 			 where ? " for " : "", where ? where : "", best);
 	else
 		gp_error(GP_EXIT_USAGE, "unknown option '%s'%s%s (see 'gpuperf %s%s--help')", name,
 			 where ? " for " : "", where ? where : "", where ? where : "",
 			 where ? " " : "");
+	free(other);
 	free(cands);
 	return -1;
 }
@@ -185,9 +214,13 @@ static int exclusive(const struct gp_option *table, size_t i, uint64_t *given)
 int cli_next_option(struct opt_iter *it)
 {
 	for (;;) {
-		int c = getopt_long(it->argc, it->argv, it->shortopts, it->longopts, NULL);
+		int idx = -1;
+		int c = getopt_long(it->argc, it->argv, it->shortopts, it->longopts, &idx);
 
 		it->arg = optarg;
+		if (c >= CMD_ID && c < GOPT_FIRST && idx >= (int)it->nown)
+			gp_note("%s --%s is now --%s; the old name goes in the next release",
+				it->cmd->name, it->longopts[idx].name, it->cmd->options[c - CMD_ID].name);
 		if (c == -1) {
 			if (it->cmd && optind < it->argc &&
 			    !(it->cmd->flags & (CMD_TAKES_PROGRAM | CMD_TAKES_OPERANDS))) {

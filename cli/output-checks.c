@@ -4,6 +4,7 @@
  * error before anything is measured, never a failure at the end of a run.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -44,6 +45,9 @@ int cli_check_out_path(const char *opt, const char *path, const char *const *ext
 	if (!ok)
 		rc = gp_error(GP_EXIT_USAGE, "%s: '%s' does not end in %s (the format gpuperf writes)",
 			      opt, path, exts[0]);
+	/* a shell's > opens the file itself: one the user may not write is refused, not replaced */
+	else if (w.kind == OUTPATH_REPLACE && faccessat(AT_FDCWD, w.file, W_OK, AT_EACCESS))
+		rc = gp_error(GP_EXIT_USAGE, "%s: cannot write '%s': %s", opt, path, strerror(errno));
 	/* the temporary file goes beside the file the path resolves to, then is renamed over it */
 	else if (access(w.dir, W_OK | X_OK))
 		rc = gp_error(GP_EXIT_USAGE, "%s: cannot write in '%s': %s", opt, w.dir, strerror(errno));

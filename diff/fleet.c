@@ -61,12 +61,46 @@ static void gpu_free(struct fleet_gpu *g)
 	free(g->throttle);
 }
 
+/* Keys that are never null: whose record and what check said; a GPU's SKU too. */
+static int never_null(const char *key, int no_gpu)
+{
+	return !strcmp(key, "hostname") || !strcmp(key, "status") ||
+	       (!no_gpu && (!strcmp(key, "device") || !strcmp(key, "memory_mib")));
+}
+
+/* r holds check's contract: every key (a no-gpu record's three), each of its type or null. */
+static int check_record(const char *name, const struct json *r, size_t k, int no_gpu)
+{
+	/* the keys first: another command's records lack check's, and are not its output */
+	for (size_t i = 0; i < CHECK_GPUS_NCOLUMNS; i++) {
+		const char *key = check_gpus_columns[i].name;
+
+		if (!member(r, key) && !(no_gpu && !no_gpu_needs(key)))
+			return gp_error(GP_EXIT_USAGE, "%s line %zu: record %zu of \"gpus\" has no "
+					"key \"%s\": not gpuperf check's output", name, r->line,
+					k + 1, key);
+	}
+	for (size_t i = 0; i < CHECK_GPUS_NCOLUMNS; i++) {
+		const char *key = check_gpus_columns[i].name;
+		int str = check_gpus_columns[i].type == REPORT_STR;
+		const struct json *v = member(r, key);
+
+		if (!v || (v->type == JSON_NULL && !never_null(key, no_gpu)))
+			continue;
+		if (v->type != (str ? JSON_STRING : JSON_NUMBER))
+			return gp_error(GP_EXIT_USAGE, "%s line %zu: \"%s\" is %s, where check writes "
+					"%s", name, v->line, key, json_type_name(v->type),
+					str ? "a string" : "a number");
+	}
+	return 0;
+}
+
 /* One record of the gpus section into f; 0 or GP_EXIT_USAGE. */
 static int add_record(struct fleet *f, const char *name, const struct json *r, size_t k)
 {
 	const struct json *status = NULL;
 	struct fleet_gpu g = { 0 };
-	int no_gpu;
+	int no_gpu, rc;
 	double d;
 
 	if (r->type != JSON_OBJECT)
@@ -74,41 +108,20 @@ static int add_record(struct fleet *f, const char *name, const struct json *r, s
 				"object", name, r->line, k + 1, json_type_name(r->type));
 	status = member(r, "status");
 	no_gpu = status && status->type == JSON_STRING && !strcmp(status->text, "no-gpu");
-	for (size_t i = 0; i < CHECK_GPUS_NCOLUMNS; i++) {
-		const char *key = check_gpus_columns[i].name;
-		int str = check_gpus_columns[i].type == REPORT_STR, needed = no_gpu_needs(key);
-		const struct json *v = member(r, key);
-
-		if (!v) {
-			if (no_gpu && !needed)
-				continue;
-			return gp_error(GP_EXIT_USAGE, "%s line %zu: record %zu of \"gpus\" has no "
-					"key \"%s\": not gpuperf check's output", name, r->line,
-					k + 1, key);
-		}
-		if (v->type == JSON_NULL && !needed)
-			continue;
-		if (v->type != (str ? JSON_STRING : JSON_NUMBER))
-			return gp_error(GP_EXIT_USAGE, "%s line %zu: \"%s\" is %s, where check writes "
-					"%s", name, v->line, key, json_type_name(v->type),
-					str ? "a string" : "a number or null");
-	}
+	if ((rc = check_record(name, r, k, no_gpu)))
+		return rc;
 	if (!no_gpu && strcmp(status->text, "pass") && strcmp(status->text, "warn") &&
 	    strcmp(status->text, "fail"))
 		return gp_error(GP_EXIT_USAGE, "%s line %zu: status \"%s\" is none of pass, warn, "
 				"fail, no-gpu", name, status->line, status->text);
 	if (!*member(r, "hostname")->text)
 		return gp_error(GP_EXIT_USAGE, "%s line %zu: an empty hostname", name, r->line);
-	if (!no_gpu) {
-		const struct json *dev = member(r, "device"), *mem = member(r, "memory_mib");
-		if (dev->type != JSON_STRING || mem->type != JSON_NUMBER)
-			return gp_error(GP_EXIT_USAGE, "%s line %zu: a GPU's record without its "
-					"device and memory_mib (its SKU)", name, r->line);
-	}
 	g.source = gp_xasprintf("%s line %zu", name, r->line);
 	g.hostname = str_of(member(r, "hostname"));
 	g.status = str_of(status);
 	g.reason = str_of(member(r, "reason"));
+	if (!g.reason)
+		g.reason = gp_xstrdup("");  /* null: check gave no reason */
 	g.device = str_of(member(r, "device"));
 	g.uuid = str_of(member(r, "uuid"));
 	g.serial = str_of(member(r, "serial"));
@@ -159,6 +172,16 @@ static int add_document(struct fleet *f, const char *name, const struct json *do
 	return 0;
 }
 
+/* text starts (after white space) as check's JSON does: an object or an array. */
+static int opens_json(const char *text, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && strchr(" \t\r\n", text[i]))
+		i++;
+	return i < len && (text[i] == '{' || text[i] == '[');
+}
+
 int fleet_parse(struct fleet *f, const char *name, const char *text, size_t len)
 {
 	size_t pos = 0, line = 1, ndocs = 0;
@@ -168,6 +191,9 @@ int fleet_parse(struct fleet *f, const char *name, const char *text, size_t len)
 		struct json doc;
 		int rc = json_parse_next(text, len, &pos, &line, &doc, err, sizeof(err));
 
+		if (rc < 0 && !ndocs && !opens_json(text, len))
+			return gp_error(GP_EXIT_USAGE, "%s is not JSON (%s): fleet reads what 'gpuperf "
+					"--json check' writes, not its CSV or table", name, err);
 		if (rc < 0)
 			return gp_error(GP_EXIT_USAGE, "%s is not valid JSON: %s", name, err);
 		if (rc > 0)
@@ -283,7 +309,10 @@ static void judge_node(struct fleet_node *n, const struct fleet_gpu *g)
 	char idx[32];
 	enum fleet_node_verdict v = FLEET_NODE_PASS;
 
-	snprintf(idx, sizeof(idx), "GPU %lld", g->device_index);
+	if (g->device_index >= 0)
+		snprintf(idx, sizeof(idx), "GPU %lld", g->device_index);
+	else
+		snprintf(idx, sizeof(idx), "a GPU");  /* its index null */
 	if (g->no_gpu) {
 		v = FLEET_NODE_NO_GPU;
 		add_reason(n, "no GPU%s%s", *g->reason ? ": " : "", g->reason);

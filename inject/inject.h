@@ -14,6 +14,7 @@
  *   channel.c   the record file, and messages turned into note records
  *   api.c       driver and CUPTI functions, resolved at run time
  *   device.c    the driver-API side counters/ needs (context, sync, CC)
+ *   turns.c     the program's processes take turns with a GPU's counters
  */
 #ifndef GP_INJECT_INJECT_H
 #define GP_INJECT_INJECT_H
@@ -170,5 +171,19 @@ void inj_launch_costs(void);
 void inj_sync_stream(CUstream s);
 /* A device record for dev, once per device; chip NULL when counters are unknown. */
 void inj_device_record(int dev, const char *chip);
+
+/* ---- turns.c ---- */
+
+/*
+ * Take dev's counters for this process before opening them there: 1 when
+ * ours (at once, after waiting for a sibling process, or with no turns
+ * to take), 0 when a sibling kept them (a note said so): profile this
+ * launch without counters.  With inj.bracket held.
+ */
+int inj_turn_take(int dev, const char *kernel);
+/* Give dev's turn back: its counter set has closed.  With inj.bracket held. */
+void inj_turn_give(int dev);
+/* Another process of the program waits for dev's counters, which we hold. */
+int inj_turn_wanted(int dev);
 
 #endif

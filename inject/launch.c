@@ -432,7 +432,9 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 
 	pthread_mutex_lock(&inj.bracket);
 	br.t0 = t0;
-	if (!inj.counters_on || !(set = device_set(dev))) {
+	if (!inj.counters_on || !inj_turn_take(dev, name) || !(set = device_set(dev))) {
+		if (!devs[dev].set)
+			inj_turn_give(dev);   /* nothing enabled here (turns.c) */
 		pthread_mutex_lock(&inj.lock);
 		inj_kernel_unprofile(k);
 		pthread_mutex_unlock(&inj.lock);
@@ -631,6 +633,7 @@ void inj_launch_flush(CUcontext ctx)
 			ctr_close(devs[dev].set);
 			free(devs[dev].wait);
 			memset(&devs[dev], 0, sizeof(devs[dev]));
+			inj_turn_give(dev);   /* the counters are free for a sibling (turns.c) */
 		}
 	}
 	pthread_mutex_unlock(&inj.bracket);
@@ -659,6 +662,8 @@ static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 		inj_api.cuFuncGetName(&name, l.f);
 	if (!name)
 		name = "(unnamed kernel)";
+	if (inj_turn_wanted(dev))   /* a sibling process waits: our set closes (turns.c) */
+		inj_launch_flush(cb->context);
 	pthread_mutex_lock(&inj.lock);
 	inj.api_launches++;
 	if ((k = inj_kernel_get(name, dev)))

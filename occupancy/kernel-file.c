@@ -1,5 +1,5 @@
 /*
- * gpuperf occupancy --kernel FILE: each kernel of a compiled file, for
+ * gpuperf occupancy --binary FILE: each kernel of a compiled file, for
  * each architecture it holds code for (or the one given), with its
  * resources and, given a block size or from its launch bounds, its
  * occupancy.  No driver needed.

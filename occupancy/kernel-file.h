@@ -1,4 +1,4 @@
-/* gpuperf occupancy --kernel FILE: the occupancy of each kernel of a compiled file. */
+/* gpuperf occupancy --binary FILE: the occupancy of each kernel of a compiled file. */
 #ifndef GP_OCCUPANCY_KERNEL_FILE_H
 #define GP_OCCUPANCY_KERNEL_FILE_H
 

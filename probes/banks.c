@@ -121,7 +121,7 @@ int bank_probe(const struct gp_device *dev, const struct bank_opts *o,
 	struct launch *l = calloc(n, sizeof(*l));
 	uint32_t *table = calloc(n * TABLE, sizeof(*table)), *host_out = NULL, *d_table = NULL;
 	uint32_t *d_out = NULL;
-	double *ms = calloc((size_t)o->reps, sizeof(*ms));
+	double *ms = calloc(o->reps == STATS_REPS_AUTO ? STATS_AUTO_MAX : (size_t)o->reps, sizeof(*ms));
 	unsigned max_blocks = 0;
 	cudaStream_t s = NULL;
 	int rc = 0;
@@ -169,10 +169,12 @@ int bank_probe(const struct gp_device *dev, const struct bank_opts *o,
 		l[i].out = d_out;
 		if (o->progress)
 			o->progress(i, n, o->progress_arg);
-		if ((rc = timing_run(launch_one, NULL, &l[i], s, o->warmup, o->reps, ms)) ||
+		int reps;
+
+		if ((rc = timing_run_reps(launch_one, NULL, &l[i], s, o->warmup, o->reps, ms, &reps)) ||
 		    (rc = verify(&l[i], table + i * TABLE, host_out)))
 			goto out;
-		stats_compute(ms, (size_t)o->reps, &res[i].ms);
+		stats_compute(ms, (size_t)reps, &res[i].ms);
 	}
 	/* one range per configuration; counter failures leave the columns empty */
 	if ((rc = probe_count_sweep(dev, o->counters, &(struct probe_counted){

@@ -568,9 +568,10 @@ static int measure_kernel(const struct gp_device *dev, const struct roof_request
 	struct roof_shape sh;
 	cudaStream_t st = NULL;
 	struct stats s;
-	double *ms = gp_xcalloc((size_t)q->reps, sizeof(*ms));
+	double *ms = gp_xcalloc(q->reps == STATS_REPS_AUTO ? STATS_AUTO_MAX : (size_t)q->reps,
+				sizeof(*ms));
 	char every[40];
-	int rc;
+	int rc, reps = q->reps;
 
 	if ((rc = cuda_check(roof_kernel_shape(k, &sh), "roof_kernel_shape")) ||
 	    (rc = cuda_check(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking),
@@ -580,17 +581,17 @@ static int measure_kernel(const struct gp_device *dev, const struct roof_request
 	for (int i = 0; i < q->warmup && !rc; i++)
 		rc = cuda_check(job_launch(&j, st), "warm-up launch");
 	if (rc || (rc = reset(&j, st)) ||
-	    (rc = timing_run(job_launch, NULL, &j, st, 0, q->reps, ms)) ||
+	    (rc = timing_run_reps(job_launch, NULL, &j, st, 0, q->reps, ms, &reps)) ||
 	    (rc = corrupt(&j, c, st)) ||
 	    (rc = cuda_check(cudaMemcpyAsync(&h, chk, sizeof(h), cudaMemcpyDeviceToHost, st),
 			     "cudaMemcpyAsync")) ||
 	    (rc = cuda_check(cudaStreamSynchronize(st), "roofline check")))
 		goto out;
-	if ((rc = verify(&j, c, q->reps, &h))) {
+	if ((rc = verify(&j, c, reps, &h))) {
 		*wrong = 1;
 		goto out;
 	}
-	stats_compute(ms, (size_t)q->reps, &s);
+	stats_compute(ms, (size_t)reps, &s);
 	from_stats(row, sh.ops_per_iter * (double)j.p.iters * j.grid, &s);
 	row->clock_mhz = h.ns ? (double)h.cycles / (double)h.ns * 1e3 : NAN;
 	row->clock = isfinite(row->clock_mhz) ? ROOF_CLOCK_KERNEL : ROOF_CLOCK_NONE;

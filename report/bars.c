@@ -34,7 +34,8 @@ static size_t nbars(const struct report_chart *c)
 
 double plot_bars_height(const struct report_chart *c)
 {
-	return TOP + (double)(nbars(c) ? nbars(c) : 1) * ROW + UNDER + LEGEND;
+	return TOP + plot_title(NULL, c->title) + (double)(nbars(c) ? nbars(c) : 1) * ROW + UNDER +
+	       LEGEND;
 }
 
 static double px(const struct plot_scale *s, double v)
@@ -109,7 +110,8 @@ static void bar(const struct report_chart *c, const struct plot_scale *s, const 
 
 void plot_bars_panel(const struct report_chart *c, double y, FILE *out)
 {
-	double row = TOP, bottom = TOP + (double)(nbars(c) ? nbars(c) : 1) * ROW, lx = PAD;
+	double top = TOP + plot_title(NULL, c->title), row = top, lx = PAD;
+	double bottom = top + (double)(nbars(c) ? nbars(c) : 1) * ROW;
 	struct plot_scale s;
 	size_t nth = 0;
 
@@ -117,9 +119,8 @@ void plot_bars_panel(const struct report_chart *c, double y, FILE *out)
 	fprintf(out, "<g class=\"chart bars\" transform=\"translate(0,%.1f)\">\n<title>", y);
 	xml_text(out, c->title ? c->title : "", 0);
 	fputs("</title>\n", out);
-	plot_text(out, PAD, 20, "class=\"title\" font-size=\"13\" font-weight=\"bold\" fill=\"#212529\"",
-		  c->title, 0);
-	ticks(c, &s, bottom, TOP, out);
+	plot_title(out, c->title);
+	ticks(c, &s, bottom, top, out);
 	fputs("<g class=\"series\" font-size=\"11\" fill=\"#212529\">\n", out);
 	for (size_t i = 0; i < c->nseries; i++) {
 		const struct report_series *ser = c->series[i];
@@ -146,7 +147,7 @@ void plot_bars_panel(const struct report_chart *c, double y, FILE *out)
 			continue;
 		x = px(&s, m->value);
 		fprintf(out, "<g class=\"markers\" stroke=\"#868e96\" stroke-dasharray=\"5 3\" font-size=\"11\" "
-			"fill=\"#212529\">\n<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x, TOP,
+			"fill=\"#212529\">\n<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x, top,
 			x, bottom);
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", lx,
 			bottom + UNDER + 9, lx + 18, bottom + UNDER + 9);

@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "report/format.h"
 #include "report/plot.h"
 #include "report/xml.h"
@@ -24,8 +25,13 @@ static const char style[] =
 	"a{color:#343a40}\n"
 	".scroll{overflow-x:auto}\n"
 	"table{border-collapse:collapse;font-size:.86em;margin:.4em 0}\n"
-	"th,td{padding:.2em .6em;border-bottom:1px solid #e9ecef;text-align:left}\n"
-	"th,td.num{white-space:nowrap}\n"
+	"th,td{padding:.2em .6em;border-bottom:1px solid #e9ecef;text-align:left;"
+	"overflow-wrap:break-word}\n"
+	"td.num{white-space:nowrap}\n"
+	"summary{cursor:pointer}\n"
+	"details .whole{display:block;overflow-wrap:anywhere;font-family:\"DejaVu Sans Mono\",Menlo,Consolas,monospace;"
+	"font-size:.9em;color:#495057}\n"
+	"tr.row-note td{color:#495057;padding:.1em .6em .5em 1.6em}\n"
 	"thead th{background:#f1f3f5;font-weight:600;vertical-align:bottom}\n"
 	"tbody th{font-weight:normal;color:#495057}\n"
 	"td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
@@ -85,9 +91,19 @@ static void head(const struct report *r, const struct report_doc *doc, FILE *out
 	fputs("</ol></nav>\n</header>\n<main>\n", out);
 }
 
+/* A cell's whole text where it shows a short form (report_set_whole), else NULL. */
+static const char *whole_of(const struct report_table *t, size_t r, size_t c)
+{
+	const struct report_cell *v = report_cell(t, r, c);
+	const char *w = t->wholes ? t->wholes[r * t->ncols + c] : NULL;
+
+	return w && v->set && t->cols[c].type == REPORT_STR && strcmp(w, v->u.s) ? w : NULL;
+}
+
 static void cell(FILE *out, const struct report_table *t, size_t r, size_t c)
 {
 	const struct report_cell *v = report_cell(t, r, c);
+	const char *whole = whole_of(t, r, c);
 	char buf[64];
 
 	if (!v->set) {
@@ -95,8 +111,33 @@ static void cell(FILE *out, const struct report_table *t, size_t r, size_t c)
 		return;
 	}
 	fputs(t->cols[c].type == REPORT_STR ? "<td>" : "<td class=\"num\">", out);
+	if (whole) {
+		/* the short form, the whole a hover (title) and a click (details) away */
+		fputs("<details><summary title=\"", out);
+		xml_text(out, whole, 0);
+		fputs("\">", out);
+	}
 	xml_text(out, report_format_cell(&t->cols[c], v, 0, buf, sizeof(buf)), 0);
+	if (whole) {
+		fputs("</summary><span class=\"whole\">", out);
+		xml_text(out, whole, 0);
+		fputs("</span></details>", out);
+	}
 	fputs("</td>", out);
+}
+
+/* Row r's notes (report_row_note) in a row of their own under it, the lead left out. */
+static void row_notes(FILE *out, const struct report_table *t, size_t r, size_t ncols)
+{
+	for (size_t i = 0; i < t->nitems; i++) {
+		const struct report_item *it = &t->items[i];
+
+		if (!it->of_row || it->row != r || !it->text)
+			continue;
+		fprintf(out, "<tr class=\"row-note\"><td colspan=\"%zu\">", ncols);
+		xml_text(out, it->text + it->lead, 0);
+		fputs("</td></tr>\n", out);
+	}
 }
 
 /* "header  value" rows, as the terminal's one-row inventories. */
@@ -118,11 +159,13 @@ static void vertical(FILE *out, const struct report_table *t)
 static void rows(FILE *out, const struct report_table *t)
 {
 	unsigned char *hide = gp_xcalloc(t->ncols ? t->ncols : 1, 1);
+	size_t shown = 0;
 	int any = 0;
 
 	/* as in the terminal: identity columns with one value said once, above the table */
 	for (size_t c = 0; c < t->ncols; c++) {
 		hide[c] = (unsigned char)(report_said_once(t, c) || (t->cols[c].flags & REPORT_COL_MACHINE));
+		shown += !hide[c];
 		if (!report_said_once(t, c))
 			continue;
 		fputs(any ? ", " : "<p class=\"identity\">", out);
@@ -148,6 +191,7 @@ static void rows(FILE *out, const struct report_table *t)
 			if (!hide[c])
 				cell(out, t, r, c);
 		fputs("</tr>\n", out);
+		row_notes(out, t, r, shown);
 	}
 	fputs("</tbody></table></div>\n", out);
 	free(hide);
@@ -202,6 +246,8 @@ static void section(FILE *out, const struct report_table *t, size_t id)
 			chart(out, t->items[i].chart);
 			continue;
 		}
+		if (t->items[i].of_row && t->layout == REPORT_ROWS && t->ncols && t->nrows)
+			continue;   /* under its row (row_notes) */
 		fputs("<p class=\"note\">", out);
 		xml_text(out, t->items[i].text, 0);
 		fputs("</p>\n", out);

@@ -168,7 +168,8 @@ double plot_panel_height(const struct report_chart *c)
 	}
 	if (c->flags & REPORT_CHART_BARS)
 		return plot_bars_height(c);
-	return TOP + HEIGHT + UNDER + (double)legend(c, 0, NULL) * ROW + 4;
+	return TOP + plot_title(NULL, c->title) + HEIGHT + UNDER +
+	       (double)legend(c, 0, NULL) * ROW + 4;
 }
 
 void plot_svg_attrs(double h, FILE *out)
@@ -224,8 +225,8 @@ static void make_scales(struct frame *f)
 	}
 	plot_scale_make(&f->x, xlo, xhi, c->x.flags, PLOT_TIGHT | whole);
 	plot_scale_make(&f->y, ylo, yhi, c->y.flags, PLOT_ZERO);
-	f->top = TOP;
-	f->bottom = TOP + HEIGHT;
+	f->top = TOP + plot_title(NULL, c->title);
+	f->bottom = f->top + HEIGHT;
 }
 
 static double px(const struct frame *f, double v)
@@ -325,89 +326,7 @@ static void point_title(FILE *out, const struct report_chart *c, const char *lab
 	fputs("</title>", out);
 }
 
-#define POINT_R_MIN 3.0
-#define POINT_R_MAX 14.0
-#define POINT_LABEL_MAX 36      /* characters of a point's label */
-
-/* REPORT_SERIES_POINTS: each point a disc of area by its weight, labelled beside. */
-static void points(const struct frame *f, const struct report_series *s, struct pen p, FILE *out)
-{
-	const struct report_chart *c = f->c;
-	double wmax = 0;
-
-	for (size_t k = 0; k < s->n; k++)
-		if (point_usable(c, s, k) && s->w[k] > wmax)
-			wmax = s->w[k];
-	fputs("<g class=\"series points\">\n<title>", out);
-	xml_text(out, s->name ? s->name : "", 0);
-	fputs("</title>\n", out);
-	for (size_t k = 0; k < s->n; k++) {
-		double x, y, r = POINT_R_MIN;
-		if (!point_usable(c, s, k))
-			continue;
-		if (wmax > 0 && s->w[k] > 0)
-			r += (POINT_R_MAX - POINT_R_MIN) * sqrt(s->w[k] / wmax);
-		x = px(f, s->x[k]);
-		y = py(f, s->y[k]);
-		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" "
-			"fill-opacity=\"%s\" stroke=\"%s\" stroke-width=\"1.2\">", x, y, r,
-			p.open ? "#ffffff" : p.color, p.open ? "1" : "0.45", p.color);
-		point_title(out, c, s->labels[k], s->x[k], s->y[k]);
-		fputs("</circle>\n", out);
-		/* beside the point, or before it where the frame would cut it */
-		if (s->labels[k] && x + r + 3 + 5.6 * (double)xml_chars(s->labels[k]) <= RIGHT)
-			plot_text(out, x + r + 3, y + 4, "class=\"point-label\" font-size=\"10\" "
-				  "fill=\"#212529\"", s->labels[k], POINT_LABEL_MAX);
-		else if (s->labels[k])
-			plot_text(out, x - r - 3, y + 4, "class=\"point-label\" font-size=\"10\" "
-				  "fill=\"#212529\" text-anchor=\"end\"", s->labels[k], POINT_LABEL_MAX);
-	}
-	fputs("</g>\n", out);
-}
-
-static void series(const struct frame *f, const struct report_series *s, size_t nth, FILE *out)
-{
-	const struct report_chart *c = f->c;
-	struct pen p = pen_of(s, nth);
-	double r = s->n > 64 ? 1.6 : 2.4;
-	size_t n, *idx = by_x(s, &n);
-	int pen = 0;
-
-	if (s->flags & REPORT_SERIES_POINTS) {
-		free(idx);
-		points(f, s, p, out);
-		return;
-	}
-	fprintf(out, "<g class=\"series\">\n<title>");
-	xml_text(out, s->name ? s->name : "", 0);
-	fprintf(out, "</title>\n<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" "
-		"stroke-linejoin=\"round\"", p.color);
-	if (p.dash)
-		fprintf(out, " stroke-dasharray=\"%s\"", p.dash);
-	fputs(" d=\"", out);
-	for (size_t i = 0; i < n; i++) {
-		size_t k = idx[i];
-		if (!point_usable(c, s, k)) {
-			pen = 0;  /* a missing value breaks the line */
-			continue;
-		}
-		fprintf(out, "%s%.1f %.1f", pen ? " L" : (i ? " M" : "M"), px(f, s->x[k]), py(f, s->y[k]));
-		pen = 1;
-	}
-	fputs("\"/>\n", out);
-	for (size_t i = 0; !(s->flags & REPORT_SERIES_LINE) && i < n; i++) {
-		size_t k = idx[i];
-		if (!point_usable(c, s, k))
-			continue;
-		dot(out, p, px(f, s->x[k]), py(f, s->y[k]), r, 0);
-		point_title(out, c, NULL, s->x[k], s->y[k]);
-		fputs("</circle>\n", out);
-	}
-	fputs("</g>\n", out);
-	free(idx);
-}
-
-/* ---- the reference lines' labels, placed clear of the data and of each other ---- */
+/* ---- labels (points', reference lines') placed clear of the data and of each other ---- */
 
 struct box {
 	double x0, y0, x1, y1;
@@ -482,6 +401,31 @@ static int claim(const struct frame *f, struct room *r, const struct box *b)
 	return 1;
 }
 
+#define POINT_R_MIN 3.0
+#define POINT_R_MAX 14.0
+#define POINT_LABEL_MAX 36      /* characters of a point's label */
+
+/* The largest weight of s's usable points (REPORT_SERIES_POINTS): the largest disc. */
+static double weight_max(const struct report_chart *c, const struct report_series *s)
+{
+	double wmax = 0;
+
+	for (size_t k = 0; s->w && k < s->n; k++)
+		if (point_usable(c, s, k) && s->w[k] > wmax)
+			wmax = s->w[k];
+	return wmax;
+}
+
+/* The radius of point k of a REPORT_SERIES_POINTS series: its area by its weight. */
+static double point_radius(const struct report_series *s, size_t k, double wmax)
+{
+	double r = POINT_R_MIN;
+
+	if (wmax > 0 && s->w && s->w[k] > 0)
+		r += (POINT_R_MAX - POINT_R_MIN) * sqrt(s->w[k] / wmax);
+	return r;
+}
+
 /* The lines and dots of every plot series, in px. */
 static void room_make(const struct frame *f, struct room *r)
 {
@@ -495,7 +439,7 @@ static void room_make(const struct frame *f, struct room *r)
 	r->dots = gp_xcalloc(cap + 1, sizeof(*r->dots));
 	for (size_t i = 0; i < c->nseries; i++) {
 		const struct report_series *s = c->series[i];
-		double rad = s->flags & REPORT_SERIES_POINTS ? POINT_R_MAX : s->n > 64 ? 1.6 : 2.4;
+		double rad = s->n > 64 ? 1.6 : 2.4, wmax = weight_max(c, s);
 		size_t n, *idx;
 		int pen = 0;
 
@@ -511,6 +455,8 @@ static void room_make(const struct frame *f, struct room *r)
 			}
 			x = px(f, s->x[k]);
 			y = py(f, s->y[k]);
+			if (s->flags & REPORT_SERIES_POINTS)
+				rad = point_radius(s, k, wmax);
 			if (!(s->flags & REPORT_SERIES_LINE))
 				r->dots[r->ndots++] = (struct box){ x - rad, y - rad, x + rad, y + rad };
 			if (pen && !(s->flags & REPORT_SERIES_POINTS)) {
@@ -523,6 +469,177 @@ static void room_make(const struct frame *f, struct room *r)
 		}
 		free(idx);
 	}
+}
+
+/* The free box for a w px label nearest the point (x, y) of radius r beyond ring 0; 0 if none. */
+static int nearest_free(const struct frame *f, const struct room *rm, double x, double y, double r,
+			double w, struct box *best)
+{
+	double best_d = INFINITY;
+
+	for (double y0 = f->top + 2; y0 + MARK_SIZE < f->bottom - 2; y0 += 4)
+		for (double x0 = LEFT + 2; x0 + w < RIGHT - 2; x0 += 4) {
+			struct box b = { x0, y0, x0 + w, y0 + MARK_SIZE };
+			double dx = fmax(fmax(b.x0 - x, x - b.x1), 0), dy = fmax(fmax(b.y0 - y, y - b.y1), 0);
+			double d = hypot(dx, dy);
+
+			if (d > r && d < best_d && free_at(f, rm, &b)) {
+				best_d = d;
+				*best = b;
+			}
+		}
+	return isfinite(best_d);
+}
+
+/*
+ * A point's label beside its disc, the first place free of the data and
+ * of other labels: right, left, above, below, then the corners; else the
+ * nearest free place in the frame, a thin line leading to it.
+ */
+static void point_label(const struct frame *f, struct room *rm, double x, double y, double r,
+			const char *label, FILE *out)
+{
+	static const signed char dirs[8][2] = {
+		{ 1, 0 }, { -1, 0 }, { 0, -1 }, { 0, 1 }, { 1, -1 }, { 1, 1 }, { -1, -1 }, { -1, 1 },
+	};
+	static const char attrs[] = "class=\"point-label\" font-size=\"10\" fill=\"#212529\"";
+	double w = plot_text_width(label, MARK_SIZE), lx, ly, edge;
+	struct box b;
+
+	for (int i = 0; i < 8; i++) {
+		double ax = x + dirs[i][0] * (r + 3), ay = y + dirs[i][1] * (r + 3);
+		double x0 = dirs[i][0] > 0 ? ax : dirs[i][0] < 0 ? ax - w : ax - w / 2;
+		double base = dirs[i][1] < 0 ? ay - DESCENT : dirs[i][1] > 0 ? ay + ASCENT :
+			      ay + (ASCENT - DESCENT) / 2;
+
+		b = (struct box){ x0, base - ASCENT, x0 + w, base + DESCENT };
+		if (claim(f, rm, &b)) {
+			plot_text(out, x0, base, attrs, label, POINT_LABEL_MAX);
+			return;
+		}
+	}
+	if (!nearest_free(f, rm, x, y, r, w, &b) || !claim(f, rm, &b))
+		return;   /* no room at all: the point's tooltip names it */
+	/* from the disc's edge to the label's nearest point */
+	lx = fmin(fmax(x, b.x0), b.x1);
+	ly = fmin(fmax(y, b.y0), b.y1);
+	edge = r / fmax(hypot(lx - x, ly - y), r);
+	fprintf(out, "<line class=\"leader\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+		"stroke=\"#868e96\" stroke-width=\"0.8\"/>\n", x + (lx - x) * edge,
+		y + (ly - y) * edge, lx, ly);
+	plot_text(out, b.x0, b.y1 - DESCENT, attrs, label, POINT_LABEL_MAX);
+}
+
+/* A labelled point, for point_labels' order. */
+struct labelled {
+	const struct report_series *s;
+	size_t k;
+	double r;
+};
+
+static int heavier_first(const void *a, const void *b)
+{
+	const struct labelled *x = a, *y = b;
+	double wx = x->s->w ? x->s->w[x->k] : 0, wy = y->s->w ? y->s->w[y->k] : 0;
+
+	wx = isfinite(wx) ? wx : 0;
+	wy = isfinite(wy) ? wy : 0;
+	return (wx < wy) - (wx > wy);
+}
+
+/* Every point's label (REPORT_SERIES_POINTS), the heaviest first: it gets the nearest place. */
+static void point_labels(const struct frame *f, struct room *rm, FILE *out)
+{
+	const struct report_chart *c = f->c;
+	struct labelled *v;
+	size_t n = 0, cap = 0;
+
+	for (size_t i = 0; i < c->nseries; i++)
+		cap += c->series[i]->n;
+	v = gp_xcalloc(cap + 1, sizeof(*v));
+	for (size_t i = 0; i < c->nseries; i++) {
+		const struct report_series *s = c->series[i];
+		double wmax = weight_max(c, s);
+
+		for (size_t k = 0; (s->flags & REPORT_SERIES_POINTS) && (s->flags & REPORT_SERIES_PLOT) &&
+				   k < s->n; k++)
+			if (point_usable(c, s, k) && s->labels[k])
+				v[n++] = (struct labelled){ s, k, point_radius(s, k, wmax) };
+	}
+	qsort(v, n, sizeof(*v), heavier_first);
+	fputs("<g class=\"point-labels\">\n", out);
+	for (size_t i = 0; i < n; i++)
+		point_label(f, rm, px(f, v[i].s->x[v[i].k]), py(f, v[i].s->y[v[i].k]), v[i].r,
+			    v[i].s->labels[v[i].k], out);
+	fputs("</g>\n", out);
+	free(v);
+}
+
+/* REPORT_SERIES_POINTS: each point a disc of area by its weight (point_labels names them). */
+static void points(const struct frame *f, const struct report_series *s, struct pen p, FILE *out)
+{
+	const struct report_chart *c = f->c;
+	double wmax = weight_max(c, s);
+
+	fputs("<g class=\"series points\">\n<title>", out);
+	xml_text(out, s->name ? s->name : "", 0);
+	fputs("</title>\n", out);
+	for (size_t k = 0; k < s->n; k++) {
+		double x, y, r = point_radius(s, k, wmax);
+
+		if (!point_usable(c, s, k))
+			continue;
+		x = px(f, s->x[k]);
+		y = py(f, s->y[k]);
+		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" "
+			"fill-opacity=\"%s\" stroke=\"%s\" stroke-width=\"1.2\">", x, y, r,
+			p.open ? "#ffffff" : p.color, p.open ? "1" : "0.45", p.color);
+		point_title(out, c, s->labels[k], s->x[k], s->y[k]);
+		fputs("</circle>\n", out);
+	}
+	fputs("</g>\n", out);
+}
+
+static void series(const struct frame *f, const struct report_series *s, size_t nth, FILE *out)
+{
+	const struct report_chart *c = f->c;
+	struct pen p = pen_of(s, nth);
+	double r = s->n > 64 ? 1.6 : 2.4;
+	size_t n, *idx = by_x(s, &n);
+	int pen = 0;
+
+	if (s->flags & REPORT_SERIES_POINTS) {
+		free(idx);
+		points(f, s, p, out);
+		return;
+	}
+	fprintf(out, "<g class=\"series\">\n<title>");
+	xml_text(out, s->name ? s->name : "", 0);
+	fprintf(out, "</title>\n<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" "
+		"stroke-linejoin=\"round\"", p.color);
+	if (p.dash)
+		fprintf(out, " stroke-dasharray=\"%s\"", p.dash);
+	fputs(" d=\"", out);
+	for (size_t i = 0; i < n; i++) {
+		size_t k = idx[i];
+		if (!point_usable(c, s, k)) {
+			pen = 0;  /* a missing value breaks the line */
+			continue;
+		}
+		fprintf(out, "%s%.1f %.1f", pen ? " L" : (i ? " M" : "M"), px(f, s->x[k]), py(f, s->y[k]));
+		pen = 1;
+	}
+	fputs("\"/>\n", out);
+	for (size_t i = 0; !(s->flags & REPORT_SERIES_LINE) && i < n; i++) {
+		size_t k = idx[i];
+		if (!point_usable(c, s, k))
+			continue;
+		dot(out, p, px(f, s->x[k]), py(f, s->y[k]), r, 0);
+		point_title(out, c, NULL, s->x[k], s->y[k]);
+		fputs("</circle>\n", out);
+	}
+	fputs("</g>\n", out);
+	free(idx);
 }
 
 /*
@@ -582,12 +699,10 @@ static int place_y(const struct frame *f, struct room *r, double y, double w, FI
 }
 
 /* Reference lines: x ones where the axis reaches them, y ones always (the scale took them in). */
-static void markers(const struct frame *f, FILE *out)
+static void markers(const struct frame *f, struct room *r, FILE *out)
 {
 	const struct report_chart *c = f->c;
-	struct room r;
 
-	room_make(f, &r);
 	fputs("<g class=\"markers\" stroke=\"#868e96\" stroke-dasharray=\"5 3\" font-size=\"10\" "
 	      "fill=\"#495057\">\n", out);
 	for (size_t i = 0; i < c->nmarkers; i++) {
@@ -603,17 +718,15 @@ static void markers(const struct frame *f, FILE *out)
 			fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x, f->top, x,
 				f->bottom);
 			if (*label)
-				place_x(f, &r, x, w, out, label);
+				place_x(f, r, x, w, out, label);
 		} else if (usable(&c->y, v)) {
 			double y = py(f, v);
 			fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", LEFT, y, RIGHT, y);
 			if (*label)
-				place_y(f, &r, y, w, out, label);
+				place_y(f, r, y, w, out, label);
 		}
 	}
 	fputs("</g>\n", out);
-	free(r.seg);
-	free(r.dots);
 }
 
 /* Whether s holds a number of its own: a word that starts with a digit ("L1 34 cycles", not "L2"). */
@@ -704,6 +817,7 @@ static size_t legend(const struct report_chart *c, double top, FILE *out)
 void plot_panel(const struct report_chart *c, double y, FILE *out)
 {
 	struct frame f = { .c = c };
+	struct room room;
 	size_t nth = 0;
 
 	if (few_points(c)) {
@@ -717,18 +831,21 @@ void plot_panel(const struct report_chart *c, double y, FILE *out)
 		return;
 	}
 	make_scales(&f);
+	room_make(&f, &room);
 	fprintf(out, "<g class=\"chart\" transform=\"translate(0,%.1f)\">\n<title>", y);
 	xml_text(out, c->title ? c->title : "", 0);
 	fputs("</title>\n", out);
-	plot_text(out, PAD, 20, "class=\"title\" font-size=\"13\" font-weight=\"bold\" fill=\"#212529\"",
-	     c->title, 0);
+	plot_title(out, c->title);
 	axes(&f, out);
 	for (size_t i = 0; i < c->nseries; i++)
 		if (c->series[i]->flags & REPORT_SERIES_PLOT)
 			series(&f, c->series[i], nth++, out);
-	markers(&f, out);
+	point_labels(&f, &room, out);
+	markers(&f, &room, out);
 	fprintf(out, "<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
 		"fill=\"none\" stroke=\"#adb5bd\"/>\n", LEFT, f.top, RIGHT - LEFT, HEIGHT);
 	legend(c, f.bottom + UNDER, out);
 	fputs("</g>\n", out);
+	free(room.seg);
+	free(room.dots);
 }

@@ -40,6 +40,33 @@ const char *plot_series_color(size_t nth);
 /* The width of s drawn at size px, about (DejaVu Sans's advances). */
 double plot_text_width(const char *s, double size);
 
+/* Fonts for plot_wrap: DejaVu Sans's book weight (0), bold, or its monospace. */
+#define PLOT_BOLD 0x1u
+#define PLOT_MONO 0x2u
+#define PLOT_MAX_LINES 8   /* of a wrapped text: a title, a command line */
+
+/*
+ * s in lines no wider than width px at size px in font, cut at spaces (a
+ * word longer than a line is cut): the start and length of each, max at
+ * most.  Returns the lines' count.
+ */
+size_t plot_wrap(const char *s, double size, unsigned font, double width, const char **starts,
+		 size_t *lens, size_t max);
+/*
+ * s wrapped so (PLOT_MAX_LINES at most), a <text> per line from the
+ * baseline y down by step; out NULL only counts.  Returns the lines, 1 at
+ * least.
+ */
+size_t plot_text_lines(FILE *out, double x, double y, double step, const char *attrs,
+		       const char *s, double size, unsigned font, double width);
+
+/*
+ * A panel's title at its top, bold, wrapped to the picture's width (out
+ * NULL only measures): how much lower its frame starts than under a title
+ * of one line.
+ */
+double plot_title(FILE *out, const char *title);
+
 /* <text> at x, y with attrs ("" for none), s escaped and cut to max characters (0: whole). */
 void plot_text(FILE *out, double x, double y, const char *attrs, const char *s, size_t max);
 

@@ -25,8 +25,12 @@ size_t report_add_row(struct report_table *t)
 	if (t->nrows == t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 8;
 		t->cells = gp_xrealloc(t->cells, t->cap * t->ncols * sizeof(*t->cells));
+		if (t->wholes)
+			t->wholes = gp_xrealloc(t->wholes, t->cap * t->ncols * sizeof(*t->wholes));
 	}
 	memset(t->cells + t->nrows * t->ncols, 0, t->ncols * sizeof(*t->cells));
+	if (t->wholes)
+		memset(t->wholes + t->nrows * t->ncols, 0, t->ncols * sizeof(*t->wholes));
 	return t->nrows++;
 }
 
@@ -98,6 +102,12 @@ const struct report_cell *report_cell(const struct report_table *t, size_t row, 
 	return &t->cells[row * t->ncols + col];
 }
 
+static void add_item(struct report_table *t, struct report_item it)
+{
+	t->items = gp_xrealloc(t->items, (t->nitems + 1) * sizeof(*t->items));
+	t->items[t->nitems++] = it;
+}
+
 void report_note(struct report_table *t, const char *fmt, ...)
 {
 	va_list ap;
@@ -106,8 +116,38 @@ void report_note(struct report_table *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	s = gp_xvasprintf(fmt, ap);
 	va_end(ap);
-	t->items = gp_xrealloc(t->items, (t->nitems + 1) * sizeof(*t->items));
-	t->items[t->nitems++] = (struct report_item){ s, NULL };
+	add_item(t, (struct report_item){ s, NULL });
+}
+
+void report_row_note(struct report_table *t, size_t row, const char *lead, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = gp_xvasprintf(fmt, ap);
+	va_end(ap);
+	add_item(t, (struct report_item){ gp_xasprintf("%s%s", lead, s), NULL, 1, row, strlen(lead) });
+	free(s);
+}
+
+void report_set_whole(struct report_table *t, size_t row, size_t col, const char *whole)
+{
+	char **w;
+
+	if (row >= t->nrows || col >= t->ncols)
+		return;
+	if (!t->wholes)
+		t->wholes = gp_xcalloc(t->cap * t->ncols, sizeof(*t->wholes));
+	w = &t->wholes[row * t->ncols + col];
+	free(*w);
+	*w = whole ? gp_xstrdup(whole) : NULL;
+}
+
+void report_set_device(struct report *r, const char *device)
+{
+	free(r->device);
+	r->device = device ? gp_xstrdup(device) : NULL;
 }
 
 static void table_free(struct report_table *t)
@@ -121,6 +161,9 @@ static void table_free(struct report_table *t)
 		report_chart_free(t->items[i].chart);
 	}
 	free(t->items);
+	for (size_t i = 0; t->wholes && i < t->nrows * t->ncols; i++)
+		free(t->wholes[i]);
+	free(t->wholes);
 	free(t->cells);
 	free(t->title);
 	free(t);
@@ -171,4 +214,6 @@ void report_free(struct report *r)
 	free(r->tables);
 	r->tables = NULL;
 	r->ntables = 0;
+	free(r->device);
+	r->device = NULL;
 }

@@ -145,6 +145,9 @@ struct report_chart {
 struct report_item {
 	char *text;                  /* NULL for a chart */
 	struct report_chart *chart;
+	/* a row's note (report_row_note): its row, and where its text follows the lead */
+	int of_row;
+	size_t row, lead;
 };
 
 struct report_cell {
@@ -166,12 +169,14 @@ struct report_table {
 	unsigned flags;
 	struct report_item *items;  /* notes and charts printed under the table (human) */
 	size_t nitems;
+	char **wholes;              /* nrows * ncols: report_set_whole's texts; NULL: none set */
 	const char *key;            /* JSON section name when a report has several (gpuperf all) */
 };
 
 struct report {
 	struct report_table **tables;
 	size_t ntables;
+	char *device;                /* report_set_device's; NULL: the device gpuperf opened, if any */
 };
 
 struct report_table *report_add_table(struct report *r, const char *title,
@@ -188,6 +193,24 @@ const struct report_cell *report_cell(const struct report_table *t, size_t row, 
 
 /* A line under the table in the human format (a verdict, a formula, a legend). */
 void report_note(struct report_table *t, const char *fmt, ...) GP_PRINTF(2, 3);
+/*
+ * A note on one row (a kernel's verdict): the terminal shows lead and the
+ * text among the notes, where it was added; the HTML page shows the text
+ * alone under the row, whose cells name what lead did.
+ */
+void report_row_note(struct report_table *t, size_t row, const char *lead, const char *fmt, ...)
+	GP_PRINTF(4, 5);
+/*
+ * The whole of a cell that shows a short form (a kernel's name cut to
+ * fit): the terminal, CSV and JSON keep the cell; the HTML page puts the
+ * whole a hover and a click away.
+ */
+void report_set_whole(struct report_table *t, size_t row, size_t col, const char *whole);
+/*
+ * The GPU the results came from, where gpuperf did not open it itself
+ * (profile: the program's): the pictures' and the page's header name it.
+ */
+void report_set_device(struct report *r, const char *device);
 
 /*
  * A chart under the table, after the notes added so far.  The terminal

@@ -46,10 +46,10 @@ static double panels(const struct report *r, double top, FILE *out)
 			const struct report_chart *c = t->items[k].chart;
 			if (!c || !plot_drawable(c))
 				continue;
-			if (heading && out)
-				plot_text(out, PAD, top + 16, "class=\"heading\" font-size=\"14\" font-weight=\"bold\" "
-				     "fill=\"#212529\"", heading, 0);
-			top += heading ? 28 : 0;
+			if (heading)  /* wrapped to the picture's width */
+				top += 10 + 18 * (double)plot_text_lines(out, PAD, top + 16, 18,
+					"class=\"heading\" font-size=\"14\" font-weight=\"bold\" "
+					"fill=\"#212529\"", heading, 14, PLOT_BOLD, PLOT_WIDTH - 2 * PAD);
 			heading = NULL;
 			if (out)
 				plot_panel(c, top, out);
@@ -57,30 +57,6 @@ static double panels(const struct report *r, double top, FILE *out)
 		}
 	}
 	return top;
-}
-
-/* The start of each line of s cut at spaces to width bytes at most (a longer word is cut). */
-static size_t wrap(const char *s, size_t width, const char **starts, size_t *lens, size_t max)
-{
-	size_t n = 0;
-
-	while (*s && n < max) {
-		size_t len = strlen(s), cut = len;
-		if (len > width) {
-			cut = width;
-			while (cut > 0 && s[cut] != ' ')
-				cut--;
-			if (cut == 0)  /* one long word: cut it, not inside a character */
-				for (cut = width; cut > 1 && ((unsigned char)s[cut] & 0xc0) == 0x80; cut--)
-					;
-		}
-		starts[n] = s;
-		lens[n++] = cut;
-		s += cut;
-		while (*s == ' ')
-			s++;
-	}
-	return n;
 }
 
 static void header(const struct report_doc *doc, const char **lines, const size_t *lens,
@@ -108,8 +84,9 @@ static void header(const struct report_doc *doc, const char **lines, const size_
 int report_emit_svg(const struct report *r, const struct report_doc *doc, FILE *out)
 {
 	const char *cmd = doc->command_line ? doc->command_line : "gpuperf";
-	const char *lines[8];
-	size_t lens[8], nlines = wrap(cmd, (size_t)((PLOT_WIDTH - 2 * PAD) / 7.9), lines, lens, 8);
+	const char *lines[PLOT_MAX_LINES];
+	size_t lens[PLOT_MAX_LINES], nlines = plot_wrap(cmd, 13, PLOT_MONO, PLOT_WIDTH - 2 * PAD,
+							 lines, lens, PLOT_MAX_LINES);
 	double top = PAD + 14 + 18 * (double)nlines + 20, h = panels(r, top, NULL);
 
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -43,6 +43,7 @@ enum result_kind {
 	RESULT_KIND_SHARED,      /* L2 lines shared between SMs: crossbar timing */
 	RESULT_KIND_LINK_BOTH_WAYS, /* both directions over the link at once: how they share it */
 	RESULT_KIND_HOST_CALL,   /* a CUDA call timed on the host: the driver's path on its CPU */
+	RESULT_NKINDS
 };
 
 struct result_figure {
@@ -132,6 +133,9 @@ double result_default_noise_pct(enum result_kind kind);
  * whose variation between invocations the default --threshold covers.
  */
 double result_floor_noise_pct(enum result_kind kind);
+
+/* The kind in words, as gpuperf-diff(1) names it: "over the PCIe link". */
+const char *result_kind_name(enum result_kind kind);
 
 /* The kind of figure f in a row whose key (the key columns as "name=value" words) is key. */
 enum result_kind result_kind_in_row(const struct result_contract *c, const struct result_figure *f,

@@ -132,6 +132,7 @@ double result_default_noise_pct(enum result_kind kind)
 		 */
 		return 0.5;
 	case RESULT_KIND_CALCULATED:
+	case RESULT_NKINDS:   /* not a kind */
 		/* 0: a calculation or a reading gives the same figure every time. */
 		return 0.0;
 	case RESULT_KIND_LINK:
@@ -177,6 +178,25 @@ double result_default_noise_pct(enum result_kind kind)
 		return 20.0;
 	}
 	return 0.0;
+}
+
+const char *result_kind_name(enum result_kind kind)
+{
+	static const char *const names[] = {
+		[RESULT_KIND_BANDWIDTH] = "bandwidth",
+		[RESULT_KIND_TIME] = "time",
+		[RESULT_KIND_LATENCY] = "latency",
+		[RESULT_KIND_COUNTER] = "counter ratios",
+		[RESULT_KIND_CALCULATED] = "calculations",
+		[RESULT_KIND_CLOCK] = "clock",
+		[RESULT_KIND_LINK] = "over the PCIe link",
+		[RESULT_KIND_SHARED] = "L2 lines shared between SMs",
+		[RESULT_KIND_LINK_BOTH_WAYS] = "both ways over the link at once",
+		[RESULT_KIND_HOST_CALL] = "a CUDA call timed on the host",
+	};
+	_Static_assert(ARRAY_SIZE(names) == RESULT_NKINDS, "every kind has its name");
+
+	return (unsigned)kind < RESULT_NKINDS && names[kind] ? names[kind] : "?";
 }
 
 double result_floor_noise_pct(enum result_kind kind)

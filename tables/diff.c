@@ -162,9 +162,28 @@ static void bars(struct report_table *t, const struct diff_result *res)
 		}
 }
 
+/* "over the PCIe link 6 %, ...": every kind with a floor, from the contracts. */
+static char *floor_list(void)
+{
+	char *list = gp_xstrdup(""), *next;
+
+	for (int k = 0; k < RESULT_NKINDS; k++) {
+		double pct = result_floor_noise_pct((enum result_kind)k);
+
+		if (pct <= 0)
+			continue;
+		next = gp_xasprintf("%s%s%s %g %%", list, *list ? ", " : "",
+				    result_kind_name((enum result_kind)k), pct);
+		free(list);
+		list = next;
+	}
+	return list;
+}
+
 static void summary_notes(struct report_table *t, const struct diff_run *run, size_t unchanged)
 {
 	const size_t *n = run->res.count;
+	char *floors;
 
 	report_note(t, "%zu worse, %zu better, %zu unreliable, %zu new, %zu gone; %zu figure%s the "
 		    "same (within the runs' noise or the %g %% threshold)", n[DIFF_WORSE],
@@ -174,9 +193,11 @@ static void summary_notes(struct report_table *t, const struct diff_run *run, si
 		    tab_plural((long long)unchanged));
 	for (size_t i = 0; i < run->res.nnotes; i++)
 		report_note(t, "%s", run->res.notes[i]);
+	floors = floor_list();
 	report_note(t, "noise: 2 x CoV, else half the best-to-worst spread, else a default per kind "
-		    "of figure, never under the kind's floor (PCIe, shared L2 lines); the larger of "
-		    "the two runs' (gpuperf-diff(1))");
+		    "of figure, never under the kind's floor (%s); the larger of the two runs' "
+		    "(gpuperf-diff(1))", floors);
+	free(floors);
 }
 
 void tab_diff(struct report *r, const struct gp_device *dev, const void *diff_run)

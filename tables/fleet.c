@@ -57,7 +57,8 @@ static void machine_rows(struct report_table *t, const struct fleet *f)
 				report_set_str(t, r, C_VERDICT, "no-gpu");
 				continue;
 			}
-			report_set_int(t, r, C_INDEX, g->device_index);
+			if (g->device_index >= 0)  /* null: unknown */
+				report_set_int(t, r, C_INDEX, g->device_index);
 			report_set_int(t, r, C_MEMORY, g->memory_mib);
 			report_set_str(t, r, C_FIGURE, check_figure_names[i]);
 			report_set_dbl(t, r, C_VALUE, g->value[i]);
@@ -126,7 +127,8 @@ static void slow_table(struct report *r, const struct fleet *f)
 				continue;
 			row = report_add_row(t);
 			report_set_str(t, row, G_HOST, g->hostname);
-			report_set_int(t, row, G_INDEX, g->device_index);
+			if (g->device_index >= 0)
+				report_set_int(t, row, G_INDEX, g->device_index);
 			report_set_str(t, row, G_UUID, g->uuid);
 			report_set_str(t, row, G_FIGURE, check_figure_names[i]);
 			report_set_dbl(t, row, G_VALUE, g->value[i]);

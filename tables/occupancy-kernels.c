@@ -1,5 +1,5 @@
 /*
- * gpuperf occupancy --kernel FILE: each kernel's resources and occupancy,
+ * gpuperf occupancy --binary FILE: each kernel's resources and occupancy,
  * a table for people and one for machines.
  */
 #include <stdio.h>

@@ -240,6 +240,7 @@ static void view_row(struct report_table *t, const struct profile_run *run, cons
 	char name[PROF_NAME_SHOWN + 1], occ[64], p1[32], p2[32];
 
 	report_set_str(t, r, 0, prof_kernel_label(k, name, sizeof(name)));
+	report_set_whole(t, r, 0, k->name);   /* the HTML page: a hover and a click away */
 	report_set_int(t, r, 1, (long long)k->launches);
 	report_set_dbl(t, r, 2, k->time_ns / 1e6);
 	report_set_dbl(t, r, 3, 100 * tab_ratio(k->time_ns, run->a.time_ns));
@@ -278,12 +279,15 @@ static void view_notes(struct report_table *t, const struct profile_run *run)
 
 	for (size_t i = 0; i < a->n; i++) {
 		const struct prof_kernel *k = &a->k[i];
+		char *lead;
 
 		if (k->verdict == PV_NONE || !k->verdict_text)
 			continue;
-		report_note(t, "%s: %s%s%s%s", k->short_name ? k->short_name : k->name, k->verdict_text,
-			    k->command ? " (see '" : "", k->command ? k->command : "",
-			    k->command ? "')" : "");
+		/* row i is kernel i's (view_row): the page shows the verdict under it */
+		lead = gp_xasprintf("%s: ", k->short_name ? k->short_name : k->name);
+		report_row_note(t, i, lead, "%s%s%s%s", k->verdict_text, k->command ? " (see '" : "",
+				k->command ? k->command : "", k->command ? "')" : "");
+		free(lead);
 	}
 	if (a->others)
 		report_note(t, "%zu more kernel%s (%llu launch%s, %.3f ms) left out by --top or "
@@ -335,16 +339,39 @@ static char *ceiling_label(const struct prof_roofs *rf, enum prof_roof_id id)
 }
 
 /*
- * Memory roofs rise from x_lo to the top compute roof; compute roofs run
- * flat from the ridge of the widest memory roof to x_hi.  Values in GFLOP/s.
+ * The roofs the chart draws, a bit each: DRAM, L2 and L1, and the compute
+ * roofs of the precisions the drawn kernels use (their FLOPs by precision;
+ * FP16 tensor where a kernel is placed by its tensor pipe).  The other
+ * tensor roofs would be lines no kernel is judged against.
  */
-static void roofs_series(struct report_chart *c, const struct prof_roofs *rf, double x_lo,
-			 double x_hi)
+static unsigned drawn_roofs(const struct prof_analysis *a, const struct prof_roofs *rf)
+{
+	unsigned used = 1u << PROF_ROOF_DRAM | 1u << PROF_ROOF_L2 | 1u << PROF_ROOF_L1;
+
+	for (size_t i = 0; i < a->n; i++) {
+		const struct prof_kernel *k = &a->k[i];
+
+		for (int p = 0; p < 3; p++)
+			if (k->profiled && k->flop[p] > 0)
+				used |= 1u << (PROF_ROOF_FP64 + p);
+		if (k->profiled && k->tensor_pipe_pct >= 5 && rf->r[PROF_ROOF_TENSOR_FP16].per_s > 0)
+			used |= 1u << PROF_ROOF_TENSOR_FP16;
+	}
+	return used;
+}
+
+/*
+ * Memory roofs rise from x_lo to the top compute roof; compute roofs run
+ * flat from the ridge of the widest memory roof to x_hi.  Values in
+ * GFLOP/s; only the roofs in used.
+ */
+static void roofs_series(struct report_chart *c, const struct prof_roofs *rf, unsigned used,
+			 double x_lo, double x_hi)
 {
 	double top = 0, widest = 0;
 
 	for (int r = PROF_ROOF_FP64; r < PROF_ROOF_N; r++)
-		top = fmax(top, rf->r[r].per_s > 0 ? rf->r[r].per_s / 1e9 : 0);
+		top = fmax(top, rf->r[r].per_s > 0 && (used >> r & 1) ? rf->r[r].per_s / 1e9 : 0);
 	for (int r = PROF_ROOF_DRAM; r <= PROF_ROOF_L1; r++)
 		widest = fmax(widest, rf->r[r].per_s > 0 ? rf->r[r].per_s / 1e9 : 0);
 	for (int r = 0; r < PROF_ROOF_N; r++) {
@@ -352,7 +379,7 @@ static void roofs_series(struct report_chart *c, const struct prof_roofs *rf, do
 		struct report_series *s;
 		char *name;
 
-		if (!(v > 0))
+		if (!(v > 0) || !(used >> r & 1))
 			continue;
 		name = ceiling_label(rf, (enum prof_roof_id)r);
 		s = report_chart_series(c, name, REPORT_SERIES_PLOT | REPORT_SERIES_LINE |
@@ -409,11 +436,6 @@ static void roofline_chart(struct report_table *t, const struct prof_analysis *a
 
 	if (!rf)
 		return;   /* no counters: nothing to draw */
-	for (size_t i = 0; i < a->n; i++)
-		if (a->k[i].intensity_dram > 0 && isfinite(a->k[i].intensity_dram)) {
-			x_lo = fmin(x_lo, a->k[i].intensity_dram / 2);
-			x_hi = fmax(x_hi, a->k[i].intensity_dram * 2);
-		}
 	c = report_add_chart(t, "Roofline: each profiled kernel against the ceilings, its area "
 			     "by GPU time");
 	report_chart_axis(&c->x, "arithmetic intensity, FLOP per DRAM byte", "FLOP/B",
@@ -429,11 +451,50 @@ static void roofline_chart(struct report_table *t, const struct prof_analysis *a
 	for (size_t i = 0; i < a->n; i++)
 		if (a->k[i].profiled && !kernel_point(cores, tensor, &a->k[i], rf))
 			undrawn++;
-	roofs_series(c, rf, x_lo, x_hi);
+	/* a factor of two around every point: none on the frame, room for its label */
+	for (size_t i = 0; i < cores->n + (tensor ? tensor->n : 0); i++) {
+		double x = i < cores->n ? cores->x[i] : tensor->x[i - cores->n];
+		x_lo = fmin(x_lo, x / 2);
+		x_hi = fmax(x_hi, x * 2);
+	}
+	roofs_series(c, rf, drawn_roofs(a, rf), x_lo, x_hi);
 	if (undrawn)
 		report_note(t, "the roofline leaves out %zu profiled kernel%s without floating-point "
 			    "work or DRAM traffic (no point on its log axes)", undrawn,
 			    tab_plural((long long)undrawn));
+}
+
+/*
+ * The GPU the kernels ran on, for the pictures' header, as gpuperf names
+ * one it opened: "NVIDIA H100 80GB HBM3, CC 9.0"; "2 GPUs: ..." for more.
+ */
+static void set_device(struct report *rep, const struct prof_analysis *a)
+{
+	char *list = NULL, *one, *next;
+	size_t n = 0;
+
+	for (size_t i = 0; i < a->n; i++) {
+		const struct prof_kernel *k = &a->k[i];
+		int seen = 0;
+
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = a->k[j].dev == k->dev;
+		if (seen || !k->device_name)
+			continue;
+		one = gp_xasprintf("%s, CC %d.%d", k->device_name, k->cc_major, k->cc_minor);
+		next = gp_xasprintf("%s%s%s", list ? list : "", list ? "; " : "", one);
+		free(one);
+		free(list);
+		list = next;
+		n++;
+	}
+	if (n > 1) {
+		next = gp_xasprintf("%zu GPUs: %s", n, list);
+		free(list);
+		list = next;
+	}
+	report_set_device(rep, list);
+	free(list);
 }
 
 void tab_profile(struct report *rep, const struct gp_device *dev, const void *profile_run)
@@ -462,4 +523,5 @@ void tab_profile(struct report *rep, const struct gp_device *dev, const void *pr
 	}
 	view_notes(view, run);
 	roofline_chart(view, &run->a);
+	set_device(rep, &run->a);
 }

@@ -150,9 +150,13 @@ static int open_whole(struct outfile *o)
 	const struct stat *st = &o->where.st;
 	int replace = o->where.kind == OUTPATH_REPLACE;
 	char buf[PATH_MAX + 32];
-	/* a new file: 0666 and the umask (and a default ACL), as open(2) applies them */
-	int fd = create_temp(o, replace ? 0600 : 0666);
+	int fd;
 
+	/* a file the user may not write, a shell's > refuses: so do we, rather than replace it */
+	if (replace && faccessat(AT_FDCWD, o->where.file, W_OK, AT_EACCESS))
+		return say(o, "cannot write '%s'%s: %s", o->path, via(o, buf, sizeof(buf)), strerror(errno));
+	/* a new file: 0666 and the umask (and a default ACL), as open(2) applies them */
+	fd = create_temp(o, replace ? 0600 : 0666);
 	if (fd < 0)
 		return say(o, "cannot write '%s'%s: cannot create its temporary file in '%s': %s",
 			   o->path, via(o, buf, sizeof(buf)), o->where.dir, strerror(errno));
@@ -275,6 +279,16 @@ static int flush(struct outfile *o)
 	return fclose(f) ? -1 : 0;
 }
 
+int outfile_stdout_failed(int err)
+{
+	static int said;
+
+	if (!said)
+		gp_error(GP_EXIT_FAIL, "write failure on standard output: %s", strerror(err));
+	said = 1;
+	return GP_EXIT_FAIL;
+}
+
 int outfile_commit(struct outfile *o)
 {
 	char buf[PATH_MAX + 32];
@@ -284,7 +298,7 @@ int outfile_commit(struct outfile *o)
 	if (flush(o)) {
 		e = errno;
 		if (o->f == stdout)
-			say(o, "write failure on standard output: %s", strerror(e));
+			outfile_stdout_failed(e);
 		else
 			say(o, "cannot write '%s': %s", o->path, strerror(e));
 		finish(o);

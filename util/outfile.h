@@ -8,7 +8,8 @@
  *    failure or a signal leaves the old; a link keeps pointing at the new
  *    content.  The mode is what a shell's `>` gives: an existing file keeps
  *    its permissions and, where the user may, its owner and group; a new
- *    one gets 0666 & ~umask.
+ *    one gets 0666 & ~umask.  A file the user may not write is refused,
+ *    as a shell's `>` refuses it, never replaced.
  *  - anything else (a FIFO, a terminal or other device, /dev/stdout,
  *    /dev/fd/N, "-" for standard output): opened and written directly,
  *    never renamed over, nothing created beside it.
@@ -59,5 +60,11 @@ void outfile_abort(struct outfile *o);
  * or rename one).
  */
 void outfile_remove_temps(void);
+/*
+ * "write failure on standard output: <err>", said the first time only:
+ * a failed flush of stdout is seen again by every later flush.
+ * GP_EXIT_FAIL.
+ */
+int outfile_stdout_failed(int err);
 
 #endif

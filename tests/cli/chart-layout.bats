@@ -88,3 +88,58 @@ unit_test() {
 	[[ "$output" == *"'on'"*"lies on the data"* ]]
 	[ "$(wc -l <<<"$output")" -eq 5 ]
 }
+
+# The records profile reads, as the profiling library wrote them on an H100
+# (tests/fixtures: cuBLAS's FP16 and FP32 GEMMs, a chase, a triad, a stride;
+# and PyTorch's elementwise kernels, whose demangled names run to 700
+# characters), written by a stand-in program into the file gpuperf reads.
+replay() {
+	REPLAY=(sh -c 'cat "$1" >>"$GPUPERF_PROFILE_PATH"' sh "$HERE/../fixtures/$1")
+}
+
+@test "profile's roofline: the ceilings its kernels use, DRAM, L2 and L1; colours apart; wrapped titles; the GPU named" {
+	local f
+	for f in profile-roofline.records profile-torch.records; do
+		replay "$f"
+		"$GPUPERF" --plot "${f%.records}.svg" profile --html "${f%.records}.html" -- "${REPLAY[@]}" 2>/dev/null
+	done
+	layout profile-*.svg profile-*.html
+	run python3 "$HERE/svgcolors.py" profile-*.svg profile-*.html
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	run python3 "$HERE/svgstat.py" profile-roofline.svg
+	# FP32 (the triad, the FP32 GEMM) and FP16 tensor (the FP16 GEMM's tensor pipe):
+	# the precisions its kernels use; no FP64 work, no other tensor type
+	[ "$(grep -c '^series ' <<<"$output")" -eq 7 ]
+	for roof in 'DRAM 3352 GB/s' 'L2 5500 GB/s' 'L1/shared 33454 GB/s' 'FP32 66.9 TFLOP/s' 'FP16 tensor 1070.5 TFLOP/s'; do
+		grep -q "^series $roof (theoretical) 0\$" <<<"$output" || { echo "no $roof"; return 1; }
+	done
+	run grep -cE '^series (FP64|FP16 1|BF16|TF32|FP8|INT8)' <<<"$output"
+	[ "$output" = 0 ]
+	# the header names the GPU the records came from, not "no GPU used"
+	grep -q '>NVIDIA H100 80GB HBM3, CC 9.0 · ' profile-roofline.svg
+	run grep -c 'no GPU used' profile-roofline.svg profile-torch.html
+	[ "$output" = "$(printf 'profile-roofline.svg:0\nprofile-torch.html:0')" ]
+	# every kernel drawn is named beside its point
+	for k in sm80_xmma_gemm_f32f3 nvjet_hsh_256x128_64 chase triad; do
+		grep -q "class=\"point-label\"[^>]*>$k</text>" profile-roofline.svg || { echo "no label $k"; return 1; }
+	done
+}
+
+@test "profile's roofline after gpuperf roofline ran on the GPU: the measured roofs, said so" {
+	local uuid=GPU-5f4e3d2c-1b0a-9988-7766-554433221100
+	# the fixture's device record with a UUID, and gpuperf roofline's cache of that GPU
+	sed "s/^\(device .*\)\$/\1 uuid=$uuid driver=13000/" "$HERE/../fixtures/profile-roofline.records" >uuid.records
+	mkdir -p "$XDG_CACHE_HOME/gpuperf"
+	cat >"$XDG_CACHE_HOME/gpuperf/roofline-$uuid.json" <<-JSON
+		{"format": "gpuperf-roofline-cache", "version": 1, "uuid": "$uuid", "driver_version": 13000,
+		 "device": "NVIDIA H100 80GB HBM3", "cc": "9.0", "sms": 132, "measured_at": 1767225600,
+		 "ceilings": {"dram": 3190.9e9, "l2": 7513.9e9, "l1": 32480.8e9, "shared": 33333.6e9,
+		   "fp64": 33.4e12, "fp32": 66.1e12, "fp16": 131.7e12, "tensor-fp16": 885.4e12}}
+	JSON
+	"$GPUPERF" --plot m.svg profile -- sh -c 'cat "$1" >>"$GPUPERF_PROFILE_PATH"' sh uuid.records 2>/dev/null
+	layout m.svg
+	run python3 "$HERE/svgstat.py" m.svg
+	for roof in 'DRAM 3191 GB/s' 'L2 7514 GB/s' 'L1/shared 33334 GB/s' 'FP32 66.1 TFLOP/s' 'FP16 tensor 885.4 TFLOP/s'; do
+		grep -q "^series $roof (measured) 0\$" <<<"$output" || { echo "no $roof (measured)"; echo "$output"; return 1; }
+	done
+}

@@ -72,8 +72,59 @@ PY
 	[ "$output" -ge 12 ]
 }
 
+@test "each shipped floor is its source's arithmetic; a measured one states its healthy range and spread" {
+	run python3 - "$ROOT/data/floors.csv" <<'PY'
+import csv, re, sys
+rows = [l for l in open(sys.argv[1]) if not l.startswith('#') and l.strip()]
+r = list(csv.reader(rows))
+col = {n: i for i, n in enumerate(r[0])}
+named = {'copy': ['dram_copy_gbs'], 'read': ['dram_read_gbs'], 'h2d': ['h2d_gbs'], 'd2h': ['d2h_gbs']}
+bad = []
+for x in r[1:]:
+    src, got = ','.join(x[8:]), {}
+    for clause in src.split('; '):
+        m = re.search(r'([0-9.]+) GB/s x (0\.[0-9]+)', clause)
+        if not m:
+            bad.append(f"{x[0]}: no 'N GB/s x MARGIN' in '{clause}'")
+            continue
+        before, after = clause[:m.start()], clause[m.end():]
+        figs = [c for w, cs in named.items() if re.search(r'\b' + w + r'\b', before) for c in cs]
+        if not figs:   # a theoretical clause: the memory's, or the link's
+            figs = named['copy'] + named['read'] if re.search(r'HBM|GDDR', before) else \
+                   named['h2d'] + named['d2h'] if 'PCIe' in before else []
+        n, margin = float(m.group(1)), float(m.group(2))
+        h = re.search(r'healthy ([0-9.]+)-([0-9.]+) GB/s, ([0-9.]+) % apart', after)
+        if h:
+            lo, hi, apart = map(float, h.groups())
+            if lo != n:
+                bad.append(f"{x[0]}: {figs} from {n}, not the lowest healthy figure {lo}")
+            if abs(apart - 100 * (hi - lo) / hi) > 0.05:
+                bad.append(f"{x[0]}: {lo}-{hi} are {100 * (hi - lo) / hi:.2f} % apart, not {apart}")
+        elif 'not measured' not in src:
+            bad.append(f"{x[0]}: neither a healthy range and spread nor 'not measured': {clause}")
+        for c in figs:
+            got[c] = n * margin
+    for c in ('dram_copy_gbs', 'dram_read_gbs', 'h2d_gbs', 'd2h_gbs'):
+        v = x[col[c]]
+        if not v:
+            continue
+        # DRAM floors in whole GB/s, PCIe to a tenth
+        tol = 0.5 if c.startswith('dram') else 0.05
+        if c not in got:
+            bad.append(f"{x[0]}: {c} {v} has no clause in its source")
+        elif abs(float(v) - got[c]) > tol + 1e-9:
+            bad.append(f"{x[0]}: {c} {v}, where its source gives {got[c]:.2f}")
+print('\n'.join(bad))
+print(len(r) - 1, 'rows')
+PY
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(tail -n 1 <<<"$output")" = "15 rows" ]
+	[ "$(wc -l <<<"$output")" -eq 2 ]   # the rows' count after an empty list of faults
+}
+
 @test "the floors in gpuperf-check(1) are the shipped ones" {
-	for v in 2870 46.8 2039 3938 4800 1555 1935 864; do
+	for v in 2679 2866 41.6 46.0 2977 3184.6 48.9 54.1 2039 3938 4800 1555 1935 864; do
 		grep -q -- "$v" "$ROOT/man/gpuperf-check.1" || { echo "the page lacks $v"; return 1; }
 		grep -q -- "$v" "$ROOT/data/floors.csv" || { echo "floors.csv lacks $v"; return 1; }
 	done

@@ -51,14 +51,14 @@ complete_words() {
 	[ "$output" = 16 ]
 }
 
-@test "completion: files after -o and occupancy --kernel" {
+@test "completion: files after -o and occupancy --binary" {
 	cd "$BATS_TEST_TMPDIR"
 	touch result-a.csv result-b.csv kernel.cubin
 	complete_words -o res
 	[ "$output" = "$(printf 'result-a.csv\nresult-b.csv')" ]
 	complete_words --output result-a
 	[ "$output" = result-a.csv ]
-	complete_words occupancy --kernel ker
+	complete_words occupancy --binary ker
 	[ "$output" = kernel.cubin ]
 }
 
@@ -125,7 +125,7 @@ complete_words() {
 	[ "$output" = results/ ]
 	complete_words -o results/
 	[ "$output" = "$(printf 'results/a.csv\nresults/run 1/')" ]
-	complete_words occupancy --kernel ker
+	complete_words occupancy --binary ker
 	[ "$output" = kernels/ ]
 	complete_words diff results/r
 	[ "$output" = "results/run 1/" ]

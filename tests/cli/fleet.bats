@@ -45,8 +45,8 @@ PY
 	[ "$status" -eq 1 ]
 	[ -z "$stderr" ]
 	[[ "$output" == *"Fleet: 4 nodes, 32 GPUs, 1 SKU: the medians"* ]]
-	[[ "$output" == *"gpu-node03    5  $SLOW_UUID  dram_copy_gbs        2926.5             3187.9        8.2"* ]]
-	[[ "$output" == *"gpu-node03    5  $SLOW_UUID  dram_read_gbs        3002.0             3252.3        7.7"* ]]
+	[[ "$output" == *"gpu-node03    5  $SLOW_UUID  dram_copy_gbs        2776.1             3023.9        8.2"* ]]
+	[[ "$output" == *"gpu-node03    5  $SLOW_UUID  dram_read_gbs        2944.7             3190.2        7.7"* ]]
 	[ "$(grep -c "^gpu-node0.  *[0-9]  *GPU-" <<<"$output")" -eq 2 ]
 	[[ "$output" == *"gpu-node03     8          1  slow     GPU 5: dram_copy_gbs 8.2 %, dram_read_gbs 7.7 % below the median"* ]]
 	[[ "$output" == *"3 nodes pass; 0 no-gpu, 0 fail, 1 slow, 0 warn"* ]]
@@ -200,4 +200,43 @@ PY
 	[ "$status" -eq 0 ]
 	assert_usage_error fleet own.json
 	[[ "$stderr" == *"has no key"* ]]
+}
+
+@test "another command's JSON (occupancy's) is not check's output: exit 2, said so" {
+	run "$GPUPERF" --json -o occ.json occupancy --arch sm_90 --threads 256 --regs 32
+	[ "$status" -eq 0 ]
+	assert_usage_error fleet occ.json
+	[[ "$stderr" == *"occ.json line 2: record 1 of \"gpus\" has no key \""*"\": not gpuperf check's output"* ]]
+	[[ "$stderr" != *"is null"* ]]
+}
+
+@test "check's CSV, or its table: exit 2, with the hint that fleet reads check --json" {
+	# check's CSV as gpuperf check writes it on a node without a GPU
+	printf '%s\n' 'device,cc,device_index,uuid,pci_bus_id,hostname,figure,value,floor,node_median,baseline,status,reason,contended,throttled' \
+		',,,,,gpu-node01,gpu,,,,,no-gpu,no NVIDIA driver found,,' >check.csv
+	assert_usage_error fleet check.csv
+	[[ "$stderr" == *"check.csv is not JSON"*"fleet reads what 'gpuperf --json check' writes"* ]]
+	# JSON cut short stays a JSON error, with its line
+	assert_usage_error fleet "$FIX/bad/truncated.json"
+	[[ "$stderr" != *"fleet reads"* ]]
+}
+
+@test "every key but hostname and status (and a GPU's device and memory_mib) may be null, as the man page says" {
+	variant "$FIX/ok.json" nulls.json \
+		'for k in r:
+    if k not in ("hostname", "status", "device", "memory_mib"): r[k] = None'
+	run_split "$GPUPERF" --csv fleet nulls.json
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$(grep -c ',none,pass$' <<<"$output")" -eq $((32 * 6)) ]
+	[ "$(grep -c '^gpu-node0[1-4],,,NVIDIA' <<<"$output")" -eq $((32 * 6)) ]
+	variant "$FIX/no-gpu.json" nullreason.json 'r["reason"] = None'
+	run_split "$GPUPERF" fleet nullreason.json
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"gpu-node04     0          0  no-gpu   no GPU"* ]]
+	for k in hostname status device memory_mib; do
+		variant "$FIX/ok.json" null-$k.json "r['$k'] = None"
+		assert_usage_error fleet null-$k.json
+		[[ "$stderr" == *"\"$k\" is null"* ]] || { echo "$k: $stderr"; return 1; }
+	done
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # Every no-GPU path (occupancy for many architectures, its sweeps and
-# --kernel, the --model tables, every usage error) prints exactly what its
+# --binary, the --model tables, every usage error) prints exactly what its
 # golden file holds: status, stdout and stderr.  The files were captured
 # before the parse/measure/tabulate/render refactor; tests/cli/golden/update.sh
 # regenerates them when a change of output is meant.

@@ -77,3 +77,71 @@ t_html() {
 	[ -z "$output" ]
 	[ -z "$(ls)" ]
 }
+
+# profile --html of the records PyTorch's kernels gave on an H100 (tests/fixtures:
+# demangled names of up to 700 characters), written by a stand-in program.
+profile_page() {
+	"$GPUPERF" profile --html "$1" -- sh -c 'cat "$1" >>"$GPUPERF_PROFILE_PATH"' sh \
+		"$HERE/../fixtures/profile-torch.records" 2>/dev/null
+}
+
+@test "profile --html: each verdict under its kernel's row, a short name, the whole a hover and a click away; the GPU named" {
+	command -v python3 >/dev/null || skip "python3 is not installed"
+	profile_page report.html
+	run python3 - report.html <<-'EOF'
+		import html.parser, sys
+		class Rows(html.parser.HTMLParser):
+		    def __init__(self):
+		        super().__init__()
+		        self.rows, self.cell, self.tag, self.dd = [], None, [], []
+		    def handle_starttag(self, tag, attrs):
+		        a = dict(attrs)
+		        self.tag.append(tag)
+		        if tag == 'tr':
+		            self.rows.append({'class': a.get('class'), 'text': '', 'title': None, 'summary': '',
+		                              'first': '', 'cells': 0})
+		        if tag in ('td', 'th') and self.rows:
+		            self.rows[-1]['cells'] += 1
+		        if tag == 'summary' and self.rows:
+		            self.rows[-1]['title'] = a.get('title')
+		    def handle_endtag(self, tag):
+		        self.tag.pop()
+		    def handle_data(self, d):
+		        if self.rows and 'tr' in self.tag:
+		            self.rows[-1]['text'] += d
+		            if self.tag[-1] == 'summary':
+		                self.rows[-1]['summary'] += d
+		            if self.rows[-1]['cells'] == 1 and self.tag[-1] != 'span':
+		                self.rows[-1]['first'] += d
+		        if self.tag and self.tag[-1] == 'dd':
+		            self.dd.append(d)
+		p = Rows()
+		p.feed(open(sys.argv[1]).read())
+		# the kernels' table: a header row, then each kernel's row and its verdict's
+		kernels = [i for i, r in enumerate(p.rows) if i and r['class'] != 'row-note']
+		assert len(kernels) == 5, [r['text'][:40] for r in p.rows]
+		for i in kernels:
+		    r, nxt = p.rows[i], p.rows[i + 1]
+		    assert nxt['class'] == 'row-note', (r['text'][:40], nxt)
+		    # the verdict alone: the row names the kernel, in 48 characters at most
+		    assert nxt['text'].split(':')[0] in ('compute-bound', 'memory-bound', 'latency-bound',
+		                                          'not profiled'), nxt['text'][:80]
+		    assert 0 < len(r['first']) <= 48, r['first']
+		copy = next(p.rows[i] for i in kernels if 'direct_copy_kernel_cuda' in (p.rows[i]['title'] or ''))
+		assert len(copy['title']) > 600 and copy['title'].startswith('void at::native::elementwise_kernel<128, 2,'), copy['title'][:80]
+		assert copy['text'].count('direct_copy_kernel_cuda') >= 2   # the whole, in the details too
+		assert 'NVIDIA H100 80GB HBM3, CC 9.0' in p.dd, p.dd
+		assert 'no GPU used' not in open(sys.argv[1]).read()
+	EOF
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+}
+
+@test "profile --html in headless Chromium at 1280 px: no element wider than the viewport" {
+	local chromium
+	chromium=$(command -v chromium || command -v chromium-browser) ||
+		skip "chromium is not installed (.ci/run installs it)"
+	command -v python3 >/dev/null || skip "python3 is not installed"
+	profile_page report.html
+	run python3 "$HERE/htmlwidth.py" "$chromium" report.html 1280
+	[ "$status" -eq 0 ] && [ -z "$output" ] || { echo "$output"; return 1; }
+}

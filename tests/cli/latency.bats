@@ -7,7 +7,7 @@ load lib
 @test "latency --help names every option and the levels" {
 	run_split "$GPUPERF" latency --help
 	[ "$status" -eq 0 ]
-	for o in --size --stride --pattern --level l1,l2,dram,tlb,shared,host,memcpy; do
+	for o in --size --stride-bytes --pattern --level l1,l2,dram,tlb,shared,host,memcpy; do
 		[[ "$output" == *"$o"* ]] || { echo "help lacks $o"; return 1; }
 	done
 	[[ "$output" == *"(default 64)"* && "$output" == *"(default random)"* && "$output" == *"(default all)"* ]]
@@ -17,13 +17,13 @@ load lib
 	run "$GPUPERF" --list-commands
 	[[ "$output" == *latency* ]]
 	run "$GPUPERF" --list-options latency
-	[ "$(tr '\n' ' ' <<<"$output")" = "--size --stride --pattern --level " ]
+	[ "$(tr '\n' ' ' <<<"$output")" = "--size --stride-bytes --pattern --level " ]
 	run "$GPUPERF" --list-values latency --pattern
 	[ "$(tr '\n' ' ' <<<"$output")" = "random stride " ]
 	run "$GPUPERF" --list-values latency --level
 	[ "$(tr '\n' ' ' <<<"$output")" = "l1 l2 dram tlb shared host memcpy all " ]
 	run "$GPUPERF" --list-defaults latency
-	[ "$(tr '\t\n' '= ' <<<"$output")" = "--stride=64 --pattern=random --level=all " ]
+	[ "$(tr '\t\n' '= ' <<<"$output")" = "--stride-bytes=64 --pattern=random --level=all " ]
 }
 
 @test "latency: CSV columns as documented" {
@@ -33,17 +33,17 @@ load lib
 }
 
 @test "latency: usage errors exit 2 before any GPU is touched" {
-	assert_usage_error latency --stride 12
+	assert_usage_error latency --stride-bytes 12
 	[[ "$stderr" == *"not a multiple of 8"* ]]
-	assert_usage_error latency --stride 0
-	assert_usage_error latency --stride 4
-	assert_usage_error latency --stride two
+	assert_usage_error latency --stride-bytes 0
+	assert_usage_error latency --stride-bytes 4
+	assert_usage_error latency --stride-bytes two
 	assert_usage_error latency --size 0
 	assert_usage_error latency --size 4
 	assert_usage_error latency --size 1K-x
-	assert_usage_error latency --size 32 --stride 64
+	assert_usage_error latency --size 32 --stride-bytes 64
 	[[ "$stderr" == *"hold no element 64 bytes apart"* ]]
-	assert_usage_error latency --size 4K,16 --stride 64
+	assert_usage_error latency --size 4K,16 --stride-bytes 64
 	assert_usage_error latency --pattern zigzag
 	assert_usage_error latency --level l3
 	assert_usage_error latency --level ""
@@ -57,7 +57,7 @@ load lib
 
 @test "latency --plot: refused where there is no sweep, and no file" {
 	cd "$BATS_TEST_TMPDIR"
-	for args in "--level shared,host,memcpy" "--size 4M" "--level memcpy --stride 8"; do
+	for args in "--level shared,host,memcpy" "--size 4M" "--level memcpy --stride-bytes 8"; do
 		assert_usage_error --plot p.svg latency $args
 		[[ "$stderr" == *"latency draws the global-memory sweep"* ]] || { echo "$args: $stderr"; return 1; }
 		[ ! -e p.svg ] || { echo "$args left p.svg"; return 1; }

@@ -12,6 +12,17 @@ MAN=$BATS_TEST_DIRNAME/../../man
 	done
 }
 
+@test "no page shows its markup: no escape (\\fB, \\-, \\e) survives rendering" {
+	local shown=''
+	for m in "$MAN"/*.1; do
+		# the rendered text, bold and underline (backspaces) removed
+		shown+=$(groff -man -Tutf8 -P-cbou "$m" 2>/dev/null |
+			grep -n '\\f[BIRP]\|\\-\|\\e\|\\(' | sed "s|^|${m##*/}: |")
+	done
+	echo "$shown"
+	[ -z "$shown" ]
+}
+
 @test "every command has its own page and a line in gpuperf(1)" {
 	for c in $("$GPUPERF" --list-commands); do
 		[ -f "$MAN/gpuperf-$c.1" ] || { echo "no man/gpuperf-$c.1"; return 1; }
@@ -105,4 +116,43 @@ option_paragraph() {
 	[[ "$output" == "usage: gpuperf info"* ]]
 	run_split "$dir/gpuperf" help help
 	[ "$status" -eq 0 ] && [[ "$output" == "usage: gpuperf help [COMMAND]"* ]] && [ -z "$stderr" ]
+}
+
+@test "diff's last note names every kind's noise floor, each as gpuperf-diff(1) gives it" {
+	local fix=$BATS_TEST_DIRNAME/../fixtures/diff/h100 page floors item n=0
+	run "$GPUPERF" diff "$fix/bandwidth-1.csv" "$fix/bandwidth-2.csv"
+	floors=$(sed -n "s/^noise: .*never under the kind's floor (\(.*\)); the larger.*/\1/p" <<<"$output")
+	[ -n "$floors" ]
+	page=$(groff -man -Tutf8 -P-cbou "$MAN/gpuperf-diff.1" 2>/dev/null | tr -s ' \n' '  ')
+	while read -r item; do
+		# "over the PCIe link 6 %": a kind and its floor, the page's words
+		[[ "$item" =~ ^[a-zA-Z].*\ [0-9.]+\ %$ ]] || { echo "not a kind and its floor: '$item'"; return 1; }
+		[[ "$page" == *"$item"* ]] || { echo "gpuperf-diff(1) does not say '$item'"; return 1; }
+		n=$((n + 1))
+	done < <(sed 's/, /\n/g' <<<"$floors")
+	[ "$n" -ge 1 ]
+}
+
+@test "gpuperf(1)'s commands that plot are --plot's error's, the command table's" {
+	local sentence
+	sentence=$(groff -man -Tutf8 -P-cbou -rLL=5000n -rHY=0 "$MAN/gpuperf.1" 2>/dev/null |
+		tr -s ' \n' '  ' | grep -o 'The commands that plot: [^.]*\.')
+	[ -n "$sentence" ]
+	run_split "$GPUPERF" --plot x.svg info
+	[[ "$stderr" == *"commands that plot: $(sed ':a;N;s/\n/, /;ba' < <("$GPUPERF" --list-plots))" ]]
+	diff <(sed -E 's/^The commands that plot: //; s/\.$//; s/,? and /, /g; s/, /\n/g' <<<"$sentence") \
+		<("$GPUPERF" --list-plots)
+}
+
+@test "--json: an array of records, or for check (and all) an object of sections, as gpuperf(1) says" {
+	local page
+	page=$(groff -man -Tutf8 -P-cbou -rLL=5000n -rHY=0 "$MAN/gpuperf.1" 2>/dev/null | tr -s ' \n' '  ')
+	[[ "$page" == *"--json Print results as a JSON array of objects; for all and check, whose results are several tables, an object of sections"* ]]
+	run "$GPUPERF" --json occupancy --arch sm_90 --threads 256 --regs 32
+	[ "$status" -eq 0 ]
+	python3 -c 'import json, sys; assert isinstance(json.loads(sys.argv[1]), list)' "$output"
+	# check on this machine: its record for a node without a GPU, exit 3
+	run_split env CUDA_VISIBLE_DEVICES= "$GPUPERF" --json check
+	[ "$status" -eq 3 ]
+	python3 -c 'import json, sys; d = json.loads(sys.argv[1]); assert sorted(d) == ["checks", "gpus"] and all(isinstance(v, list) for v in d.values()), d' "$output"
 }

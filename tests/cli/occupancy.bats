@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # gpuperf occupancy without a GPU: the calculator from the shell, its
-# output formats, every usage error, and --kernel on compiled code.
+# output formats, every usage error, and --binary on compiled code.
 
 load lib
 
@@ -97,11 +97,11 @@ csv_field() {
 	[ "$(csv_field "$BATS_TEST_TMPDIR/o.csv" active_thread_slots_per_sm 1)" = 2048 ]
 }
 
-@test "occupancy --kernel: CSV counts the PTX entries the text says it skipped" {
+@test "occupancy --binary: CSV counts the PTX entries the text says it skipped" {
 	c=$BATS_TEST_DIRNAME/../fuzz/corpus
-	run "$GPUPERF" occupancy --kernel "$c/seed.o"
+	run "$GPUPERF" occupancy --binary "$c/seed.o"
 	[[ "$output" == *"1 PTX entry skipped"* ]]
-	run "$GPUPERF" --json occupancy --kernel "$c/seed.o"
+	run "$GPUPERF" --json occupancy --binary "$c/seed.o"
 	[ "$status" -eq 0 ]
 	# every row: 1 PTX entry, 0 compressed; the kernel with a block size (its bound) has its advice
 	run python3 -c '
@@ -256,9 +256,9 @@ print(" ".join("%s:%s,%s,%s" % (r["kernel_symbol"], r["ptx_entries_skipped"],
 	assert_usage_error occupancy --arch sm_90 --threads 128 --regs 32 extra
 	assert_usage_error occupancy --arch sm_90 --threads 128 --regs 32 --bogus
 	assert_usage_error occupancy --function k
-	assert_usage_error occupancy --kernel "$GPUPERF" --regs 32
-	assert_usage_error occupancy --kernel "$GPUPERF" --barriers 2
-	assert_usage_error occupancy --kernel "$GPUPERF" --sweep regs
+	assert_usage_error occupancy --binary "$GPUPERF" --regs 32
+	assert_usage_error occupancy --binary "$GPUPERF" --barriers 2
+	assert_usage_error occupancy --binary "$GPUPERF" --sweep regs
 	assert_usage_error occupancy --check-runtime --arch sm_90
 	assert_usage_error occupancy --check-runtime --threads 128
 }
@@ -312,9 +312,9 @@ print(" ".join("%s:%s,%s,%s" % (r["kernel_symbol"], r["ptx_entries_skipped"],
 	done
 }
 
-# ---- --kernel ----
+# ---- --binary ----
 
-@test "occupancy --kernel: malformed, truncated and non-CUDA files are clear errors" {
+@test "occupancy --binary: malformed, truncated and non-CUDA files are clear errors" {
 	d=$BATS_TEST_TMPDIR
 	printf 'hello\n' > "$d/text"
 	: > "$d/empty"
@@ -323,17 +323,17 @@ print(" ".join("%s:%s,%s,%s" % (r["kernel_symbol"], r["ptx_entries_skipped"],
 	head -c 30 "$BATS_TEST_DIRNAME/../fuzz/corpus/seed-sm90.cubin" > "$d/short-cubin"
 	head -c 2000 "$BATS_TEST_DIRNAME/../fuzz/corpus/seed-sm90.cubin" > "$d/cut-cubin"
 	for f in text empty truncated-elf bad-fatbin short-cubin cut-cubin; do
-		run_split timeout 10 "$GPUPERF" occupancy --kernel "$d/$f"
+		run_split timeout 10 "$GPUPERF" occupancy --binary "$d/$f"
 		[ "$status" -eq 1 ] || { echo "$f: status $status, stderr $stderr"; return 1; }
 		[ -z "$output" ]
 		[[ "$stderr" == "gpuperf: error: '$d/$f': "* ]] || { echo "$f: $stderr"; return 1; }
 	done
-	run_split "$GPUPERF" occupancy --kernel /bin/sh
+	run_split "$GPUPERF" occupancy --binary /bin/sh
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"no CUDA code found"* ]]
 }
 
-@test "occupancy --kernel: a file that is not there, not regular or unreadable is a usage error (2)" {
+@test "occupancy --binary: a file that is not there, not regular or unreadable is a usage error (2)" {
 	d=$BATS_TEST_TMPDIR
 	mkfifo "$d/fifo"
 	printf 'x' > "$d/secret"
@@ -342,58 +342,58 @@ print(" ".join("%s:%s,%s,%s" % (r["kernel_symbol"], r["ptx_entries_skipped"],
 	# root reads a file of mode 000: that case only where the mode bites
 	[ -r "$d/secret" ] || files+=(secret)
 	for f in "${files[@]}"; do
-		run_split timeout 10 "$GPUPERF" occupancy --kernel "$d/$f"
+		run_split timeout 10 "$GPUPERF" occupancy --binary "$d/$f"
 		[ "$status" -eq 2 ] || { echo "$f: status $status, stderr $stderr"; return 1; }
 		[ -z "$output" ]
-		[[ "$stderr" == "gpuperf: error: --kernel: '$d/$f': "* ]] || { echo "$f: $stderr"; return 1; }
+		[[ "$stderr" == "gpuperf: error: --binary: '$d/$f': "* ]] || { echo "$f: $stderr"; return 1; }
 	done
 	# before any GPU: without --arch, no device is looked for
-	run_split "$GPUPERF" occupancy --kernel "$d/nonexistent" --threads 64
+	run_split "$GPUPERF" occupancy --binary "$d/nonexistent" --threads 64
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"No such file or directory"* ]]
 }
 
-@test "occupancy --kernel: the fuzz seeds parse with their known resources" {
+@test "occupancy --binary: the fuzz seeds parse with their known resources" {
 	c=$BATS_TEST_DIRNAME/../fuzz/corpus
-	run "$GPUPERF" --csv occupancy --kernel "$c/seed-sm90.cubin" --function seed_tile
+	run "$GPUPERF" --csv occupancy --binary "$c/seed-sm90.cubin" --function seed_tile
 	[ "$status" -eq 0 ]
 	# regs 10, static 512 B (the cubin's 1536 less the reserved KiB), bound 128, 1 barrier
 	[[ "${lines[1]}" == ,9.0,,,,,sm_90,\"seed_tile\(float\*,\ int\)\",_Z9seed_tilePfi,10,512,0,128,128,512,,1,* ]]
-	run "$GPUPERF" --csv occupancy --kernel "$c/seed.fatbin" --function _Z10seed_plainPi --threads 64
+	run "$GPUPERF" --csv occupancy --binary "$c/seed.fatbin" --function _Z10seed_plainPi --threads 64
 	[ "$status" -eq 0 ]
 	[[ "${lines[1]}" == ,8.0,,,,,sm_80,seed_plain\(int\*\),_Z10seed_plainPi,8,0,0,,64,* ]]
-	run "$GPUPERF" --csv occupancy --kernel "$c/seed.o"
+	run "$GPUPERF" --csv occupancy --binary "$c/seed.o"
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 3 ]
 }
 
-@test "occupancy --kernel: --function that is not there lists the kernels" {
-	assert_usage_error occupancy --kernel "$BATS_TEST_DIRNAME/../fuzz/corpus/seed.o" --function nosuch
+@test "occupancy --binary: --function that is not there lists the kernels" {
+	assert_usage_error occupancy --binary "$BATS_TEST_DIRNAME/../fuzz/corpus/seed.o" --function nosuch
 	[[ "$stderr" == *"matches 'nosuch'"* ]]
 	[[ "$stderr" == *"it holds 2 kernels: 'seed_plain(int*)', 'seed_tile(float*, int)'" ]]
 }
 
-@test "occupancy --kernel: --function takes a POSIX extended regex, as profile --kernel does" {
+@test "occupancy --binary: --function takes a POSIX extended regex, as profile --kernel does" {
 	c=$BATS_TEST_DIRNAME/../fuzz/corpus
 	kernels() { tail -n +2 | python3 -c 'import csv, sys; print(" ".join(r[8] for r in csv.reader(sys.stdin)))'; }
-	run bash -c '"$0" --csv occupancy --kernel "$1" --function seed_ | tail -n +2 | wc -l' "$GPUPERF" "$c/seed.o"
+	run bash -c '"$0" --csv occupancy --binary "$1" --function seed_ | tail -n +2 | wc -l' "$GPUPERF" "$c/seed.o"
 	[ "$output" = 2 ]
-	run bash -c '"$0" --csv occupancy --kernel "$1" --function "^seed_t.*int\)$"' "$GPUPERF" "$c/seed.o"
+	run bash -c '"$0" --csv occupancy --binary "$1" --function "^seed_t.*int\)$"' "$GPUPERF" "$c/seed.o"
 	[ "$status" -eq 0 ]
 	[ "$(kernels <<<"$output")" = _Z9seed_tilePfi ]
 	# an exact name, mangled or demangled, still names its kernel
 	for f in _Z10seed_plainPi 'seed_plain(int*)' '_Z9seed_tile' 'seed_tile(float*, int)'; do
-		run "$GPUPERF" --csv occupancy --kernel "$c/seed.o" --function "$f"
+		run "$GPUPERF" --csv occupancy --binary "$c/seed.o" --function "$f"
 		[ "$status" -eq 0 ]
 		[ "${#lines[@]}" -eq 2 ] || { echo "$f: ${#lines[@]} lines"; return 1; }
 	done
 	# a pattern that does not compile: a usage error before the file is read
-	assert_usage_error occupancy --kernel /nonexistent --function '(' --arch sm_90
+	assert_usage_error occupancy --binary /nonexistent --function '(' --arch sm_90
 	[[ "$stderr" == *"--function: '(' is not a regular expression"* ]]
 }
 
-@test "occupancy --kernel: --function without a match in a file of many kernels: a count and whole names" {
-	assert_usage_error occupancy --kernel "$GPUPERF" --function nosuchkernel
+@test "occupancy --binary: --function without a match in a file of many kernels: a count and whole names" {
+	assert_usage_error occupancy --binary "$GPUPERF" --function nosuchkernel
 	[[ "$stderr" =~ it\ holds\ ([0-9]+)\ kernels,\ the\ first\ 5:\ (.*)\ and\ ([0-9]+)\ more$ ]]
 	total=${BASH_REMATCH[1]} shown=${BASH_REMATCH[2]} more=${BASH_REMATCH[3]}
 	[ "$total" -gt 20 ]
@@ -404,12 +404,12 @@ print(" ".join("%s:%s,%s,%s" % (r["kernel_symbol"], r["ptx_entries_skipped"],
 	[ "${#stderr}" -lt 1200 ]
 }
 
-@test "occupancy --kernel: --arch without code for it is an error naming what there is" {
-	run_split "$GPUPERF" occupancy --kernel "$BATS_TEST_DIRNAME/../fuzz/corpus/seed.fatbin" --arch sm_90
+@test "occupancy --binary: --arch without code for it is an error naming what there is" {
+	run_split "$GPUPERF" occupancy --binary "$BATS_TEST_DIRNAME/../fuzz/corpus/seed.fatbin" --arch sm_90
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"has no code that runs on sm_90 (it has sm_80)"* ]]
 	# sm_80 code runs on 8.6: the driver's choice
-	run "$GPUPERF" --csv occupancy --kernel "$BATS_TEST_DIRNAME/../fuzz/corpus/seed.fatbin" --arch 8.6 --threads 128
+	run "$GPUPERF" --csv occupancy --binary "$BATS_TEST_DIRNAME/../fuzz/corpus/seed.fatbin" --arch 8.6 --threads 128
 	[ "$status" -eq 0 ]
 	[[ "${lines[1]}" == ,8.6,,,,,sm_80,* ]]
 }
@@ -487,18 +487,18 @@ compare_with_ptxas() {
 	EOF
 }
 
-@test "occupancy --kernel: cubins nvcc builds now match nvcc --resource-usage" {
+@test "occupancy --binary: cubins nvcc builds now match nvcc --resource-usage" {
 	compile_kernels
 	for sm in 75 80 90 100 120; do
 		nvcc -cubin -arch=sm_$sm --resource-usage -maxrregcount=64 -o "$BATS_TEST_TMPDIR/k$sm.cubin" \
 			"$BATS_TEST_TMPDIR/k.cu" 2> "$BATS_TEST_TMPDIR/ptxas$sm.txt" ||
 			{ cat "$BATS_TEST_TMPDIR/ptxas$sm.txt"; return 1; }
-		"$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/k$sm.cubin" > "$BATS_TEST_TMPDIR/got$sm.csv"
+		"$GPUPERF" --csv occupancy --binary "$BATS_TEST_TMPDIR/k$sm.cubin" > "$BATS_TEST_TMPDIR/got$sm.csv"
 		compare_with_ptxas "$BATS_TEST_TMPDIR/ptxas$sm.txt" "$BATS_TEST_TMPDIR/got$sm.csv" "$sm"
 	done
 }
 
-@test "occupancy --kernel: a fatbin, an object and an executable hold the same resources" {
+@test "occupancy --binary: a fatbin, an object and an executable hold the same resources" {
 	compile_kernels
 	printf 'int main(void) { return 0; }\n' > "$BATS_TEST_TMPDIR/main.cu"
 	gc="-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=[sm_90,compute_90]"
@@ -507,50 +507,50 @@ compare_with_ptxas() {
 	nvcc $gc -o "$BATS_TEST_TMPDIR/k.exe" "$BATS_TEST_TMPDIR/k.cu" "$BATS_TEST_TMPDIR/main.cu"
 	nvcc -cubin -arch=sm_80 -o "$BATS_TEST_TMPDIR/k80.cubin" "$BATS_TEST_TMPDIR/k.cu"
 	nvcc -cubin -arch=sm_90 -o "$BATS_TEST_TMPDIR/k90.cubin" "$BATS_TEST_TMPDIR/k.cu"
-	cat_cubins() { "$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/k80.cubin" --threads 128 | tail -n +2
-		       "$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/k90.cubin" --threads 128 | tail -n +2; }
+	cat_cubins() { "$GPUPERF" --csv occupancy --binary "$BATS_TEST_TMPDIR/k80.cubin" --threads 128 | tail -n +2
+		       "$GPUPERF" --csv occupancy --binary "$BATS_TEST_TMPDIR/k90.cubin" --threads 128 | tail -n +2; }
 	# the last two columns count what the file held besides: PTX (in the fatbins), compressed cubins
 	but_skipped() { rev | cut -d, -f3- | rev; }
 	want=$(cat_cubins | but_skipped | sort)
 	[ "$(cat_cubins | rev | cut -d, -f1,2 | rev | sort -u)" = "0,0" ]
 	for f in k.fatbin k.o k.exe; do
-		run_split "$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/$f" --threads 128
+		run_split "$GPUPERF" --csv occupancy --binary "$BATS_TEST_TMPDIR/$f" --threads 128
 		[ "$status" -eq 0 ]
 		[ "$(tail -n +2 <<<"$output" | but_skipped | sort)" = "$want" ] || { echo "$f differs"; echo "$output"; return 1; }
 		skipped=$(tail -n +2 <<<"$output" | rev | cut -d, -f1,2 | rev | sort -u)
 		[[ "$skipped" =~ ^[1-9][0-9]*,0$ ]] || { echo "$f: PTX, compressed skipped: $skipped"; return 1; }
 	done
 	# the human table says what it skipped
-	run "$GPUPERF" occupancy --kernel "$BATS_TEST_TMPDIR/k.o"
+	run "$GPUPERF" occupancy --binary "$BATS_TEST_TMPDIR/k.o"
 	[[ "$output" == *"1 PTX entry skipped"* ]]
 	[[ "$output" == *"k_plain"* ]]
 	# --function by mangled, demangled and short name
 	for f in _Z8k_boundsPfPKfi 'k_bounds(float*, float const*, int)' k_bounds; do
-		run "$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/k.o" --function "$f"
+		run "$GPUPERF" --csv occupancy --binary "$BATS_TEST_TMPDIR/k.o" --function "$f"
 		[ "$status" -eq 0 ]
 		[ "${#lines[@]}" -eq 3 ]
 	done
 }
 
-@test "occupancy --kernel: zstd-compressed cubins read like plain ones (or say why not)" {
+@test "occupancy --binary: zstd-compressed cubins read like plain ones (or say why not)" {
 	compile_kernels
 	nvcc -fatbin -Xfatbin -compress-all -arch=sm_90 -o "$BATS_TEST_TMPDIR/kc.fatbin" "$BATS_TEST_TMPDIR/k.cu" ||
 		skip "this nvcc cannot compress"
 	nvcc -fatbin -arch=sm_90 -o "$BATS_TEST_TMPDIR/k.fatbin" "$BATS_TEST_TMPDIR/k.cu"
-	run_split "$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/kc.fatbin" --threads 128
+	run_split "$GPUPERF" --csv occupancy --binary "$BATS_TEST_TMPDIR/kc.fatbin" --threads 128
 	if ! ldconfig -p 2>/dev/null | grep -q 'libzstd\.so\.1 '; then
 		[ "$status" -eq 1 ]
 		[[ "$stderr" == *"compressed"*"libzstd"* ]]
 		return
 	fi
 	[ "$status" -eq 0 ]
-	[ "$output" = "$("$GPUPERF" --csv occupancy --kernel "$BATS_TEST_TMPDIR/k.fatbin" --threads 128)" ]
-	run "$GPUPERF" occupancy --kernel "$BATS_TEST_TMPDIR/kc.fatbin"
+	[ "$output" = "$("$GPUPERF" --csv occupancy --binary "$BATS_TEST_TMPDIR/k.fatbin" --threads 128)" ]
+	run "$GPUPERF" occupancy --binary "$BATS_TEST_TMPDIR/kc.fatbin"
 	[[ "$output" == *"1 zstd-compressed cubin read"* ]]
 }
 
-@test "occupancy --kernel: gpuperf reads its own probe kernels" {
-	run "$GPUPERF" --csv occupancy --kernel "$GPUPERF" --function occ_k_static4k
+@test "occupancy --binary: gpuperf reads its own probe kernels" {
+	run "$GPUPERF" --csv occupancy --binary "$GPUPERF" --function occ_k_static4k
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -ge 2 ]
 	for l in "${lines[@]:1}"; do
@@ -575,7 +575,7 @@ compare_with_ptxas() {
 	[[ "$output" == *" 1 wavefront"$'\n'* ]]
 }
 
-@test "occupancy --kernel --json: a kernel name of bytes that are not UTF-8 and control characters stays valid JSON" {
+@test "occupancy --binary --json: a kernel name of bytes that are not UTF-8 and control characters stays valid JSON" {
 	command -v python3 >/dev/null || skip "python3 is not installed"
 	local c=$BATS_TEST_TMPDIR/odd.cubin
 	# every copy of the name (symbol and section names), same length: \xff and \xc3( are not UTF-8, \x01 and ESC are controls
@@ -585,7 +585,7 @@ compare_with_ptxas() {
 		assert d.count(b'seed_plain') > 2
 		open(sys.argv[2], 'wb').write(d.replace(b'seed_plain', b's\xffe\x01d\x1b\xc3(in'))
 	EOF
-	run_split "$GPUPERF" --json occupancy --kernel "$c" --threads 128
+	run_split "$GPUPERF" --json occupancy --binary "$c" --threads 128
 	[ "$status" -eq 0 ] || { echo "status $status: $stderr"; return 1; }
 	printf '%s' "$output" | python3 -c '
 import json, sys

@@ -147,29 +147,65 @@ mode_of() { stat -c %a "$1"; }
 	[ "$(ls)" = out.csv ]
 }
 
-@test "a read-only directory: a usage error naming it, before anything runs; the file unchanged" {
-	local dir as=()
-	# a user the permissions hold back: as root, nobody
+# held_back: AS, what runs a command as a user the permissions hold back
+# (as root: nobody, through setpriv; else the user itself); skips where none can.
+held_back() {
+	AS=()
 	if [ "$(id -u)" -eq 0 ]; then
 		command -v setpriv >/dev/null || skip "root ignores permissions and setpriv is not installed"
-		as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+		AS=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 	fi
-	"${as[@]}" test -x "$GPUPERF" || skip "$GPUPERF cannot run as another user here"
+	"${AS[@]}" test -x "$GPUPERF" || skip "$GPUPERF cannot run as another user here"
+}
+
+# writes_to DIR: the three ways gpuperf writes a file, out.csv, p.svg and r.html in DIR, a line each.
+writes_to() {
+	printf '%s\n' "--csv -o $1/out.csv ${OCC[*]}" "--plot $1/p.svg ${OCC[*]} --sweep regs" \
+		"all --html $1/r.html"
+}
+
+@test "a read-only directory: a usage error naming it, before anything runs; the file unchanged" {
+	local dir args
+	held_back
 	dir=$(mktemp -d /tmp/gpuperf-ro.XXXXXX)
 	echo old >"$dir/out.csv"
 	echo old >"$dir/p.svg"
 	echo old >"$dir/r.html"
 	chmod 666 "$dir"/*
 	chmod 555 "$dir"
-	for args in "--csv -o $dir/out.csv ${OCC[*]}" "--plot $dir/p.svg ${OCC[*]} --sweep regs" \
-		    "all --html $dir/r.html"; do
-		run_split env CUDA_VISIBLE_DEVICES= "${as[@]}" "$GPUPERF" $args
+	while read -r args; do
+		run_split env CUDA_VISIBLE_DEVICES= "${AS[@]}" "$GPUPERF" $args </dev/null
 		[ "$status" -eq 2 ] && [[ "$stderr" == *": cannot write in '$dir': Permission denied"* ]] ||
 			{ echo "$args: status $status: $stderr"; chmod 755 "$dir"; rm -rf "$dir"; return 1; }
-	done
+	done < <(writes_to "$dir")
 	[ "$(cat "$dir/out.csv" "$dir/p.svg" "$dir/r.html")" = "$(printf 'old\nold\nold')" ]
 	[ "$(ls -A "$dir" | wc -l)" -eq 3 ]
 	chmod 755 "$dir"
+	rm -rf "$dir"
+}
+
+@test "a file the user may not write (mode 444, not root): refused as a shell's > refuses, unchanged" {
+	local dir args
+	held_back   # in a directory of its own
+	dir=$(mktemp -d /tmp/gpuperf-444.XXXXXX)
+	for f in out.csv p.svg r.html; do
+		echo old >"$dir/$f"
+		chmod 444 "$dir/$f"
+	done
+	[ "$(id -u)" -ne 0 ] || chown -R 65534:65534 "$dir"
+	# the premise, apart from gpuperf: that user's shell may not write the file
+	if "${AS[@]}" sh -c ': >"$1"' sh "$dir/out.csv" 2>/dev/null; then
+		rm -rf "$dir"
+		skip "this user may write a file of mode 444 here"
+	fi
+	while read -r args; do
+		run_split env CUDA_VISIBLE_DEVICES= "${AS[@]}" "$GPUPERF" $args </dev/null
+		[ "$status" -eq 2 ] && [[ "$stderr" == *": cannot write '$dir/"*"': Permission denied"* ]] ||
+			{ echo "$args: status $status: $stderr"; rm -rf "$dir"; return 1; }
+	done < <(writes_to "$dir")
+	[ "$(cat "$dir/out.csv" "$dir/p.svg" "$dir/r.html")" = "$(printf 'old\nold\nold')" ]
+	[ "$(stat -c %a "$dir/out.csv")" = 444 ]
+	[ "$(ls -A "$dir" | wc -l)" -eq 3 ]
 	rm -rf "$dir"
 }
 

@@ -101,7 +101,7 @@ csv_rows() {
 		    "coalesce --model --pattern aos,transpose" "coalesce --model --offset 3 --stride 2" \
 		    "banks --model --pattern broadcast,transpose" "banks --model --stride 4"; do
 		assert_usage_error --plot p.svg $args
-		[[ "$stderr" == *"commands that plot: bandwidth --size RANGE, coalesce, banks, latency, occupancy --sweep threads|regs|smem, pcie --size RANGE"* ]] ||
+		[[ "$stderr" == *"commands that plot: bandwidth --size RANGE, coalesce, banks, latency, occupancy --sweep threads|regs|smem, pcie, roofline, profile, diff"* ]] ||
 			{ echo "$args: $stderr"; return 1; }
 		[ ! -e p.svg ] && [ -z "$(ls)" ] || { echo "$args left $(ls)"; return 1; }
 	done

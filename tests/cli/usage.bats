@@ -184,6 +184,16 @@ help_rows_aligned() {
 	done
 }
 
+@test "a write failure on stdout is said once, for a table in every format" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	for fmt in "" --csv --json; do
+		run bash -c "'$GPUPERF' $fmt occupancy --arch sm_90 --threads 256 --regs 32 2>&1 >/dev/full"
+		[ "$status" -eq 1 ]
+		run grep -c "write failure on standard output" <<<"$output"
+		[ "$output" = 1 ]
+	done
+}
+
 @test "help COMMAND to a file writes the manual page whole" {
 	run bash -c "'$GPUPERF' help occupancy > '$BATS_TEST_TMPDIR/page'"
 	[ "$status" -eq 0 ]

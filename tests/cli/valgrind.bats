@@ -38,8 +38,8 @@ setup() {
 @test "valgrind: no GPU and bad files free everything" {
 	vg info
 	vg --csv all
-	vg occupancy --kernel /etc/passwd --arch sm_90
-	vg occupancy --kernel /nonexistent --arch sm_90
+	vg occupancy --binary /etc/passwd --arch sm_90
+	vg occupancy --binary /nonexistent --arch sm_90
 }
 
 @test "valgrind: diff's comparisons and refusals free everything" {

@@ -39,11 +39,11 @@ load lib
 	EOF
 }
 
-@test "occupancy --kernel gpuperf = cudaFuncGetAttributes for its probe kernels" {
+@test "occupancy --binary gpuperf = cudaFuncGetAttributes for its probe kernels" {
 	require_gpu
 	"$GPUPERF" --csv occupancy --check-runtime > "$BATS_TEST_TMPDIR/check.csv"
 	cc=$(nvidia-smi -i 0 --query-gpu=compute_cap --format=csv,noheader | head -n 1 | tr -d ' .')
-	"$GPUPERF" --csv occupancy --kernel "$GPUPERF" --arch "sm_$cc" > "$BATS_TEST_TMPDIR/kernel.csv"
+	"$GPUPERF" --csv occupancy --binary "$GPUPERF" --arch "sm_$cc" > "$BATS_TEST_TMPDIR/kernel.csv"
 	python3 - "$BATS_TEST_TMPDIR/check.csv" "$BATS_TEST_TMPDIR/kernel.csv" <<-'EOF'
 	import csv, sys
 	check = list(csv.DictReader(open(sys.argv[1])))

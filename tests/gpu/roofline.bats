@@ -155,6 +155,19 @@ in_range() {
 	[ "$(v fp32 reps)" -eq 3 ]
 }
 
+@test "roofline --reps auto: a memory, a shared and a compute ceiling, 10 to 200 repetitions each, verified" {
+	require_gpu
+	run_split "$GPUPERF" --csv roofline --ceiling dram,shared,fp32 --reps auto --no-cache
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	CSV=$BATS_TEST_TMPDIR/auto.csv
+	printf '%s\n' "$output" >"$CSV"
+	show
+	for c in dram shared fp32; do
+		[ -n "$(v $c value)" ] || { echo "$c: no value"; return 1; }
+		in_range "$(v $c reps)" 10 200 || { echo "$c: $(v $c reps) repetitions"; return 1; }
+	done
+}
+
 @test "roofline: a wrong value fails the command (exit 1), nothing on stdout" {
 	require_gpu
 	run_split env GPUPERF_TEST_CORRUPT=1 "$GPUPERF" roofline --ceiling fp32 --quick

@@ -163,21 +163,26 @@ static const struct fleet_node *node_of(const struct fleet *f, const char *host)
 
 static void verdict_cases(void)
 {
-	/* median 3200 of copy: 3040 is exactly 5 % below (ok), 3039 just more (slow) */
+	/*
+	 * H100 SXMs at a healthy one's figures (tests/fixtures/diff/h100: copy
+	 * 3026, read 3188, L2 7568, pinned h2d 49.5, d2h 55.0; peer copies 370).
+	 * The copies' median 3020: 2869 is exactly 5 % below (ok), 2868.9 just
+	 * more (slow).
+	 */
 	static const struct rec recs[] = {
-		{ "a", 0, H100, 81559, "pass", 3200, 3250, 7500, 55, 55, 370, 0 },
-		{ "a", 1, H100, 81559, "pass", 3210, 3250, 7500, 55, 55, 370, 0 },
-		{ "a", 2, H100, 81559, "pass", 3040, 3250, 7500, 55, 55, 370, 0 },
-		{ "b", 0, H100, 81559, "pass", 3190, 3250, 7500, 55, 55, 370, 0 },
-		{ "b", 1, H100, 81559, "pass", 3039, 3250, 7500, 55, 55, 370, 0 },
-		{ "b", 2, H100, 81559, "pass", 3220, 3250, 7500, 55, 55, X, 0 },
-		{ "c", 0, H100, 81559, "pass", 3200, 3250, 7500, 50, 55, 370, 0 },   /* h2d 9 % */
+		{ "a", 0, H100, 81559, "pass", 3020, 3188, 7568, 49.5, 55, 370, 0 },
+		{ "a", 1, H100, 81559, "pass", 3030, 3188, 7568, 49.5, 55, 370, 0 },
+		{ "a", 2, H100, 81559, "pass", 2869, 3188, 7568, 49.5, 55, 370, 0 },
+		{ "b", 0, H100, 81559, "pass", 3010, 3188, 7568, 49.5, 55, 370, 0 },
+		{ "b", 1, H100, 81559, "pass", 2868.9, 3188, 7568, 49.5, 55, 370, 0 },
+		{ "b", 2, H100, 81559, "pass", 3040, 3188, 7568, 49.5, 55, X, 0 },
+		{ "c", 0, H100, 81559, "pass", 3020, 3188, 7568, 45, 55, 370, 0 },   /* h2d 9 % */
 		{ "c", 1, H100, 81559, "pass", 1000, 1000, 1000, 10, 10, 10, 1 },   /* contended */
-		{ "c", 2, H100, 81559, "warn", 3200, 3250, 7500, 55, 55, 370, 0 },
+		{ "c", 2, H100, 81559, "warn", 3020, 3188, 7568, 49.5, 55, 370, 0 },
 		{ "d", 0, A100, 81920, "pass", 1720, 1780, 4200, 25, 26, 240, 0 },
 		{ "d", 1, A100, 81920, "fail", 1700, 1780, 4200, 25, 26, 240, 0 },
 		{ "e", 0, NULL, 0, "no-gpu", X, X, X, X, X, X, 0 },
-		{ "f", 0, H100, 81559, "warn", 3200, 3250, 7500, 55, 55, 370, 0 },
+		{ "f", 0, H100, 81559, "warn", 3020, 3188, 7568, 49.5, 55, 370, 0 },
 	};
 	static const struct {
 		const char *host;
@@ -186,13 +191,13 @@ static void verdict_cases(void)
 		enum fleet_fig_verdict want;
 		double below;                 /* NaN: not judged */
 	} gpus[] = {
-		{ "a", 2, 0, FLEET_FIG_OK, 5.0 },
-		{ "b", 1, 0, FLEET_FIG_SLOW, 5.03125 },
+		{ "a", 2, 0, FLEET_FIG_OK, 100.0 * (3020 - 2869) / 3020 },
+		{ "b", 1, 0, FLEET_FIG_SLOW, 100.0 * (3020 - 2868.9) / 3020 },
 		{ "a", 0, 0, FLEET_FIG_OK, 0 },
-		{ "b", 2, 0, FLEET_FIG_OK, -0.625 },
+		{ "b", 2, 0, FLEET_FIG_OK, -100.0 * 20 / 3020 },
 		{ "b", 2, 5, FLEET_FIG_NONE, X },
 		{ "c", 0, 3, FLEET_FIG_SLOW, 100.0 / 11 },
-		{ "c", 1, 0, FLEET_FIG_CONTENDED, 68.75 },
+		{ "c", 1, 0, FLEET_FIG_CONTENDED, 100.0 * 2020 / 3020 },
 		{ "d", 1, 0, FLEET_FIG_OK, 100.0 * 10 / 1710 },
 	};
 	static const struct {
@@ -215,7 +220,7 @@ static void verdict_cases(void)
 	is_int(f.nskus, 2, "two SKUs: H100 and A100, never compared");
 	/* the contended GPU's 1000 is left out: 9 H100 copies make the median */
 	is_int(f.skus[0].nmeasured[0], 9, "H100 copy: 9 GPUs make the median (the contended one out)");
-	is_dbl(f.skus[0].median[0], 3200, 1e-9, "H100 copy median: 3200");
+	is_dbl(f.skus[0].median[0], 3020, 1e-9, "H100 copy median: 3020");
 	is_int(f.skus[0].nmeasured[5], 8, "H100 P2P: 8 GPUs (a null, a contended one out)");
 	is_dbl(f.skus[1].median[0], 1710, 1e-9, "A100 copy median: 1710, of the A100s alone");
 	for (size_t k = 0; k < sizeof(gpus) / sizeof(gpus[0]); k++) {
@@ -303,8 +308,8 @@ static void refusal_cases(void)
 	fleet_free(&f);
 	{
 		static const struct rec twice[] = {
-			{ "a", 0, H100, 81559, "pass", 3200, 3250, 7500, 55, 55, 370, 0 },
-			{ "a", 0, H100, 81559, "pass", 3200, 3250, 7500, 55, 55, 370, 0 },
+			{ "a", 0, H100, 81559, "pass", 3026, 3188, 7568, 49.5, 55, 370, 0 },
+			{ "a", 0, H100, 81559, "pass", 3026, 3188, 7568, 49.5, 55, 370, 0 },
 		};
 		is_int(build(&f, twice, 2, 5), GP_EXIT_USAGE, "a UUID met twice: refused");
 		fleet_free(&f);
