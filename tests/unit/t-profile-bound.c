@@ -247,19 +247,36 @@ static void test_classify(void)
 	b = classify(&in, PB_MEMORY, "L2 at", "L2 the nearest memory ceiling");
 	prof_bound_free(&b);
 
-	/* thresholds */
+	/* thresholds, as the man page gives them (gpuperf-profile(1), BOUND):
+	   a ceiling reached to 60 % names the bound, to 75 % leaves little to
+	   gain; under 20 % of the warp slots busy is underfilled */
 	in = idle();
-	in.fma_pipe_pct = 100 * PROF_BOUND_AT;
-	b = classify(&in, PB_COMPUTE, NULL, "exactly at the bound threshold");
+	in.fma_pipe_pct = 60;
+	b = classify(&in, PB_COMPUTE, NULL, "60 %: exactly at the bound threshold");
 	ok(!b.little_to_gain, "not yet little to gain");
 	prof_bound_free(&b);
-	in.fma_pipe_pct = 100 * PROF_BOUND_AT - 1;
-	b = classify(&in, PB_LATENCY, NULL, "just under it");
+	in.fma_pipe_pct = 59.9;
+	b = classify(&in, PB_LATENCY, NULL, "59.9 %: just under it");
 	prof_bound_free(&b);
-	in.fma_pipe_pct = 100 * PROF_LITTLE_TO_GAIN;
-	b = classify(&in, PB_COMPUTE, NULL, "at the little-to-gain threshold");
+	in.fma_pipe_pct = 40.1;
+	b = classify(&in, PB_LATENCY, NULL, "40.1 %: well under it");
+	prof_bound_free(&b);
+	in.fma_pipe_pct = 75;
+	b = classify(&in, PB_COMPUTE, NULL, "75 %: at the little-to-gain threshold");
 	ok(b.little_to_gain, "little to gain there");
 	prof_bound_free(&b);
+	in.fma_pipe_pct = 74.9;
+	b = classify(&in, PB_COMPUTE, NULL, "74.9 %: just under it");
+	ok(!b.little_to_gain, "not little to gain there");
+	prof_bound_free(&b);
+	in.fma_pipe_pct = 30;
+	in.achieved_pct = 20;
+	b = classify(&in, PB_LATENCY, NULL, "20 % of the warp slots busy: enough warps");
+	prof_bound_free(&b);
+	in.achieved_pct = 19.9;
+	b = classify(&in, PB_UNDERFILLED, "too few warps", "19.9 % of the warp slots busy: too few");
+	prof_bound_free(&b);
+	in.achieved_pct = 50;
 	in.fma_pipe_pct = 70;
 	in.bytes_per_s[0] = 0.7 * DRAM_ROOF;
 	b = classify(&in, PB_COMPUTE, NULL, "a tie goes to compute");
