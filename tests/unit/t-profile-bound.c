@@ -663,8 +663,39 @@ static void test_view_words(void)
 	report_free(&rep);
 }
 
+/* The names' ends, and which ceilings are memory. */
+static void test_lookups(void)
+{
+	struct prof_roofs r;
+
+	is_str(prof_roof_name(PROF_ROOF_TENSOR_FP64), "FP64 tensor", "the last roof's name");
+	ok(prof_roof_name(PROF_ROOF_N) == NULL && prof_roof_name((enum prof_roof_id)-1) == NULL,
+	   "no roof name out of range");
+	is_str(prof_bound_code(PB_UNDERFILLED), "underfilled", "the last bound's code");
+	ok(prof_bound_code(PB_NKINDS) == NULL && prof_bound_code((enum prof_bound_kind)-1) == NULL,
+	   "no bound code out of range");
+	is_str(prof_use_code(USE_L1), "l1", "the last use's code");
+	is_str(prof_use_name(USE_L1), "L1/shared", "the last use's name");
+	ok(prof_use_code(USE_N) == NULL && prof_use_code((enum prof_use_id)-1) == NULL,
+	   "no use code out of range");
+	ok(prof_use_name(USE_N) == NULL && prof_use_name((enum prof_use_id)-1) == NULL,
+	   "no use name out of range");
+	ok(prof_use_is_memory(USE_DRAM) && prof_use_is_memory(USE_L2) && prof_use_is_memory(USE_L1),
+	   "DRAM, L2 and L1 are memory");
+	ok(!prof_use_is_memory(USE_FP64) && !prof_use_is_memory(USE_TENSOR_PIPE),
+	   "FP64 and the tensor pipe are not");
+	prof_roofs_init(&r);
+	ok(!prof_roofs_any_measured(&r), "no roof measured");
+	r.r[PROF_ROOF_DRAM].source = PROF_ROOF_MEASURED;
+	ok(prof_roofs_any_measured(&r), "the first roof measured: some are");
+	prof_roofs_init(&r);
+	r.r[PROF_ROOF_TENSOR_FP64].source = PROF_ROOF_MEASURED;
+	ok(prof_roofs_any_measured(&r), "the last roof measured: some are");
+}
+
 int main(void)
 {
+	test_lookups();
 	test_roofs();
 	test_classify();
 	test_false_alarms();
