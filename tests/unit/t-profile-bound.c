@@ -663,6 +663,83 @@ static void test_view_words(void)
 	report_free(&rep);
 }
 
+/*
+ * The table's roofs without CUPTI's, CUPTI's where the table has no row,
+ * and the figures that are no roof (zero, infinite).
+ */
+static void test_roofs_fallback(void)
+{
+	struct prof_peaks p = h100();
+	struct prof_roofs r;
+
+	p.dfma_per_cycle = p.ffma_per_cycle = p.hfma_per_cycle = NAN;
+	p.l1_bytes_per_s = p.l2_bytes_per_s = NAN;
+	prof_roofs_theoretical(&r, &p);
+	/* H100 whitepaper: 64 FP64 FMA a clock an SM, 33.5 TFLOPS at 1980 MHz */
+	is_dbl(r.r[PROF_ROOF_FP64].per_s, 2.0 * 64 * 132 * 1.98e9, 1e3,
+	       "FP64 from the table alone: 33.5 TFLOP/s");
+	/* 32 banks x 4 B a clock an SM */
+	is_dbl(r.r[PROF_ROOF_L1].per_s, 128.0 * 132 * 1.98e9, 1e3, "L1 from the table: 33.4 TB/s");
+	p.sms = 1;
+	prof_roofs_theoretical(&r, &p);
+	is_dbl(r.r[PROF_ROOF_L1].per_s, 128.0 * 1.98e9, 1, "one SM: 253 GB/s of L1");
+
+	/* a chip the table does not know: CUPTI's FMAs a cycle, 2 FLOPs each (4 an HFMA2) */
+	p = h100();
+	p.cc_major = 9, p.cc_minor = 9;
+	p.dfma_per_cycle = 1000, p.ffma_per_cycle = 3000, p.hfma_per_cycle = 5000;
+	p.l1_bytes_per_s = 9e12, p.dram_bus_bytes_per_s = NAN, p.dram_bytes_per_s = 2e12;
+	prof_roofs_theoretical(&r, &p);
+	is_dbl(r.r[PROF_ROOF_FP64].per_s, 2 * 1000 * 1.98e9, 1, "unknown chip: FP64 from CUPTI");
+	is_dbl(r.r[PROF_ROOF_FP32].per_s, 2 * 3000 * 1.98e9, 1, "unknown chip: FP32 from CUPTI");
+	is_dbl(r.r[PROF_ROOF_FP16].per_s, 4 * 5000 * 1.98e9, 1, "unknown chip: FP16 from CUPTI");
+	is_dbl(r.r[PROF_ROOF_L1].per_s, 9e12, 0, "unknown chip: L1 from CUPTI");
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 2e12, 0, "no bus figure: DRAM from CUPTI");
+	ok(r.r[PROF_ROOF_TENSOR_FP16].source == PROF_ROOF_UNKNOWN, "unknown chip: no tensor roof");
+	/* zero and infinity are no figures; anything above zero is one */
+	p.dram_bus_bytes_per_s = 0;
+	prof_roofs_theoretical(&r, &p);
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 2e12, 0, "a bus of 0 B/s is no roof");
+	p.dram_bus_bytes_per_s = INFINITY;
+	prof_roofs_theoretical(&r, &p);
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 2e12, 0, "an infinite bus is no roof");
+	p.dram_bus_bytes_per_s = 0.5;
+	prof_roofs_theoretical(&r, &p);
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 0.5, 0, "half a byte a second is a roof, if a low one");
+}
+
+/* Measured roofs: zero and infinity are no measurement; L1 and shared the faster in either order. */
+static void test_roofs_measured_edges(void)
+{
+	struct prof_peaks p = h100();
+	struct prof_roofs m, r;
+	double v[ROOF_NCEILINGS];
+
+	for (int c = 0; c < ROOF_NCEILINGS; c++)
+		v[c] = NAN;
+	v[ROOF_DRAM] = 0;
+	v[ROOF_L2] = INFINITY;
+	v[ROOF_L1] = 33e12;
+	v[ROOF_SHARED] = 32e12;
+	v[ROOF_FP64] = 0.5;
+	prof_roofs_measured(&m, v);
+	ok(m.r[PROF_ROOF_DRAM].source == PROF_ROOF_UNKNOWN, "a DRAM of 0 B/s is no measurement");
+	ok(m.r[PROF_ROOF_L2].source == PROF_ROOF_UNKNOWN, "an infinite L2 is none");
+	is_dbl(m.r[PROF_ROOF_L1].per_s, 33e12, 0, "L1 faster than shared: L1's figure");
+	is_dbl(m.r[PROF_ROOF_FP64].per_s, 0.5, 0, "0.5 FLOP/s measured is a roof");
+
+	/* overlaid, a measured roof without a figure above zero leaves the theoretical one */
+	prof_roofs_theoretical(&r, &p);
+	prof_roofs_init(&m);
+	m.r[PROF_ROOF_DRAM] = (struct prof_roof){ 0, PROF_ROOF_MEASURED };
+	m.r[PROF_ROOF_L2] = (struct prof_roof){ NAN, PROF_ROOF_MEASURED };
+	m.r[PROF_ROOF_FP32] = (struct prof_roof){ 0.5, PROF_ROOF_MEASURED };
+	prof_roofs_overlay(&r, &m);
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, DRAM_ROOF, 0, "a measured 0 B/s does not replace DRAM's bus");
+	is_dbl(r.r[PROF_ROOF_L2].per_s, L2_ROOF, 0, "nor an unknown L2 CUPTI's");
+	is_dbl(r.r[PROF_ROOF_FP32].per_s, 0.5, 0, "any figure above zero does");
+}
+
 /* The names' ends, and which ceilings are memory. */
 static void test_lookups(void)
 {
@@ -697,6 +774,8 @@ int main(void)
 {
 	test_lookups();
 	test_roofs();
+	test_roofs_fallback();
+	test_roofs_measured_edges();
 	test_classify();
 	test_false_alarms();
 	test_counts();
