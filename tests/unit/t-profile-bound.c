@@ -740,6 +740,72 @@ static void test_roofs_measured_edges(void)
 	is_dbl(r.r[PROF_ROOF_FP32].per_s, 0.5, 0, "any figure above zero does");
 }
 
+/* classify_with ROOFS: classify against other roofs than the H100's. */
+static struct prof_bound classify_with(struct prof_bound_in in, const struct prof_roofs *r,
+				       enum prof_bound_kind want, const char *words, const char *what)
+{
+	in.roofs = r;
+	return classify(&in, want, words, what);
+}
+
+/*
+ * A rate's words at the edges of its units (TFLOP/s from 10^12, GFLOP/s
+ * whole from 10^9, two decimals below), a rate of zero still judged, and
+ * no FLOP evidence beside a pipe when no precision reaches 10 %.
+ */
+static void test_rate_words(void)
+{
+	struct prof_roofs r;
+	struct prof_bound_in in = idle();
+	struct prof_bound b;
+
+	prof_roofs_init(&r);
+	r.r[PROF_ROOF_FP32] = (struct prof_roof){ 1.2e12, PROF_ROOF_THEORETICAL };
+	in.fma_pipe_pct = NAN;
+	in.flop_per_s[1] = 1.08e12;
+	b = classify_with(in, &r, PB_COMPUTE, "FP32 at 1.1 TFLOP/s, 90 % of its 1.2 TFLOP/s roof",
+			  "1.08e12 FLOP/s: TFLOP/s, one decimal");
+	prof_bound_free(&b);
+	r.r[PROF_ROOF_FP32].per_s = 1e12;
+	in.flop_per_s[1] = 0.9e12;
+	b = classify_with(in, &r, PB_COMPUTE, "FP32 at 900 GFLOP/s, 90 % of its 1.0 TFLOP/s roof",
+			  "10^12 exactly: 1.0 TFLOP/s; below it whole GFLOP/s");
+	prof_bound_free(&b);
+	r.r[PROF_ROOF_FP32].per_s = 1.5e9;
+	in.flop_per_s[1] = 1e9;
+	b = classify_with(in, &r, PB_COMPUTE, "FP32 at 1 GFLOP/s, 67 % of its 2 GFLOP/s roof",
+			  "10^9 exactly: 1 GFLOP/s");
+	prof_bound_free(&b);
+	r.r[PROF_ROOF_FP32].per_s = 0.6e9;
+	in.flop_per_s[1] = 0.5e9;
+	b = classify_with(in, &r, PB_COMPUTE, "FP32 at 0.50 GFLOP/s, 83 % of its 0.60 GFLOP/s roof",
+			  "below 10^9: two decimals");
+	prof_bound_free(&b);
+
+	/* any roof above zero counts, if a low one; a negative rate (a counter's wrap) does not */
+	r.r[PROF_ROOF_FP32].per_s = 0.5;
+	in.flop_per_s[1] = 0.4;
+	b = classify_with(in, &r, PB_COMPUTE, "80 % of its 0.00 GFLOP/s roof", "a roof of 0.5 FLOP/s");
+	prof_bound_free(&b);
+	in = (struct prof_bound_in){ { NAN, -1e12, NAN }, NAN, NAN, { NAN, NAN, NAN }, &roofs, 50,
+				     100000, SMS, 0 };
+	b = classify(&in, PB_UNKNOWN, "bound unknown", "a negative rate is no rate");
+	prof_bound_free(&b);
+
+	/* a kernel that moved nothing is still judged: its nearest ceiling at 0 % */
+	in = idle();
+	in.fma_pipe_pct = in.tensor_pipe_pct = NAN;
+	b = classify(&in, PB_LATENCY, "at 0 %", "rates of zero: judged, not unknown");
+	prof_bound_free(&b);
+	/* a pipe nearest, no precision at 10 %: no FLOP words beside it */
+	in = idle();
+	in.tensor_pipe_pct = 94;
+	in.flop_per_s[1] = 0.05 * FP32_ROOF;
+	b = classify(&in, PB_COMPUTE, "the tensor pipe busy 94 % of the time", "FP32 at 5 %: not named");
+	ok(!strstr(b.text, "FP32") && !strchr(b.text, ';'), "no FLOP words beside the pipe: %s", b.text);
+	prof_bound_free(&b);
+}
+
 /* The names' ends, and which ceilings are memory. */
 static void test_lookups(void)
 {
@@ -777,6 +843,7 @@ int main(void)
 	test_roofs_fallback();
 	test_roofs_measured_edges();
 	test_classify();
+	test_rate_words();
 	test_false_alarms();
 	test_counts();
 	test_chart();
