@@ -804,6 +804,18 @@ static void test_rate_words(void)
 	b = classify(&in, PB_COMPUTE, "the tensor pipe busy 94 % of the time", "FP32 at 5 %: not named");
 	ok(!strstr(b.text, "FP32") && !strchr(b.text, ';'), "no FLOP words beside the pipe: %s", b.text);
 	prof_bound_free(&b);
+	/* beside the pipe, the busiest precision from 10 % (FP64 first, FP16 last) */
+	in.flop_per_s[1] = 0.1 * FP32_ROOF;
+	b = classify(&in, PB_COMPUTE, "; FP32 at", "FP32 at 10 % exactly: named");
+	prof_bound_free(&b);
+	in.flop_per_s[0] = 0.3 * 2 * DFMA_PEAK * CLOCK;
+	in.flop_per_s[1] = 0.2 * FP32_ROOF;
+	b = classify(&in, PB_COMPUTE, "; FP64 at", "FP64 at 30 % before FP32 at 20 %");
+	prof_bound_free(&b);
+	in.flop_per_s[0] = in.flop_per_s[1] = 0;
+	in.flop_per_s[2] = 0.2 * 4 * HFMA_PEAK * CLOCK;
+	b = classify(&in, PB_COMPUTE, "; FP16 at", "FP16, the last precision, at 20 %");
+	prof_bound_free(&b);
 }
 
 /* The names' ends, and which ceilings are memory. */
