@@ -816,6 +816,25 @@ static void test_rate_words(void)
 	in.flop_per_s[2] = 0.2 * 4 * HFMA_PEAK * CLOCK;
 	b = classify(&in, PB_COMPUTE, "; FP16 at", "FP16, the last precision, at 20 %");
 	prof_bound_free(&b);
+	in.flop_per_s[2] = 0;
+	in.flop_per_s[0] = 0.2 * 2 * DFMA_PEAK * CLOCK;
+	in.flop_per_s[1] = 0.3 * FP32_ROOF;
+	b = classify(&in, PB_COMPUTE, "; FP32 at", "FP32 at 30 % after FP64 at 20 %: FP32");
+	prof_bound_free(&b);
+	/* a tie: the first precision */
+	prof_roofs_init(&r);
+	r.r[PROF_ROOF_FP64] = r.r[PROF_ROOF_FP32] = (struct prof_roof){ 1e12, PROF_ROOF_THEORETICAL };
+	in.flop_per_s[0] = in.flop_per_s[1] = 2e11;
+	b = classify_with(in, &r, PB_COMPUTE, "; FP64 at", "FP64 and FP32 both at 20 %: FP64");
+	prof_bound_free(&b);
+
+	/* FP64, the first ceiling, nearest */
+	in = idle();
+	in.fma_pipe_pct = NAN;
+	in.flop_per_s[0] = 0.7 * 2 * DFMA_PEAK * CLOCK;
+	in.flop_per_s[1] = 0.3 * FP32_ROOF;
+	b = classify(&in, PB_COMPUTE, "compute-bound: FP64 at", "FP64 at 70 %, FP32 at 30 %");
+	prof_bound_free(&b);
 }
 
 /* The names' ends, and which ceilings are memory. */
