@@ -765,6 +765,8 @@ static void test_rate_words(void)
 	in.flop_per_s[1] = 1.08e12;
 	b = classify_with(in, &r, PB_COMPUTE, "FP32 at 1.1 TFLOP/s, 90 % of its 1.2 TFLOP/s roof",
 			  "1.08e12 FLOP/s: TFLOP/s, one decimal");
+	ok(!strchr(b.text, ';'), "FP32 nearest: its evidence once");
+	is_str(b.brief, "compute-bound (FP32 90 %)", "its brief");
 	prof_bound_free(&b);
 	r.r[PROF_ROOF_FP32].per_s = 1e12;
 	in.flop_per_s[1] = 0.9e12;
@@ -826,6 +828,24 @@ static void test_rate_words(void)
 	r.r[PROF_ROOF_FP64] = r.r[PROF_ROOF_FP32] = (struct prof_roof){ 1e12, PROF_ROOF_THEORETICAL };
 	in.flop_per_s[0] = in.flop_per_s[1] = 2e11;
 	b = classify_with(in, &r, PB_COMPUTE, "; FP64 at", "FP64 and FP32 both at 20 %: FP64");
+	prof_bound_free(&b);
+
+	/* FP64 nearest, yet short of the bound: named as the nearest */
+	in = idle();
+	in.fma_pipe_pct = NAN;
+	in.flop_per_s[0] = 0.59 * 2 * DFMA_PEAK * CLOCK;
+	b = classify(&in, PB_LATENCY, "no ceiling near: the nearest, FP64, at 59 %", "FP64 at 59 %");
+	prof_bound_free(&b);
+	/* a grid of as many blocks as SMs fills them; a grid not counted (0) is not short */
+	in = idle();
+	in.blocks = SMS;
+	b = classify(&in, PB_LATENCY, NULL, "132 blocks on 132 SMs: not underfilled");
+	prof_bound_free(&b);
+	in.blocks = SMS - 1;
+	b = classify(&in, PB_UNDERFILLED, "the grid's 131 blocks leave 1 of 132 SMs idle", "131 blocks");
+	prof_bound_free(&b);
+	in.blocks = 0;
+	b = classify(&in, PB_LATENCY, NULL, "a grid not counted: not short");
 	prof_bound_free(&b);
 
 	/* FP64, the first ceiling, nearest */

@@ -101,7 +101,8 @@ def mark(toks, is_header):
     depth, i, n = 0, 0, len(toks)
     scope = ''
     stmt_start = True      # the next token starts a statement
-    decl = False           # the current statement declares; mutable after its '='
+    decl = False           # in a declarator: mutable after its '='
+    stmt_decl = None       # the statement declares: the parentheses open at its start
     init_depth = None      # at file scope: inside an initializer after '='
     paren_stack = []
     while i < n:
@@ -184,9 +185,14 @@ def mark(toks, is_header):
             decl = paren_stack.pop() if paren_stack else False
         elif stmt_start:
             decl = is_type_word(t)
+            stmt_decl = len(paren_stack) if decl else None
             stmt_start = False
         elif decl and t.text == '=':
             decl = False
+            i += 1
+            continue
+        elif t.text == ',' and stmt_decl == len(paren_stack):
+            decl = True     # the next declarator: `int a = 1, b[32];`
             i += 1
             continue
         if t.text == ':' and i > 0 and (toks[i - 1].text == 'default' or
