@@ -840,9 +840,11 @@ static void test_rate_words(void)
 	in = idle();
 	in.blocks = SMS;
 	b = classify(&in, PB_LATENCY, NULL, "132 blocks on 132 SMs: not underfilled");
+	ok(b.advice && strstr(b.advice, "independent work"), "latency-bound: advice");
 	prof_bound_free(&b);
 	in.blocks = SMS - 1;
 	b = classify(&in, PB_UNDERFILLED, "the grid's 131 blocks leave 1 of 132 SMs idle", "131 blocks");
+	ok(b.advice == NULL, "underfilled: no latency advice");
 	prof_bound_free(&b);
 	in.blocks = 0;
 	b = classify(&in, PB_LATENCY, NULL, "a grid not counted: not short");
@@ -854,6 +856,8 @@ static void test_rate_words(void)
 	in.flop_per_s[0] = 0.7 * 2 * DFMA_PEAK * CLOCK;
 	in.flop_per_s[1] = 0.3 * FP32_ROOF;
 	b = classify(&in, PB_COMPUTE, "compute-bound: FP64 at", "FP64 at 70 %, FP32 at 30 %");
+	is_dbl(b.compute_frac, 0.7, 1e-9, "the compute fraction is FP64's 70 %%");
+	ok(b.advice == NULL, "no latency advice when bound");
 	prof_bound_free(&b);
 }
 
