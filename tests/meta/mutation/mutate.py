@@ -577,9 +577,22 @@ def baseline(w, tests):
     return budget
 
 
+def read_results(path):
+    """{key: result} of an earlier run's results file."""
+    out = {}
+    for raw in open(path):
+        result, _, desc = raw.rstrip('\n').partition('\t')
+        m = re.match(r'(\S+):\d+ (\S+) \[(\S+)\] (.*?)  =>  (.*)$', desc)
+        if m:
+            f, scope, op, before, after = m.groups()
+            out[(f, '' if scope == '-' else scope, op, before, after)] = result
+    return out
+
+
 def cmd_run(args):
     mutants = all_mutants(args.files)
     equivalent = read_equivalent(os.path.join(HERE, 'equivalent'))
+    earlier = read_results(args.rerun) if args.rerun else {}
     jobs = max(1, args.jobs)
     trees = [os.path.join(WORK, 'w%d' % k) for k in range(jobs)]
     t0 = time.time()
@@ -606,6 +619,12 @@ def cmd_run(args):
     todo = [k for k, m in enumerate(mutants) if args.all or m.key() not in equivalent]
     for k in set(range(len(mutants))) - set(todo):
         results[k] = 'survived'
+    # --rerun: what an earlier run killed (or could not build) stays so; the rest runs
+    for k in list(todo):
+        before = earlier.get(mutants[k].key(), 'survived')
+        if before != 'survived':
+            results[k] = before
+            todo.remove(k)
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
         for done, (k, r) in enumerate(pool.map(work, todo), 1):
             results[k] = r
@@ -687,6 +706,9 @@ def main():
     p.add_argument('-v', '--verbose', action='store_true')
     p.add_argument('--all', action='store_true',
                    help='run the mutants explained in equivalent too (they must survive)')
+    p.add_argument('--rerun', metavar='RESULTS',
+                   help="an earlier run's results file: run only what survived there "
+                   "(or is new), keep the rest's results")
     p.add_argument('--quick', action='store_true',
                    help='leave the bats files out: a first look at the survivors, no score')
     p.add_argument('files', nargs='*')
