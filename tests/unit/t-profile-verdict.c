@@ -188,6 +188,17 @@ static void conflicts_edges(void)
 	k.sst.ideal_per_instruction = 4;
 	judge(&k, PV_SHARED_STORE_CONFLICTS, NULL, "--width 16", "16-byte stores");
 	clear(&k);
+	/* a mix of widths: an ideal halfway between two rounds up */
+	k.sst.ideal_per_instruction = 3;
+	judge(&k, PV_SHARED_STORE_CONFLICTS, NULL, "--width 16", "3 wavefronts ideal: 16 bytes");
+	clear(&k);
+	k.sst.ideal_per_instruction = 1.5;
+	judge(&k, PV_SHARED_STORE_CONFLICTS, NULL, "--width 8", "1.5 wavefronts ideal: 8 bytes");
+	clear(&k);
+	k.sst.ideal_per_instruction = 1.4;
+	judge(&k, PV_SHARED_STORE_CONFLICTS, NULL, "--stride 15 --op store", "1.4: 4 bytes");
+	ok(!strstr(k.command, "--width"), "4 bytes: no --width in %s", k.command);
+	clear(&k);
 	/* wavefronts not counted: nothing to judge; one wavefront is some */
 	k = kernel();
 	k.sld = (struct prof_shared){ .wavefronts = 0, .ways = 4, .ideal_per_instruction = 1 };
