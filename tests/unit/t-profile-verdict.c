@@ -86,6 +86,13 @@ static void coalescing_edges(void)
 	loads(&k.ld, 2, 1, 8);
 	judge(&k, PV_LOAD_COALESCING, NULL, "--stride 2", "one sector, half of it wasted");
 	clear(&k);
+	/* loads not counted (NAN) add nothing to the traffic a store's excess is weighed in */
+	k = kernel();
+	loads(&k.ld, NAN, NAN, NAN);
+	loads(&k.st, 1.1, 1, 4.4);
+	judge(&k, PV_STORE_COALESCING, NULL, NULL, "one store sector, 9 % of it excess, loads uncounted");
+	clear(&k);
+	k = kernel();
 	/* the excess within all global traffic: 5 % counts, 4.9 % does not */
 	loads(&k.ld, 2, 100, 8);
 	loads(&k.st, 1, 900, 4);
