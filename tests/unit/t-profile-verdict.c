@@ -214,7 +214,11 @@ static void conflicts_edges(void)
 	k.sld.wavefronts = 1;
 	judge(&k, PV_SHARED_LOAD_CONFLICTS, "a 4-way bank conflict", NULL, "one wavefront, 4 ways");
 	clear(&k);
-	/* the excess within all shared traffic: under 5 % is nothing */
+	/* the excess within all shared traffic: 5 % counts, under 5 % is nothing */
+	k.sld = (struct prof_shared){ .wavefronts = 100, .ways = 2, .ideal_per_instruction = 1 };
+	k.sst = (struct prof_shared){ .wavefronts = 900, .ways = 1 };
+	judge(&k, PV_SHARED_LOAD_CONFLICTS, NULL, NULL, "50 excess wavefronts in 1000: 5 %");
+	clear(&k);
 	k.sst.ways = 2, k.sst.wavefronts = 100;
 	k.sld = (struct prof_shared){ .wavefronts = 901, .ways = 1 };
 	judge(&k, PV_MEMORY_BOUND, NULL, NULL, "50 excess wavefronts in 1001: under 5 %");

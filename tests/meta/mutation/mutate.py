@@ -42,7 +42,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, '..', '..', '..'))
-WORK = os.path.join(ROOT, 'build', 'mutants')
+WORK = os.environ.get('MUTANT_WORK') or os.path.join(ROOT, 'build', 'mutants')
 TARGET_PCT = 90.0
 
 # ---- the tokenizer ----
@@ -494,7 +494,7 @@ def make_tree(w):
         build = os.path.join(ROOT, name)
         if os.path.isdir(build):
             shutil.copytree(build, os.path.join(w, name), symlinks=True,
-                            ignore=lambda d, names, b=build: ['mutants', 'fuzz'] if d == b else [])
+                            ignore=lambda d, names, b=build: [n for n in names if n.startswith('mutants') or n == 'fuzz'] if d == b else [])
     if os.path.exists(os.path.join(ROOT, 'gpuperf')):
         shutil.copy2(os.path.join(ROOT, 'gpuperf'), os.path.join(w, 'gpuperf'))
 
@@ -582,6 +582,8 @@ def read_results(path):
     out = {}
     for raw in open(path):
         result, _, desc = raw.rstrip('\n').partition('\t')
+        if not desc and raw.startswith('survived '):
+            result, desc = 'survived', raw[len('survived '):].strip()  # a run's printed line
         m = re.match(r'(\S+):\d+ (\S+) \[(\S+)\] (.*?)  =>  (.*)$', desc)
         if m:
             f, scope, op, before, after = m.groups()
@@ -593,6 +595,9 @@ def cmd_run(args):
     mutants = all_mutants(args.files)
     equivalent = read_equivalent(os.path.join(HERE, 'equivalent'))
     earlier = read_results(args.rerun) if args.rerun else {}
+    if args.only_survivors:
+        listed = read_results(args.only_survivors)
+        mutants = [m for m in mutants if listed.get(m.key()) == 'survived']
     jobs = max(1, args.jobs)
     trees = [os.path.join(WORK, 'w%d' % k) for k in range(jobs)]
     t0 = time.time()
@@ -709,6 +714,9 @@ def main():
     p.add_argument('--rerun', metavar='RESULTS',
                    help="an earlier run's results file: run only what survived there "
                    "(or is new), keep the rest's results")
+    p.add_argument('--only-survivors', metavar='LOG',
+                   help="run only the mutants a run's output (or results) says survived: "
+                   "a check of new tests, no score")
     p.add_argument('--quick', action='store_true',
                    help='leave the bats files out: a first look at the survivors, no score')
     p.add_argument('files', nargs='*')
