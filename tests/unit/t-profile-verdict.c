@@ -93,6 +93,16 @@ static void coalescing_edges(void)
 	judge(&k, PV_STORE_COALESCING, NULL, NULL, "one store sector, 9 % of it excess, loads uncounted");
 	clear(&k);
 	k = kernel();
+	loads(&k.ld, 1.1, 1, 4.4);
+	loads(&k.st, NAN, NAN, NAN);
+	judge(&k, PV_LOAD_COALESCING, NULL, NULL, "one load sector, 9 % of it excess, stores uncounted");
+	clear(&k);
+	/* a tie: the loads first */
+	loads(&k.ld, 2, 1000, 8);
+	loads(&k.st, 2, 1000, 8);
+	judge(&k, PV_LOAD_COALESCING, NULL, NULL, "loads and stores alike: the loads");
+	clear(&k);
+	k = kernel();
 	/* the excess within all global traffic: 5 % counts, 4.9 % does not */
 	loads(&k.ld, 2, 100, 8);
 	loads(&k.st, 1, 900, 4);
@@ -214,6 +224,15 @@ static void conflicts_edges(void)
 	k.sld.wavefronts = 1;
 	judge(&k, PV_SHARED_LOAD_CONFLICTS, "a 4-way bank conflict", NULL, "one wavefront, 4 ways");
 	clear(&k);
+	/* the same on the store side, the loads uncounted (NAN) */
+	k.sld = (struct prof_shared){ .wavefronts = NAN, .ways = NAN };
+	k.sst = (struct prof_shared){ .wavefronts = 1, .ways = 1.5, .ideal_per_instruction = 1 };
+	judge(&k, PV_SHARED_STORE_CONFLICTS, "a 2-way bank conflict", NULL, "one store wavefront, 1.5 ways");
+	clear(&k);
+	k.sld = (struct prof_shared){ .wavefronts = 1, .ways = 1.5, .ideal_per_instruction = 1 };
+	k.sst = (struct prof_shared){ .wavefronts = NAN, .ways = NAN };
+	judge(&k, PV_SHARED_LOAD_CONFLICTS, NULL, NULL, "one load wavefront, stores uncounted");
+	clear(&k);
 	/* the excess within all shared traffic: 5 % counts, under 5 % is nothing */
 	k.sld = (struct prof_shared){ .wavefronts = 100, .ways = 2, .ideal_per_instruction = 1 };
 	k.sst = (struct prof_shared){ .wavefronts = 900, .ways = 1 };
@@ -312,6 +331,9 @@ static void bounds(void)
 	k.occ.binding = OCC_LIM_WARPS;
 	judge(&k, PV_OCCUPANCY_LIMIT, "blocks of 256 threads leave 32 of 64 idle", "--sweep threads",
 	      "warps bind");
+	clear(&k);
+	k.block = (struct prof_dim3){ 8, 16, 2 };
+	judge(&k, PV_OCCUPANCY_LIMIT, "blocks of 256 threads", "--threads 256 ", "8 x 16 x 2 threads");
 	clear(&k);
 
 	/* underfilled: the grid's blocks against the slots, or idle warps */
