@@ -320,9 +320,27 @@ static void bounds(void)
 	clear(&k);
 	k.occ.blocks = 1;
 	k.occ.binding = OCC_LIM_SMEM;
-	k.dyn_smem = 65536;
-	judge(&k, PV_OCCUPANCY_LIMIT, "held by shared memory", "--smem 65536 --sweep smem",
-	      "shared memory binds");
+	k.static_smem = 16384;
+	k.dyn_smem = 49152;
+	judge(&k, PV_OCCUPANCY_LIMIT, "held by shared memory: 64 KiB per block",
+	      "--smem 65536 --sweep smem", "16 KiB static + 48 KiB dynamic");
+	clear(&k);
+	k.static_smem = k.dyn_smem = 0;
+	/* no binding limit known: the calculator's words, else "a limit"; the next step after */
+	k.occ.binding = 0;
+	k.limiter = "barriers";
+	k.next_step = "fewer barriers would allow 2 blocks";
+	judge(&k, PV_OCCUPANCY_LIMIT, "held by barriers; fewer barriers would allow 2 blocks", NULL,
+	      "the limiter's name and the next step");
+	is_str(k.verdict_short, "occupancy 49.9 % (barriers)", "its brief");
+	clear(&k);
+	k.limiter = NULL;
+	k.next_step = NULL;
+	judge(&k, PV_OCCUPANCY_LIMIT, "held by a limit", NULL, "no limiter named");
+	ok(strlen(k.verdict_text) > 15 &&
+	   !strcmp(k.verdict_text + strlen(k.verdict_text) - 15, "held by a limit"),
+	   "no next step after it: %s", k.verdict_text);
+	is_str(k.verdict_short, "occupancy 49.9 % (?)", "its brief without a limiter");
 	clear(&k);
 	k.occ.binding = OCC_LIM_BLOCKS;
 	judge(&k, PV_OCCUPANCY_LIMIT, "blocks of 256 threads are too small", "--sweep threads",
