@@ -370,7 +370,7 @@ static void bounds(void)
 	judge(&k, PV_UNDERFILLED, "warps sit idle", "gpuperf occupancy", "264 blocks: the slots full");
 	clear(&k);
 	k.grid = (struct prof_dim3){ 3, 29, 3 };
-	judge(&k, PV_UNDERFILLED, "the grid's 261 blocks fill 98.9 %", NULL, "a grid of 3 x 29 x 3");
+	judge(&k, PV_UNDERFILLED, "the grid's 261 blocks fill 99 % of the 264", NULL, "a grid of 3 x 29 x 3");
 	clear(&k);
 	k.have_occ = 0;
 	judge(&k, PV_UNDERFILLED, "underfilled", NULL, "no occupancy: the bound's words alone");
