@@ -20,6 +20,8 @@
 static char stream[1 << 20];
 static const char *cc = "9.0";
 static double l2_rate = 50;   /* every launch's l2_hit_rate_pct */
+static double l2_read = 1000, l2_write = 1000;   /* and its L2 sectors (NAN: left out) */
+static double l1_rate = 10;   /* its l1_hit_rate_pct */
 
 static void add(const char *fmt, ...) GP_PRINTF(1, 2);
 static void add(const char *fmt, ...)
@@ -83,10 +85,10 @@ static void launch(const struct launch *l)
 	c("dram_read_bytes", l->dram_r);
 	c("dram_write_bytes", l->dram_w);
 	c("duration_ns", l->ns);
-	c("l1_hit_rate_pct", 10);
+	c("l1_hit_rate_pct", l1_rate);
 	c("l2_hit_rate_pct", l2_rate);
-	c("l2_read_sectors", 1000);
-	c("l2_write_sectors", 1000);
+	c("l2_read_sectors", l2_read);
+	c("l2_write_sectors", l2_write);
 	add("\n");
 }
 
@@ -741,6 +743,91 @@ static void test_no_requests(void)
 	prof_analysis_free(&a);
 }
 
+/*
+ * A launch whose counters came in part: a pair (sectors and requests,
+ * instructions, wavefronts and conflicts, DRAM read and write) counts only
+ * whole; a hit rate is weighted by the sectors it is of.
+ */
+static void test_partial_counters(void)
+{
+	struct launch l = copy("_Z4partPf", 2, 1, 50);
+	struct prof_analysis a;
+
+	l.ld_req = NAN;                          /* load sectors without their requests */
+	l.st_sec = NAN;                          /* store requests without their sectors */
+	a = one(&l);
+	ok(isnan(a.k[0].ld.sectors) && isnan(a.k[0].ld.requests), "loads: half a pair is none");
+	ok(isnan(a.k[0].st.sectors) && isnan(a.k[0].st.requests), "stores: half a pair is none");
+	prof_analysis_free(&a);
+	l.ld_req = 1, l.ld_sec = NAN;
+	a = one(&l);
+	ok(isnan(a.k[0].l1_hit_pct), "no load sector counted: no L1 hit rate to weigh");
+	prof_analysis_free(&a);
+
+	l = copy("_Z4partPf", 1, 1, 50);
+	l.sh_n = 100, l.sh_w = 200, l.sh_c = NAN;        /* shared loads without conflicts */
+	l.shs_n = 100, l.shs_w = NAN, l.shs_c = 0;       /* shared stores without wavefronts */
+	a = one(&l);
+	ok(isnan(a.k[0].sld.wavefronts), "shared loads without their conflicts: not counted");
+	ok(isnan(a.k[0].sst.wavefronts), "shared stores without their wavefronts: not counted");
+	prof_analysis_free(&a);
+	l.sh_c = 100, l.sh_w = NAN;
+	l.shs_w = 100, l.shs_n = NAN;
+	a = one(&l);
+	ok(isnan(a.k[0].sld.wavefronts), "shared loads without their wavefronts: not counted");
+	ok(isnan(a.k[0].sst.wavefronts), "shared stores without their instructions: not counted");
+	prof_analysis_free(&a);
+
+	/* DRAM: read without write is no figure */
+	l = copy("_Z4partPf", 1, 1, 50);
+	l.dram_w = NAN;
+	a = one(&l);
+	ok(isnan(a.k[0].dram_gbs) && isnan(a.k[0].dram_read_bytes), "DRAM read alone: no DRAM figure");
+	prof_analysis_free(&a);
+
+	/* L1: 10 % hits over 8 sectors a request's loads, 90 % over 4 (twice the requests): 50 % */
+	begin();
+	l = copy("_Z2l1Pf", 2, 1, 50);
+	launch(&l);
+	l1_rate = 90;
+	l = copy("_Z2l1Pf", 1, 1, 50);
+	l.ld_req *= 2, l.ld_sec *= 2, l.ld_bytes *= 2;
+	launch(&l);
+	l1_rate = 10;
+	time_rec("_Z2l1Pf", 2, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].l1_hit_pct, (10.0 * 8 + 90.0 * 8) / 16, 1e-9,
+	       "L1 hit rates weighted by their load sectors: 50 %%");
+	prof_analysis_free(&a);
+
+	/* L2: 100 % over 3000 + 1000 sectors, 0 % where the sectors were not read (weight 1) */
+	begin();
+	l = copy("_Z2l2Pf", 1, 1, 50);
+	l2_rate = 100, l2_read = 3000, l2_write = 1000;
+	launch(&l);
+	l2_rate = 0, l2_read = l2_write = NAN;
+	launch(&l);
+	time_rec("_Z2l2Pf", 2, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].l2_hit_pct, 100.0 * 4000 / 4001, 1e-9,
+	       "L2 rates weighted by their sectors, 1 where none was read: 99.98 %%");
+	prof_analysis_free(&a);
+	begin();
+	l2_rate = 100, l2_read = 3000, l2_write = NAN;
+	launch(&l);
+	l2_rate = 0, l2_read = NAN, l2_write = 1000;
+	launch(&l);
+	time_rec("_Z2l2Pf", 2, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].l2_hit_pct, 100.0 * 3000 / 4000, 1e-9,
+	       "reads alone, writes alone: each its own weight, 75 %%");
+	prof_analysis_free(&a);
+	l2_rate = 50, l2_read = l2_write = 1000;
+}
+
 static void test_programs(void)
 {
 	struct prof_analysis a;
@@ -812,6 +899,7 @@ int main(void)
 	test_order();
 	test_names();
 	test_no_requests();
+	test_partial_counters();
 	test_programs();
 	return done_testing();
 }
