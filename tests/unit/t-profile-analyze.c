@@ -785,6 +785,25 @@ static void test_partial_counters(void)
 	ok(isnan(a.k[0].dram_gbs) && isnan(a.k[0].dram_read_bytes), "DRAM read alone: no DRAM figure");
 	prof_analysis_free(&a);
 
+	/* a launch of no duration is not timed; half a nanosecond is */
+	l = copy("_Z4partPf", 1, 1, 50);
+	l.ns = 0;
+	a = one(&l);
+	ok(a.k[0].timed == 0 && isnan(a.k[0].dram_gbs), "0 ns: not timed, no DRAM rate");
+	prof_analysis_free(&a);
+	l.ns = 0.5;
+	a = one(&l);
+	ok(a.k[0].timed == 1 && a.k[0].time_ns == 0.5, "0.5 ns: timed");
+	is_dbl(a.k[0].dram_gbs, (l.dram_r + l.dram_w) / 0.5, 1e-3, "0.5 ns: its DRAM rate");
+	prof_analysis_free(&a);
+	/* a time record's launches: those of the API and those of graphs */
+	begin();
+	time_rec("_Z4partPf", 2, 3, 5, 5000);
+	end();
+	analyze(&a, &defaults);
+	ok(a.k[0].launches == 5 && a.k[0].graph == 3, "2 API launches and 3 in graphs: 5, 3 of graphs");
+	prof_analysis_free(&a);
+
 	/* L1: 10 % hits over 8 sectors a request's loads, 90 % over 4 (twice the requests): 50 % */
 	begin();
 	l = copy("_Z2l1Pf", 2, 1, 50);
