@@ -847,6 +847,75 @@ static void test_partial_counters(void)
 	l2_rate = 50, l2_read = l2_write = 1000;
 }
 
+/* The loads of one launch: requests, sectors, bytes (NAN: not counted); *a to free. */
+static const struct prof_access *loads_of(struct prof_analysis *a, double req, double sec,
+					  double bytes)
+{
+	struct launch l = copy("_Z4loadPf", 1, 1, 50);
+
+	l.ld_req = req, l.ld_sec = sec, l.ld_bytes = bytes;
+	*a = one(&l);
+	return &a->k[0].ld;
+}
+
+/*
+ * A load's figures from its counts: the width from the bytes a request
+ * asks for (32 x 1, 2, 4, 8 or 16 within 5 %), one lane at 16 bytes or
+ * fewer, the efficiency (bytes asked over 32 x sectors), and the cases
+ * judged not at all (bytes of none: cp.async or TMA moved them) or against
+ * the 4-byte warp (bytes not counted).
+ */
+static void test_access_figures(void)
+{
+	static const struct { double bpr; unsigned width; } widths[] = {
+		{ 32, 1 }, { 64, 2 }, { 128, 4 }, { 256, 8 }, { 512, 16 },
+		{ 4.1 * 32, 4 }, { 4.21 * 32, 0 }, { 100, 0 }, { 1024, 0 },
+	};
+	struct prof_analysis a;
+	const struct prof_access *p;
+
+	for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); i++) {
+		p = loads_of(&a, 1000, 1000 * 16, 1000 * widths[i].bpr);
+		is_int(p->width, widths[i].width, "%.1f bytes a request: width %u", widths[i].bpr,
+		       widths[i].width);
+		prof_analysis_free(&a);
+	}
+	p = loads_of(&a, 1000, 8000, 128000);
+	is_dbl(p->efficiency_pct, 50, 1e-9, "128 bytes a request in 8 sectors: 50 %% efficient");
+	is_dbl(p->fetched_bytes, 32 * 8000.0, 0, "32 bytes a sector fetched");
+	is_dbl(p->bytes, 128000, 0, "the bytes asked for");
+	ok(!p->one_lane && !p->assumed, "a full warp, bytes counted");
+	prof_analysis_free(&a);
+	p = loads_of(&a, 1, 1, 16);
+	ok(p->one_lane, "16 bytes a request: one lane");
+	is_dbl(p->fetched_bytes, 32, 0, "one request, one sector: 32 bytes fetched");
+	is_dbl(p->bytes, 16, 0, "one request's 16 bytes");
+	prof_analysis_free(&a);
+	p = loads_of(&a, 1, 1, 17);
+	ok(!p->one_lane, "17 bytes a request: more than one lane");
+	prof_analysis_free(&a);
+	p = loads_of(&a, 2, 1, 1);
+	ok(p->one_lane && !isnan(p->ratio), "half a byte a request: one lane, judged");
+	prof_analysis_free(&a);
+	/* bytes of no request, yet sectors: not judged */
+	p = loads_of(&a, 1, 100, 0);
+	ok(isnan(p->ratio) && isnan(p->sectors_per_request) && !p->one_lane,
+	   "sectors without a byte asked: not judged");
+	prof_analysis_free(&a);
+	p = loads_of(&a, 10, 0, 0);
+	ok(p->ratio == 0 && !p->one_lane, "no sector, no byte: a ratio of 0, judged");
+	prof_analysis_free(&a);
+	/* bytes not counted: the 4-byte warp assumed; no request: nothing */
+	p = loads_of(&a, 1, 8, NAN);
+	ok(p->assumed && p->ratio == 2, "bytes not counted, 8 sectors a request: 2x a 4-byte warp");
+	ok(isnan(p->bytes), "bytes not counted: NAN");
+	prof_analysis_free(&a);
+	p = loads_of(&a, 0, 0, NAN);
+	ok(!p->assumed && isnan(p->fetched_bytes) && isnan(p->bytes),
+	   "no request: nothing assumed, nothing fetched");
+	prof_analysis_free(&a);
+}
+
 static void test_programs(void)
 {
 	struct prof_analysis a;
@@ -919,6 +988,7 @@ int main(void)
 	test_names();
 	test_no_requests();
 	test_partial_counters();
+	test_access_figures();
 	test_programs();
 	return done_testing();
 }
