@@ -916,6 +916,73 @@ static void test_access_figures(void)
 	prof_analysis_free(&a);
 }
 
+/* One launch of block x,y,z with static and dynamic shared memory, 16 registers. */
+static void shaped(const char *kernel, unsigned x, unsigned y, unsigned z, unsigned smem,
+		   unsigned dyn)
+{
+	begin();
+	add("launch pid=%d dev=0 kernel=%s api=cuLaunchKernel corr=1 grid=4096,1,1 block=%u,%u,%u "
+	    "cluster=0,0,0 dyn_smem=%u static_smem=%u local_bytes=0 regs=16 carveout=-1 "
+	    "c.duration_ns=1000 c.achieved_occupancy_pct=40\n", PID, kernel, x, y, z, dyn, smem);
+	time_rec(kernel, 1, 0, 0, 0);
+	end();
+}
+
+/*
+ * Shared memory's ideal wavefronts (1, 2, 4 by width: a mix rounds up
+ * from 1.5 and 3), and the occupancy the calculator gives for a launch's
+ * shape: H100, 64 warps and 32 blocks an SM, 228 KB of shared memory,
+ * barriers 32 blocks' worth (cuda_occupancy.h: one a block).
+ */
+static void test_shared_and_shape(void)
+{
+	static const struct { double w, c; double ideal; } ideals[] = {
+		{ 100, 0, 1 }, { 150, 0, 2 }, { 200, 0, 2 }, { 300, 0, 4 }, { 400, 0, 4 }, { 149, 0, 1 },
+		{ 299, 0, 2 }, { 500, 100, 4 },
+	};
+	struct launch l;
+	struct prof_analysis a;
+
+	for (size_t i = 0; i < sizeof(ideals) / sizeof(ideals[0]); i++) {
+		l = copy("_Z2shPf", 1, 1, 50);
+		l.sh_n = 100, l.sh_w = ideals[i].w, l.sh_c = ideals[i].c;
+		a = one(&l);
+		is_dbl(a.k[0].sld.ideal_per_instruction, ideals[i].ideal, 0,
+		       "%.0f wavefronts, %.0f conflicts in 100: ideal %.0f", ideals[i].w, ideals[i].c,
+		       ideals[i].ideal);
+		is_dbl(a.k[0].sld.conflicts, ideals[i].c, 0, "its conflicts");
+		prof_analysis_free(&a);
+	}
+	l = copy("_Z2shPf", 1, 1, 50);
+	l.sh_n = 0, l.sh_w = l.sh_c = 0;
+	a = one(&l);
+	ok(isnan(a.k[0].sld.wavefronts) && isnan(a.k[0].sld.conflicts),
+	   "no shared instruction: no wavefront or conflict figure");
+	prof_analysis_free(&a);
+	l.sh_n = 1, l.sh_w = 4, l.sh_c = 3;
+	a = one(&l);
+	ok(a.k[0].sld.wavefronts == 4 && a.k[0].sld.conflicts == 3 && a.k[0].sld.ways == 4,
+	   "one instruction, 4 wavefronts: a 4-way conflict");
+	prof_analysis_free(&a);
+
+	/* 8 x 4 x 2 threads: 2 warps a block, 32 blocks (the SM's limit), 100 % */
+	shaped("_Z5shapev", 8, 4, 2, 0, 0);
+	analyze(&a, &defaults);
+	is_int(a.k[0].occ.blocks, 32, "a block of 8 x 4 x 2: 32 blocks an SM");
+	is_dbl(a.k[0].occ.occupancy_pct, 100, 1e-9, "64 of 64 warps");
+	prof_analysis_free(&a);
+	/* one warp a block: the 32-block limit, 50 % (one barrier a block: 32 fit too) */
+	shaped("_Z5shapev", 32, 1, 1, 0, 0);
+	analyze(&a, &defaults);
+	is_int(a.k[0].occ.blocks, 32, "a block of one warp: 32 blocks an SM");
+	prof_analysis_free(&a);
+	/* 16 KiB static + 40 KiB dynamic = 56 KiB + 1 KiB reserved: 4 blocks in 228 KiB */
+	shaped("_Z5shapev", 256, 1, 1, 16384, 40960);
+	analyze(&a, &defaults);
+	is_int(a.k[0].occ.blocks, 4, "56 KiB of shared memory a block, 57 with the reserve: 228 / 57 = 4 blocks");
+	prof_analysis_free(&a);
+}
+
 static void test_programs(void)
 {
 	struct prof_analysis a;
@@ -989,6 +1056,7 @@ int main(void)
 	test_no_requests();
 	test_partial_counters();
 	test_access_figures();
+	test_shared_and_shape();
 	test_programs();
 	return done_testing();
 }
