@@ -910,6 +910,10 @@ static void test_access_figures(void)
 	ok(p->assumed && p->ratio == 2, "bytes not counted, 8 sectors a request: 2x a 4-byte warp");
 	ok(isnan(p->bytes), "bytes not counted: NAN");
 	prof_analysis_free(&a);
+	p = loads_of(&a, 2, 65, NAN);
+	ok(isnan(p->ratio) && !p->assumed, "32.5 sectors a request, bytes not counted: more than a warp's "
+	   "LD can touch, not judged");
+	prof_analysis_free(&a);
 	p = loads_of(&a, 0, 0, NAN);
 	ok(!p->assumed && isnan(p->fetched_bytes) && isnan(p->bytes),
 	   "no request: nothing assumed, nothing fetched");
