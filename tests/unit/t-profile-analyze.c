@@ -987,6 +987,75 @@ static void test_shared_and_shape(void)
 	prof_analysis_free(&a);
 }
 
+/* A launch of FP32 work and traffic: duration, FFMAs, FMA pipe %, L1, shared and L2 bytes. */
+static void roof_launch(double ns, double ffma, double pipe, double l1, double shared, double l2)
+{
+	add("launch pid=%d dev=0 kernel=_Z4roofv api=cuLaunchKernel corr=1 grid=4096,1,1 "
+	    "block=256,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=16 "
+	    "carveout=-1", PID);
+	c("duration_ns", ns);
+	c("ffma_thread_instructions", ffma);
+	c("fadd_thread_instructions", 0);
+	c("fmul_thread_instructions", 0);
+	c("fma_pipe_pct", pipe);
+	c("tensor_pipe_pct", pipe / 2);
+	c("l1_bytes", l1);
+	c("shared_bytes", shared);
+	c("l2_bytes", l2);
+	add("\n");
+}
+
+/*
+ * The roofline's figures over two launches (1 and 3 us): FLOPs summed
+ * (an FMA is 2), rates over the time of the launches that counted them,
+ * the pipes' shares weighted by time, L1 and shared bytes on one path.
+ */
+static void test_roofline_figures(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	begin();
+	roof_launch(1000, 1e6, 50, 1e6, 3e6, 2e6);
+	roof_launch(3000, 3e6, 10, 1e6, 1e6, NAN);
+	time_rec("_Z4roofv", 2, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	k = &a.k[0];
+	is_dbl(k->flop[1], 8e6, 0, "FP32: 2 x (1e6 + 3e6) FLOPs");
+	ok(isnan(k->flop[0]) && isnan(k->flop[2]), "FP64 and FP16 not counted");
+	is_dbl(k->flop_total, 8e6, 0, "the total: FP32's");
+	is_dbl(k->gflops, 8e6 / 4000, 1e-9, "8e6 FLOPs in 4 us: 2000 GFLOP/s");
+	is_dbl(k->fma_pipe_pct, (50 * 1000 + 10 * 3000) / 4000.0, 1e-9, "FMA pipe: 20 %% by time");
+	is_dbl(k->tensor_pipe_pct, 10, 1e-9, "tensor pipe: 10 %% by time");
+	is_dbl(k->l1_bytes, 2e6, 0, "L1 bytes summed");
+	is_dbl(k->shared_bytes, 4e6, 0, "shared bytes summed");
+	is_dbl(k->l1_gbs, 6e6 / 4000, 1e-9, "L1 and shared: 6e6 bytes in 4 us, 1500 GB/s");
+	is_dbl(k->l2_bytes, 2e6, 0, "L2: the launch that counted it");
+	is_dbl(k->l2_gbs, 2e6 / 1000, 1e-9, "L2 over its launch's 1 us: 2000 GB/s");
+	is_dbl(k->intensity_l2, 8e6 / 2e6, 1e-12, "4 FLOP a byte of L2");
+	prof_analysis_free(&a);
+
+	/* shared bytes alone still give the L1/shared rate; no launch timed: no rate */
+	begin();
+	roof_launch(2000, NAN, NAN, NAN, 4e6, NAN);
+	time_rec("_Z4roofv", 1, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].l1_gbs, 2000, 1e-9, "shared alone: 4e6 bytes in 2 us");
+	ok(isnan(a.k[0].flop_total) && isnan(a.k[0].gflops), "no FLOP counted: none");
+	prof_analysis_free(&a);
+	begin();
+	roof_launch(NAN, 1e6, 50, 1e6, NAN, NAN);
+	time_rec("_Z4roofv", 1, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	ok(isnan(a.k[0].gflops) && isnan(a.k[0].l1_gbs), "no duration: no rate");
+	is_dbl(a.k[0].flop_total, 2e6, 0, "yet the FLOPs");
+	is_dbl(a.k[0].fma_pipe_pct, 50, 1e-9, "and the pipe's share, by launch");
+	prof_analysis_free(&a);
+}
+
 static void test_programs(void)
 {
 	struct prof_analysis a;
@@ -1061,6 +1130,7 @@ int main(void)
 	test_partial_counters();
 	test_access_figures();
 	test_shared_and_shape();
+	test_roofline_figures();
 	test_programs();
 	return done_testing();
 }
