@@ -790,11 +790,14 @@ static void test_partial_counters(void)
 	l.ns = 0;
 	a = one(&l);
 	ok(a.k[0].timed == 0 && isnan(a.k[0].dram_gbs), "0 ns: not timed, no DRAM rate");
+	ok(isnan(a.k[0].dram_read_bytes) && isnan(a.k[0].dram_write_bytes), "0 ns: no DRAM bytes");
 	prof_analysis_free(&a);
 	l.ns = 0.5;
 	a = one(&l);
 	ok(a.k[0].timed == 1 && a.k[0].time_ns == 0.5, "0.5 ns: timed");
 	is_dbl(a.k[0].dram_gbs, (l.dram_r + l.dram_w) / 0.5, 1e-3, "0.5 ns: its DRAM rate");
+	ok(a.k[0].dram_read_bytes == l.dram_r && a.k[0].dram_write_bytes == l.dram_w,
+	   "0.5 ns: its DRAM bytes");
 	prof_analysis_free(&a);
 	/* a time record's launches: those of the API and those of graphs */
 	begin();
@@ -1002,6 +1005,8 @@ static void roof_launch(double ns, double ffma, double pipe, double l1, double s
 	c("l1_bytes", l1);
 	c("shared_bytes", shared);
 	c("l2_bytes", l2);
+	c("l2_peak_bytes_per_s", 4e12);
+	c("l1_peak_bytes_per_s", 1.5e13);
 	add("\n");
 }
 
@@ -1034,6 +1039,16 @@ static void test_roofline_figures(void)
 	is_dbl(k->l2_bytes, 2e6, 0, "L2: the launch that counted it");
 	is_dbl(k->l2_gbs, 2e6 / 1000, 1e-9, "L2 over its launch's 1 us: 2000 GB/s");
 	is_dbl(k->intensity_l2, 8e6 / 2e6, 1e-12, "4 FLOP a byte of L2");
+	/* judged against CUPTI's peaks: L2 at 2000 of 4000 GB/s, L1 at 1500 of 15000 */
+	is_dbl(k->bound.use[USE_L2], 0.5, 1e-9, "L2 at 50 %% of its roof");
+	is_dbl(k->bound.use[USE_L1], 0.1, 1e-9, "L1/shared at 10 %% of its roof");
+	prof_analysis_free(&a);
+	begin();
+	roof_launch(2000, NAN, NAN, 4e6, NAN, NAN);
+	time_rec("_Z4roofv", 1, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].l1_gbs, 2000, 1e-9, "L1 alone: 4e6 bytes in 2 us");
 	prof_analysis_free(&a);
 
 	/* shared bytes alone still give the L1/shared rate; no launch timed: no rate */
@@ -1054,6 +1069,67 @@ static void test_roofline_figures(void)
 	is_dbl(a.k[0].flop_total, 2e6, 0, "yet the FLOPs");
 	is_dbl(a.k[0].fma_pipe_pct, 50, 1e-9, "and the pipe's share, by launch");
 	prof_analysis_free(&a);
+}
+
+/* A launch of grid x,y,z, 40 % of the warp slots busy. */
+static void gridded(unsigned x, unsigned y, unsigned z)
+{
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z4gridv api=cuLaunchKernel corr=1 grid=%u,%u,%u "
+	    "block=256,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=16 carveout=-1 "
+	    "c.duration_ns=1000 c.achieved_occupancy_pct=40 c.fma_pipe_pct=1\n", PID, x, y, z);
+	time_rec("_Z4gridv", 1, 0, 0, 0);
+	end();
+}
+
+/* The grid's blocks against the SMs, a kernel not profiled, the device's DRAM bus. */
+static void test_grid_and_device(void)
+{
+	struct prof_analysis a;
+
+	gridded(11, 2, 6);
+	analyze(&a, &defaults);
+	is_int(a.k[0].bound.kind, PB_LATENCY, "11 x 2 x 6 = 132 blocks on 132 SMs: latency, not short");
+	prof_analysis_free(&a);
+	gridded(11, 2, 5);
+	analyze(&a, &defaults);
+	is_int(a.k[0].bound.kind, PB_UNDERFILLED, "11 x 2 x 5 = 110 blocks: underfilled");
+	prof_analysis_free(&a);
+
+	/* timed, never profiled: no bound, no use */
+	begin();
+	time_rec("_Z4onlyv", 3, 0, 3, 3000);
+	end();
+	analyze(&a, &defaults);
+	ok(a.k[0].bound.nearest == -1 && isnan(a.k[0].bound.roof_frac), "not profiled: no nearest");
+	for (int u = 0; u < USE_N; u++)
+		ok(isnan(a.k[0].bound.use[u]), "not profiled: no %s use", prof_use_code((enum prof_use_id)u));
+	prof_analysis_free(&a);
+
+	/* the DRAM bus: 2 x clock x width; either unknown (0) leaves no figure */
+	static const struct { const char *clock, *bits; double gbs; } bus[] = {
+		{ "2619000", "5120", 2 * 2619e6 * 5120 / 8 / 1e9 },
+		{ "1", "5120", 2 * 1e3 * 5120 / 8 / 1e9 },
+		{ "2619000", "1", 2 * 2619e6 / 8 / 1e9 },
+		{ "0", "5120", NAN },
+		{ "2619000", "0", NAN },
+	};
+	for (size_t i = 0; i < sizeof(bus) / sizeof(bus[0]); i++) {
+		stream[0] = '\0';
+		add("gpuperf-profile v=1 pid=%d\n", PID);
+		add("device pid=%d dev=0 cc=9.0 sms=132 mem_clock_khz=%s bus_bits=%s "
+		    "name=NVIDIA%%20H100 chip=GH100\n", PID, bus[i].clock, bus[i].bits);
+		time_rec("_Z4onlyv", 1, 0, 1, 1000);
+		end();
+		analyze(&a, &defaults);
+		if (isnan(bus[i].gbs))
+			ok(isnan(a.k[0].dram_peak_gbs), "clock %s kHz, %s bits: no DRAM peak", bus[i].clock,
+			   bus[i].bits);
+		else
+			is_dbl(a.k[0].dram_peak_gbs, bus[i].gbs, 1e-9 * bus[i].gbs,
+			       "clock %s kHz, %s bits: its DRAM peak", bus[i].clock, bus[i].bits);
+		prof_analysis_free(&a);
+	}
 }
 
 static void test_programs(void)
@@ -1131,6 +1207,7 @@ int main(void)
 	test_access_figures();
 	test_shared_and_shape();
 	test_roofline_figures();
+	test_grid_and_device();
 	test_programs();
 	return done_testing();
 }
