@@ -309,6 +309,23 @@ static void refusal_cases(void)
 		is_int(build(&f, twice, 2, 5), GP_EXIT_USAGE, "a UUID met twice: refused");
 		fleet_free(&f);
 	}
+	{
+		/* a GPU's record whose status is null: a status is needed, as a no-gpu one's */
+		static const struct rec one = { "a", 0, H100, 81559, "pass", 3200, 3250, 7500, 55,
+						55, 370, 0 };
+		char *r = record(&one), *at = strstr(r, "\"status\": \"pass\""), *text;
+
+		memcpy(at, "\"status\": null  ", 16);
+		text = gp_xasprintf("{\"gpus\": [%s]}", r);
+		memset(&f, 0, sizeof(f));
+		is_int(fleet_parse(&f, "t.json", text, strlen(text)), GP_EXIT_USAGE,
+		       "a GPU's record with a null status: refused");
+		fleet_free(&f);
+		free(text);
+		free(r);
+	}
+	/* gpuperf-fleet(1): --threshold, "default 5" */
+	is_dbl(FLEET_THRESHOLD_PCT, 5, 0, "the default threshold is the man page's 5 %%");
 }
 
 int main(void)
