@@ -266,6 +266,40 @@ static void verdict_cases(void)
 
 /* ---- refusals ---- */
 
+/* Medians that judge nothing: none measured (all contended), or of 0 GB/s; 1 GB/s judges. */
+static void median_edges(void)
+{
+	static const struct rec recs[] = {
+		{ "a", 0, H100, 81559, "pass", 3200, 3250, 7500, 0, 1, NAN, 1 },
+		{ "a", 1, H100, 81559, "pass", 3200, 3250, 7500, 0, 1, NAN, 1 },
+		{ "b", 0, H100, 81559, "pass", 3200, 3250, 7500, 0, 1, NAN, 0 },
+		{ "b", 1, H100, 81559, "pass", 3100, 3250, 7500, 0, 1, NAN, 0 },
+	};
+	struct fleet f;
+	const struct fleet_gpu *g;
+
+	is_int(build(&f, recs, 4, 5), 0, "four GPUs, two of them contended");
+	g = gpu_of(&f, "a", 0);
+	is_str(fleet_fig_verdict_names[g->verdict[CHECK_DRAM_COPY]], "contended",
+	       "a contended GPU beside a median: contended");
+	g = gpu_of(&f, "b", 1);
+	is_str(fleet_fig_verdict_names[g->verdict[CHECK_H2D]], "none", "a median of 0 GB/s judges none");
+	is_str(fleet_fig_verdict_names[g->verdict[CHECK_D2H]], "ok", "a median of 1 GB/s judges");
+	is_str(fleet_fig_verdict_names[g->verdict[CHECK_DRAM_COPY]], "ok", "3100 against 3150: ok");
+	fleet_free(&f);
+	{
+		static const struct rec busy[] = {
+			{ "a", 0, H100, 81559, "pass", 3200, 3250, 7500, 55, 55, NAN, 1 },
+			{ "a", 1, H100, 81559, "pass", 3200, 3250, 7500, 55, 55, NAN, 1 },
+		};
+		is_int(build(&f, busy, 2, 5), 0, "two GPUs, both contended");
+		g = gpu_of(&f, "a", 0);
+		is_str(fleet_fig_verdict_names[g->verdict[CHECK_DRAM_COPY]], "none",
+		       "no median (every GPU contended): none");
+		fleet_free(&f);
+	}
+}
+
 static void refusal_cases(void)
 {
 	static const struct {
@@ -333,6 +367,7 @@ int main(void)
 	split_cases();
 	median_cases();
 	verdict_cases();
+	median_edges();
 	refusal_cases();
 	return done_testing();
 }
