@@ -298,6 +298,19 @@ static void median_edges(void)
 		       "no median (every GPU contended): none");
 		fleet_free(&f);
 	}
+	{
+		/* check's own verdicts, with check's reasons */
+		static const struct rec said[] = {
+			{ "f", 0, H100, 81559, "fail", 3200, 3250, 7500, 55, 55, NAN, 0 },
+			{ "w", 0, H100, 81559, "warn", 3200, 3250, 7500, 55, 55, NAN, 0 },
+		};
+		is_int(build(&f, said, 2, 5), 0, "a failed GPU and a warned one");
+		ok(strstr(node_of(&f, "f")->reason, "GPU 0: check failed: why") != NULL,
+		   "the failure's reason: %s", node_of(&f, "f")->reason);
+		ok(strstr(node_of(&f, "w")->reason, "GPU 0: check warned: why") != NULL,
+		   "the warning's reason: %s", node_of(&f, "w")->reason);
+		fleet_free(&f);
+	}
 }
 
 static void refusal_cases(void)
