@@ -12,6 +12,10 @@
 #                        counters (GPUPERF_REQUIRE_COUNTERS=0: a counter test skips
 #                        where Nsight Compute cannot read them either)
 #   make test-meta       the checks of the tests themselves (tests/meta)
+#   make test-mutants    source mutants of the judging code (tests/meta/mutation):
+#                        each built and run against the tests of its file; fails
+#                        under 90 % killed or on a survivor not explained
+#                        (MUTANT_JOBS=N in parallel, one per processor by default)
 #   tests/run.sh FILE    one test file: tests/cli/occupancy.bats, t-parse, ...
 #   make test-asan       CPU tests against an AddressSanitizer/UBSan build
 #   make fuzz            libFuzzer on the option parsers, the cubin reader, the profile
@@ -149,7 +153,7 @@ endif
 .SUFFIXES:
 MAKEFLAGS += -r
 
-.PHONY: all test test-unit test-cli test-meta test-asan test-gpu gpu-test-deps install uninstall clean help lint-man fuzz
+.PHONY: all test test-unit test-cli test-meta test-mutants test-asan test-gpu gpu-test-deps install uninstall clean help lint-man fuzz
 
 all: gpuperf $(INJECT_SO)
 
@@ -282,6 +286,11 @@ test-meta: gpuperf
 
 test-asan: build-asan/gpuperf $(INJECT_SO) $(ASAN_UNIT_BIN) $(CLI_TEST_APPS)
 	$(Q)tests/run.sh --asan
+
+# Each mutant is built in a copy of the tree under build/mutants/ (the
+# sources, build/ and build-asan/), so everything they build is built first.
+test-mutants: gpuperf $(INJECT_SO) $(UNIT_BIN) $(ASAN_UNIT_BIN) $(CLI_TEST_APPS)
+	$(Q)python3 tests/meta/mutation/mutate.py run
 
 # Fixtures of tests/gpu/faults.bats: a process that holds device memory, a
 # CUPTI that fails mid-session, and gpuperf with kernels for another

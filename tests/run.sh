@@ -23,7 +23,38 @@
 # GPUPERF_REQUIRE_COUNTERS=1 unless they are set: without a GPU, or without
 # counters where another tool reads them, those tests fail instead of
 # skipping.  TAP_LOG=FILE appends every raw TAP stream to FILE.
+#
+# Under GPUPERF_REQUIRE_GPU=1 (make test-gpu) or in CI (CI set and not
+# "false"), a skip counts as a failure unless its reason is one of
+# EXPECTED_SKIPS below: the machine lacks a GPU, a second GPU or MIG (or
+# has what a CPU-only test must not see), or an optional tool is missing.
 set -u
+
+# The skips that a run under GPUPERF_REQUIRE_GPU=1 or in CI accepts:
+# extended regular expressions matched against the reason.  Keep it short:
+# a new entry is a new kind of machine, not a test that could not run.
+EXPECTED_SKIPS=(
+	# no GPU: a CPU machine (CI) skips the GPU tests
+	'^no GPU on this machine$'
+	'^no CUDA device$'
+	# a GPU present: the tests of the no-GPU paths skip on a GPU machine
+	'^this machine has a GPU$'
+	'^a GPU is (present|here|meant to be here)'
+	'^this machine has an NVIDIA driver'
+	# one GPU, or several: the tests of the other case skip
+	'^one GPU'
+	'^[0-9]+ GPUs'
+	# no MIG
+	'^MIG is not enabled'
+	# a missing optional tool
+	' is not installed'
+	# ASan builds: neither CUPTI nor valgrind runs under AddressSanitizer
+	'^counters are not available in ASan builds$'
+	'^the ASan pass does not run valgrind$'
+)
+# Counters Nsight Compute cannot read either, where GPUPERF_REQUIRE_COUNTERS=0 allows it.
+[ "${GPUPERF_REQUIRE_COUNTERS:-}" != 0 ] || EXPECTED_SKIPS+=('^counters unreadable: ')
+
 cd "$(dirname "$0")/.." || exit 1
 
 passed=0 failed=0 skipped=0      # the current suite's
@@ -40,11 +71,29 @@ fail_run() {
 	echo "not ok - $1"
 }
 
-# Count a skip and its reason.
+# The skips are judged (see EXPECTED_SKIPS): under GPUPERF_REQUIRE_GPU=1 or in CI.
+skips_judged() {
+	[ "${GPUPERF_REQUIRE_GPU:-0}" = 1 ] || { [ -n "${CI:-}" ] && [ "${CI:-}" != false ]; }
+}
+
+expected_skip() {
+	local re
+	for re in "${EXPECTED_SKIPS[@]}"; do
+		[[ "$1" =~ $re ]] && return 0
+	done
+	return 1
+}
+
+# Count a skip of test NAME and its reason; where skips are judged, one for
+# a reason that is not expected is a failure instead.
 count_skip() {
-	local why=${1# }
-	skipped=$((skipped + 1))
+	local name=$1 why=${2# }
 	why=${why:-no reason given}
+	if skips_judged && ! expected_skip "$why"; then
+		fail_run "$name: skipped, and the reason is not an expected one (tests/run.sh, EXPECTED_SKIPS): $why"
+		return
+	fi
+	skipped=$((skipped + 1))
 	reasons[$why]=$(( ${reasons[$why]:-0} + 1 ))
 }
 
@@ -62,7 +111,7 @@ count_tap() {
 			failures+=("$name: $line"); echo "$line" ;;
 		"ok"*"# skip"*|"ok"*"# SKIP"*)
 			results=$((results + 1))
-			count_skip "${line#*\# [sS][kK][iI][pP]}" ;;
+			count_skip "$name: ${line%%\# [sS][kK][iI][pP]*}" "${line#*\# [sS][kK][iI][pP]}" ;;
 		"ok"*) passed=$((passed + 1)) results=$((results + 1)) ;;
 		"#"*) echo "$line" ;;
 		1..*)
@@ -70,7 +119,7 @@ count_tap() {
 				plan=${BASH_REMATCH[1]}
 			elif [[ "$line" =~ ^1\.\.0\ *#\ *[sS][kK][iI][pP](.*)$ ]]; then
 				plan=0
-				count_skip "${BASH_REMATCH[1]}"
+				count_skip "$name" "${BASH_REMATCH[1]}"
 			fi ;;
 		esac
 	done <<<"$out"

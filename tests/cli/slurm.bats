@@ -73,8 +73,6 @@ unfit() {
 	done
 	if [ "$(id -u)" -ne 0 ]; then
 		echo "the daemons run as root here (SlurmUser=root); not root"
-	elif ! "$GPUPERF" help check >/dev/null 2>&1; then
-		echo "gpuperf has no check command yet"
 	fi
 }
 

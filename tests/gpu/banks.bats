@@ -9,15 +9,15 @@ load lib
 # Rows (matching the awk condition) whose measured wavefronts differ from the model.
 wavefront_mismatches() {
 	local p m
-	p=$(csv_col "$CSV" predicted_wavefronts_per_request)
-	m=$(csv_col "$CSV" measured_wavefronts_per_request)
+	p=$(csv_col "$CSV" predicted_wavefronts_per_request) || return 1
+	m=$(csv_col "$CSV" measured_wavefronts_per_request) || return 1
 	awk -F, -v p="$p" -v m="$m" "NR > 1 && ($1) && (\$m - \$p > 0.005 * \$p || \$p - \$m > 0.005 * \$p)" "$CSV"
 }
 
 instruction_mismatches() {
 	local i e
-	i=$(csv_col "$CSV" instructions)
-	e=$(csv_col "$CSV" expected_instructions)
+	i=$(csv_col "$CSV" instructions) || return 1
+	e=$(csv_col "$CSV" expected_instructions) || return 1
 	awk -F, -v i="$i" -v e="$e" 'NR > 1 && $i != $e' "$CSV"
 }
 
@@ -59,8 +59,11 @@ check_width() {
 	require_counters
 	cached_csv store banks --op store --stride 1,2,4,8,16,32,33 --pattern stride,transpose
 	counted measured_wavefronts_per_request
-	[ -z "$(instruction_mismatches)" ]
-	[ -z "$(wavefront_mismatches 1)" ]
+	local bad
+	bad=$(instruction_mismatches)
+	[ -z "$bad" ]
+	bad=$(wavefront_mismatches 1)
+	[ -z "$bad" ]
 }
 
 @test "banks: 32-way conflict costs at least 8x the conflict-free time" {
@@ -95,8 +98,11 @@ check_width() {
 		echo "# $p: $c conflicts per request" >&3
 		awk "BEGIN { exit !($c == 0) }"
 	done
-	[ -z "$(wavefront_mismatches '$7 ~ /^transpose/')" ]
-	[ -z "$(instruction_mismatches)" ]
+	local bad
+	bad=$(wavefront_mismatches '$7 ~ /^transpose/')
+	[ -z "$bad" ]
+	bad=$(instruction_mismatches)
+	[ -z "$bad" ]
 }
 
 @test "banks human output: chart of time per access" {

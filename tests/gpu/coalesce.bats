@@ -8,8 +8,9 @@ load lib
 
 # Every row's model_match is yes; print the ones that are not.
 all_match() {
-	local bad
-	bad=$(awk -F, -v c="$(csv_col "$CSV" model_match)" 'NR > 1 && $c != "yes"' "$CSV")
+	local bad c
+	c=$(csv_col "$CSV" model_match) || return 1
+	bad=$(awk -F, -v c="$c" 'NR > 1 && $c != "yes"' "$CSV")
 	if [ -n "$bad" ]; then
 		echo "rows differing from the model:" >&2
 		head -n 1 "$CSV" >&2

@@ -198,7 +198,8 @@ teardown() {
 		[ "$status" -eq 0 ]
 		[[ "$stderr" == *"gpuperf: warning: hardware counters unavailable"*"cuptiRangeProfiler"* ]]
 		echo "$output" >"$BATS_TEST_TMPDIR/lat.csv"
-		[ -z "$(field "$BATS_TEST_TMPDIR/lat.csv" l1_hit_pct '$c != ""')" ]
+		hits=$(field "$BATS_TEST_TMPDIR/lat.csv" l1_hit_pct '$c != ""')
+		[ -z "$hits" ]
 		[ "$(field "$BATS_TEST_TMPDIR/lat.csv" verified 1 | sort -u)" = yes ]
 		GPUPERF_CUPTI_LIB=$SHIM GPUPERF_CUPTI_FAIL=$fn run_split "$GPUPERF" --csv \
 			--counters require latency --size 4K-64K:x4 --level l1

@@ -8,19 +8,19 @@ load lib
 	run "$GPUPERF" --csv info
 	[ "$status" -eq 0 ]
 	echo "$output" > "$BATS_TEST_TMPDIR/info.csv"
-	field() { awk -F, -v c="$(csv_col "$BATS_TEST_TMPDIR/info.csv" "$1")" 'NR==2 {print $c}' "$BATS_TEST_TMPDIR/info.csv"; }
+	info_of() { field "$BATS_TEST_TMPDIR/info.csv" "$1" 'NR == 2'; }
 	smi() { nvidia-smi -i 0 --query-gpu="$1" --format=csv,noheader,nounits | head -n 1 | sed 's/^ *//'; }
-	[ "$(field device)" = "$(smi name)" ]
-	[ "$(field cc)" = "$(smi compute_cap)" ]
+	[ "$(info_of device)" = "$(smi name)" ]
+	[ "$(info_of cc)" = "$(smi compute_cap)" ]
 	# nvidia-smi's max memory clock is the same peak the driver gives CUDA
-	mem=$(field mem_clock_mhz); want=$(smi clocks.max.memory)
+	mem=$(info_of mem_clock_mhz); want=$(smi clocks.max.memory)
 	awk -v a="$mem" -v b="$want" 'BEGIN { exit !(a - b < 2 && b - a < 2) }'
-	bus=$(field pci_bus_id); want=$(smi pci.bus_id | tr 'A-F' 'a-f')
+	bus=$(info_of pci_bus_id); want=$(smi pci.bus_id | tr 'A-F' 'a-f')
 	[[ "$want" == *"$bus" ]]
 	# the theoretical peak is the formula applied to the reported inputs
-	peak=$(field dram_peak_gbs); width=$(field mem_bus_width_bits)
+	peak=$(info_of dram_peak_gbs); width=$(info_of mem_bus_width_bits)
 	awk -v p="$peak" -v m="$mem" -v w="$width" 'BEGIN { e = 2 * m * 1e6 * w / 8 / 1e9 - p; exit !(e < 0.5 && e > -0.5) }'
-	total=$(field mem_total_bytes); smi_total=$(smi memory.total)
+	total=$(info_of mem_total_bytes); smi_total=$(smi memory.total)
 	awk -v t="$total" -v s="$smi_total" 'BEGIN { d = t / 1048576 - s; exit !(d < 1024 && d > -1024) }'
 }
 

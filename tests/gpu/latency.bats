@@ -9,8 +9,8 @@ load lib
 # The level row's value of column $2 for level $1 (global memory, shared, host...).
 level_val() {
 	local lc rc
-	lc=$(csv_col "$CSV" level)
-	rc=$(csv_col "$CSV" row)
+	lc=$(csv_col "$CSV" level) || return 1
+	rc=$(csv_col "$CSV" row) || return 1
 	field "$CSV" "$2" "\$$rc == \"level\" && \$$lc == \"$1\"" | head -n 1
 }
 
@@ -52,11 +52,11 @@ level_val() {
 # the rows that fail it (size, cycles, COLUMN), 1.
 level_rows() {
 	local row lv sz cy col
-	row=$(csv_col "$CSV" row)
-	lv=$(csv_col "$CSV" level)
-	sz=$(csv_col "$CSV" size_bytes)
-	cy=$(csv_col "$CSV" cycles)
-	col=$(csv_col "$CSV" "$2")
+	row=$(csv_col "$CSV" row) || return 1
+	lv=$(csv_col "$CSV" level) || return 1
+	sz=$(csv_col "$CSV" size_bytes) || return 1
+	cy=$(csv_col "$CSV" cycles) || return 1
+	col=$(csv_col "$CSV" "$2") || return 1
 	# the row's COLUMN becomes $1 (the line itself) for TEST
 	awk -F, -v msg="$4" "NR > 1 && \$$row == \"size\" && \$$lv == \"$1\" {
 			n++; size = \$$sz; cyc = \$$cy; \$0 = \$$col
@@ -85,14 +85,14 @@ level_rows() {
 	# away from the L2's size (where the warm-up read's noise swamps the twins'
 	# difference), every counted share is a share: a misaligned twin reads
 	# L2 hit rates of several 100 % and negative DRAM bytes
-	local sz away
+	local sz away shares
 	sz=$(csv_col "$CSV" size_bytes)
 	away="\$$row == \"size\" && \$$mem == \"global\" && (\$$sz <= 8388608 || \$$sz >= 134217728)"
-	field "$CSV" l2_hit_pct "$away" |
-		awk '{ if ($1 != "" && ($1 < 0 || $1 > 102)) bad++ } END { exit bad }' ||
+	shares=$(field "$CSV" l2_hit_pct "$away")
+	awk '{ if ($1 != "" && ($1 < 0 || $1 > 102)) bad++ } END { exit bad }' <<<"$shares" ||
 		{ echo "an L2 hit rate out of 0-102 %"; return 1; }
-	field "$CSV" dram_bytes_per_load "$away" |
-		awk '{ if ($1 != "" && $1 < -1.5) bad++ } END { exit bad }' ||
+	shares=$(field "$CSV" dram_bytes_per_load "$away")
+	awk '{ if ($1 != "" && $1 < -1.5) bad++ } END { exit bad }' <<<"$shares" ||
 		{ echo "negative DRAM bytes per load"; return 1; }
 	# and the sizes of those plateaus say so in their own shares: a row
 	# named by one level has 80 % of its loads there (man page, LEVELS), so

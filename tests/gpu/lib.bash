@@ -25,9 +25,20 @@ require_gpu() {
 	fi
 }
 
-# Column of a CSV header by name (1-based), for awk -F, checks.
+# Column of a CSV header by name (1-based), for awk -F, checks.  A column
+# the header lacks is an error (status 1, said on stderr), and what it
+# prints then, -1, makes awk fail on the first row it reads: a renamed
+# column fails its test even where csv_col's status is lost, inside
+# `awk -v c="$(csv_col ...)"` (awk would read $"" as the whole row).
 csv_col() {
-	head -n 1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1
+	local c
+	c=$(head -n 1 "$1" | tr -d '\r' | tr ',' '\n' | grep -nx -- "$2" | cut -d: -f1)
+	if [ -z "$c" ]; then
+		echo "no column $2 in $1: $(head -n 1 "$1")" >&2
+		echo -1
+		return 1
+	fi
+	echo "$c"
 }
 
 # cached_csv NAME COMMAND ARGS...: run `gpuperf --csv COMMAND ARGS` once per
@@ -45,10 +56,11 @@ cached_csv() {
 	fi
 }
 
-# field FILE COLUMN ROW-FILTER-AWK: values of COLUMN in rows matching the awk condition.
+# field FILE COLUMN ROW-FILTER-AWK: values of COLUMN in rows matching the
+# awk condition; status 1 when the header has no COLUMN.
 field() {
 	local c
-	c=$(csv_col "$1" "$2")
+	c=$(csv_col "$1" "$2") || return 1
 	awk -F, -v c="$c" "NR > 1 && ($3) { print \$c }" "$1"
 }
 
@@ -116,7 +128,9 @@ require_counters() {
 # counted COLUMN: the run behind $CSV read counters (COLUMN, a measured
 # one, has values); else fail with what gpuperf said about them.
 counted() {
-	if [ "$(field "$CSV" "$1" 1 | grep -c .)" -eq 0 ]; then
+	local values
+	values=$(field "$CSV" "$1" 1) || return 1
+	if [ "$(grep -c . <<<"$values")" -eq 0 ]; then
 		echo "no counters in $1: $(grep -i counter "${CSV%.csv}.err" | head -n 1)" >&2
 		return 1
 	fi
@@ -172,22 +186,33 @@ stop_hog() {
 	fi
 }
 
-# Column $2 of CSV file $1, every row, through Python's csv (quoted fields hold commas).
+# Column $2 of CSV file $1, every row, through Python's csv (quoted fields
+# hold commas); status 1 when the header has no such column.
 csv_values() {
 	python3 - "$1" "$2" <<-'EOF'
 		import csv, sys
-		rows = list(csv.DictReader(open(sys.argv[1])))
+		rows = csv.DictReader(open(sys.argv[1]))
+		if sys.argv[2] not in (rows.fieldnames or []):
+		    sys.exit("no column %s in %s: %s" % (sys.argv[2], sys.argv[1], rows.fieldnames))
 		for r in rows:
 		    print(r[sys.argv[2]])
 	EOF
 }
 
-# Skip unless NVML reads the device, saying why.
+# require_nvml: the test needs NVML to read GPU 0.  nvidia-smi is built
+# on NVML: the test skips where nvidia-smi cannot read the GPU either, and
+# fails where it can yet gpuperf info's nvml column says NVML does not.
 require_nvml() {
-	"$GPUPERF" --csv info >"$BATS_TEST_TMPDIR/info.csv" 2>/dev/null || return 1
-	local nvml
-	nvml=$(csv_values "$BATS_TEST_TMPDIR/info.csv" nvml)
-	[ "$nvml" = read ] || skip "NVML does not read the device here: $nvml"
+	local smi nvml
+	if ! smi=$(nvidia-smi -i 0 --query-gpu=name,pci.bus_id --format=csv,noheader 2>&1) ||
+		[ -z "$smi" ]; then
+		skip "NVML cannot read GPU 0, by nvidia-smi either: $smi"
+	fi
+	"$GPUPERF" -d 0 --csv info >"$BATS_TEST_TMPDIR/info.csv" 2>"$BATS_TEST_TMPDIR/info.err" ||
+		{ cat "$BATS_TEST_TMPDIR/info.err" >&2; return 1; }
+	nvml=$(csv_values "$BATS_TEST_TMPDIR/info.csv" nvml) || return 1
+	[ "$nvml" = read ] ||
+		{ echo "gpuperf's NVML does not read GPU 0 ($nvml), yet nvidia-smi does: $smi" >&2; return 1; }
 }
 
 # the hog copying on every SM; half a second for its bursts to get going

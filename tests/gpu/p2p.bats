@@ -9,8 +9,8 @@ setup() {
 	ndev=$(nvidia-smi -L | grep -c '^GPU ')
 }
 
-col() {  # col FILE NAME: the column's values, one per row
-	awk -F, -v n="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) c = i; next } { print $c }' "$1"
+col() {  # col FILE NAME: the column's values, one per row; status 1 without it
+	field "$1" "$2" 1
 }
 
 @test "p2p: one device with itself: every method measured and verified" {

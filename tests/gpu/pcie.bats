@@ -5,12 +5,15 @@
 
 load lib
 
-# csv_field FILE DIRECTION MEMORY SIZE COLUMN: one value of the transfer table.
+# csv_field FILE DIRECTION MEMORY SIZE COLUMN: one value of the transfer
+# table; status 1 when a column is missing.
 csv_field() {
-	local f=$1 d=$2 m=$3 s=$4 col
-	col=$(csv_col "$f" "$5")
-	awk -F, -v d="$(csv_col "$f" direction)" -v m="$(csv_col "$f" memory)" \
-		-v s="$(csv_col "$f" size_bytes)" -v c="$col" -v D="$d" -v M="$m" -v S="$s" \
+	local f=$1 col dc mc sc
+	col=$(csv_col "$f" "$5") || return 1
+	dc=$(csv_col "$f" direction) || return 1
+	mc=$(csv_col "$f" memory) || return 1
+	sc=$(csv_col "$f" size_bytes) || return 1
+	awk -F, -v d="$dc" -v m="$mc" -v s="$sc" -v c="$col" -v D="$2" -v M="$3" -v S="$4" \
 		'NR > 1 && $d == D && $m == M && $s == S { print $c; exit }' "$f"
 }
 
@@ -132,8 +135,8 @@ gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 > b + 0) }'; }
 	[ "$status" -eq 0 ]
 	printf '%s\n' "$output" > "$f"
 	cat "$f"
-	pct=$(awk -F, -v c="$(csv_col "$f" overlap_pct)" 'NR == 2 { print $c }' "$f")
-	sp=$(awk -F, -v c="$(csv_col "$f" speedup)" 'NR == 2 { print $c }' "$f")
+	pct=$(field "$f" overlap_pct 'NR == 2')
+	sp=$(field "$f" speedup 'NR == 2')
 	gt "$pct" 20
 	gt "$sp" 1.1
 }
@@ -144,7 +147,7 @@ gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 > b + 0) }'; }
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | wc -l)" -eq 2 ]
 	printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/reg.csv"
-	k=$(awk -F, -v c="$(csv_col "$BATS_TEST_TMPDIR/reg.csv" kernel_us)" 'NR == 2 { print $c }' "$BATS_TEST_TMPDIR/reg.csv")
+	k=$(field "$BATS_TEST_TMPDIR/reg.csv" kernel_us 'NR == 2')
 	echo "kernel $k us for 2000 asked"
 	gt "$k" 1000
 	gt 4000 "$k"

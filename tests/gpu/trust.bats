@@ -43,8 +43,9 @@ teardown() {
 	[ "$(csv_values "$f" contended | sort -u | tr '\n' ' ')" = "0 " ] ||
 		[ "$(csv_values "$f" contended | sort -u | tr '\n' ' ')" = " " ]
 	# the clocks' verdict is always given: no, or the reasons
-	[ "$(csv_values "$f" throttled | grep -cx '')" -eq 0 ]
-	csv_values "$f" throttled | sort | uniq -c
+	throttled=$(csv_values "$f" throttled)
+	[ "$(grep -cx '' <<<"$throttled")" -eq 0 ]
+	sort <<<"$throttled" | uniq -c
 	run "$GPUPERF" bandwidth --kernel copy --size 256M --reps 10
 	[ "$status" -eq 0 ]
 	echo "$output" | grep '^stability: '

@@ -5,6 +5,8 @@
 # column may be empty only where nvidia-smi cannot read the link either.
 # Fake ncu and nvidia-smi stand in for the real ones.
 
+bats_require_minimum_version 1.5.0
+
 setup() {
 	cd "$BATS_TEST_TMPDIR"
 	mkdir -p fake
@@ -81,4 +83,89 @@ fake() {
 	echo "$output"
 	[ "$status" -eq 3 ]
 	[[ "$output" == "skipped: the PCIe link is not readable here, by nvidia-smi either: [N/A], [N/A], [N/A]" ]]
+}
+
+@test "gpu lib: csv_col fails on a missing column, and its -1 makes awk fail where its status is lost" {
+	printf 'kernel,instructions\ncopy,7\n' >t.csv
+	run csv_col t.csv instructions
+	[ "$status" -eq 0 ]
+	[ "$output" = 2 ]
+	run csv_col t.csv instruction
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no column instruction in t.csv: kernel,instructions"* ]]
+	# awk reads $"" as the whole row: a lost status must not pass as a value
+	run awk -F, -v c="$(csv_col t.csv renamed 2>/dev/null)" 'NR > 1 { print $c }' t.csv
+	[ "$status" -ne 0 ]
+	[[ "$output" != *copy* ]]
+}
+
+@test "gpu lib: field fails on a missing column, prints nothing" {
+	printf 'kernel,instructions\ncopy,7\nread,9\n' >t.csv
+	run field t.csv instructions '$1 == "read"'
+	[ "$status" -eq 0 ]
+	[ "$output" = 9 ]
+	run --separate-stderr field t.csv instruction 1
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+}
+
+@test "gpu lib: counted fails on a missing column, as on an empty one" {
+	CSV=$PWD/run.csv
+	printf 'stride,measured\n1,1.00\n' >"$CSV"
+	: >"$PWD/run.err"
+	run counted measured
+	[ "$status" -eq 0 ]
+	run counted measured_renamed
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no column measured_renamed"* ]]
+}
+
+@test "gpu lib: csv_values fails on a missing column" {
+	printf 'device,nvml\n"H200, SXM",read\n' >t.csv
+	run csv_values t.csv nvml
+	[ "$status" -eq 0 ]
+	[ "$output" = read ]
+	run csv_values t.csv device
+	[ "$output" = "H200, SXM" ]
+	run csv_values t.csv nvml_state
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no column nvml_state"* ]]
+}
+
+# fake_gpuperf NVML: a gpuperf whose info --csv says NVML, the column nvml
+# or, when NVML is "-", no such column.
+fake_gpuperf() {
+	if [ "$1" = - ]; then
+		printf '#!/bin/sh\nprintf "device,cc\\nH200,9.0\\n"\n' >fake/gpuperf
+	else
+		printf '#!/bin/sh\nprintf "device,nvml\\nH200,%s\\n"\n' "$1" >fake/gpuperf
+	fi
+	chmod +x fake/gpuperf
+	GPUPERF=$PWD/fake/gpuperf
+}
+
+@test "gpu lib: require_nvml asks nvidia-smi, not gpuperf, whether NVML reads the GPU" {
+	BATS_TEST_TMPDIR=$PWD
+	fake nvidia-smi 'NVIDIA H200, 00000000:19:00.0'
+	fake_gpuperf read
+	run require_nvml
+	[ "$status" -eq 0 ]
+	# gpuperf says no where nvidia-smi reads the GPU: a failure, not a skip
+	fake_gpuperf 'unavailable: libnvidia-ml.so.1 not found'
+	run require_nvml
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"gpuperf's NVML does not read GPU 0 (unavailable: libnvidia-ml.so.1 not found), yet nvidia-smi does"* ]]
+	fake_gpuperf -
+	run require_nvml
+	[ "$status" -eq 1 ]
+	# nvidia-smi cannot read it either: a skip with nvidia-smi's word
+	fake nvidia-smi 'Failed to initialize NVML: Driver/library version mismatch' 255
+	run require_nvml
+	echo "$output"
+	[ "$status" -eq 3 ]
+	[[ "$output" == "skipped: NVML cannot read GPU 0, by nvidia-smi either: Failed to initialize NVML"* ]]
 }

@@ -7,6 +7,8 @@ RUN=$BATS_TEST_DIRNAME/../run.sh
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
+	# the runs below judge their skips only where a test says so
+	unset CI GPUPERF_REQUIRE_GPU GPUPERF_REQUIRE_COUNTERS
 }
 
 # fake_bats TAP STATUS: a bats on PATH that prints TAP and exits STATUS.
@@ -100,4 +102,52 @@ fake_bats() {
 	run "$RUN" --no-such-option
 	[ "$status" -eq 2 ]
 	[[ "$output" == "usage: tests/run.sh "* ]]
+}
+
+@test "runner: under GPUPERF_REQUIRE_GPU=1, a skip for a reason not on the list fails, named" {
+	printf '@test "a" { true; }\n@test "b" { skip "the H100 fixtures are not recorded yet"; }\n' >odd.bats
+	GPUPERF_REQUIRE_GPU=1 run "$RUN" "$PWD/odd.bats"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"ok 2 b "*"skipped, and the reason is not an expected one"*": the H100 fixtures are not recorded yet"* ]]
+	[[ "${lines[-1]}" == "total: 1 passed, 1 failed, 0 skipped" ]]
+}
+
+@test "runner: in CI, a skip for no GPU, one GPU, no MIG or a tool not installed is accepted" {
+	printf '%s\n' '@test "a" { skip "no GPU on this machine"; }' '@test "b" { skip "one GPU"; }' \
+		'@test "c" { skip "MIG is not enabled on GPU 0"; }' \
+		'@test "d" { skip "valgrind is not installed"; }' >expected.bats
+	CI=true run "$RUN" "$PWD/expected.bats"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "total: 0 passed, 0 failed, 4 skipped" ]]
+}
+
+@test "runner: in CI, a program skipped whole for a reason not on the list fails" {
+	printf '#!/bin/sh\necho "1..0 # SKIP the moon is full"\n' >t-moon
+	printf '#!/bin/sh\necho "1..0 # SKIP no CUDA device"\n' >t-nogpu
+	chmod +x t-moon t-nogpu
+	CI=true run "$RUN" "$PWD/t-moon"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"t-moon: skipped, and the reason is not an expected one"*": the moon is full"* ]]
+	CI=true run "$RUN" "$PWD/t-nogpu"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "total: 0 passed, 0 failed, 1 skipped" ]]
+}
+
+@test "runner: CI=false and no GPUPERF_REQUIRE_GPU judge no skip" {
+	printf '@test "b" { skip "the moon is full"; }\n' >moon.bats
+	CI=false run "$RUN" "$PWD/moon.bats"
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "total: 0 passed, 0 failed, 1 skipped" ]]
+}
+
+@test "runner: counters unreadable are expected only under GPUPERF_REQUIRE_COUNTERS=0" {
+	printf '@test "b" { skip "counters unreadable: Nsight Compute cannot read them either"; }\n' >ctr.bats
+	GPUPERF_REQUIRE_GPU=1 GPUPERF_REQUIRE_COUNTERS=0 run "$RUN" "$PWD/ctr.bats"
+	[ "$status" -eq 0 ]
+	GPUPERF_REQUIRE_GPU=1 run "$RUN" "$PWD/ctr.bats"
+	[ "$status" -eq 1 ]
 }

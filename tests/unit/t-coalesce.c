@@ -182,6 +182,28 @@ static void names(void)
 	is_dbl(coal_efficiency_pct(16, 17), 100.0 * 16 / 17, 1e-12, "misaligned 16-byte");
 }
 
+/* Refusals, and the ideal of a direction that moves nothing. */
+static void edges(void)
+{
+	struct coal_config c = { .pattern = COAL_OFFSET, .op = COAL_NOPS, .stride = 1, .width = 4 };
+	struct coal_prediction p = { 0 };
+
+	ok(coal_op_name(COAL_NOPS) == NULL, "no op name past the end");
+	is_int(coal_predict(&c, &p), -1, "an op past the last refused");
+	c.op = COAL_COPY, c.pattern = COAL_NPATTERNS;
+	is_int(coal_predict(&c, &p), -1, "a pattern past the last refused");
+	/* one direction only: 4 sectors (128 B) ideal there, none the other way */
+	c = (struct coal_config){ .pattern = COAL_STRIDE, .op = COAL_STORE, .stride = 1, .width = 4 };
+	is_int(coal_predict(&c, &p), 0, "store-only stride 1 accepted");
+	is_dbl(p.ld_ideal, 0, 0, "store-only: no ideal load");
+	is_dbl(p.st_ideal, 4, 0, "store-only: ideal 4 store sectors");
+	c.op = COAL_LOAD;
+	coal_predict(&c, &p);
+	is_dbl(p.ld_ideal, 4, 0, "load-only: ideal 4 load sectors");
+	is_dbl(p.st_ideal, 0, 0, "load-only: no ideal store");
+	is_dbl(coal_efficiency_pct(4, 0), 0, 0, "no sector: 0 %%, not a division by zero");
+}
+
 int main(void)
 {
 	sweeps(4, offset_w4, stride_w4);
@@ -191,5 +213,6 @@ int main(void)
 	large_and_mixed();
 	predict();
 	names();
+	edges();
 	return done_testing();
 }

@@ -179,6 +179,40 @@ static void noise_rules(void)
 	diff_result_free(&res);
 }
 
+/*
+ * The noise rules at their edges: a change equal to the noise or to the
+ * threshold is not beyond it; a CoV of 0 carries no noise (the spread
+ * does); a spread around a figure of 0 says nothing; from 0 to 0, no change.
+ * The figures are powers of two, so that the percentages come out exact.
+ */
+static void noise_edges(void)
+{
+	struct diff_result res = { 0 };
+	const struct diff_row *d;
+
+	d = judge(&res, 2, 1024, 12.5, 1280, 12.5, NAN, NAN);
+	is_dbl(d->change_pct, 25, 0, "+25 %% exactly");
+	is_dbl(d->noise_pct, 25, 0, "noise 2 x 12.5 %%");
+	is_int(d->verdict, DIFF_SAME, "a change equal to the noise: same");
+	d = judge(&res, 25, 1024, 0.5, 1280, 0.5, NAN, NAN);
+	is_int(d->verdict, DIFF_SAME, "a change equal to the threshold: same");
+	d = judge(&res, 4, 1024, 0.5, 768, 0.5, NAN, NAN);
+	is_int(d->verdict, DIFF_WORSE, "-25 %% beyond noise 1 %% and threshold 4 %%: worse");
+	d = judge(&res, 0, 1000, 0, 1015, 0, 1010, 990);
+	is_dbl(d->noise_pct, 1.0, 1e-9, "a CoV of 0 is no noise figure: the spread's 1 %%");
+	d = judge(&res, 0, 0, NAN, 0, NAN, 10, -10);
+	is_int(d->verdict, DIFF_SAME, "0 before and after: same");
+	is_dbl(d->change_pct, 0, 0, "0 to 0: no change");
+	d = judge(&res, 0, 1, NAN, 1.1, NAN, 1.2, 0.8);
+	is_dbl(d->noise_pct, 20, 1e-9, "a figure of 1 with a spread of 0.4: 20 %% noise");
+	is_int(d->verdict, DIFF_SAME, "+10 %% inside it: same");
+	/* gpuperf-diff(1): "The default threshold, 2 %" */
+	is_dbl(DIFF_THRESHOLD_PCT, 2, 0, "the default threshold is the man page's 2 %%");
+	d = judge(&res, 0, -1000, NAN, -1015, NAN, NAN, NAN);
+	is_dbl(d->change_pct, -1.5, 1e-9, "a change of a negative figure, over its magnitude");
+	diff_result_free(&res);
+}
+
 /* ---- kinds by row, and the floors of the kinds that move between invocations ---- */
 
 /* The test's contract, its rows of kernel pcie over the link and of kernel shared on shared lines. */
@@ -544,6 +578,7 @@ int main(int argc, char **argv)
 	csv_cases();
 	json_cases();
 	noise_rules();
+	noise_edges();
 	floors();
 	rows_and_flags();
 	whole_runs();

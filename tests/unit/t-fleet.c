@@ -271,6 +271,53 @@ static void verdict_cases(void)
 
 /* ---- refusals ---- */
 
+/* Medians that judge nothing: none measured (all contended), or of 0 GB/s; 1 GB/s judges. */
+static void median_edges(void)
+{
+	static const struct rec recs[] = {
+		{ "a", 0, H100, 81559, "pass", 3200, 3250, 7500, 0, 1, NAN, 1 },
+		{ "a", 1, H100, 81559, "pass", 3200, 3250, 7500, 0, 1, NAN, 1 },
+		{ "b", 0, H100, 81559, "pass", 3200, 3250, 7500, 0, 1, NAN, 0 },
+		{ "b", 1, H100, 81559, "pass", 3100, 3250, 7500, 0, 1, NAN, 0 },
+	};
+	struct fleet f;
+	const struct fleet_gpu *g;
+
+	is_int(build(&f, recs, 4, 5), 0, "four GPUs, two of them contended");
+	g = gpu_of(&f, "a", 0);
+	is_str(fleet_fig_verdict_names[g->verdict[CHECK_DRAM_COPY]], "contended",
+	       "a contended GPU beside a median: contended");
+	g = gpu_of(&f, "b", 1);
+	is_str(fleet_fig_verdict_names[g->verdict[CHECK_H2D]], "none", "a median of 0 GB/s judges none");
+	is_str(fleet_fig_verdict_names[g->verdict[CHECK_D2H]], "ok", "a median of 1 GB/s judges");
+	is_str(fleet_fig_verdict_names[g->verdict[CHECK_DRAM_COPY]], "ok", "3100 against 3150: ok");
+	fleet_free(&f);
+	{
+		static const struct rec busy[] = {
+			{ "a", 0, H100, 81559, "pass", 3200, 3250, 7500, 55, 55, NAN, 1 },
+			{ "a", 1, H100, 81559, "pass", 3200, 3250, 7500, 55, 55, NAN, 1 },
+		};
+		is_int(build(&f, busy, 2, 5), 0, "two GPUs, both contended");
+		g = gpu_of(&f, "a", 0);
+		is_str(fleet_fig_verdict_names[g->verdict[CHECK_DRAM_COPY]], "none",
+		       "no median (every GPU contended): none");
+		fleet_free(&f);
+	}
+	{
+		/* check's own verdicts, with check's reasons */
+		static const struct rec said[] = {
+			{ "f", 0, H100, 81559, "fail", 3200, 3250, 7500, 55, 55, NAN, 0 },
+			{ "w", 0, H100, 81559, "warn", 3200, 3250, 7500, 55, 55, NAN, 0 },
+		};
+		is_int(build(&f, said, 2, 5), 0, "a failed GPU and a warned one");
+		ok(strstr(node_of(&f, "f")->reason, "GPU 0: check failed: why") != NULL,
+		   "the failure's reason: %s", node_of(&f, "f")->reason);
+		ok(strstr(node_of(&f, "w")->reason, "GPU 0: check warned: why") != NULL,
+		   "the warning's reason: %s", node_of(&f, "w")->reason);
+		fleet_free(&f);
+	}
+}
+
 static void refusal_cases(void)
 {
 	static const struct {
@@ -314,6 +361,23 @@ static void refusal_cases(void)
 		is_int(build(&f, twice, 2, 5), GP_EXIT_USAGE, "a UUID met twice: refused");
 		fleet_free(&f);
 	}
+	{
+		/* a GPU's record whose status is null: a status is needed, as a no-gpu one's */
+		static const struct rec one = { "a", 0, H100, 81559, "pass", 3200, 3250, 7500, 55,
+						55, 370, 0 };
+		char *r = record(&one), *at = strstr(r, "\"status\": \"pass\""), *text;
+
+		memcpy(at, "\"status\": null  ", 16);
+		text = gp_xasprintf("{\"gpus\": [%s]}", r);
+		memset(&f, 0, sizeof(f));
+		is_int(fleet_parse(&f, "t.json", text, strlen(text)), GP_EXIT_USAGE,
+		       "a GPU's record with a null status: refused");
+		fleet_free(&f);
+		free(text);
+		free(r);
+	}
+	/* gpuperf-fleet(1): --threshold, "default 5" */
+	is_dbl(FLEET_THRESHOLD_PCT, 5, 0, "the default threshold is the man page's 5 %%");
 }
 
 int main(void)
@@ -321,6 +385,7 @@ int main(void)
 	split_cases();
 	median_cases();
 	verdict_cases();
+	median_edges();
 	refusal_cases();
 	return done_testing();
 }

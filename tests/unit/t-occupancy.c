@@ -77,6 +77,44 @@ static void fermi(void)
 	is_int(r.why, OCC_REGS_PER_BLOCK, "2.0 1024 x 33: registers per block is why");
 }
 
+/*
+ * The register limits' edges under the spreadsheet's rules (occupancy.md
+ * 3.1; shared/reference/cc_limits.csv): 1.x allocates per block (warps
+ * rounded to 2, registers to 256 or 512), at most 124 a thread; 2.x per
+ * warp (64-register units), at most 63 a thread.
+ */
+static void legacy_edges(void)
+{
+	struct occ_result r = calc("1.0", 64, 124, 0, -1, 1);
+
+	/* 2 warps x 124 x 32 = 7936 (a multiple of 256): one block in 8192 */
+	is_int(r.blocks, 1, "1.0 64 x 124: 7936 registers, 1 block");
+	r = calc("1.0", 64, 125, 0, -1, 1);
+	is_int(r.blocks, 0, "1.0 64 x 125: more than 124 a thread, no block");
+	is_int(r.why, OCC_TOO_MANY_REGS, "1.0 64 x 125: too many registers is why");
+	/* 16 warps x 32 x 32 = 16384: exactly the 1.3 block's limit */
+	r = calc("1.3", 512, 32, 0, -1, 1);
+	is_int(r.regs_per_block, 16384, "1.3 512 x 32: 16384 registers per block");
+	is_int(r.blocks, 1, "1.3 512 x 32: exactly the limit, 1 block");
+	/* 16 x 33 x 32 = 16896, a multiple of 512, over 16384 */
+	r = calc("1.3", 512, 33, 0, -1, 1);
+	is_int(r.blocks, 0, "1.3 512 x 33: 16896 registers, no block");
+	is_int(r.why, OCC_REGS_PER_BLOCK, "1.3 512 x 33: registers per block is why");
+	/* 20 x 32 = 640 per warp (a multiple of 64) x 8 warps */
+	r = calc("2.0", 256, 20, 0, -1, 1);
+	is_int(r.regs_per_block, 5120, "2.0 256 x 20: 5120 registers per block");
+	/* 63 x 32 = 2016 -> 2048 a warp; 32768 / 2048 = 16 warps, 2 blocks of 8 */
+	r = calc("2.0", 256, 63, 0, -1, 1);
+	is_int(r.blocks, 2, "2.0 256 x 63: 2 blocks");
+	r = calc("2.0", 256, 64, 0, -1, 1);
+	is_int(r.blocks, 0, "2.0 256 x 64: more than 63 a thread, no block");
+	is_int(r.why, OCC_TOO_MANY_REGS, "2.0 256 x 64: too many registers is why");
+	/* no registers: 48 warps / 8 a block = 6 blocks, 100 % */
+	r = calc("2.0", 256, 0, 0, -1, 1);
+	is_int(r.lim_regs, OCC_NO_LIMIT, "2.0 256 x 0: no register limit");
+	is_int(r.blocks, 6, "2.0 256 x 0: 6 blocks by warps");
+}
+
 static void published(void)
 {
 	struct occ_result r;
@@ -236,6 +274,7 @@ int main(void)
 {
 	classic_1x();
 	fermi();
+	legacy_edges();
 	published();
 	steps();
 	sweeps();

@@ -20,6 +20,8 @@
 static char stream[1 << 20];
 static const char *cc = "9.0";
 static double l2_rate = 50;   /* every launch's l2_hit_rate_pct */
+static double l2_read = 1000, l2_write = 1000;   /* and its L2 sectors (NAN: left out) */
+static double l1_rate = 10;   /* its l1_hit_rate_pct */
 
 static void add(const char *fmt, ...) GP_PRINTF(1, 2);
 static void add(const char *fmt, ...)
@@ -83,10 +85,10 @@ static void launch(const struct launch *l)
 	c("dram_read_bytes", l->dram_r);
 	c("dram_write_bytes", l->dram_w);
 	c("duration_ns", l->ns);
-	c("l1_hit_rate_pct", 10);
+	c("l1_hit_rate_pct", l1_rate);
 	c("l2_hit_rate_pct", l2_rate);
-	c("l2_read_sectors", 1000);
-	c("l2_write_sectors", 1000);
+	c("l2_read_sectors", l2_read);
+	c("l2_write_sectors", l2_write);
 	add("\n");
 }
 
@@ -741,6 +743,395 @@ static void test_no_requests(void)
 	prof_analysis_free(&a);
 }
 
+/*
+ * A launch whose counters came in part: a pair (sectors and requests,
+ * instructions, wavefronts and conflicts, DRAM read and write) counts only
+ * whole; a hit rate is weighted by the sectors it is of.
+ */
+static void test_partial_counters(void)
+{
+	struct launch l = copy("_Z4partPf", 2, 1, 50);
+	struct prof_analysis a;
+
+	l.ld_req = NAN;                          /* load sectors without their requests */
+	l.st_sec = NAN;                          /* store requests without their sectors */
+	a = one(&l);
+	ok(isnan(a.k[0].ld.sectors) && isnan(a.k[0].ld.requests), "loads: half a pair is none");
+	ok(isnan(a.k[0].st.sectors) && isnan(a.k[0].st.requests), "stores: half a pair is none");
+	prof_analysis_free(&a);
+	l.ld_req = 1, l.ld_sec = NAN;
+	a = one(&l);
+	ok(isnan(a.k[0].l1_hit_pct), "no load sector counted: no L1 hit rate to weigh");
+	prof_analysis_free(&a);
+
+	l = copy("_Z4partPf", 1, 1, 50);
+	l.sh_n = 100, l.sh_w = 200, l.sh_c = NAN;        /* shared loads without conflicts */
+	l.shs_n = 100, l.shs_w = NAN, l.shs_c = 0;       /* shared stores without wavefronts */
+	a = one(&l);
+	ok(isnan(a.k[0].sld.wavefronts), "shared loads without their conflicts: not counted");
+	ok(isnan(a.k[0].sst.wavefronts), "shared stores without their wavefronts: not counted");
+	prof_analysis_free(&a);
+	l.sh_c = 100, l.sh_w = NAN;
+	l.shs_w = 100, l.shs_n = NAN;
+	a = one(&l);
+	ok(isnan(a.k[0].sld.wavefronts), "shared loads without their wavefronts: not counted");
+	ok(isnan(a.k[0].sst.wavefronts), "shared stores without their instructions: not counted");
+	prof_analysis_free(&a);
+
+	/* DRAM: read without write is no figure */
+	l = copy("_Z4partPf", 1, 1, 50);
+	l.dram_w = NAN;
+	a = one(&l);
+	ok(isnan(a.k[0].dram_gbs) && isnan(a.k[0].dram_read_bytes), "DRAM read alone: no DRAM figure");
+	prof_analysis_free(&a);
+
+	/* a launch of no duration is not timed; half a nanosecond is */
+	l = copy("_Z4partPf", 1, 1, 50);
+	l.ns = 0;
+	a = one(&l);
+	ok(a.k[0].timed == 0 && isnan(a.k[0].dram_gbs), "0 ns: not timed, no DRAM rate");
+	ok(isnan(a.k[0].dram_read_bytes) && isnan(a.k[0].dram_write_bytes), "0 ns: no DRAM bytes");
+	prof_analysis_free(&a);
+	l.ns = 0.5;
+	a = one(&l);
+	ok(a.k[0].timed == 1 && a.k[0].time_ns == 0.5, "0.5 ns: timed");
+	is_dbl(a.k[0].dram_gbs, (l.dram_r + l.dram_w) / 0.5, 1e-3, "0.5 ns: its DRAM rate");
+	ok(a.k[0].dram_read_bytes == l.dram_r && a.k[0].dram_write_bytes == l.dram_w,
+	   "0.5 ns: its DRAM bytes");
+	prof_analysis_free(&a);
+	/* a time record's launches: those of the API and those of graphs */
+	begin();
+	time_rec("_Z4partPf", 2, 3, 5, 5000);
+	end();
+	analyze(&a, &defaults);
+	ok(a.k[0].launches == 5 && a.k[0].graph == 3, "2 API launches and 3 in graphs: 5, 3 of graphs");
+	prof_analysis_free(&a);
+
+	/* L1: 10 % hits over 8 sectors a request's loads, 90 % over 4 (twice the requests): 50 % */
+	begin();
+	l = copy("_Z2l1Pf", 2, 1, 50);
+	launch(&l);
+	l1_rate = 90;
+	l = copy("_Z2l1Pf", 1, 1, 50);
+	l.ld_req *= 2, l.ld_sec *= 2, l.ld_bytes *= 2;
+	launch(&l);
+	l1_rate = 10;
+	time_rec("_Z2l1Pf", 2, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].l1_hit_pct, (10.0 * 8 + 90.0 * 8) / 16, 1e-9,
+	       "L1 hit rates weighted by their load sectors: 50 %%");
+	prof_analysis_free(&a);
+
+	/* L2: 100 % over 3000 + 1000 sectors, 0 % where the sectors were not read (weight 1) */
+	begin();
+	l = copy("_Z2l2Pf", 1, 1, 50);
+	l2_rate = 100, l2_read = 3000, l2_write = 1000;
+	launch(&l);
+	l2_rate = 0, l2_read = l2_write = NAN;
+	launch(&l);
+	time_rec("_Z2l2Pf", 2, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].l2_hit_pct, 100.0 * 4000 / 4001, 1e-9,
+	       "L2 rates weighted by their sectors, 1 where none was read: 99.98 %%");
+	prof_analysis_free(&a);
+	begin();
+	l2_rate = 100, l2_read = 3000, l2_write = NAN;
+	launch(&l);
+	l2_rate = 0, l2_read = NAN, l2_write = 1000;
+	launch(&l);
+	time_rec("_Z2l2Pf", 2, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].l2_hit_pct, 100.0 * 3000 / 4000, 1e-9,
+	       "reads alone, writes alone: each its own weight, 75 %%");
+	prof_analysis_free(&a);
+	l2_rate = 50, l2_read = l2_write = 1000;
+}
+
+/* The loads of one launch: requests, sectors, bytes (NAN: not counted); *a to free. */
+static const struct prof_access *loads_of(struct prof_analysis *a, double req, double sec,
+					  double bytes)
+{
+	struct launch l = copy("_Z4loadPf", 1, 1, 50);
+
+	l.ld_req = req, l.ld_sec = sec, l.ld_bytes = bytes;
+	*a = one(&l);
+	return &a->k[0].ld;
+}
+
+/*
+ * A load's figures from its counts: the width from the bytes a request
+ * asks for (32 x 1, 2, 4, 8 or 16 within 5 %), one lane at 16 bytes or
+ * fewer, the efficiency (bytes asked over 32 x sectors), and the cases
+ * judged not at all (bytes of none: cp.async or TMA moved them) or against
+ * the 4-byte warp (bytes not counted).
+ */
+static void test_access_figures(void)
+{
+	static const struct { double bpr; unsigned width; } widths[] = {
+		{ 32, 1 }, { 64, 2 }, { 128, 4 }, { 256, 8 }, { 512, 16 },
+		{ 4.1 * 32, 4 }, { 4.21 * 32, 0 }, { 100, 0 }, { 1024, 0 },
+	};
+	struct prof_analysis a;
+	const struct prof_access *p;
+
+	for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); i++) {
+		p = loads_of(&a, 1000, 1000 * 16, 1000 * widths[i].bpr);
+		is_int(p->width, widths[i].width, "%.1f bytes a request: width %u", widths[i].bpr,
+		       widths[i].width);
+		prof_analysis_free(&a);
+	}
+	p = loads_of(&a, 1000, 8000, 128000);
+	is_dbl(p->efficiency_pct, 50, 1e-9, "128 bytes a request in 8 sectors: 50 %% efficient");
+	is_dbl(p->fetched_bytes, 32 * 8000.0, 0, "32 bytes a sector fetched");
+	is_dbl(p->bytes, 128000, 0, "the bytes asked for");
+	ok(!p->one_lane && !p->assumed, "a full warp, bytes counted");
+	prof_analysis_free(&a);
+	p = loads_of(&a, 1, 1, 16);
+	ok(p->one_lane, "16 bytes a request: one lane");
+	is_dbl(p->fetched_bytes, 32, 0, "one request, one sector: 32 bytes fetched");
+	is_dbl(p->bytes, 16, 0, "one request's 16 bytes");
+	prof_analysis_free(&a);
+	p = loads_of(&a, 1, 1, 17);
+	ok(!p->one_lane, "17 bytes a request: more than one lane");
+	prof_analysis_free(&a);
+	p = loads_of(&a, 2, 1, 1);
+	ok(p->one_lane && !isnan(p->ratio), "half a byte a request: one lane, judged");
+	prof_analysis_free(&a);
+	/* bytes of no request, yet sectors: not judged */
+	p = loads_of(&a, 1, 100, 0);
+	ok(isnan(p->ratio) && isnan(p->sectors_per_request) && !p->one_lane,
+	   "sectors without a byte asked: not judged");
+	prof_analysis_free(&a);
+	p = loads_of(&a, 10, 0, 0);
+	ok(p->ratio == 0 && !p->one_lane, "no sector, no byte: a ratio of 0, judged");
+	prof_analysis_free(&a);
+	/* bytes not counted: the 4-byte warp assumed; no request: nothing */
+	p = loads_of(&a, 1, 8, NAN);
+	ok(p->assumed && p->ratio == 2, "bytes not counted, 8 sectors a request: 2x a 4-byte warp");
+	ok(isnan(p->bytes), "bytes not counted: NAN");
+	prof_analysis_free(&a);
+	p = loads_of(&a, 2, 65, NAN);
+	ok(isnan(p->ratio) && !p->assumed, "32.5 sectors a request, bytes not counted: more than a warp's "
+	   "LD can touch, not judged");
+	prof_analysis_free(&a);
+	p = loads_of(&a, 0, 0, NAN);
+	ok(!p->assumed && isnan(p->fetched_bytes) && isnan(p->bytes),
+	   "no request: nothing assumed, nothing fetched");
+	prof_analysis_free(&a);
+}
+
+/* One launch of block x,y,z with static and dynamic shared memory, 16 registers. */
+static void shaped(const char *kernel, unsigned x, unsigned y, unsigned z, unsigned smem,
+		   unsigned dyn)
+{
+	begin();
+	add("launch pid=%d dev=0 kernel=%s api=cuLaunchKernel corr=1 grid=4096,1,1 block=%u,%u,%u "
+	    "cluster=0,0,0 dyn_smem=%u static_smem=%u local_bytes=0 regs=16 carveout=-1 "
+	    "c.duration_ns=1000 c.achieved_occupancy_pct=40\n", PID, kernel, x, y, z, dyn, smem);
+	time_rec(kernel, 1, 0, 0, 0);
+	end();
+}
+
+/*
+ * Shared memory's ideal wavefronts (1, 2, 4 by width: a mix rounds up
+ * from 1.5 and 3), and the occupancy the calculator gives for a launch's
+ * shape: H100, 64 warps and 32 blocks an SM, 228 KB of shared memory,
+ * barriers 32 blocks' worth (cuda_occupancy.h: one a block).
+ */
+static void test_shared_and_shape(void)
+{
+	static const struct { double w, c; double ideal; } ideals[] = {
+		{ 100, 0, 1 }, { 150, 0, 2 }, { 200, 0, 2 }, { 300, 0, 4 }, { 400, 0, 4 }, { 149, 0, 1 },
+		{ 299, 0, 2 }, { 500, 100, 4 },
+	};
+	struct launch l;
+	struct prof_analysis a;
+
+	for (size_t i = 0; i < sizeof(ideals) / sizeof(ideals[0]); i++) {
+		l = copy("_Z2shPf", 1, 1, 50);
+		l.sh_n = 100, l.sh_w = ideals[i].w, l.sh_c = ideals[i].c;
+		a = one(&l);
+		is_dbl(a.k[0].sld.ideal_per_instruction, ideals[i].ideal, 0,
+		       "%.0f wavefronts, %.0f conflicts in 100: ideal %.0f", ideals[i].w, ideals[i].c,
+		       ideals[i].ideal);
+		is_dbl(a.k[0].sld.conflicts, ideals[i].c, 0, "its conflicts");
+		prof_analysis_free(&a);
+	}
+	l = copy("_Z2shPf", 1, 1, 50);
+	l.sh_n = 0, l.sh_w = l.sh_c = 0;
+	a = one(&l);
+	ok(isnan(a.k[0].sld.wavefronts) && isnan(a.k[0].sld.conflicts),
+	   "no shared instruction: no wavefront or conflict figure");
+	prof_analysis_free(&a);
+	l.sh_n = 1, l.sh_w = 4, l.sh_c = 3;
+	a = one(&l);
+	ok(a.k[0].sld.wavefronts == 4 && a.k[0].sld.conflicts == 3 && a.k[0].sld.ways == 4,
+	   "one instruction, 4 wavefronts: a 4-way conflict");
+	prof_analysis_free(&a);
+
+	/* 8 x 4 x 2 threads: 2 warps a block, 32 blocks (the SM's limit), 100 % */
+	shaped("_Z5shapev", 8, 4, 2, 0, 0);
+	analyze(&a, &defaults);
+	is_int(a.k[0].occ.blocks, 32, "a block of 8 x 4 x 2: 32 blocks an SM");
+	is_dbl(a.k[0].occ.occupancy_pct, 100, 1e-9, "64 of 64 warps");
+	prof_analysis_free(&a);
+	/* one warp a block: the 32-block limit, 50 % (one barrier a block: 32 fit too) */
+	shaped("_Z5shapev", 32, 1, 1, 0, 0);
+	analyze(&a, &defaults);
+	is_int(a.k[0].occ.blocks, 32, "a block of one warp: 32 blocks an SM");
+	prof_analysis_free(&a);
+	/* 16 KiB static + 40 KiB dynamic = 56 KiB + 1 KiB reserved: 4 blocks in 228 KiB */
+	shaped("_Z5shapev", 256, 1, 1, 16384, 40960);
+	analyze(&a, &defaults);
+	is_int(a.k[0].occ.blocks, 4, "56 KiB of shared memory a block, 57 with the reserve: 228 / 57 = 4 blocks");
+	prof_analysis_free(&a);
+}
+
+/* A launch of FP32 work and traffic: duration, FFMAs, FMA pipe %, L1, shared and L2 bytes. */
+static void roof_launch(double ns, double ffma, double pipe, double l1, double shared, double l2)
+{
+	add("launch pid=%d dev=0 kernel=_Z4roofv api=cuLaunchKernel corr=1 grid=4096,1,1 "
+	    "block=256,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=16 "
+	    "carveout=-1", PID);
+	c("duration_ns", ns);
+	c("ffma_thread_instructions", ffma);
+	c("fadd_thread_instructions", 0);
+	c("fmul_thread_instructions", 0);
+	c("fma_pipe_pct", pipe);
+	c("tensor_pipe_pct", pipe / 2);
+	c("l1_bytes", l1);
+	c("shared_bytes", shared);
+	c("l2_bytes", l2);
+	c("l2_peak_bytes_per_s", 4e12);
+	c("l1_peak_bytes_per_s", 1.5e13);
+	add("\n");
+}
+
+/*
+ * The roofline's figures over two launches (1 and 3 us): FLOPs summed
+ * (an FMA is 2), rates over the time of the launches that counted them,
+ * the pipes' shares weighted by time, L1 and shared bytes on one path.
+ */
+static void test_roofline_figures(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	begin();
+	roof_launch(1000, 1e6, 50, 1e6, 3e6, 2e6);
+	roof_launch(3000, 3e6, 10, 1e6, 1e6, NAN);
+	time_rec("_Z4roofv", 2, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	k = &a.k[0];
+	is_dbl(k->flop[1], 8e6, 0, "FP32: 2 x (1e6 + 3e6) FLOPs");
+	ok(isnan(k->flop[0]) && isnan(k->flop[2]), "FP64 and FP16 not counted");
+	is_dbl(k->flop_total, 8e6, 0, "the total: FP32's");
+	is_dbl(k->gflops, 8e6 / 4000, 1e-9, "8e6 FLOPs in 4 us: 2000 GFLOP/s");
+	is_dbl(k->fma_pipe_pct, (50 * 1000 + 10 * 3000) / 4000.0, 1e-9, "FMA pipe: 20 %% by time");
+	is_dbl(k->tensor_pipe_pct, 10, 1e-9, "tensor pipe: 10 %% by time");
+	is_dbl(k->l1_bytes, 2e6, 0, "L1 bytes summed");
+	is_dbl(k->shared_bytes, 4e6, 0, "shared bytes summed");
+	is_dbl(k->l1_gbs, 6e6 / 4000, 1e-9, "L1 and shared: 6e6 bytes in 4 us, 1500 GB/s");
+	is_dbl(k->l2_bytes, 2e6, 0, "L2: the launch that counted it");
+	is_dbl(k->l2_gbs, 2e6 / 1000, 1e-9, "L2 over its launch's 1 us: 2000 GB/s");
+	is_dbl(k->intensity_l2, 8e6 / 2e6, 1e-12, "4 FLOP a byte of L2");
+	/* judged against CUPTI's peaks: L2 at 2000 of 4000 GB/s, L1 at 1500 of 15000 */
+	is_dbl(k->bound.use[USE_L2], 0.5, 1e-9, "L2 at 50 %% of its roof");
+	is_dbl(k->bound.use[USE_L1], 0.1, 1e-9, "L1/shared at 10 %% of its roof");
+	prof_analysis_free(&a);
+	begin();
+	roof_launch(2000, NAN, NAN, 4e6, NAN, NAN);
+	time_rec("_Z4roofv", 1, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].l1_gbs, 2000, 1e-9, "L1 alone: 4e6 bytes in 2 us");
+	prof_analysis_free(&a);
+
+	/* shared bytes alone still give the L1/shared rate; no launch timed: no rate */
+	begin();
+	roof_launch(2000, NAN, NAN, NAN, 4e6, NAN);
+	time_rec("_Z4roofv", 1, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].l1_gbs, 2000, 1e-9, "shared alone: 4e6 bytes in 2 us");
+	ok(isnan(a.k[0].flop_total) && isnan(a.k[0].gflops), "no FLOP counted: none");
+	prof_analysis_free(&a);
+	begin();
+	roof_launch(NAN, 1e6, 50, 1e6, NAN, NAN);
+	time_rec("_Z4roofv", 1, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	ok(isnan(a.k[0].gflops) && isnan(a.k[0].l1_gbs), "no duration: no rate");
+	is_dbl(a.k[0].flop_total, 2e6, 0, "yet the FLOPs");
+	is_dbl(a.k[0].fma_pipe_pct, 50, 1e-9, "and the pipe's share, by launch");
+	prof_analysis_free(&a);
+}
+
+/* A launch of grid x,y,z, 40 % of the warp slots busy. */
+static void gridded(unsigned x, unsigned y, unsigned z)
+{
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z4gridv api=cuLaunchKernel corr=1 grid=%u,%u,%u "
+	    "block=256,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=16 carveout=-1 "
+	    "c.duration_ns=1000 c.achieved_occupancy_pct=40 c.fma_pipe_pct=1\n", PID, x, y, z);
+	time_rec("_Z4gridv", 1, 0, 0, 0);
+	end();
+}
+
+/* The grid's blocks against the SMs, a kernel not profiled, the device's DRAM bus. */
+static void test_grid_and_device(void)
+{
+	struct prof_analysis a;
+
+	gridded(11, 2, 6);
+	analyze(&a, &defaults);
+	is_int(a.k[0].bound.kind, PB_LATENCY, "11 x 2 x 6 = 132 blocks on 132 SMs: latency, not short");
+	prof_analysis_free(&a);
+	gridded(11, 2, 5);
+	analyze(&a, &defaults);
+	is_int(a.k[0].bound.kind, PB_UNDERFILLED, "11 x 2 x 5 = 110 blocks: underfilled");
+	prof_analysis_free(&a);
+
+	/* timed, never profiled: no bound, no use */
+	begin();
+	time_rec("_Z4onlyv", 3, 0, 3, 3000);
+	end();
+	analyze(&a, &defaults);
+	ok(a.k[0].bound.nearest == -1 && isnan(a.k[0].bound.roof_frac), "not profiled: no nearest");
+	for (int u = 0; u < USE_N; u++)
+		ok(isnan(a.k[0].bound.use[u]), "not profiled: no %s use", prof_use_code((enum prof_use_id)u));
+	prof_analysis_free(&a);
+
+	/* the DRAM bus: 2 x clock x width; either unknown (0) leaves no figure */
+	static const struct { const char *clock, *bits; double gbs; } bus[] = {
+		{ "2619000", "5120", 2 * 2619e6 * 5120 / 8 / 1e9 },
+		{ "1", "5120", 2 * 1e3 * 5120 / 8 / 1e9 },
+		{ "2619000", "1", 2 * 2619e6 / 8 / 1e9 },
+		{ "0", "5120", NAN },
+		{ "2619000", "0", NAN },
+	};
+	for (size_t i = 0; i < sizeof(bus) / sizeof(bus[0]); i++) {
+		stream[0] = '\0';
+		add("gpuperf-profile v=1 pid=%d\n", PID);
+		add("device pid=%d dev=0 cc=9.0 sms=132 mem_clock_khz=%s bus_bits=%s "
+		    "name=NVIDIA%%20H100 chip=GH100\n", PID, bus[i].clock, bus[i].bits);
+		time_rec("_Z4onlyv", 1, 0, 1, 1000);
+		end();
+		analyze(&a, &defaults);
+		if (isnan(bus[i].gbs))
+			ok(isnan(a.k[0].dram_peak_gbs), "clock %s kHz, %s bits: no DRAM peak", bus[i].clock,
+			   bus[i].bits);
+		else
+			is_dbl(a.k[0].dram_peak_gbs, bus[i].gbs, 1e-9 * bus[i].gbs,
+			       "clock %s kHz, %s bits: its DRAM peak", bus[i].clock, bus[i].bits);
+		prof_analysis_free(&a);
+	}
+}
+
 static void test_programs(void)
 {
 	struct prof_analysis a;
@@ -812,6 +1203,11 @@ int main(void)
 	test_order();
 	test_names();
 	test_no_requests();
+	test_partial_counters();
+	test_access_figures();
+	test_shared_and_shape();
+	test_roofline_figures();
+	test_grid_and_device();
 	test_programs();
 	return done_testing();
 }

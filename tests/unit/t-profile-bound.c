@@ -238,19 +238,36 @@ static void test_classify(void)
 	b = classify(&in, PB_MEMORY, "L2 at", "L2 the nearest memory ceiling");
 	prof_bound_free(&b);
 
-	/* thresholds */
+	/* thresholds, as the man page gives them (gpuperf-profile(1), BOUND):
+	   a ceiling reached to 60 % names the bound, to 75 % leaves little to
+	   gain; under 20 % of the warp slots busy is underfilled */
 	in = idle();
-	in.fma_pipe_pct = 100 * PROF_BOUND_AT;
-	b = classify(&in, PB_COMPUTE, NULL, "exactly at the bound threshold");
+	in.fma_pipe_pct = 60;
+	b = classify(&in, PB_COMPUTE, NULL, "60 %: exactly at the bound threshold");
 	ok(!b.little_to_gain, "not yet little to gain");
 	prof_bound_free(&b);
-	in.fma_pipe_pct = 100 * PROF_BOUND_AT - 1;
-	b = classify(&in, PB_LATENCY, NULL, "just under it");
+	in.fma_pipe_pct = 59.9;
+	b = classify(&in, PB_LATENCY, NULL, "59.9 %: just under it");
 	prof_bound_free(&b);
-	in.fma_pipe_pct = 100 * PROF_LITTLE_TO_GAIN;
-	b = classify(&in, PB_COMPUTE, NULL, "at the little-to-gain threshold");
+	in.fma_pipe_pct = 40.1;
+	b = classify(&in, PB_LATENCY, NULL, "40.1 %: well under it");
+	prof_bound_free(&b);
+	in.fma_pipe_pct = 75;
+	b = classify(&in, PB_COMPUTE, NULL, "75 %: at the little-to-gain threshold");
 	ok(b.little_to_gain, "little to gain there");
 	prof_bound_free(&b);
+	in.fma_pipe_pct = 74.9;
+	b = classify(&in, PB_COMPUTE, NULL, "74.9 %: just under it");
+	ok(!b.little_to_gain, "not little to gain there");
+	prof_bound_free(&b);
+	in.fma_pipe_pct = 30;
+	in.achieved_pct = 20;
+	b = classify(&in, PB_LATENCY, NULL, "20 % of the warp slots busy: enough warps");
+	prof_bound_free(&b);
+	in.achieved_pct = 19.9;
+	b = classify(&in, PB_UNDERFILLED, "too few warps", "19.9 % of the warp slots busy: too few");
+	prof_bound_free(&b);
+	in.achieved_pct = 50;
 	in.fma_pipe_pct = 70;
 	in.bytes_per_s[0] = 0.7 * DRAM_ROOF;
 	b = classify(&in, PB_COMPUTE, NULL, "a tie goes to compute");
@@ -569,10 +586,242 @@ static void test_view_words(void)
 	report_free(&rep);
 }
 
+/*
+ * The table's roofs without CUPTI's, CUPTI's where the table has no row,
+ * and the figures that are no roof (zero, infinite).
+ */
+static void test_roofs_fallback(void)
+{
+	struct prof_peaks p = h100();
+	struct prof_roofs r;
+
+	p.dfma_per_cycle = p.ffma_per_cycle = p.hfma_per_cycle = NAN;
+	p.l1_bytes_per_s = p.l2_bytes_per_s = NAN;
+	prof_roofs_theoretical(&r, &p);
+	/* H100 whitepaper: 64 FP64 FMA a clock an SM, 33.5 TFLOPS at 1980 MHz */
+	is_dbl(r.r[PROF_ROOF_FP64].per_s, 2.0 * 64 * 132 * 1.98e9, 1e3,
+	       "FP64 from the table alone: 33.5 TFLOP/s");
+	/* 32 banks x 4 B a clock an SM */
+	is_dbl(r.r[PROF_ROOF_L1].per_s, 128.0 * 132 * 1.98e9, 1e3, "L1 from the table: 33.4 TB/s");
+	p.sms = 1;
+	prof_roofs_theoretical(&r, &p);
+	is_dbl(r.r[PROF_ROOF_L1].per_s, 128.0 * 1.98e9, 1, "one SM: 253 GB/s of L1");
+
+	/* a chip the table does not know: CUPTI's FMAs a cycle, 2 FLOPs each (4 an HFMA2) */
+	p = h100();
+	p.cc_major = 9, p.cc_minor = 9;
+	p.dfma_per_cycle = 1000, p.ffma_per_cycle = 3000, p.hfma_per_cycle = 5000;
+	p.l1_bytes_per_s = 9e12, p.dram_bus_bytes_per_s = NAN, p.dram_bytes_per_s = 2e12;
+	prof_roofs_theoretical(&r, &p);
+	is_dbl(r.r[PROF_ROOF_FP64].per_s, 2 * 1000 * 1.98e9, 1, "unknown chip: FP64 from CUPTI");
+	is_dbl(r.r[PROF_ROOF_FP32].per_s, 2 * 3000 * 1.98e9, 1, "unknown chip: FP32 from CUPTI");
+	is_dbl(r.r[PROF_ROOF_FP16].per_s, 4 * 5000 * 1.98e9, 1, "unknown chip: FP16 from CUPTI");
+	is_dbl(r.r[PROF_ROOF_L1].per_s, 9e12, 0, "unknown chip: L1 from CUPTI");
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 2e12, 0, "no bus figure: DRAM from CUPTI");
+	ok(r.r[PROF_ROOF_TENSOR_FP16].source == PROF_ROOF_UNKNOWN, "unknown chip: no tensor roof");
+	/* zero and infinity are no figures; anything above zero is one */
+	p.dram_bus_bytes_per_s = 0;
+	prof_roofs_theoretical(&r, &p);
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 2e12, 0, "a bus of 0 B/s is no roof");
+	p.dram_bus_bytes_per_s = INFINITY;
+	prof_roofs_theoretical(&r, &p);
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 2e12, 0, "an infinite bus is no roof");
+	p.dram_bus_bytes_per_s = 0.5;
+	prof_roofs_theoretical(&r, &p);
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 0.5, 0, "half a byte a second is a roof, if a low one");
+}
+
+/* Measured roofs: zero and infinity are no measurement; L1 and shared the faster in either order. */
+static void test_roofs_measured_edges(void)
+{
+	struct prof_peaks p = h100();
+	struct prof_roofs m, r;
+	double v[ROOF_NCEILINGS];
+
+	for (int c = 0; c < ROOF_NCEILINGS; c++)
+		v[c] = NAN;
+	v[ROOF_DRAM] = 0;
+	v[ROOF_L2] = INFINITY;
+	v[ROOF_L1] = 33e12;
+	v[ROOF_SHARED] = 32e12;
+	v[ROOF_FP64] = 0.5;
+	prof_roofs_measured(&m, v);
+	ok(m.r[PROF_ROOF_DRAM].source == PROF_ROOF_UNKNOWN, "a DRAM of 0 B/s is no measurement");
+	ok(m.r[PROF_ROOF_L2].source == PROF_ROOF_UNKNOWN, "an infinite L2 is none");
+	is_dbl(m.r[PROF_ROOF_L1].per_s, 33e12, 0, "L1 faster than shared: L1's figure");
+	is_dbl(m.r[PROF_ROOF_FP64].per_s, 0.5, 0, "0.5 FLOP/s measured is a roof");
+
+	/* overlaid, a measured roof without a figure above zero leaves the theoretical one */
+	prof_roofs_theoretical(&r, &p);
+	prof_roofs_init(&m);
+	m.r[PROF_ROOF_DRAM] = (struct prof_roof){ 0, PROF_ROOF_MEASURED };
+	m.r[PROF_ROOF_L2] = (struct prof_roof){ NAN, PROF_ROOF_MEASURED };
+	m.r[PROF_ROOF_FP32] = (struct prof_roof){ 0.5, PROF_ROOF_MEASURED };
+	prof_roofs_overlay(&r, &m);
+	is_dbl(r.r[PROF_ROOF_DRAM].per_s, DRAM_ROOF, 0, "a measured 0 B/s does not replace DRAM's bus");
+	is_dbl(r.r[PROF_ROOF_L2].per_s, L2_ROOF, 0, "nor an unknown L2 CUPTI's");
+	is_dbl(r.r[PROF_ROOF_FP32].per_s, 0.5, 0, "any figure above zero does");
+}
+
+/* classify_with ROOFS: classify against other roofs than the H100's. */
+static struct prof_bound classify_with(struct prof_bound_in in, const struct prof_roofs *r,
+				       enum prof_bound_kind want, const char *words, const char *what)
+{
+	in.roofs = r;
+	return classify(&in, want, words, what);
+}
+
+/*
+ * A rate's words at the edges of its units (TFLOP/s from 10^12, GFLOP/s
+ * whole from 10^9, two decimals below), a rate of zero still judged, and
+ * no FLOP evidence beside a pipe when no precision reaches 10 %.
+ */
+static void test_rate_words(void)
+{
+	struct prof_roofs r;
+	struct prof_bound_in in = idle();
+	struct prof_bound b;
+
+	prof_roofs_init(&r);
+	r.r[PROF_ROOF_FP32] = (struct prof_roof){ 1.2e12, PROF_ROOF_THEORETICAL };
+	in.fma_pipe_pct = NAN;
+	in.flop_per_s[1] = 1.08e12;
+	b = classify_with(in, &r, PB_COMPUTE, "FP32 at 1.1 TFLOP/s, 90 % of its 1.2 TFLOP/s roof",
+			  "1.08e12 FLOP/s: TFLOP/s, one decimal");
+	ok(!strchr(b.text, ';'), "FP32 nearest: its evidence once");
+	is_str(b.brief, "compute-bound (FP32 90 %)", "its brief");
+	prof_bound_free(&b);
+	r.r[PROF_ROOF_FP32].per_s = 1e12;
+	in.flop_per_s[1] = 0.9e12;
+	b = classify_with(in, &r, PB_COMPUTE, "FP32 at 900 GFLOP/s, 90 % of its 1.0 TFLOP/s roof",
+			  "10^12 exactly: 1.0 TFLOP/s; below it whole GFLOP/s");
+	prof_bound_free(&b);
+	r.r[PROF_ROOF_FP32].per_s = 1.5e9;
+	in.flop_per_s[1] = 1e9;
+	b = classify_with(in, &r, PB_COMPUTE, "FP32 at 1 GFLOP/s, 67 % of its 2 GFLOP/s roof",
+			  "10^9 exactly: 1 GFLOP/s");
+	prof_bound_free(&b);
+	r.r[PROF_ROOF_FP32].per_s = 0.6e9;
+	in.flop_per_s[1] = 0.5e9;
+	b = classify_with(in, &r, PB_COMPUTE, "FP32 at 0.50 GFLOP/s, 83 % of its 0.60 GFLOP/s roof",
+			  "below 10^9: two decimals");
+	prof_bound_free(&b);
+
+	/* any roof above zero counts, if a low one; a negative rate (a counter's wrap) does not */
+	r.r[PROF_ROOF_FP32].per_s = 0.5;
+	in.flop_per_s[1] = 0.4;
+	b = classify_with(in, &r, PB_COMPUTE, "80 % of its 0.00 GFLOP/s roof", "a roof of 0.5 FLOP/s");
+	prof_bound_free(&b);
+	in = (struct prof_bound_in){ { NAN, -1e12, NAN }, NAN, NAN, { NAN, NAN, NAN }, &roofs, 50,
+				     100000, SMS, 0 };
+	b = classify(&in, PB_UNKNOWN, "bound unknown", "a negative rate is no rate");
+	prof_bound_free(&b);
+
+	/* a kernel that moved nothing is still judged: its nearest ceiling at 0 % */
+	in = idle();
+	in.fma_pipe_pct = in.tensor_pipe_pct = NAN;
+	b = classify(&in, PB_LATENCY, "at 0 %", "rates of zero: judged, not unknown");
+	prof_bound_free(&b);
+	/* a pipe nearest, no precision at 10 %: no FLOP words beside it */
+	in = idle();
+	in.tensor_pipe_pct = 94;
+	in.flop_per_s[1] = 0.05 * FP32_ROOF;
+	b = classify(&in, PB_COMPUTE, "the tensor pipe busy 94 % of the time", "FP32 at 5 %: not named");
+	ok(!strstr(b.text, "FP32") && !strchr(b.text, ';'), "no FLOP words beside the pipe: %s", b.text);
+	prof_bound_free(&b);
+	/* beside the pipe, the busiest precision from 10 % (FP64 first, FP16 last) */
+	in.flop_per_s[1] = 0.1 * FP32_ROOF;
+	b = classify(&in, PB_COMPUTE, "; FP32 at", "FP32 at 10 % exactly: named");
+	prof_bound_free(&b);
+	in.flop_per_s[0] = 0.3 * 2 * DFMA_PEAK * CLOCK;
+	in.flop_per_s[1] = 0.2 * FP32_ROOF;
+	b = classify(&in, PB_COMPUTE, "; FP64 at", "FP64 at 30 % before FP32 at 20 %");
+	prof_bound_free(&b);
+	in.flop_per_s[0] = in.flop_per_s[1] = 0;
+	in.flop_per_s[2] = 0.2 * 4 * HFMA_PEAK * CLOCK;
+	b = classify(&in, PB_COMPUTE, "; FP16 at", "FP16, the last precision, at 20 %");
+	prof_bound_free(&b);
+	in.flop_per_s[2] = 0;
+	in.flop_per_s[0] = 0.2 * 2 * DFMA_PEAK * CLOCK;
+	in.flop_per_s[1] = 0.3 * FP32_ROOF;
+	b = classify(&in, PB_COMPUTE, "; FP32 at", "FP32 at 30 % after FP64 at 20 %: FP32");
+	prof_bound_free(&b);
+	/* a tie: the first precision */
+	prof_roofs_init(&r);
+	r.r[PROF_ROOF_FP64] = r.r[PROF_ROOF_FP32] = (struct prof_roof){ 1e12, PROF_ROOF_THEORETICAL };
+	in.flop_per_s[0] = in.flop_per_s[1] = 2e11;
+	b = classify_with(in, &r, PB_COMPUTE, "; FP64 at", "FP64 and FP32 both at 20 %: FP64");
+	prof_bound_free(&b);
+
+	/* FP64 nearest, yet short of the bound: named as the nearest */
+	in = idle();
+	in.fma_pipe_pct = NAN;
+	in.flop_per_s[0] = 0.59 * 2 * DFMA_PEAK * CLOCK;
+	b = classify(&in, PB_LATENCY, "no ceiling near: the nearest, FP64, at 59 %", "FP64 at 59 %");
+	prof_bound_free(&b);
+	/* a grid of as many blocks as SMs fills them; a grid not counted (0) is not short */
+	in = idle();
+	in.blocks = SMS;
+	b = classify(&in, PB_LATENCY, NULL, "132 blocks on 132 SMs: not underfilled");
+	ok(b.advice && strstr(b.advice, "independent work"), "latency-bound: advice");
+	prof_bound_free(&b);
+	in.blocks = SMS - 1;
+	b = classify(&in, PB_UNDERFILLED, "the grid's 131 blocks leave 1 of 132 SMs idle", "131 blocks");
+	ok(b.advice == NULL, "underfilled: no latency advice");
+	prof_bound_free(&b);
+	in.blocks = 0;
+	b = classify(&in, PB_LATENCY, NULL, "a grid not counted: not short");
+	prof_bound_free(&b);
+
+	/* FP64, the first ceiling, nearest */
+	in = idle();
+	in.fma_pipe_pct = NAN;
+	in.flop_per_s[0] = 0.7 * 2 * DFMA_PEAK * CLOCK;
+	in.flop_per_s[1] = 0.3 * FP32_ROOF;
+	b = classify(&in, PB_COMPUTE, "compute-bound: FP64 at", "FP64 at 70 %, FP32 at 30 %");
+	is_dbl(b.compute_frac, 0.7, 1e-9, "the compute fraction is FP64's 70 %%");
+	ok(b.advice == NULL, "no latency advice when bound");
+	prof_bound_free(&b);
+}
+
+/* The names' ends, and which ceilings are memory. */
+static void test_lookups(void)
+{
+	struct prof_roofs r;
+
+	is_str(prof_roof_name(PROF_ROOF_TENSOR_FP64), "FP64 tensor", "the last roof's name");
+	ok(prof_roof_name(PROF_ROOF_N) == NULL && prof_roof_name((enum prof_roof_id)-1) == NULL,
+	   "no roof name out of range");
+	is_str(prof_bound_code(PB_UNDERFILLED), "underfilled", "the last bound's code");
+	ok(prof_bound_code(PB_NKINDS) == NULL && prof_bound_code((enum prof_bound_kind)-1) == NULL,
+	   "no bound code out of range");
+	is_str(prof_use_code(USE_L1), "l1", "the last use's code");
+	is_str(prof_use_name(USE_L1), "L1/shared", "the last use's name");
+	ok(prof_use_code(USE_N) == NULL && prof_use_code((enum prof_use_id)-1) == NULL,
+	   "no use code out of range");
+	ok(prof_use_name(USE_N) == NULL && prof_use_name((enum prof_use_id)-1) == NULL,
+	   "no use name out of range");
+	ok(prof_use_is_memory(USE_DRAM) && prof_use_is_memory(USE_L2) && prof_use_is_memory(USE_L1),
+	   "DRAM, L2 and L1 are memory");
+	ok(!prof_use_is_memory(USE_FP64) && !prof_use_is_memory(USE_TENSOR_PIPE),
+	   "FP64 and the tensor pipe are not");
+	prof_roofs_init(&r);
+	ok(!prof_roofs_any_measured(&r), "no roof measured");
+	r.r[PROF_ROOF_DRAM].source = PROF_ROOF_MEASURED;
+	ok(prof_roofs_any_measured(&r), "the first roof measured: some are");
+	prof_roofs_init(&r);
+	r.r[PROF_ROOF_TENSOR_FP64].source = PROF_ROOF_MEASURED;
+	ok(prof_roofs_any_measured(&r), "the last roof measured: some are");
+}
+
 int main(void)
 {
+	test_lookups();
 	test_roofs();
+	test_roofs_fallback();
+	test_roofs_measured_edges();
 	test_classify();
+	test_rate_words();
 	test_false_alarms();
 	test_counts();
 	test_chart();

@@ -1,0 +1,420 @@
+/*
+ * The verdict of one kernel (profile/verdict.c) from its figures alone:
+ * the thresholds at their edges (coalesced below 1.1x the sectors, a
+ * waste counted from 5 % of its kind of traffic, bank conflicts from 1.5
+ * ways, occupancy limited under 50 %, worth fixing from 5 % of the time),
+ * the words and commands of each finding, and the order of precedence
+ * (compute bound over waste, waste over other bounds).  The figures are
+ * hand-made, the way the analysis would fill them.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tests/unit/unit.h"
+#include "profile/analyze.h"
+
+/* A profiled kernel, memory-bound at 50 % of DRAM, that wastes nothing. */
+static struct prof_kernel kernel(void)
+{
+	struct prof_kernel k;
+
+	memset(&k, 0, sizeof(k));
+	k.profiled = k.launches = 1;
+	k.cc_major = 9, k.sms = 132;
+	k.grid = (struct prof_dim3){ 1024, 1, 1 };
+	k.block = (struct prof_dim3){ 256, 1, 1 };
+	k.regs = 32;
+	k.dram_pct = NAN;
+	k.ld.ratio = k.st.ratio = 1;
+	k.sld.ways = k.sst.ways = 1;
+	k.bound.kind = PB_MEMORY;
+	k.bound.text = "memory-bound: DRAM at 50 %";
+	k.bound.brief = "memory-bound (DRAM 50 %)";
+	k.bound.at_stake = 0.5;
+	k.bound.compute_frac = NAN;
+	return k;
+}
+
+/* Loads of ratio x the ideal sectors, n of them, spr sectors per request. */
+static void loads(struct prof_access *a, double ratio, double n, double spr)
+{
+	a->ratio = ratio;
+	a->sectors = n;
+	a->sectors_per_request = spr;
+	a->ideal_per_request = spr / ratio;
+}
+
+static void clear(struct prof_kernel *k)
+{
+	free(k->verdict_text);
+	free(k->verdict_short);
+	free(k->command);
+	k->verdict_text = k->verdict_short = k->command = NULL;
+}
+
+/* judge K: its verdict is WANT, its text holds WORDS and its command CMD (NULL: either unchecked). */
+static void judge(struct prof_kernel *k, enum prof_verdict want, const char *words, const char *cmd,
+		  const char *what)
+{
+	int good;
+
+	prof_verdict(k);
+	good = k->verdict == want && (!words || (k->verdict_text && strstr(k->verdict_text, words))) &&
+	       (!cmd || (k->command && strstr(k->command, cmd)));
+	if (!ok(good, "%s: %s", what, prof_verdict_code(want)))
+		diag("got %s: %s [%s]", prof_verdict_code(k->verdict), k->verdict_text,
+		     k->command ? k->command : "no command");
+}
+
+static void coalescing_edges(void)
+{
+	struct prof_kernel k = kernel();
+
+	/* 1.1x the ideal sectors is a waste; 1.09x is coalesced */
+	loads(&k.ld, 1.1, 1000, 4.4);
+	judge(&k, PV_LOAD_COALESCING, "global loads fetch 1.10x the bytes they use", "--offset 1",
+	      "loads at 1.1x");
+	is_dbl(k.waste, 1 - 1 / 1.1, 1e-12, "the stake: 1 - 1/1.1 of the traffic");
+	clear(&k);
+	loads(&k.ld, 1.09, 1000, 4.36);
+	judge(&k, PV_MEMORY_BOUND, "memory-bound", "gpuperf bandwidth", "loads at 1.09x: coalesced");
+	clear(&k);
+	/* sectors not counted: nothing to judge the waste by */
+	loads(&k.ld, 2, 0, 8);
+	judge(&k, PV_MEMORY_BOUND, NULL, "gpuperf bandwidth", "no sector counted: no waste");
+	clear(&k);
+	loads(&k.ld, 2, 1, 8);
+	judge(&k, PV_LOAD_COALESCING, NULL, "--stride 2", "one sector, half of it wasted");
+	clear(&k);
+	/* loads not counted (NAN) add nothing to the traffic a store's excess is weighed in */
+	k = kernel();
+	loads(&k.ld, NAN, NAN, NAN);
+	loads(&k.st, 1.1, 1, 4.4);
+	judge(&k, PV_STORE_COALESCING, NULL, NULL, "one store sector, 9 % of it excess, loads uncounted");
+	clear(&k);
+	k = kernel();
+	loads(&k.ld, 1.1, 1, 4.4);
+	loads(&k.st, NAN, NAN, NAN);
+	judge(&k, PV_LOAD_COALESCING, NULL, NULL, "one load sector, 9 % of it excess, stores uncounted");
+	clear(&k);
+	/* a tie: the loads first */
+	loads(&k.ld, 2, 1000, 8);
+	loads(&k.st, 2, 1000, 8);
+	judge(&k, PV_LOAD_COALESCING, NULL, NULL, "loads and stores alike: the loads");
+	clear(&k);
+	k = kernel();
+	/* the excess within all global traffic: 5 % counts, 4.9 % does not */
+	loads(&k.ld, 2, 100, 8);
+	loads(&k.st, 1, 900, 4);
+	judge(&k, PV_LOAD_COALESCING, NULL, NULL, "50 excess sectors in 1000: 5 %");
+	clear(&k);
+	loads(&k.ld, 2, 98, 8);
+	loads(&k.st, 1, 902, 4);
+	judge(&k, PV_MEMORY_BOUND, NULL, "gpuperf bandwidth", "49 excess sectors in 1000: 4.9 %");
+	clear(&k);
+}
+
+static void coalescing_words(void)
+{
+	struct prof_kernel k = kernel();
+
+	/* every lane its own sector, from 31.5 sectors a request */
+	loads(&k.st, 8, 1000, 31.5);
+	judge(&k, PV_STORE_COALESCING, "every lane touches a 32-byte sector of its own",
+	      "gpuperf coalesce --pattern transpose", "stores at 31.5 sectors a request");
+	clear(&k);
+	loads(&k.st, 7.9, 1000, 31.4);
+	judge(&k, PV_STORE_COALESCING, "global stores write 7.9x the bytes they use (31.4 sectors "
+	      "per request where 4.0 would do), like a stride-8 access", "--stride 8",
+	      "31.4 sectors a request: a stride");
+	clear(&k);
+	k = kernel();
+	/* misaligned below 1.9x, a stride from it */
+	loads(&k.ld, 1.89, 1000, 7.56);
+	judge(&k, PV_LOAD_COALESCING, "misaligned", "--offset 1", "1.89x: misaligned");
+	clear(&k);
+	loads(&k.ld, 1.9, 1000, 7.6);
+	judge(&k, PV_LOAD_COALESCING, "like a stride-2 access, or fields", "--pattern stride --stride 2",
+	      "1.9x: stride 2");
+	clear(&k);
+	/* a stride within 0.2 of a whole number; 3 is the AoS of three fields */
+	loads(&k.ld, 3.15, 1000, 12.6);
+	judge(&k, PV_LOAD_COALESCING, "like a stride-3 access", "--pattern stride,aos --stride 3",
+	      "3.15x: stride 3");
+	clear(&k);
+	loads(&k.ld, 3.21, 1000, 12.84);
+	judge(&k, PV_LOAD_COALESCING, "scattered addresses", NULL, "3.21x: more than 0.2 off");
+	clear(&k);
+	loads(&k.ld, 4.7, 1000, 18.8);
+	judge(&k, PV_LOAD_COALESCING, "scattered addresses", "gpuperf coalesce --pattern stride",
+	      "4.7x: scattered");
+	clear(&k);
+	loads(&k.ld, 5, 1000, 20);
+	judge(&k, PV_LOAD_COALESCING, "like a stride-5 access", "--stride 5", "5x: no AoS beyond 4");
+	ok(!strstr(k.verdict_text, "array of structures"), "no AoS words at stride 5");
+	clear(&k);
+	loads(&k.ld, 4, 1000, 16);
+	judge(&k, PV_LOAD_COALESCING, "like a stride-4 access, or fields of an array of structures",
+	      "--pattern stride --stride 4", "4x: AoS words up to 4");
+	clear(&k);
+	loads(&k.ld, 5, 1000, 20);
+	/* the width of the accesses, for the command */
+	k.ld.width = 16;
+	judge(&k, PV_LOAD_COALESCING, NULL, "--stride 5 --width 16", "16-byte loads");
+	clear(&k);
+	k.ld.width = 8;
+	judge(&k, PV_LOAD_COALESCING, NULL, "--stride 5 --width 8", "8-byte loads");
+	clear(&k);
+	k.ld.width = 4;
+	judge(&k, PV_LOAD_COALESCING, NULL, "--stride 5", "4-byte loads: no --width");
+	ok(!strstr(k.command, "--width"), "no --width for 4 bytes: %s", k.command);
+	clear(&k);
+	/* bytes not counted: the 4-byte ideal assumed, and said */
+	k.ld.assumed = 1;
+	k.ld.ideal_per_request = 1;
+	judge(&k, PV_LOAD_COALESCING, "where 4.0 would do), like a stride-5 access (assuming 4-byte",
+	      NULL, "assumed 4-byte accesses");
+	clear(&k);
+}
+
+static void conflicts_edges(void)
+{
+	struct prof_kernel k = kernel();
+
+	/* 1.5 ways is a conflict; 1.49 is not */
+	k.sld = (struct prof_shared){ .instructions = 100, .wavefronts = 150, .ways = 1.5,
+				      .wavefronts_per_instruction = 1.5, .ideal_per_instruction = 1 };
+	judge(&k, PV_SHARED_LOAD_CONFLICTS, "a 2-way bank conflict, like a stride-2 access",
+	      "gpuperf banks --pattern stride --stride 2", "1.5 ways");
+	is_dbl(k.waste, 1 - 1 / 1.5, 1e-12, "the stake: a third of the wavefronts");
+	clear(&k);
+	k.sld.ways = 1.49;
+	judge(&k, PV_MEMORY_BOUND, NULL, "gpuperf bandwidth", "1.49 ways: no conflict");
+	clear(&k);
+	/* 16 ways and more: a tile's column; the store side says --op store */
+	k.sst = (struct prof_shared){ .instructions = 100, .wavefronts = 1600, .ways = 16,
+				      .wavefronts_per_instruction = 16, .ideal_per_instruction = 1 };
+	judge(&k, PV_SHARED_STORE_CONFLICTS, "a 16-way bank conflict, as reading a column",
+	      "gpuperf banks --pattern transpose --op store", "16-way stores");
+	clear(&k);
+	k.sst.ways = 15;
+	k.sst.ideal_per_instruction = 2;
+	judge(&k, PV_SHARED_STORE_CONFLICTS, "a 15-way bank conflict, like a stride-15",
+	      "--stride 15 --op store --width 8", "15-way 8-byte stores");
+	clear(&k);
+	k.sst.ideal_per_instruction = 4;
+	judge(&k, PV_SHARED_STORE_CONFLICTS, NULL, "--width 16", "16-byte stores");
+	clear(&k);
+	/* a mix of widths: an ideal halfway between two rounds up */
+	k.sst.ideal_per_instruction = 3;
+	judge(&k, PV_SHARED_STORE_CONFLICTS, NULL, "--width 16", "3 wavefronts ideal: 16 bytes");
+	clear(&k);
+	k.sst.ideal_per_instruction = 1.5;
+	judge(&k, PV_SHARED_STORE_CONFLICTS, NULL, "--width 8", "1.5 wavefronts ideal: 8 bytes");
+	clear(&k);
+	k.sst.ideal_per_instruction = 1.4;
+	judge(&k, PV_SHARED_STORE_CONFLICTS, NULL, "--stride 15 --op store", "1.4: 4 bytes");
+	ok(!strstr(k.command, "--width"), "4 bytes: no --width in %s", k.command);
+	clear(&k);
+	/* wavefronts not counted: nothing to judge; one wavefront is some */
+	k = kernel();
+	k.sld = (struct prof_shared){ .wavefronts = 0, .ways = 4, .ideal_per_instruction = 1 };
+	judge(&k, PV_MEMORY_BOUND, NULL, "gpuperf bandwidth", "no wavefront counted: no conflict");
+	clear(&k);
+	k.sld.wavefronts = 1;
+	judge(&k, PV_SHARED_LOAD_CONFLICTS, "a 4-way bank conflict", NULL, "one wavefront, 4 ways");
+	clear(&k);
+	/* the same on the store side, the loads uncounted (NAN) */
+	k.sld = (struct prof_shared){ .wavefronts = NAN, .ways = NAN };
+	k.sst = (struct prof_shared){ .wavefronts = 1, .ways = 1.5, .ideal_per_instruction = 1 };
+	judge(&k, PV_SHARED_STORE_CONFLICTS, "a 2-way bank conflict", NULL, "one store wavefront, 1.5 ways");
+	clear(&k);
+	k.sld = (struct prof_shared){ .wavefronts = 1, .ways = 1.5, .ideal_per_instruction = 1 };
+	k.sst = (struct prof_shared){ .wavefronts = NAN, .ways = NAN };
+	judge(&k, PV_SHARED_LOAD_CONFLICTS, NULL, NULL, "one load wavefront, stores uncounted");
+	clear(&k);
+	/* the excess within all shared traffic: 5 % counts, under 5 % is nothing */
+	k.sld = (struct prof_shared){ .wavefronts = 100, .ways = 2, .ideal_per_instruction = 1 };
+	k.sst = (struct prof_shared){ .wavefronts = 900, .ways = 1 };
+	judge(&k, PV_SHARED_LOAD_CONFLICTS, NULL, NULL, "50 excess wavefronts in 1000: 5 %");
+	clear(&k);
+	k.sst.ways = 2, k.sst.wavefronts = 100;
+	k.sld = (struct prof_shared){ .wavefronts = 901, .ways = 1 };
+	judge(&k, PV_MEMORY_BOUND, NULL, NULL, "50 excess wavefronts in 1001: under 5 %");
+	clear(&k);
+}
+
+/* The largest waste wins, capped by the room the arithmetic leaves. */
+static void precedence(void)
+{
+	struct prof_kernel k = kernel();
+
+	loads(&k.ld, 2, 1000, 8);        /* half the load traffic */
+	loads(&k.st, 4, 1000, 16);       /* three quarters of the stores' */
+	judge(&k, PV_STORE_COALESCING, NULL, NULL, "stores waste more than loads");
+	is_dbl(k.waste, 0.75, 1e-12, "the stores' 75 %%");
+	clear(&k);
+	k.sld = (struct prof_shared){ .wavefronts = 800, .ways = 8, .ideal_per_instruction = 1 };
+	judge(&k, PV_SHARED_LOAD_CONFLICTS, NULL, NULL, "an 8-way conflict wastes more still");
+	is_dbl(k.waste, 0.875, 1e-12, "its 87.5 %%");
+	clear(&k);
+	/* the arithmetic at 40 % of its ceiling leaves 60 % to gain */
+	k.bound.compute_frac = 0.4;
+	judge(&k, PV_SHARED_LOAD_CONFLICTS, NULL, NULL, "capped by the compute room");
+	is_dbl(k.waste, 0.6, 1e-12, "at most 60 %%");
+	clear(&k);
+	/* near a compute ceiling: the bound, the waste beside it */
+	k.bound.kind = PB_COMPUTE;
+	k.bound.text = "compute-bound: FP32 at 80 %";
+	k.bound.compute_frac = 0.8;
+	k.bound.at_stake = 0.2;
+	judge(&k, PV_COMPUTE_BOUND, "compute-bound: FP32 at 80 %; up to 20 % of its time to gain by "
+	      "reaching that ceiling; besides, shared loads", NULL, "compute-bound over waste");
+	ok(strstr(k.verdict_text, "(at most 20 % of its time)") != NULL, "the waste's stake: %s",
+	   k.verdict_text);
+	is_dbl(k.waste, 0.2, 1e-12, "the bound's stake");
+	clear(&k);
+	k.bound.little_to_gain = 1;
+	judge(&k, PV_COMPUTE_BOUND, "; little to gain", NULL, "little to gain");
+	ok(!prof_worth_fixing(&k), "little to gain: not worth fixing first");
+	clear(&k);
+}
+
+static void bounds(void)
+{
+	struct prof_kernel k = kernel();
+
+	judge(&k, PV_MEMORY_BOUND, "memory-bound: DRAM at 50 %; up to 50 % of its time to gain",
+	      "gpuperf bandwidth", "memory-bound");
+	ok(prof_worth_fixing(&k), "50 %% at stake: worth fixing");
+	clear(&k);
+	/* worth fixing first from 5 % of its time */
+	k.bound.at_stake = 0.05;
+	judge(&k, PV_MEMORY_BOUND, NULL, NULL, "5 % at stake");
+	ok(prof_worth_fixing(&k), "5 %% at stake: worth fixing");
+	clear(&k);
+	k.bound.at_stake = 0.049;
+	judge(&k, PV_MEMORY_BOUND, NULL, NULL, "4.9 % at stake");
+	ok(!prof_worth_fixing(&k), "4.9 %% at stake: not worth fixing first");
+	clear(&k);
+
+	/* latency-bound: its advice; with occupancy held under 50 %, the limit */
+	k = kernel();
+	k.bound.kind = PB_LATENCY;
+	k.bound.text = "latency-bound: no ceiling near";
+	k.bound.advice = "the warps wait";
+	judge(&k, PV_LATENCY_BOUND, "latency-bound: no ceiling near; the warps wait", "gpuperf latency",
+	      "latency-bound");
+	clear(&k);
+	k.have_occ = 1;
+	k.occ = (struct occ_result){ .blocks = 1, .occupancy_pct = 50, .max_warps = 64,
+				     .active_warps = 32, .binding = OCC_LIM_REGS };
+	judge(&k, PV_LATENCY_BOUND, NULL, "gpuperf latency", "occupancy 50 %: not limited");
+	clear(&k);
+	k.occ.occupancy_pct = 49.9;
+	judge(&k, PV_OCCUPANCY_LIMIT, "held by registers: 32 per thread",
+	      "gpuperf occupancy --cc 9.0 --threads 256 --regs 32 --sweep regs", "occupancy 49.9 %");
+	clear(&k);
+	k.occ.blocks = 0;
+	judge(&k, PV_LATENCY_BOUND, NULL, NULL, "no block fits: no occupancy verdict");
+	clear(&k);
+	k.occ.blocks = 1;
+	k.occ.binding = OCC_LIM_SMEM;
+	k.static_smem = 16384;
+	k.dyn_smem = 49152;
+	judge(&k, PV_OCCUPANCY_LIMIT, "held by shared memory: 64 KiB per block",
+	      "--smem 65536 --sweep smem", "16 KiB static + 48 KiB dynamic");
+	clear(&k);
+	k.static_smem = k.dyn_smem = 0;
+	/* no binding limit known: the calculator's words, else "a limit"; the next step after */
+	k.occ.binding = 0;
+	k.limiter = "barriers";
+	k.next_step = "fewer barriers would allow 2 blocks";
+	judge(&k, PV_OCCUPANCY_LIMIT, "held by barriers; fewer barriers would allow 2 blocks", NULL,
+	      "the limiter's name and the next step");
+	is_str(k.verdict_short, "occupancy 49.9 % (barriers)", "its brief");
+	clear(&k);
+	k.limiter = NULL;
+	k.next_step = NULL;
+	judge(&k, PV_OCCUPANCY_LIMIT, "held by a limit", NULL, "no limiter named");
+	ok(strlen(k.verdict_text) > 15 &&
+	   !strcmp(k.verdict_text + strlen(k.verdict_text) - 15, "held by a limit"),
+	   "no next step after it: %s", k.verdict_text);
+	is_str(k.verdict_short, "occupancy 49.9 % (?)", "its brief without a limiter");
+	clear(&k);
+	k.occ.binding = OCC_LIM_BLOCKS;
+	judge(&k, PV_OCCUPANCY_LIMIT, "blocks of 256 threads are too small", "--sweep threads",
+	      "blocks bind");
+	clear(&k);
+	k.occ.binding = OCC_LIM_WARPS;
+	judge(&k, PV_OCCUPANCY_LIMIT, "blocks of 256 threads leave 32 of 64 idle", "--sweep threads",
+	      "warps bind");
+	clear(&k);
+	k.block = (struct prof_dim3){ 8, 16, 2 };
+	judge(&k, PV_OCCUPANCY_LIMIT, "blocks of 256 threads", "--threads 256 ", "8 x 16 x 2 threads");
+	clear(&k);
+
+	/* underfilled: the grid's blocks against the slots, or idle warps */
+	k = kernel();
+	k.bound.kind = PB_UNDERFILLED;
+	k.bound.text = "underfilled";
+	k.have_occ = 1;
+	k.occ = (struct occ_result){ .blocks = 2, .occupancy_pct = 100, .max_warps = 64,
+				     .active_warps = 64 };
+	k.grid.x = 263;
+	k.achieved_pct = 40;
+	judge(&k, PV_UNDERFILLED, "the grid's 263 blocks fill 99.6 % of the 264 block slots (132 SMs x 2)",
+	      "gpuperf occupancy", "263 blocks for 264 slots");
+	clear(&k);
+	k.grid.x = 264;
+	judge(&k, PV_UNDERFILLED, "warps sit idle", "gpuperf occupancy", "264 blocks: the slots full");
+	clear(&k);
+	k.grid = (struct prof_dim3){ 3, 29, 3 };
+	judge(&k, PV_UNDERFILLED, "the grid's 261 blocks fill 99 % of the 264", NULL, "a grid of 3 x 29 x 3");
+	clear(&k);
+	k.have_occ = 0;
+	judge(&k, PV_UNDERFILLED, "underfilled", NULL, "no occupancy: the bound's words alone");
+	ok(!k.command, "no occupancy: no command");
+	clear(&k);
+}
+
+static void not_judged(void)
+{
+	struct prof_kernel k = kernel();
+
+	k.profiled = 0;
+	judge(&k, PV_NOT_PROFILED, "no launch of it ran with counters", NULL, "not profiled");
+	ok(!k.command && k.waste == 0, "not profiled: no command, nothing at stake");
+	clear(&k);
+	k.graph = k.launches = 3;
+	judge(&k, PV_NOT_PROFILED, "launched only from CUDA graphs", NULL, "graph launches only");
+	clear(&k);
+	k = kernel();
+	k.bound.kind = PB_UNKNOWN;
+	judge(&k, PV_NONE, "nothing wasted in global coalescing or shared-memory banks", NULL,
+	      "no bound, no waste");
+	ok(!strstr(k.verdict_text, "DRAM"), "no DRAM figure: %s", k.verdict_text);
+	clear(&k);
+	k.dram_pct = 12;
+	judge(&k, PV_NONE, "; DRAM at 12 % of its peak", NULL, "no bound, DRAM known");
+	clear(&k);
+	loads(&k.ld, 2, 1000, 8);
+	judge(&k, PV_LOAD_COALESCING, "global loads fetch", NULL, "no bound, a waste");
+	ok(strncmp(k.verdict_text, "global loads", 12) == 0, "no bound words before it: %s",
+	   k.verdict_text);
+	clear(&k);
+	is_str(prof_verdict_code(PV_UNDERFILLED), "underfilled", "the last verdict's code");
+	ok(prof_verdict_code(PV_NVERDICTS) == NULL && prof_verdict_code((enum prof_verdict)-1) == NULL,
+	   "no code out of range");
+}
+
+int main(void)
+{
+	coalescing_edges();
+	coalescing_words();
+	conflicts_edges();
+	precedence();
+	bounds();
+	not_judged();
+	return done_testing();
+}
