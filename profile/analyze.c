@@ -496,10 +496,17 @@ static void finish_shared_kind(struct prof_shared *s, double n, double w, double
 	s->wavefronts_per_instruction = w / n;
 	if (isnan(conflicts))
 		return;
-	s->conflicts = s->excess = fmax(0, conflicts);
+	/*
+	 * The hardware counts conflicts against its own wavefronts, a little
+	 * above the instrumented count (the transpose's unpadded tile: 31.25
+	 * conflicts an LDS beside 32 wavefronts, 32.25 of its own): an
+	 * instruction takes one wavefront at least, so the ideal is never less.
+	 */
+	s->conflicts = fmax(0, conflicts);
+	s->ideal_per_instruction = fmax(1, (w - s->conflicts) / n);
+	s->excess = fmax(0, w - s->ideal_per_instruction * n);
 	s->conflicts_per_instruction = s->excess / n;
-	s->ideal_per_instruction = (w - s->excess) / n;
-	s->ways = s->ideal_per_instruction > 0 ? w / (w - s->excess) : NAN;
+	s->ways = w / (s->ideal_per_instruction * n);
 }
 
 static void finish_shared(struct prof_shared *s, double n, double w, double c)

@@ -222,6 +222,44 @@ static void test_conflict(void)
 }
 
 /*
+ * The hardware counts bank conflicts against its own wavefronts, a little
+ * above the instrumented ones.  On an H200 (2026-11-29) the transpose's
+ * unpadded tile read 32 wavefronts an LDS and 31.2534 conflicts (its own
+ * 32.25 wavefronts less 1); a stride-2 load 2 and 1.0138.  Without a floor
+ * of one wavefront an instruction, the ways came out 42.86 and 2.028.
+ */
+static void test_conflict_floor(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	prec_launch("_Z4tileILi0EEvPfPKfi", 16384, 1024, 32, "duration_ns=4e5",
+		    "achieved_occupancy_pct=90", "lds_instructions=1000000",
+		    "lds_wavefronts=32000000", "lds_bytes=128000000",
+		    "shared_load_bank_conflicts=31253400", "sts_instructions=1000000",
+		    "sts_wavefronts=1000000", "sts_bytes=128000000", "shared_store_bank_conflicts=0",
+		    "shared_wavefronts_all=33000000", NULL);
+	prec_launch("_Z6strideILi2EEvPfPKf", 4096, 256, 32, "duration_ns=1e5",
+		    "achieved_occupancy_pct=90", "lds_instructions=1000000",
+		    "lds_wavefronts=2000000", "lds_bytes=128000000",
+		    "shared_load_bank_conflicts=1013800", "shared_store_bank_conflicts=0",
+		    "sts_instructions=0", "sts_wavefronts=0", "sts_bytes=0",
+		    "shared_wavefronts_all=2000000", NULL);
+	if (!run(&a, 2))
+		return;
+	k = prec_find(&a, "tile<0>");
+	if (ok(k != NULL, "the unpadded tile")) {
+		is_dbl(k->sld.ways, 32, 1e-12, "32-way, not 42.86");
+		is_dbl(k->sld.ideal_per_instruction, 1, 1e-12, "one wavefront an LDS at least");
+	}
+	k = prec_find(&a, "stride<2>");
+	if (ok(k != NULL, "the stride-2 load"))
+		is_dbl(k->sld.ways, 2, 1e-12, "2-way, not 2.028");
+	prof_analysis_free(&a);
+}
+
+/*
  * A histogram's shared atomics: lanes adding to words of one bank take a
  * wavefront each.  8192 ATOMS in 24576 wavefronts, where one each would
  * do: 16384 excess, half of the kernel's 24576 + 8192 wavefronts (its
@@ -380,6 +418,7 @@ int main(void)
 	test_cp_async();
 	test_ldsm_tma();
 	test_conflict();
+	test_conflict_floor();
 	test_shared_atomics();
 	test_fp64();
 	test_weight();
