@@ -143,8 +143,10 @@ static int read_csv(struct diff_input *in, const char *text, size_t len)
 
 	if (csv_parse(text, len, &doc, err, sizeof(err)))
 		return gp_error(GP_EXIT_USAGE, "%s is not valid CSV: %s", in->name, err);
-	if (!doc.n)
-		return gp_error(GP_EXIT_USAGE, "%s is empty: no gpuperf output to compare", in->name);
+	if (!doc.n) {  /* blank records alone ("\"\"" is one empty field): doc still holds the array */
+		rc = gp_error(GP_EXIT_USAGE, "%s is empty: no gpuperf output to compare", in->name);
+		goto done;
+	}
 	c = result_contract_by_columns((const char *const *)doc.recs[0].fields, doc.recs[0].n);
 	if (!c) {
 		rc = not_ours(in, "its header's names", doc.recs[0].fields, doc.recs[0].n);

@@ -463,6 +463,7 @@ static void refusals(void)
 	static const char *const bad[] = {
 		"", "  \n", "hello,world\n1,2\n", "[1,2]", "\"text\"", "[]", "{}",
 		"{\"summary\": 3}", "[{\"a\": 1}]", "pattern,op\n",
+		"\"\"", "\"\"\n\"\"\n",  /* blank quoted records: the fuzzer's leak */
 	};
 	struct diff_input in, one, two;
 	struct diff_opts o = { 2 };
