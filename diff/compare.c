@@ -29,6 +29,7 @@ struct rec {
 
 struct view {
 	const struct report_table *t;
+	const struct report_table *other;  /* the other side's table; NULL: none */
 	const struct result_contract *c;
 	int metric, value, probe; /* column indices, -1 where absent */
 	char **names;             /* metric tables: the figure each row holds (NULL: none) */
@@ -91,7 +92,57 @@ static int same(const char *a, const char *b)
 	return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
-/* "kernel=copy width_bytes=16": the key columns but the metric and the probe; config as is. */
+/*
+ * Whether the other side's long rows of probe use the key column name
+ * (len bytes) in their config, or hold no row of that probe.
+ */
+static int other_keys_on(const struct view *v, const char *probe, const char *name, size_t len)
+{
+	const struct report_table *o = v->other;
+	int oprobe = o ? report_col_index(o, LONG_PROBE) : -1;
+	int oconfig = o ? report_col_index(o, LONG_CONFIG) : -1;
+	int seen = 0;
+	char buf[64];
+
+	for (size_t r = 0; oprobe >= 0 && oconfig >= 0 && r < o->nrows; r++) {
+		const char *p = cell_text(o, r, oprobe, buf, sizeof(buf)), *config;
+
+		if (!same(p, probe))
+			continue;
+		seen = 1;
+		config = cell_text(o, r, oconfig, buf, sizeof(buf));
+		for (const char *w = config; w && *w; w += strcspn(w, " "), w += *w == ' ')
+			if (!strncmp(w, name, len) && w[len] == '=')
+				return 1;
+	}
+	return !seen;
+}
+
+/* A long row's config, without the words of key columns the other side's lack. */
+static char *shared_config(const struct view *v, size_t row, const char *config)
+{
+	char buf[64], *out = gp_xstrdup("");
+	const char *probe = cell_text(v->t, row, v->probe, buf, sizeof(buf));
+
+	for (const char *w = config; *w; w += strcspn(w, " "), w += *w == ' ') {
+		size_t len = strcspn(w, " "), name = strcspn(w, "= ");
+		char *next;
+
+		if (w[name] == '=' && !other_keys_on(v, probe, w, name))
+			continue;
+		next = gp_xasprintf("%s%s%.*s", out, *out ? " " : "", (int)len, w);
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
+/*
+ * "kernel=copy width_bytes=16": the key columns both sides have (an
+ * earlier gpuperf's output may lack some), but the metric and the probe;
+ * a long row's config as is, less the key columns the other side's rows
+ * of its probe lack.
+ */
 static char *row_key(const struct view *v, size_t row)
 {
 	char *key = gp_xstrdup(""), buf[64];
@@ -104,9 +155,13 @@ static char *row_key(const struct view *v, size_t row)
 		    (int)c == v->probe)
 			continue;
 		name = v->t->cols[c].name;
-		if (!strcmp(name, LONG_CONFIG))
-			next = gp_xasprintf("%s%s%s", key, *key ? " " : "", text);
-		else
+		if (v->other && report_col_index(v->other, name) < 0)
+			continue;
+		if (!strcmp(name, LONG_CONFIG)) {
+			char *config = shared_config(v, row, text);
+			next = gp_xasprintf("%s%s%s", key, *key ? " " : "", config);
+			free(config);
+		} else
 			next = gp_xasprintf("%s%s%s=%s", key, *key ? " " : "", name, text);
 		free(key);
 		key = next;
@@ -186,10 +241,12 @@ static int long_metric_row(const struct view *v, size_t row, const struct result
 	return 0;
 }
 
-static void view_open(struct view *v, const struct result_contract *c, const struct report_table *t)
+static void view_open(struct view *v, const struct result_contract *c, const struct report_table *t,
+		      const struct report_table *other)
 {
 	memset(v, 0, sizeof(*v));
 	v->t = t;
+	v->other = other;
 	v->c = c;
 	v->metric = v->value = v->probe = -1;
 	if (!t)
@@ -480,13 +537,13 @@ static void add_note(struct diff_result *res, char *line)
 }
 
 /* "NVIDIA H100,NVIDIA A100": the distinct values of column c, in order of rows. */
-static char *distinct(const struct report_table *t, size_t c)
+static char *distinct(const struct report_table *t, int c)
 {
 	char **seen = gp_xcalloc(t->nrows + 1, sizeof(*seen)), *s = gp_xstrdup(""), buf[64];
 	size_t n = 0;
 
 	for (size_t r = 0; r < t->nrows; r++) {
-		const char *v = cell_text(t, r, (int)c, buf, sizeof(buf));
+		const char *v = cell_text(t, r, c, buf, sizeof(buf));
 		size_t k = 0;
 		char *next;
 
@@ -512,11 +569,13 @@ static void identities(struct diff_result *res, const struct report_table *b,
 	if (!b || !a)
 		return;
 	for (size_t c = 0; c < b->ncols; c++) {
+		int ca = report_col_index(a, b->cols[c].name);
 		char *vb, *va;
-		if (!(b->cols[c].flags & REPORT_COL_ID))
+
+		if (!(b->cols[c].flags & REPORT_COL_ID) || ca < 0)
 			continue;
-		vb = distinct(b, c);
-		va = distinct(a, c);
+		vb = distinct(b, (int)c);
+		va = distinct(a, ca);
 		if (strcmp(vb, va))
 			add_note(res, gp_xasprintf("%s differs: %s (before), %s (after)", b->cols[c].name,
 						   *vb ? vb : "none", *va ? va : "none"));
@@ -535,8 +594,8 @@ void diff_tables(const struct result_contract *c, const struct report_table *bef
 		c = diff_table_contract(before ? before : after);
 	if (!c)
 		return;
-	view_open(&vb, c, before);
-	view_open(&va, c, after);
+	view_open(&vb, c, before, after);
+	view_open(&va, c, after, before);
 	identities(res, before, after);
 	for (int side = 0; side < 2; side++) {
 		const struct view *v = side ? &va : &vb;

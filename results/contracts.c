@@ -80,11 +80,14 @@ static int has_columns(const struct result_contract *c, const char *const *names
 
 const struct result_contract *result_contract_by_columns(const char *const *names, size_t n)
 {
+	const struct result_shape *earlier;
+
 	for (int lacking = 0; lacking < 2; lacking++)
 		for (size_t i = 0; n && i < result_ncontracts; i++)
 			if (has_columns(result_contracts[i], names, n, lacking))
 				return result_contracts[i];
-	return NULL;
+	earlier = result_shape_of(names, n);
+	return earlier ? earlier->contract : NULL;
 }
 
 const struct result_figure *result_figure_of(const struct result_contract *c, const char *name)

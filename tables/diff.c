@@ -179,20 +179,29 @@ static void summary_notes(struct report_table *t, const struct diff_run *run, si
 		    "the two runs' (gpuperf-diff(1))");
 }
 
+/* "a.csv (CSV)", or "a.csv (CSV, columns of 2026-11-25 b909bbd)": an earlier gpuperf's. */
+static char *input_name(const struct diff_input *in)
+{
+	if (in->shape)
+		return gp_xasprintf("%s (%s, columns of %s)", in->name, in->form, in->shape->since);
+	return gp_xasprintf("%s (%s)", in->name, in->form);
+}
+
 void tab_diff(struct report *r, const struct gp_device *dev, const void *diff_run)
 {
 	const struct diff_run *run = diff_run;
 	struct report_table *t, *h;
-	char *title;
+	char *title, *before = input_name(&run->before), *after = input_name(&run->after);
 
 	(void)dev;
 	t = report_add_table(r, "Verdicts", diff_columns, C_N);
 	t->flags |= REPORT_MACHINE_ONLY;
 	machine_rows(t, &run->res);
-	title = gp_xasprintf("%s: %s (%s) -> %s (%s)", run->before.command, run->before.name,
-			     run->before.form, run->after.name, run->after.form);
+	title = gp_xasprintf("%s: %s -> %s", run->before.command, before, after);
 	h = report_add_table(r, title, human_columns, H_N);
 	free(title);
+	free(before);
+	free(after);
 	h->flags |= REPORT_HUMAN_ONLY;
 	summary_notes(h, run, human_rows(h, &run->res));
 	bars(h, &run->res);

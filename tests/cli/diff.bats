@@ -350,3 +350,44 @@ for r in json.load(sys.stdin):
 	[[ "$output" == *"store_efficiency_pct better"* ]]
 	[[ "$output" == *"store_sectors_per_request better"* ]]
 }
+
+SHAPES=$HERE/diff-shapes.py
+
+@test "diff: every earlier output shape (tests/fixtures/shapes) against today's: added columns new, removed gone" {
+	S=$ROOT/tests/fixtures/shapes
+	n=0 new=0
+	for old in "$S"/*-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f].*; do
+		ext=${old##*.}
+		today=${old%-*}.$ext
+		[ -f "$today" ] || { echo "no $today for $old"; return 1; }
+		gdiff --csv "$old" "$today"
+		[ "$status" -eq 0 ] || { echo "$old: $stderr"; return 1; }
+		python3 "$SHAPES" verdicts "$old" "$today" new <<<"$output" || { echo "$old"; return 1; }
+		new=$((new + $(grep -c ',new,' <<<"$output" || true)))
+		gdiff --csv "$today" "$old"
+		[ "$status" -eq 0 ] || { echo "$old (after): $stderr"; return 1; }
+		python3 "$SHAPES" verdicts "$old" "$today" gone <<<"$output" || { echo "$old"; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 27 ]
+	[ "$new" -gt 0 ]
+}
+
+@test "diff: profile's 50 columns of 2026-11-25 against its 80 today: the 30 added are new figures" {
+	S=$ROOT/tests/fixtures/shapes
+	[ "$(python3 "$SHAPES" header "$S/profile-b909bbd.csv" | tr ',' '\n' | wc -l)" -eq 50 ]
+	[ "$(python3 "$SHAPES" header "$S/profile.csv" | tr ',' '\n' | wc -l)" -eq 80 ]
+	gdiff "$S/profile-b909bbd.csv" "$S/profile.csv"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"(CSV, columns of 2026-11-25 b909bbd)"* ]]
+	grep -qE '^ +roof_pct +n/a +[0-9.]+ .* new' <<<"$output"
+	grep -qE ' gpu_time_ms +1.58533 +1.58533 .* same' <<<"$output"
+	[[ "$output" == *"0 worse, 0 better, 0 unreliable, 21 new, 0 gone"* ]]
+}
+
+@test "diff: a header no command wrote at any version is refused as today" {
+	S=$ROOT/tests/fixtures/shapes
+	derive "$S/profile-b909bbd.csv" cut.csv --drop-column launches
+	assert_usage_error diff cut.csv "$S/profile.csv"
+	[[ "$stderr" == *"cut.csv is not gpuperf output: its header's names (device,cc,"*") are no command's columns"* ]]
+}

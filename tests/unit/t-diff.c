@@ -4,6 +4,7 @@
  * runs (gpuperf all's fabricated results, rendered by report/ as the
  * command renders them) read back and compared.
  */
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -492,6 +493,122 @@ static void refusals(void)
 	free(csv);
 }
 
+/* ---- earlier gpuperfs' outputs ---- */
+
+#define SHAPES_DIR "tests/fixtures/shapes"
+
+/*
+ * tests/fixtures/shapes holds an output of every header of results/shapes.c
+ * and of every contract's columns today, each read back as that header.
+ * (Run from the repository root, as tests/run.sh does.)
+ */
+static void shapes_have_fixtures(void)
+{
+	unsigned char *earlier = calloc(result_nshapes + 1, 1), *today = calloc(result_ncontracts, 1);
+	DIR *d = opendir(SHAPES_DIR);
+	struct dirent *e;
+	size_t files = 0, missing = 0;
+
+	ok(d != NULL, "%s opens", SHAPES_DIR);
+	while (d && (e = readdir(d))) {
+		const char *ext = strrchr(e->d_name, '.');
+		char path[512];
+		struct diff_input in;
+		const struct result_contract *c;
+
+		if (!ext || (strcmp(ext, ".csv") && strcmp(ext, ".json")))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", SHAPES_DIR, e->d_name);
+		files++;
+		if (diff_read(path, &in) && ++missing)
+			continue;
+		c = diff_table_contract(in.tables.tables[0]);
+		if (in.shape)
+			earlier[in.shape - result_shapes] = 1;
+		for (size_t i = 0; !in.shape && i < result_ncontracts; i++)
+			today[i] |= c == result_contracts[i] && in.tables.tables[0]->ncols == c->ncols;
+		diff_input_free(&in);
+	}
+	if (d)
+		closedir(d);
+	for (size_t i = 0; i < result_nshapes; i++)
+		if (!earlier[i] && ++missing)
+			diag("no fixture of %s's columns of %s", result_shapes[i].contract->command,
+			     result_shapes[i].since);
+	for (size_t i = 0; i < result_ncontracts; i++)
+		if (!today[i] && ++missing)
+			diag("no fixture of %s's columns today (contract %zu)", result_contracts[i]->command, i);
+	ok(files >= result_nshapes + result_ncontracts && !missing, "%zu fixtures: one of each earlier "
+	   "header (%zu) and of each contract's columns today (%zu)", files, result_nshapes,
+	   result_ncontracts);
+	free(earlier);
+	free(today);
+}
+
+/* text without each " WORD=value" (a key column an earlier gpuperf's long CSV lacked). */
+static char *without_key(const char *text, const char *word)
+{
+	char *out = strdup(text), *p;
+
+	while ((p = strstr(out, word)) && p > out && p[-1] == ' ') {
+		size_t end = strcspn(p, " ,\n");
+		memmove(p - 1, p + end, strlen(p + end) + 1);
+	}
+	return out;
+}
+
+/* all's long CSV from before bandwidth's rows had a method: matched on the keys both have. */
+static void long_keys_both_have(void)
+{
+	char *csv = render_all(REPORT_CSV, NULL), *old = without_key(csv, "method=");
+	struct diff_input a, b;
+	struct diff_opts o = { DIFF_THRESHOLD_PCT };
+	struct diff_result res = { 0 };
+
+	ok(strstr(csv, " method=l1,") && !strstr(old, "method="), "bandwidth's method left out");
+	ok(!parse("old.csv", old, &a) && !parse("new.csv", csv, &b), "both read");
+	ok(!diff_files(&a, &b, &o, &res), "compared");
+	is_int(res.count[DIFF_NEW] + res.count[DIFF_GONE], 0, "no row new or gone");
+	is_int(res.count[DIFF_SAME], res.n, "every figure the same (%zu)", res.n);
+	diff_result_free(&res);
+	diff_input_free(&a);
+	diff_input_free(&b);
+	free(old);
+	free(csv);
+}
+
+/* Each earlier header: today's columns in today's order, but for the renamed; not today's own. */
+static void shapes_sound(void)
+{
+	int sound = 1;
+
+	for (size_t i = 0; i < result_nshapes; i++) {
+		const struct result_shape *sh = &result_shapes[i];
+		const struct result_contract *c = sh->contract;
+		char *names = strdup(sh->columns), *save = NULL;
+		size_t k = 0, n = 0;
+
+		for (char *name = strtok_r(names, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+			n++;
+			while (k < c->ncols && strcmp(c->cols[k].name, result_column_now(name)))
+				k++;
+			if (k++ >= c->ncols) {
+				diag("%s %s: %s is not among today's columns, in order", c->command,
+				     sh->since, name);
+				sound = 0;
+			}
+		}
+		if (n == c->ncols && sound) {
+			diag("%s %s: today's columns", c->command, sh->since);
+			sound = 0;
+		}
+		free(names);
+	}
+	ok(sound, "earlier headers: today's columns (some), in order, under today's names");
+	is_str(result_column_now("index"), "device_index", "info's index is device_index today");
+	is_str(result_column_now("kernel"), "kernel", "a column never renamed keeps its name");
+}
+
 /* t-diff --write DIR: all's fabricated records as DIR/all.json and DIR/all.csv (tests/cli/diff.bats). */
 static int write_runs(const char *dir)
 {
@@ -549,5 +666,8 @@ int main(int argc, char **argv)
 	rows_and_flags();
 	whole_runs();
 	refusals();
+	shapes_sound();
+	shapes_have_fixtures();
+	long_keys_both_have();
 	return done_testing();
 }
