@@ -78,6 +78,7 @@ struct diff_opts {
 struct diff_row {
 	char *section;            /* the table's key or the long format's probe; NULL: none */
 	char *config;             /* the key columns: "kernel=copy width_bytes=16" ("" for none) */
+	char *label;              /* the same for people: kernel names as profile's table shows them */
 	char *figure;             /* the column or metric; NULL: the whole row is new or gone */
 	enum result_better better;  /* the figure's direction (0 for a whole row) */
 	double before, after;     /* NaN where missing */
@@ -91,8 +92,9 @@ struct diff_result {
 	struct diff_row *rows;
 	size_t n, cap;
 	size_t count[DIFF_NVERDICTS];
-	char **notes;             /* lines: identities that differ, sections not compared */
+	char **notes;             /* lines: what differs between the runs, what is not compared */
 	size_t nnotes;
+	size_t left_out;          /* figures not compared: measured differently (measured_apart) */
 };
 
 /*

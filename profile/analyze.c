@@ -638,13 +638,7 @@ static void sort_rows(struct prof_kernel *k, size_t n, int (*cmp)(const void *, 
 
 const char *prof_kernel_label(const struct prof_kernel *k, char *buf, size_t n)
 {
-	const char *name = k->short_name ? k->short_name : k->name;
-
-	if (strlen(name) > PROF_NAME_SHOWN)
-		snprintf(buf, n, "%.*s...", PROF_NAME_SHOWN - 3, name);
-	else
-		snprintf(buf, n, "%s", name);
-	return buf;
+	return kernel_label(k->short_name ? k->short_name : k->name, buf, n);
 }
 
 static void summarize(struct prof_analysis *a)

@@ -95,6 +95,14 @@ struct result_contract {
 	 * table, or a section of all's.
 	 */
 	const char *section_of;
+	/* A key column of kernel names, demangled: people read them shortened (kernel_label). */
+	const char *kernel_column;
+	/*
+	 * A column saying how the row's counters were read ("counter_set"):
+	 * where two rows' values differ, or their architectures (cc), their
+	 * figures read from counters (RESULT_KIND_COUNTER) are not compared.
+	 */
+	const char *method_column;
 };
 
 /* Every contract, in the command table's order (results/contracts.c). */
@@ -152,6 +160,13 @@ double result_default_noise_pct(enum result_kind kind);
  * whose variation between invocations the default --threshold covers.
  */
 double result_floor_noise_pct(enum result_kind kind);
+
+/*
+ * The least change of a figure of kind, in the unit its column's name
+ * ends in ("_ms", "_us", "_ns"), that counts beside its relative noise;
+ * 0 where the kind has none beyond the figure's printed digits.
+ */
+double result_floor_abs(enum result_kind kind, const char *column);
 
 /* The kind of figure f in a row whose key (the key columns as "name=value" words) is key. */
 enum result_kind result_kind_in_row(const struct result_contract *c, const struct result_figure *f,

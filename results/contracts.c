@@ -189,6 +189,24 @@ double result_floor_noise_pct(enum result_kind kind)
 	       result_default_noise_pct(kind) : 0.0;
 }
 
+double result_floor_abs(enum result_kind kind, const char *column)
+{
+	static const struct { const char *suffix; double per_us; } units[] = {
+		{ "_ms", 1e-3 }, { "_us", 1 }, { "_ns", 1e3 },
+	};
+	size_t len = column ? strlen(column) : 0;
+
+	/*
+	 * Times: 0.5 us, what a CUDA event resolves ("a resolution of around
+	 * 0.5 microseconds", the CUDA Runtime API on cudaEventElapsedTime);
+	 * every timed repetition starts and ends on one.
+	 */
+	for (size_t i = 0; kind == RESULT_KIND_TIME && i < ARRAY_SIZE(units); i++)
+		if (len > 3 && !strcmp(column + len - 3, units[i].suffix))
+			return 0.5 * units[i].per_us;
+	return 0;
+}
+
 /* key holds the word "column=value" (words are separated by spaces). */
 static int key_has(const char *key, const char *column, const char *value)
 {

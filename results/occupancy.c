@@ -142,7 +142,7 @@ static const struct result_figure check_figures[] = {
 
 #define OCC_CONTRACT(columns, n, figs) \
 	{ .command = "occupancy", .cols = columns, .ncols = n, .figures = figs, \
-	  .nfigures = ARRAY_SIZE(figs) }
+	  .nfigures = ARRAY_SIZE(figs), .kernel_column = "kernel" }
 const struct result_contract occupancy_contract =
 	OCC_CONTRACT(occupancy_config_columns, OCC_CONFIG_NCOLUMNS, figures);
 const struct result_contract occupancy_sweep_contract =

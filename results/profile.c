@@ -89,6 +89,8 @@ const struct report_col profile_columns[PROFILE_NCOLUMNS] = {
 	{ "verdict", "verdict", REPORT_STR, 0 },
 	{ "verdict_text", "verdict", REPORT_STR, 0 },
 	{ "verdict_command", "see", REPORT_STR, 0 },
+	/* how its counters were read (--set): another set reads some of them otherwise */
+	{ "counter_set", "counter set", REPORT_STR, 0 },
 };
 
 /*
@@ -160,4 +162,6 @@ const struct result_contract profile_contract = {
 	.ncols = PROFILE_NCOLUMNS,
 	.figures = figures,
 	.nfigures = ARRAY_SIZE(figures),
+	.kernel_column = "kernel",
+	.method_column = "counter_set",
 };

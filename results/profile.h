@@ -16,12 +16,13 @@ struct profile_run {
 	char hostname[256];
 	int status;                  /* the program's exit status (128 + signal when killed) */
 	int signal;
+	const char *counter_set;     /* "light", "full" (prof_set_names); NULL: no counters read */
 	struct prof_analysis a;
 };
 void profile_run_free(void *profile_run);
 
 /* A row per kernel (and device). */
-#define PROFILE_NCOLUMNS (TAB_NIDENTITY + 74)
+#define PROFILE_NCOLUMNS (TAB_NIDENTITY + 75)
 extern const struct report_col profile_columns[PROFILE_NCOLUMNS];
 
 extern const struct result_contract profile_contract;

@@ -23,9 +23,9 @@ enum {
 	K_BOUND, K_BOUND_BY, K_ROOF_PCT, K_ROOF_SOURCE, K_AT_STAKE, K_FLOP, K_GFLOPS = K_FLOP + 3,
 	K_FMA_PIPE, K_TENSOR_PIPE, K_L2_BYTES, K_L1_BYTES, K_SHARED_BYTES, K_L2_GBS, K_L1_GBS,
 	K_AI_DRAM, K_AI_L2, K_ROOFS, K_CP = K_ROOFS + 6, K_TMA = K_CP + 5, K_VERDICT,
-	K_VERDICT_TEXT, K_COMMAND,
+	K_VERDICT_TEXT, K_COMMAND, K_COUNTER_SET,
 };
-_Static_assert(K_COMMAND + 1 == PROFILE_NCOLUMNS, "PROFILE_NCOLUMNS");
+_Static_assert(K_COUNTER_SET + 1 == PROFILE_NCOLUMNS, "PROFILE_NCOLUMNS");
 
 static void set_dim(struct report_table *t, size_t r, size_t c, struct prof_dim3 d)
 {
@@ -156,6 +156,8 @@ static void machine_row(struct report_table *t, const struct profile_run *run,
 	report_set_str(t, r, K_VERDICT, prof_verdict_code(k->verdict));
 	report_set_str(t, r, K_VERDICT_TEXT, k->verdict_text);
 	report_set_str(t, r, K_COMMAND, k->command);
+	if (k->profiled)
+		report_set_str(t, r, K_COUNTER_SET, run->counter_set);
 }
 
 /* People's table: what to read first; the verdicts as lines under it. */
