@@ -466,3 +466,24 @@ row_widths() {
 	[[ "$(sed -n 2,4p <<<"$output")" == *"device differs: NVIDIA A100-SXM4-80GB (before), NVIDIA H100 80GB HBM3 (after)"* ]]
 	[[ "$(sed -n 2,4p <<<"$output")" == *"measured differently: cc 8.0 (before), 9.0 (after)"* ]]
 }
+
+@test "diff: occupancy --kernel before and after -maxrregcount=64: one row, the registers and occupancy better" {
+	O=$ROOT/tests/fixtures/occupancy
+	"$GPUPERF" --csv occupancy --kernel "$O/regs-plain.cubin" --arch sm_90 --threads 256 > plain.csv
+	"$GPUPERF" --csv occupancy --kernel "$O/regs-capped.cubin" --arch sm_90 --threads 256 > capped.csv
+	gdiff --csv plain.csv capped.csv
+	[ "$status" -eq 0 ]
+	verdicts=$output
+	# keyed on the kernel, its architecture and block size: matched, not new and gone;
+	# 25 % and 50 %, 128 and 64 registers, 1224 bytes spilled: ptxas -v and by hand (regs.cu)
+	run ! grep -qE ',(new|gone),' <<<"$verdicts"
+	output=$verdicts
+	key='"arch=sm_90 kernel=horner(float const*, float*, int) threads_per_block=256"'
+	grep -qxF ",$key,occupancy_pct,higher,25.000000,50.000000,100.000,0.000,better," <<<"$output"
+	grep -qxF ",$key,regs_per_thread,lower,128.000000,64.000000,-50.000,0.000,better," <<<"$output"
+	# what the cap cost: registers spilled to local memory
+	grep -qxF ",$key,local_bytes_per_thread,lower,0.000000,1224.000000,,0.000,worse," <<<"$output"
+	grep -qxF ",$key,smem_static_bytes,lower,0.000000,0.000000,0.000,0.000,same," <<<"$output"
+	gdiff plain.csv capped.csv
+	[[ "$output" == *"1 worse, 5 better, 0 unreliable, 0 new, 0 gone"* ]]
+}
