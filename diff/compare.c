@@ -528,7 +528,9 @@ static const char *measured_apart(const struct view *vb, const struct rec *rb,
 	char b[64], a[64];
 
 	for (size_t i = 0; i < sizeof(cols) / sizeof(cols[0]); i++) {
-		const char *tb = text(vb, rb, cols[i], b, sizeof(b)), *ta = text(va, ra, cols[i], a, sizeof(a));
+		const char *tb = text(vb, rb, cols[i], b, sizeof(b));
+		const char *ta = text(va, ra, cols[i], a, sizeof(a));
+
 		if (tb && ta && strcmp(tb, ta)) {
 			snprintf(buf, n, "%s %s (before), %s (after)", cols[i], tb, ta);
 			return buf;
@@ -628,12 +630,6 @@ static void judge_pair(struct diff_result *res, const struct diff_opts *o, const
 	}
 }
 
-static void whole(struct diff_result *res, const struct view *v, const struct rec *r,
-		  enum diff_verdict verdict_of_row)
-{
-	verdict(res, add_row(res, v, r), verdict_of_row);
-}
-
 /* "NVIDIA H100,NVIDIA A100": the distinct values of column c, in order of rows. */
 static char *distinct(const struct report_table *t, int c)
 {
@@ -709,7 +705,7 @@ void diff_tables(const struct result_contract *c, const struct report_table *bef
 			    va.recs[k].occ == rb->occ && !strcmp(va.recs[k].key, rb->key))
 				ra = &va.recs[k];
 		if (!ra) {
-			whole(res, &vb, rb, DIFF_GONE);
+			verdict(res, add_row(res, &vb, rb), DIFF_GONE);  /* the whole row */
 			continue;
 		}
 		ra->matched = rb->matched = 1;
@@ -717,7 +713,7 @@ void diff_tables(const struct result_contract *c, const struct report_table *bef
 	}
 	for (size_t k = 0; k < va.n; k++)
 		if (!va.recs[k].matched)
-			whole(res, &va, &va.recs[k], DIFF_NEW);
+			verdict(res, add_row(res, &va, &va.recs[k]), DIFF_NEW);
 	view_close(&vb);
 	view_close(&va);
 }

@@ -135,19 +135,16 @@ _Static_assert(ARRAY_SIZE(occupancy_kernel_columns) == OCC_KERNEL_NCOLUMNS, "OCC
 _Static_assert(ARRAY_SIZE(occupancy_check_columns) == OCC_CHECK_NCOLUMNS, "OCC_CHECK_NCOLUMNS");
 
 /* A calculation's result: exact, the same on every run of the same inputs. */
-static const struct result_figure figures[] = {
-	{ "occupancy_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED },
-	{ "active_blocks_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED },
-	{ "active_warps_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED },
-	{ "active_threads_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED },
-};
+#define OCC_FIGURES \
+	{ "occupancy_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED }, \
+	{ "active_blocks_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED }, \
+	{ "active_warps_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED }, \
+	{ "active_threads_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED }
+static const struct result_figure figures[] = { OCC_FIGURES };
 
 /* A compiled kernel's: the calculation's, and the resources a fix lowers (read from the file). */
 static const struct result_figure kernel_figures[] = {
-	{ "occupancy_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED },
-	{ "active_blocks_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED },
-	{ "active_warps_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED },
-	{ "active_threads_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED },
+	OCC_FIGURES,
 	{ "regs_per_thread", RESULT_LOWER, RESULT_KIND_CALCULATED },
 	{ "local_bytes_per_thread", RESULT_LOWER, RESULT_KIND_CALCULATED },
 	{ "smem_static_bytes", RESULT_LOWER, RESULT_KIND_CALCULATED },

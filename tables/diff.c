@@ -95,6 +95,11 @@ static enum diff_verdict row_verdict(const struct diff_result *res, size_t from,
 	return v;
 }
 
+struct shown {
+	size_t k;      /* res->rows[k] */
+	int first;     /* its row's first figure: the row is named there */
+};
+
 /*
  * The figures people see, in order (into shown): the rows with a change,
  * whole (every figure, the same ones too: a kernel's time and efficiency
@@ -102,11 +107,6 @@ static enum diff_verdict row_verdict(const struct diff_result *res, size_t from,
  * unreliable, new and gone, each in file order.  Returns how many;
  * *unchanged counts the rows left out.
  */
-struct shown {
-	size_t k;      /* res->rows[k] */
-	int first;     /* its row's first figure: the row is named there */
-};
-
 static size_t shown_figures(const struct diff_result *res, struct shown *shown, size_t *unchanged)
 {
 	size_t n = 0;
@@ -162,8 +162,10 @@ static size_t others_width(const struct diff_result *res, const struct shown *sh
 
 		texts[H_CHANGE] = pct_text(d->change_pct, c1, sizeof(c1));
 		texts[H_NOISE] = pct_text(d->noise_pct, c2, sizeof(c2));
-		for (int c = H_FIGURE; c < H_N; c++)
-			w[c] = fmax(w[c], width(texts[c] ? texts[c] : "n/a"));
+		for (int c = H_FIGURE; c < H_N; c++) {
+			size_t cw = width(texts[c] ? texts[c] : "n/a");
+			w[c] = cw > w[c] ? cw : w[c];
+		}
 	}
 	for (int c = H_FIGURE; c < H_N; c++)
 		total += w[c] + 2;
@@ -262,8 +264,9 @@ static void summary_notes(struct report_table *t, const struct diff_run *run, si
 		    tab_plural((long long)unchanged));
 	report_note(t, "noise: 2 x CoV, else half the best-to-worst spread, else a default per kind "
 		    "of figure, never under the kind's floor (PCIe, shared L2 lines); the larger of "
-		    "the two runs'; a change under the figure's last printed digit is the same "
-		    "(gpuperf-diff(1))");
+		    "the two runs' (gpuperf-diff(1))");
+	report_note(t, "a change under the last digit a figure is printed with (at least 0.5 us for "
+		    "a time) is the same, whatever its percent");
 }
 
 /* "a.csv (CSV)", or "a.csv (CSV, columns of 2026-11-25 b909bbd)": an earlier gpuperf's. */
@@ -289,7 +292,6 @@ static char *header(const struct diff_run *run)
 	free(after);
 	return s;
 }
-
 
 void tab_diff(struct report *r, const struct gp_device *dev, const void *diff_run)
 {
