@@ -365,9 +365,15 @@ $(NOIMAGE_DIR)/%.o: %.cu
 		$(NVCCFLAGS) -c -o $@ $<
 
 # libFuzzer targets (clang with compiler-rt): FUZZ_TIME seconds each; new inputs
-# go to build/fuzz/corpus-*, seeds stay in tests/fuzz/.
+# go to build/fuzz/corpus-*, seeds stay in tests/fuzz/, and what a run finds
+# (crash-*, leak-*, timeout-*) to build/fuzz/artifacts/, never the work tree.
+# Each input found goes into the target's corpus in tests/fuzz/ with its fix,
+# where the short runs of tests/cli/fuzz.bats (a fixed seed and count) meet it
+# every time.
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
+# Options of a run of target $(1): its findings under build/fuzz/artifacts/.
+fuzz_args = -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -artifact_prefix=build/fuzz/artifacts/$(1)-
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. -D_GNU_SOURCE
 
 build/fuzz/parse-fuzz: tests/fuzz/parse-fuzz.c util/parse.c util/error.c arch/arch.c
@@ -399,16 +405,16 @@ build/fuzz/diff-fuzz: tests/fuzz/diff-fuzz.c $(wildcard diff/*.c) build/libgpupe
 fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz build/fuzz/record-fuzz build/fuzz/json-fuzz \
 		build/fuzz/diff-fuzz
 	@mkdir -p build/fuzz/corpus-parse build/fuzz/corpus-cubin build/fuzz/corpus-record build/fuzz/corpus-json \
-		build/fuzz/corpus-diff
-	build/fuzz/parse-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=256 \
+		build/fuzz/corpus-diff build/fuzz/artifacts
+	build/fuzz/parse-fuzz $(call fuzz_args,parse-fuzz) -max_len=256 \
 		build/fuzz/corpus-parse tests/fuzz/corpus-parse
-	build/fuzz/cubin-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=65536 \
+	build/fuzz/cubin-fuzz $(call fuzz_args,cubin-fuzz) -max_len=65536 \
 		build/fuzz/corpus-cubin tests/fuzz/corpus
-	build/fuzz/record-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+	build/fuzz/record-fuzz $(call fuzz_args,record-fuzz) -max_len=4096 \
 		build/fuzz/corpus-record tests/fuzz/corpus-record
-	build/fuzz/json-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+	build/fuzz/json-fuzz $(call fuzz_args,json-fuzz) -max_len=4096 \
 		build/fuzz/corpus-json tests/fuzz/corpus-json
-	build/fuzz/diff-fuzz -close_fd_mask=2 -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+	build/fuzz/diff-fuzz $(call fuzz_args,diff-fuzz) -max_len=8192 \
 		build/fuzz/corpus-diff tests/fuzz/corpus-diff
 
 lint-man:

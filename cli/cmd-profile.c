@@ -94,6 +94,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 
 	if (ctx->counters == COUNTERS_OFF)
 		ro.launches = 0;  /* times only */
+	run->counter_set = ro.launches ? ro.set : NULL;
 	run->command = shell_join(a->program, a->nprogram);  /* sh -c 'exit 7' */
 	if (gethostname(run->hostname, sizeof(run->hostname) - 1))
 		run->hostname[0] = '\0';

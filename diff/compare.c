@@ -5,6 +5,7 @@
 #include <string.h>
 #include "diff/compare.h"
 #include "results/columns.h"
+#include "util/demangle.h"
 #include "util/error.h"
 
 const char *const diff_verdict_names[DIFF_NVERDICTS] = {
@@ -17,6 +18,9 @@ const char *const diff_verdict_names[DIFF_NVERDICTS] = {
 
 /* What the device watch says of a row: contended, then throttled ("no" when not). */
 static const struct report_col trust_cols[] = { TAB_TRUST_COLS };
+/* Where a row ran: its architecture (cc) decides what the counters' names read. */
+static const struct report_col identity_cols[] = { TAB_IDENTITY_COLS };
+#define ARCH_COLUMN (identity_cols[1].name)
 
 /* The rows of one key: a row, or in a table of one figure per row, the key's rows. */
 struct rec {
@@ -29,6 +33,7 @@ struct rec {
 
 struct view {
 	const struct report_table *t;
+	const struct report_table *other;  /* the other side's table; NULL: none */
 	const struct result_contract *c;
 	int metric, value, probe; /* column indices, -1 where absent */
 	char **names;             /* metric tables: the figure each row holds (NULL: none) */
@@ -91,10 +96,70 @@ static int same(const char *a, const char *b)
 	return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
-/* "kernel=copy width_bytes=16": the key columns but the metric and the probe; config as is. */
-static char *row_key(const struct view *v, size_t row)
+/*
+ * Whether the other side's long rows of probe use the key column name
+ * (len bytes) in their config, or hold no row of that probe.
+ */
+static int other_keys_on(const struct view *v, const char *probe, const char *name, size_t len)
 {
-	char *key = gp_xstrdup(""), buf[64];
+	const struct report_table *o = v->other;
+	int oprobe = o ? report_col_index(o, LONG_PROBE) : -1;
+	int oconfig = o ? report_col_index(o, LONG_CONFIG) : -1;
+	int seen = 0;
+	char buf[64];
+
+	for (size_t r = 0; oprobe >= 0 && oconfig >= 0 && r < o->nrows; r++) {
+		const char *p = cell_text(o, r, oprobe, buf, sizeof(buf)), *config;
+
+		if (!same(p, probe))
+			continue;
+		seen = 1;
+		config = cell_text(o, r, oconfig, buf, sizeof(buf));
+		for (const char *w = config; w && *w; w += strcspn(w, " "), w += *w == ' ')
+			if (!strncmp(w, name, len) && w[len] == '=')
+				return 1;
+	}
+	return !seen;
+}
+
+/* A long row's config, without the words of key columns the other side's lack. */
+static char *shared_config(const struct view *v, size_t row, const char *config)
+{
+	char buf[64], *out = gp_xstrdup("");
+	const char *probe = cell_text(v->t, row, v->probe, buf, sizeof(buf));
+
+	for (const char *w = config; *w; w += strcspn(w, " "), w += *w == ' ') {
+		size_t len = strcspn(w, " "), name = strcspn(w, "= ");
+		char *next;
+
+		if (w[name] == '=' && !other_keys_on(v, probe, w, name))
+			continue;
+		next = gp_xasprintf("%s%s%.*s", out, *out ? " " : "", (int)len, w);
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
+/* A kernel's name as profile's table shows it: short, cut to KERNEL_LABEL_MAX. */
+static const char *kernel_text(const char *name, char *buf, size_t n)
+{
+	char *s = kernel_short_name(name);
+
+	kernel_label(s ? s : name, buf, n);
+	free(s);
+	return buf;
+}
+
+/*
+ * "kernel=copy width_bytes=16": the key columns both sides have (an
+ * earlier gpuperf's output may lack some), but the metric and the probe;
+ * a long row's config as is, less the key columns the other side's rows
+ * of its probe lack.  For people, the contract's kernel names shortened.
+ */
+static char *row_words(const struct view *v, size_t row, int people)
+{
+	char *key = gp_xstrdup(""), buf[64], label[KERNEL_LABEL_MAX + 1];
 
 	for (size_t c = 0; c < v->t->ncols; c++) {
 		const char *text = cell_text(v->t, row, (int)c, buf, sizeof(buf)), *name;
@@ -104,9 +169,15 @@ static char *row_key(const struct view *v, size_t row)
 		    (int)c == v->probe)
 			continue;
 		name = v->t->cols[c].name;
-		if (!strcmp(name, LONG_CONFIG))
-			next = gp_xasprintf("%s%s%s", key, *key ? " " : "", text);
-		else
+		if (v->other && report_col_index(v->other, name) < 0)
+			continue;
+		if (people && same(name, v->c->kernel_column))
+			text = kernel_text(text, label, sizeof(label));
+		if (!strcmp(name, LONG_CONFIG)) {
+			char *config = shared_config(v, row, text);
+			next = gp_xasprintf("%s%s%s", key, *key ? " " : "", config);
+			free(config);
+		} else
 			next = gp_xasprintf("%s%s%s=%s", key, *key ? " " : "", name, text);
 		free(key);
 		key = next;
@@ -186,10 +257,12 @@ static int long_metric_row(const struct view *v, size_t row, const struct result
 	return 0;
 }
 
-static void view_open(struct view *v, const struct result_contract *c, const struct report_table *t)
+static void view_open(struct view *v, const struct result_contract *c, const struct report_table *t,
+		      const struct report_table *other)
 {
 	memset(v, 0, sizeof(*v));
 	v->t = t;
+	v->other = other;
 	v->c = c;
 	v->metric = v->value = v->probe = -1;
 	if (!t)
@@ -229,7 +302,7 @@ static void view_open(struct view *v, const struct result_contract *c, const str
 			v->names[row] = name;
 			v->attrs[row] = attr;
 		}
-		r = place(v, section, key ? key : row_key(v, row), name, attr);
+		r = place(v, section, key ? key : row_words(v, row, 0), name, attr);
 		r->rows = gp_xrealloc(r->rows, (r->nrows + 1) * sizeof(*r->rows));
 		r->rows[r->nrows++] = row;
 	}
@@ -361,7 +434,20 @@ static double noise(const struct view *v, const struct rec *r, const struct resu
 	return fmax(own, result_floor_noise_pct(kind));
 }
 
-static struct diff_row *add_row(struct diff_result *res, const char *section, const char *config)
+/* "kernel=copy #2" for a key's second record: what people can tell apart. */
+static char *numbered(char *key, size_t occ)
+{
+	char *s;
+
+	if (!occ)
+		return key;
+	s = gp_xasprintf("%s%s#%zu", key, *key ? " " : "", occ + 1);
+	free(key);
+	return s;
+}
+
+/* A verdict row of r's: its config, and its label for people (a long row's: the config). */
+static struct diff_row *add_row(struct diff_result *res, const struct view *v, const struct rec *r)
 {
 	struct diff_row *d;
 
@@ -371,8 +457,10 @@ static struct diff_row *add_row(struct diff_result *res, const char *section, co
 	}
 	d = &res->rows[res->n++];
 	memset(d, 0, sizeof(*d));
-	d->section = section ? gp_xstrdup(section) : NULL;
-	d->config = gp_xstrdup(config);
+	d->section = r->section ? gp_xstrdup(r->section) : NULL;
+	d->config = numbered(gp_xstrdup(r->key), r->occ);
+	d->label = numbered(v->probe >= 0 || !r->nrows ? gp_xstrdup(r->key) :
+			    row_words(v, r->rows[0], 1), r->occ);
 	d->before = d->after = d->change_pct = d->noise_pct = NAN;
 	return d;
 }
@@ -383,12 +471,103 @@ static void verdict(struct diff_result *res, struct diff_row *d, enum diff_verdi
 	res->count[v]++;
 }
 
-/* "kernel=copy #2" for a key's second record: what people can tell apart. */
-static char *config_of(const struct rec *r)
+static void add_note(struct diff_result *res, char *line)
 {
-	if (!r->occ)
-		return gp_xstrdup(r->key);
-	return gp_xasprintf("%s%s#%zu", r->key, *r->key ? " " : "", r->occ + 1);
+	for (size_t i = 0; i < res->nnotes; i++)
+		if (!strcmp(res->notes[i], line)) {
+			free(line);
+			return;
+		}
+	res->notes = gp_xrealloc(res->notes, (res->nnotes + 1) * sizeof(*res->notes));
+	res->notes[res->nnotes++] = line;
+}
+
+/* The column whose type and precision figure name has in r: its own, or its value's. */
+static const struct report_col *figure_column(const struct view *v, const struct rec *r,
+					      const char *name)
+{
+	const struct result_contract *sc = rec_contract(v, r);
+	int c;
+
+	if (v->probe >= 0) {  /* the long form: as the probe's own table has it */
+		const char *col = sc && sc->metric_column ? sc->value_column : name;
+		for (size_t k = 0; sc && k < sc->ncols; k++)
+			if (!strcmp(sc->cols[k].name, col))
+				return &sc->cols[k];
+		return NULL;
+	}
+	c = v->metric >= 0 ? v->value : report_col_index(v->t, name);
+	return c < 0 ? NULL : &v->t->cols[c];
+}
+
+/*
+ * The least change of figure f that counts, beside its noise: one unit of
+ * the last digit its command prints it with (0.1 for 12.3, 1 for a count),
+ * and at least the floor of its kind (result_floor_abs).
+ */
+static double floor_abs(const struct view *v, const struct rec *r, const struct result_figure *f,
+			const char *name)
+{
+	const struct report_col *col = figure_column(v, r, name);
+	double digit = !col ? 0 : col->type == REPORT_INT ? 1 :
+		       col->type == REPORT_DBL ? pow(10, -col->prec) : 0;
+
+	return fmax(digit, result_floor_abs(result_kind_in_row(rec_contract(v, r), f, r->key), name));
+}
+
+/*
+ * How rb and ra were measured apart, where they were: "counter_set light
+ * (before), full (after)", their architectures ("cc 8.0 (before), 9.0
+ * (after)": the counters' names differ by chip); NULL where alike or not
+ * known.
+ */
+static const char *measured_apart(const struct view *vb, const struct rec *rb,
+				  const struct view *va, const struct rec *ra, char *buf, size_t n)
+{
+	const char *cols[] = { vb->c->method_column, ARCH_COLUMN };
+	char b[64], a[64];
+
+	for (size_t i = 0; i < sizeof(cols) / sizeof(cols[0]); i++) {
+		const char *tb = text(vb, rb, cols[i], b, sizeof(b));
+		const char *ta = text(va, ra, cols[i], a, sizeof(a));
+
+		if (tb && ta && strcmp(tb, ta)) {
+			snprintf(buf, n, "%s %s (before), %s (after)", cols[i], tb, ta);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+/* Why a pair cannot be judged ("contended after"), or NULL. */
+static char *unreliable(const struct view *vb, const struct rec *rb, const struct view *va,
+			const struct rec *ra)
+{
+	char fb[96], fa[96];
+	const char *why_b = flagged(vb, rb, fb, sizeof(fb)), *why_a = flagged(va, ra, fa, sizeof(fa));
+
+	if (why_b && why_a)
+		return gp_xasprintf("%s before, %s after", why_b, why_a);
+	if (why_b || why_a)
+		return gp_xasprintf("%s %s", why_b ? why_b : why_a, why_b ? "before" : "after");
+	return NULL;
+}
+
+/* Whether d's change counts: at least its absolute floor, beyond its noise and the threshold. */
+static int beyond(const struct diff_opts *o, const struct diff_row *d, double floor)
+{
+	if (fabs(d->after - d->before) < floor)
+		return 0;
+	if (!isfinite(d->change_pct))
+		return 1;  /* from nothing: beyond any percentage */
+	return fabs(d->change_pct) > d->noise_pct && fabs(d->change_pct) > o->threshold_pct;
+}
+
+static void left_out(struct diff_result *res, const char *apart)
+{
+	res->left_out++;
+	add_note(res, gp_xasprintf("measured differently: %s; the figures read from counters, and "
+				   "those one side lacks, are not compared", apart));
 }
 
 static void judge(struct diff_result *res, const struct diff_opts *o, const struct view *vb,
@@ -396,16 +575,19 @@ static void judge(struct diff_result *res, const struct diff_opts *o, const stru
 		  const struct result_figure *f, const char *name)
 {
 	double b = num(vb, rb, name), a = num(va, ra, name);
-	char *config, fb[96], fa[96];
-	const char *why_b, *why_a;
+	const char *apart;
 	struct diff_row *d;
-	int beyond;
+	char why[160];
 
 	if (!isfinite(b) && !isfinite(a))
 		return;
-	config = config_of(rb);
-	d = add_row(res, rb->section, config);
-	free(config);
+	apart = measured_apart(vb, rb, va, ra, why, sizeof(why));
+	if (apart && (!isfinite(a) || !isfinite(b) ||
+		      result_kind_in_row(rec_contract(vb, rb), f, rb->key) == RESULT_KIND_COUNTER)) {
+		left_out(res, apart);
+		return;
+	}
+	d = add_row(res, vb, rb);
 	d->figure = gp_xstrdup(name);
 	d->better = f->better;
 	d->before = b;
@@ -415,26 +597,14 @@ static void judge(struct diff_result *res, const struct diff_opts *o, const stru
 		return;
 	}
 	d->noise_pct = fmax(noise(vb, rb, f, b), noise(va, ra, f, a));
-	if (b != 0) {
-		d->change_pct = (a - b) / fabs(b) * 100;
-		beyond = fabs(d->change_pct) > d->noise_pct && fabs(d->change_pct) > o->threshold_pct;
-	} else {
-		d->change_pct = a == 0 ? 0 : NAN;
-		beyond = a != 0;  /* from nothing: beyond any percentage */
-	}
-	why_b = flagged(vb, rb, fb, sizeof(fb));
-	why_a = flagged(va, ra, fa, sizeof(fa));
-	if (why_b && why_a)
-		d->reason = gp_xasprintf("%s before, %s after", why_b, why_a);
-	else if (why_b || why_a)
-		d->reason = gp_xasprintf("%s %s", why_b ? why_b : why_a, why_b ? "before" : "after");
-	if (d->reason) {
+	d->change_pct = b != 0 ? (a - b) / fabs(b) * 100 : a == 0 ? 0 : NAN;
+	d->reason = unreliable(vb, rb, va, ra);
+	if (d->reason)
 		verdict(res, d, DIFF_UNRELIABLE);
-	} else if (!beyond) {
+	else if (!beyond(o, d, fmax(floor_abs(vb, rb, f, name), floor_abs(va, ra, f, name))))
 		verdict(res, d, DIFF_SAME);
-	} else {
+	else
 		verdict(res, d, (a > b) == (f->better == RESULT_HIGHER) ? DIFF_BETTER : DIFF_WORSE);
-	}
 }
 
 /* The figures of a matched pair: the contract's, or a metric table's metrics on either side. */
@@ -460,33 +630,14 @@ static void judge_pair(struct diff_result *res, const struct diff_opts *o, const
 	}
 }
 
-static void whole(struct diff_result *res, const struct rec *r, enum diff_verdict v)
-{
-	char *config = config_of(r);
-
-	verdict(res, add_row(res, r->section, config), v);
-	free(config);
-}
-
-static void add_note(struct diff_result *res, char *line)
-{
-	for (size_t i = 0; i < res->nnotes; i++)
-		if (!strcmp(res->notes[i], line)) {
-			free(line);
-			return;
-		}
-	res->notes = gp_xrealloc(res->notes, (res->nnotes + 1) * sizeof(*res->notes));
-	res->notes[res->nnotes++] = line;
-}
-
 /* "NVIDIA H100,NVIDIA A100": the distinct values of column c, in order of rows. */
-static char *distinct(const struct report_table *t, size_t c)
+static char *distinct(const struct report_table *t, int c)
 {
 	char **seen = gp_xcalloc(t->nrows + 1, sizeof(*seen)), *s = gp_xstrdup(""), buf[64];
 	size_t n = 0;
 
 	for (size_t r = 0; r < t->nrows; r++) {
-		const char *v = cell_text(t, r, (int)c, buf, sizeof(buf));
+		const char *v = cell_text(t, r, c, buf, sizeof(buf));
 		size_t k = 0;
 		char *next;
 
@@ -512,11 +663,13 @@ static void identities(struct diff_result *res, const struct report_table *b,
 	if (!b || !a)
 		return;
 	for (size_t c = 0; c < b->ncols; c++) {
+		int ca = report_col_index(a, b->cols[c].name);
 		char *vb, *va;
-		if (!(b->cols[c].flags & REPORT_COL_ID))
+
+		if (!(b->cols[c].flags & REPORT_COL_ID) || ca < 0)
 			continue;
-		vb = distinct(b, c);
-		va = distinct(a, c);
+		vb = distinct(b, (int)c);
+		va = distinct(a, ca);
 		if (strcmp(vb, va))
 			add_note(res, gp_xasprintf("%s differs: %s (before), %s (after)", b->cols[c].name,
 						   *vb ? vb : "none", *va ? va : "none"));
@@ -535,8 +688,8 @@ void diff_tables(const struct result_contract *c, const struct report_table *bef
 		c = diff_table_contract(before ? before : after);
 	if (!c)
 		return;
-	view_open(&vb, c, before);
-	view_open(&va, c, after);
+	view_open(&vb, c, before, after);
+	view_open(&va, c, after, before);
 	identities(res, before, after);
 	for (int side = 0; side < 2; side++) {
 		const struct view *v = side ? &va : &vb;
@@ -552,7 +705,7 @@ void diff_tables(const struct result_contract *c, const struct report_table *bef
 			    va.recs[k].occ == rb->occ && !strcmp(va.recs[k].key, rb->key))
 				ra = &va.recs[k];
 		if (!ra) {
-			whole(res, rb, DIFF_GONE);
+			verdict(res, add_row(res, &vb, rb), DIFF_GONE);  /* the whole row */
 			continue;
 		}
 		ra->matched = rb->matched = 1;
@@ -560,7 +713,7 @@ void diff_tables(const struct result_contract *c, const struct report_table *bef
 	}
 	for (size_t k = 0; k < va.n; k++)
 		if (!va.recs[k].matched)
-			whole(res, &va.recs[k], DIFF_NEW);
+			verdict(res, add_row(res, &va, &va.recs[k]), DIFF_NEW);
 	view_close(&vb);
 	view_close(&va);
 }
@@ -628,6 +781,16 @@ static int sections(const struct diff_input *b, const struct diff_input *a,
 	return 0;
 }
 
+/* Outputs of two gpuperf versions (by their columns): said, and compared on what both have. */
+static void versions(struct diff_result *res, const struct diff_input *b, const struct diff_input *a)
+{
+	if (b->shape == a->shape)
+		return;
+	add_note(res, gp_xasprintf("gpuperf versions differ: columns of %s (before), of %s (after); the "
+				   "figures one lacks are new or gone", b->shape ? b->shape->since : "today",
+				   a->shape ? a->shape->since : "today"));
+}
+
 int diff_files(const struct diff_input *b, const struct diff_input *a,
 		const struct diff_opts *o, struct diff_result *res)
 {
@@ -637,6 +800,7 @@ int diff_files(const struct diff_input *b, const struct diff_input *a,
 	if (strcmp(b->command, a->command))
 		return gp_error(GP_EXIT_USAGE, "%s is the output of %s and %s of %s: diff compares "
 				"two outputs of one command", b->name, b->command, a->name, a->command);
+	versions(res, b, a);
 	skipped(res, b);
 	skipped(res, a);
 	if (b->sectioned && a->sectioned)
@@ -670,6 +834,7 @@ void diff_result_free(struct diff_result *res)
 	for (size_t i = 0; i < res->n; i++) {
 		free(res->rows[i].section);
 		free(res->rows[i].config);
+		free(res->rows[i].label);
 		free(res->rows[i].figure);
 		free(res->rows[i].reason);
 	}

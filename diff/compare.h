@@ -5,9 +5,10 @@
  * no I/O, no CUDA.  Everything command-specific comes from the contract
  * (results/contract.h): no command is named here.
  *
- * Rows are matched by their key columns (REPORT_COL_CONFIG), never by the
- * identity columns (device, uuid, host: REPORT_COL_ID), which are compared
- * apart and said in a note when they differ.  A key met twice in one
+ * Rows are matched by their key columns (REPORT_COL_CONFIG) that both
+ * tables have (an earlier gpuperf's may lack some: diff/read.h), never by
+ * the identity columns (device, uuid, host: REPORT_COL_ID), which are
+ * compared apart and said in a note when they differ.  A key met twice in one
  * table (-d LIST) matches the key met as often on the other side.  In a
  * table of one figure per row (metric_column) the rows of one key make
  * one record, and the long format's probe column (REPORT_LONG_COLS) says
@@ -26,11 +27,26 @@
  *             value says so (the contract's row_kinds: memory=host).
  *             In a table of a figure per row (all's summary) the noise
  *             columns are cells of the figure's row.
+ *   floor     the least change that counts, in the figure's unit: one
+ *             unit of the last digit its command prints it with (the
+ *             column's precision; 1 for a whole number), at least
+ *             result_floor_abs() of its kind (0.5 us for times).
  *   verdict   better or worse (by the figure's direction) when |change|
- *             is above the noise AND above the threshold; else same.
+ *             is above the noise AND above the threshold AND |after -
+ *             before| at least the floor; else same.
  *             unreliable, not judged, when either run flagged the row
  *             (contended = 1, or throttled other than "no"); new or gone
  *             for a row, or a figure, found on one side only.
+ *   left out  where the two rows were measured apart (their architectures,
+ *             cc, or the contract's method_column differ), the figures
+ *             read from counters (RESULT_KIND_COUNTER) and those one side
+ *             lacks: counted in left_out, the reason in a note.
+ *
+ * The notes say what differs between the runs: identities, how they were
+ * measured, gpuperf versions (an earlier one's columns), what is not
+ * compared.  Each verdict row has its config for machines and its label
+ * for people: the contract's kernel names (kernel_column) shortened as
+ * profile's table shows them (kernel_label).
  *
  * For check --baseline (a saved file against the run just made):
  *
@@ -78,6 +94,7 @@ struct diff_opts {
 struct diff_row {
 	char *section;            /* the table's key or the long format's probe; NULL: none */
 	char *config;             /* the key columns: "kernel=copy width_bytes=16" ("" for none) */
+	char *label;              /* the same for people: kernel names as profile's table shows them */
 	char *figure;             /* the column or metric; NULL: the whole row is new or gone */
 	enum result_better better;  /* the figure's direction (0 for a whole row) */
 	double before, after;     /* NaN where missing */
@@ -91,8 +108,9 @@ struct diff_result {
 	struct diff_row *rows;
 	size_t n, cap;
 	size_t count[DIFF_NVERDICTS];
-	char **notes;             /* lines: identities that differ, sections not compared */
+	char **notes;             /* lines: what differs between the runs, what is not compared */
 	size_t nnotes;
+	size_t left_out;          /* figures not compared: measured differently (measured_apart) */
 };
 
 /*

@@ -130,6 +130,31 @@ static int not_ours(const struct diff_input *in, const char *what, char *const *
 	return rc;
 }
 
+/*
+ * A table titled title of the columns names[0..n) of an output of c, in
+ * the file's order, each as c defines it under today's name; a name c
+ * lacks (none, for a header c's lookup accepted) is read as text.
+ */
+static struct report_table *file_table(struct diff_input *in, const char *title,
+				       const struct result_contract *c, char *const *names, size_t n)
+{
+	struct report_col *cols = gp_xcalloc(n + 1, sizeof(*cols));
+
+	for (size_t i = 0; i < n; i++) {
+		const char *name = result_column_now(names[i]);
+		size_t k = 0;
+
+		while (k < c->ncols && strcmp(c->cols[k].name, name))
+			k++;
+		cols[i] = k < c->ncols ? c->cols[k] : (struct report_col){ names[i], names[i], REPORT_STR };
+	}
+	in->colsets = gp_xrealloc(in->colsets, (in->ncolsets + 1) * sizeof(*in->colsets));
+	in->colsets[in->ncolsets++] = cols;
+	if (!in->shape)
+		in->shape = result_shape_of((const char *const *)names, n);
+	return report_add_table(&in->tables, title, cols, n);
+}
+
 /* ---- CSV ---- */
 
 static int read_csv(struct diff_input *in, const char *text, size_t len)
@@ -143,8 +168,10 @@ static int read_csv(struct diff_input *in, const char *text, size_t len)
 
 	if (csv_parse(text, len, &doc, err, sizeof(err)))
 		return gp_error(GP_EXIT_USAGE, "%s is not valid CSV: %s", in->name, err);
-	if (!doc.n)
-		return gp_error(GP_EXIT_USAGE, "%s is empty: no gpuperf output to compare", in->name);
+	if (!doc.n) {  /* blank records alone ("\"\"" is one empty field): doc still holds the array */
+		rc = gp_error(GP_EXIT_USAGE, "%s is empty: no gpuperf output to compare", in->name);
+		goto done;
+	}
 	c = result_contract_by_columns((const char *const *)doc.recs[0].fields, doc.recs[0].n);
 	if (!c) {
 		rc = not_ours(in, "its header's names", doc.recs[0].fields, doc.recs[0].n);
@@ -157,9 +184,8 @@ static int read_csv(struct diff_input *in, const char *text, size_t len)
 	}
 	in->command = c->command;
 	in->form = "CSV";
-	/* all of the contract's columns: those the header lacks (noise, in older outputs) stay empty */
-	t = report_add_table(&in->tables, c->command, c->cols, c->ncols);
 	ncols = doc.recs[0].n;
+	t = file_table(in, c->command, c, doc.recs[0].fields, ncols);
 	for (size_t r = 1; r < doc.n && !rc; r++) {
 		const struct csv_record *rec = &doc.recs[r];
 		size_t row = report_add_row(t);
@@ -171,12 +197,10 @@ static int read_csv(struct diff_input *in, const char *text, size_t len)
 				      rec->n == 1 ? "" : "s", ncols);
 			break;
 		}
-		for (size_t k = 0; k < rec->n && !rc; k++) {
-			size_t col = (size_t)report_col_index(t, doc.recs[0].fields[k]);
-			if (*rec->fields[k] && set_cell(t, row, col, rec->fields[k], &why))
+		for (size_t k = 0; k < rec->n && !rc; k++)
+			if (*rec->fields[k] && set_cell(t, row, k, rec->fields[k], &why))
 				rc = gp_error(GP_EXIT_USAGE, "%s line %zu: %s '%s' %s", in->name,
-					      rec->line, c->cols[col].name, rec->fields[k], why);
-		}
+					      rec->line, doc.recs[0].fields[k], rec->fields[k], why);
 	}
 done:
 	csv_free(&doc);
@@ -224,15 +248,15 @@ static const struct result_contract *records_contract(const struct diff_input *i
 }
 
 /*
- * Each record of arr a row of a new table of c's columns, keyed key (NULL:
- * none); each with as many keys as the first (which may lack noise
- * columns: an older output), those it lacks left empty.
+ * Each record of arr a row of a new table of the first record's keys (c's
+ * columns, or an earlier gpuperf's), keyed key (NULL: none); each with as
+ * many keys as the first.
  */
 static int json_table(struct diff_input *in, const struct json *arr,
 		      const struct result_contract *c, const char *key)
 {
-	struct report_table *t = report_add_table(&in->tables, key ? key : c->command, c->cols,
-						  c->ncols);
+	const struct json *first = &arr->items[0];
+	struct report_table *t = file_table(in, key ? key : c->command, c, first->keys, first->n);
 
 	t->key = key ? t->title : NULL;  /* the title holds a copy of the key */
 	for (size_t r = 0; r < arr->n; r++) {
@@ -247,7 +271,7 @@ static int json_table(struct diff_input *in, const struct json *arr,
 					"have %zu (a cut or damaged file?)", in->name, o->line, o->n,
 					c->command, arr->items[0].n);
 		for (size_t k = 0; k < o->n; k++) {
-			int col = report_col_index(t, o->keys[k]);
+			int col = report_col_index(t, result_column_now(o->keys[k]));
 			if (col < 0)
 				return gp_error(GP_EXIT_USAGE, "%s line %zu: '%s' is not a column of %s",
 						in->name, o->items[k].line, o->keys[k], c->command);
@@ -415,6 +439,9 @@ void diff_input_free(struct diff_input *in)
 	for (size_t i = 0; i < in->nskipped; i++)
 		free(in->skipped[i]);
 	free(in->skipped);
+	for (size_t i = 0; i < in->ncolsets; i++)
+		free(in->colsets[i]);
+	free(in->colsets);
 	free(in->name);
 	memset(in, 0, sizeof(*in));
 }

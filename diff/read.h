@@ -7,9 +7,13 @@
  * keys, all's long CSV by its columns, and all's JSON, an object of
  * sections (each known by its records' keys), as the long CSV's writer.
  *
+ * An output of an earlier gpuperf is read as well: its header is one the
+ * command wrote then (results/contract.h, result_shapes), and its tables
+ * hold the columns it has.
+ *
  * Every refusal is a usage error (GP_EXIT_USAGE) whose message names the
  * file and, where there is one, the line: unreadable, empty, malformed,
- * a header alone, not gpuperf output.
+ * a header alone, not gpuperf output (no command's columns at any version).
  */
 #ifndef GP_DIFF_READ_H
 #define GP_DIFF_READ_H
@@ -26,6 +30,14 @@ struct diff_input {
 	int sectioned;         /* an object of sections (all's JSON) */
 	char **skipped;        /* sections no contract describes: read, not compared */
 	size_t nskipped;
+	/*
+	 * The earlier gpuperf's header it holds (a table's, or its first
+	 * section's that has one); NULL: today's columns.  Its tables have
+	 * the columns the file has, in its order, under today's names.
+	 */
+	const struct result_shape *shape;
+	struct report_col **colsets;  /* the tables' column arrays */
+	size_t ncolsets;
 };
 
 /* Read path ("-": standard input) into in.  0 or GP_EXIT_USAGE (message printed). */

@@ -805,9 +805,9 @@ static void finish(struct prof_kernel *k, const struct acc *a, const struct prof
 	}
 	finish_accesses(k, a);
 	if (a->n_full && a->n_light)
-		k->counter_sets = gp_xasprintf("full %llu, light %llu", a->n_full, a->n_light);
+		k->counter_set = gp_xasprintf("full %llu, light %llu", a->n_full, a->n_light);
 	else if (a->n_full || a->n_light)
-		k->counter_sets = gp_xstrdup(a->n_full ? "full" : "light");
+		k->counter_set = gp_xstrdup(a->n_full ? "full" : "light");
 	k->achieved_pct = ratio(a->occ_sum, a->occ_w);
 	k->l1_hit_pct = ratio(a->l1_sum, a->l1_w);
 	k->l2_hit_pct = ratio(a->l2_sum, a->l2_w);
@@ -834,7 +834,7 @@ static void kernel_free(struct prof_kernel *k)
 	free(k->verdict_short);
 	free(k->command);
 	free(k->disagree);
-	free(k->counter_sets);
+	free(k->counter_set);
 	prof_bound_free(&k->bound);
 }
 
@@ -906,13 +906,7 @@ static void sort_rows(struct prof_kernel *k, size_t n, int (*cmp)(const void *, 
 
 const char *prof_kernel_label(const struct prof_kernel *k, char *buf, size_t n)
 {
-	const char *name = k->short_name ? k->short_name : k->name;
-
-	if (strlen(name) > PROF_NAME_SHOWN)
-		snprintf(buf, n, "%.*s...", PROF_NAME_SHOWN - 3, name);
-	else
-		snprintf(buf, n, "%s", name);
-	return buf;
+	return kernel_label(k->short_name ? k->short_name : k->name, buf, n);
 }
 
 static void summarize(struct prof_analysis *a)

@@ -29,6 +29,7 @@
 #include "occupancy/occupancy.h"
 #include "profile/bound.h"
 #include "profile/record.h"
+#include "util/demangle.h"
 
 enum prof_sort {
 	PROF_SORT_TIME,    /* GPU time, most first (the default) */
@@ -133,7 +134,7 @@ struct prof_kernel {
 	double global_excess_pct;      /* global sectors beyond the ideal, % of all, every kind */
 	double shared_excess_pct;      /* shared wavefronts beyond the ideal, % of all */
 	char *disagree;                /* counters that contradict each other, in words; NULL */
-	char *counter_sets;            /* which sets the profiled launches read: "full", "light",
+	char *counter_set;            /* which sets the profiled launches read: "full", "light",
 					  "full 1, light 2" (a row merges their figures); NULL */
 	/* occupancy */
 	double achieved_pct;
@@ -232,7 +233,7 @@ void prof_verdict(struct prof_kernel *k);
  * parameters), cut to PROF_NAME_SHOWN characters with "..." at the end;
  * the table's and the summary line's.  Returns buf (n bytes).
  */
-#define PROF_NAME_SHOWN 48
+#define PROF_NAME_SHOWN KERNEL_LABEL_MAX
 const char *prof_kernel_label(const struct prof_kernel *k, char *buf, size_t n);
 
 /* Whether a row belongs in "worth fixing first": time at stake, and not at a ceiling. */

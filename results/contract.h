@@ -96,6 +96,14 @@ struct result_contract {
 	 * table, or a section of all's.
 	 */
 	const char *section_of;
+	/* A key column of kernel names, demangled: people read them shortened (kernel_label). */
+	const char *kernel_column;
+	/*
+	 * A column saying how the row's counters were read ("counter_set"):
+	 * where two rows' values differ, or their architectures (cc), their
+	 * figures read from counters (RESULT_KIND_COUNTER) are not compared.
+	 */
+	const char *method_column;
 };
 
 /* Every contract, in the command table's order (results/contracts.c). */
@@ -107,12 +115,32 @@ const struct result_contract *result_contract_of(const char *command);
 
 /*
  * The contract whose columns are names[0..n) in order (a CSV header), or
- * NULL.  Noise columns (a figure's cov, best or worst column) may be
- * missing: an output of an older gpuperf, written before the table
- * carried them (all's summary before its cov_pct); a contract that has
- * exactly those columns comes first.
+ * NULL: today's columns (a contract that has exactly those comes first),
+ * today's without some noise columns (a figure's cov, best or worst
+ * column), or a header an earlier gpuperf wrote (result_shapes).
  */
 const struct result_contract *result_contract_by_columns(const char *const *names, size_t n);
+
+/*
+ * A header an earlier gpuperf wrote for a contract's table, as written:
+ * its columns are some of today's, in today's order, under today's names
+ * but those result_column_now renames.  Columns added since are missing
+ * from it; none was removed.
+ */
+struct result_shape {
+	const struct result_contract *contract;
+	const char *since;         /* "2026-11-25 b909bbd": the first commit on main to write it */
+	const char *columns;       /* the header: "device,cc,device_index,..." */
+};
+/* Every earlier header of every contract, oldest first (results/shapes.c). */
+extern const struct result_shape result_shapes[];
+extern const size_t result_nshapes;
+
+/* The earlier header names[0..n) is, or NULL (today's columns are none). */
+const struct result_shape *result_shape_of(const char *const *names, size_t n);
+
+/* Today's name of a column an earlier gpuperf wrote as name: "index" is "device_index". */
+const char *result_column_now(const char *name);
 
 /* Whether column name carries the noise of one of c's figures (cov, best or worst). */
 int result_noise_column(const struct result_contract *c, const char *name);
@@ -136,6 +164,12 @@ double result_floor_noise_pct(enum result_kind kind);
 
 /* The kind in words, as gpuperf-diff(1) names it: "over the PCIe link". */
 const char *result_kind_name(enum result_kind kind);
+/*
+ * The least change of a figure of kind, in the unit its column's name
+ * ends in ("_ms", "_us", "_ns"), that counts beside its relative noise;
+ * 0 where the kind has none beyond the figure's printed digits.
+ */
+double result_floor_abs(enum result_kind kind, const char *column);
 
 /* The kind of figure f in a row whose key (the key columns as "name=value" words) is key. */
 enum result_kind result_kind_in_row(const struct result_contract *c, const struct result_figure *f,

@@ -80,11 +80,14 @@ static int has_columns(const struct result_contract *c, const char *const *names
 
 const struct result_contract *result_contract_by_columns(const char *const *names, size_t n)
 {
+	const struct result_shape *earlier;
+
 	for (int lacking = 0; lacking < 2; lacking++)
 		for (size_t i = 0; n && i < result_ncontracts; i++)
 			if (has_columns(result_contracts[i], names, n, lacking))
 				return result_contracts[i];
-	return NULL;
+	earlier = result_shape_of(names, n);
+	return earlier ? earlier->contract : NULL;
 }
 
 const struct result_figure *result_figure_of(const struct result_contract *c, const char *name)
@@ -204,6 +207,24 @@ double result_floor_noise_pct(enum result_kind kind)
 	return kind == RESULT_KIND_LINK || kind == RESULT_KIND_SHARED ||
 	       kind == RESULT_KIND_LINK_BOTH_WAYS || kind == RESULT_KIND_HOST_CALL ?
 	       result_default_noise_pct(kind) : 0.0;
+}
+
+double result_floor_abs(enum result_kind kind, const char *column)
+{
+	static const struct { const char *suffix; double per_us; } units[] = {
+		{ "_ms", 1e-3 }, { "_us", 1 }, { "_ns", 1e3 },
+	};
+	size_t len = column ? strlen(column) : 0;
+
+	/*
+	 * Times: 0.5 us, what a CUDA event resolves ("a resolution of around
+	 * 0.5 microseconds", the CUDA Runtime API on cudaEventElapsedTime);
+	 * every timed repetition starts and ends on one.
+	 */
+	for (size_t i = 0; kind == RESULT_KIND_TIME && i < ARRAY_SIZE(units); i++)
+		if (len > 3 && !strcmp(column + len - 3, units[i].suffix))
+			return 0.5 * units[i].per_us;
+	return 0;
 }
 
 /* key holds the word "column=value" (words are separated by spaces). */

@@ -23,9 +23,10 @@ void occ_run_free(void *occ_run)
 }
 
 #define CFG REPORT_COL_CONFIG
-#define RESULT_COLS \
+/* barriers: configuration where the user gives them, the kernel's own under --kernel */
+#define RESULT_COLS(barriers) \
 	{ "carveout_pct", "carveout (%)", REPORT_INT, 0, CFG }, \
-	{ "barriers_per_block", "barriers/block", REPORT_INT, 0, CFG }, \
+	{ "barriers_per_block", "barriers/block", REPORT_INT, 0, barriers }, \
 	{ "regs_per_block_alloc", "regs/block alloc", REPORT_INT, 0 }, \
 	{ "smem_per_block_alloc_bytes", "smem/block alloc (B)", REPORT_INT, 0 }, \
 	{ "smem_per_sm_config_bytes", "smem/SM config (B)", REPORT_INT, 0 }, \
@@ -60,7 +61,7 @@ void occ_run_free(void *occ_run)
 	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG }, \
 	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG }, \
 	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG }, \
-	RESULT_COLS
+	RESULT_COLS(CFG)
 
 const struct report_col occupancy_config_columns[] = { CONFIG_COLS, ADVICE_COLS };
 
@@ -69,18 +70,24 @@ const struct report_col occupancy_sweep_columns[] = {
 	{ "current", "current", REPORT_INT, 0 },
 };
 
+/*
+ * A kernel's row is keyed on the kernel, the architecture and the block
+ * size (and carveout): what a rebuild leaves as it was.  Its resources
+ * (registers, shared and local memory, barriers, launch bound) are what
+ * a fix changes, so that -maxrregcount's row matches its row before.
+ */
 const struct report_col occupancy_kernel_columns[] = {
 	TAB_IDENTITY_COLS,
 	{ "arch", "arch", REPORT_STR, 0, CFG },
 	{ "kernel", "kernel", REPORT_STR, 0, CFG },
-	{ "kernel_symbol", "symbol", REPORT_STR, 0, CFG },
-	{ "regs_per_thread", "regs/thread", REPORT_INT, 0, CFG },
-	{ "smem_static_bytes", "static smem (B)", REPORT_INT, 0, CFG },
-	{ "local_bytes_per_thread", "local (B)", REPORT_INT, 0, CFG },
-	{ "launch_bound_threads", "launch bound", REPORT_INT, 0, CFG },
+	{ "kernel_symbol", "symbol", REPORT_STR, 0 },
+	{ "regs_per_thread", "regs/thread", REPORT_INT, 0 },
+	{ "smem_static_bytes", "static smem (B)", REPORT_INT, 0 },
+	{ "local_bytes_per_thread", "local (B)", REPORT_INT, 0 },
+	{ "launch_bound_threads", "launch bound", REPORT_INT, 0 },
 	{ "threads_per_block", "threads/block", REPORT_INT, 0, CFG },
-	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0, CFG },
-	RESULT_COLS,
+	{ "smem_per_block_bytes", "smem/block (B)", REPORT_INT, 0 },
+	RESULT_COLS(0),
 	ADVICE_COLS,
 	/* what the file held that has no resources: the same in every row */
 	{ "ptx_entries_skipped", "PTX skipped", REPORT_INT, 0 },
@@ -110,7 +117,7 @@ const struct report_col occupancy_columns[OCCUPANCY_NCOLUMNS] = {
 	{ "smem_static_bytes", "static smem (B)", REPORT_INT, 0, CFG },
 	{ "local_bytes_per_thread", "local (B)", REPORT_INT, 0, CFG },
 	{ "launch_bound_threads", "launch bound", REPORT_INT, 0, CFG },
-	RESULT_COLS,
+	RESULT_COLS(CFG),
 	ADVICE_COLS,
 	{ "ptx_entries_skipped", "PTX skipped", REPORT_INT, 0 },
 	{ "compressed_cubins_skipped", "compressed skipped", REPORT_INT, 0 },
@@ -128,11 +135,20 @@ _Static_assert(ARRAY_SIZE(occupancy_kernel_columns) == OCC_KERNEL_NCOLUMNS, "OCC
 _Static_assert(ARRAY_SIZE(occupancy_check_columns) == OCC_CHECK_NCOLUMNS, "OCC_CHECK_NCOLUMNS");
 
 /* A calculation's result: exact, the same on every run of the same inputs. */
-static const struct result_figure figures[] = {
-	{ "occupancy_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED },
-	{ "active_blocks_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED },
-	{ "active_warps_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED },
-	{ "active_threads_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED },
+#define OCC_FIGURES \
+	{ "occupancy_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED }, \
+	{ "active_blocks_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED }, \
+	{ "active_warps_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED }, \
+	{ "active_threads_per_sm", RESULT_HIGHER, RESULT_KIND_CALCULATED }
+static const struct result_figure figures[] = { OCC_FIGURES };
+
+/* A compiled kernel's: the calculation's, and the resources a fix lowers (read from the file). */
+static const struct result_figure kernel_figures[] = {
+	OCC_FIGURES,
+	{ "regs_per_thread", RESULT_LOWER, RESULT_KIND_CALCULATED },
+	{ "local_bytes_per_thread", RESULT_LOWER, RESULT_KIND_CALCULATED },
+	{ "smem_static_bytes", RESULT_LOWER, RESULT_KIND_CALCULATED },
+	{ "smem_per_block_bytes", RESULT_LOWER, RESULT_KIND_CALCULATED },
 };
 
 /* Whether the runtime agrees with the calculator: 1 is the good news. */
@@ -142,12 +158,12 @@ static const struct result_figure check_figures[] = {
 
 #define OCC_CONTRACT(columns, n, figs) \
 	{ .command = "occupancy", .cols = columns, .ncols = n, .figures = figs, \
-	  .nfigures = ARRAY_SIZE(figs) }
+	  .nfigures = ARRAY_SIZE(figs), .kernel_column = "kernel" }
 const struct result_contract occupancy_contract =
 	OCC_CONTRACT(occupancy_config_columns, OCC_CONFIG_NCOLUMNS, figures);
 const struct result_contract occupancy_sweep_contract =
 	OCC_CONTRACT(occupancy_sweep_columns, OCC_SWEEP_NCOLUMNS, figures);
 const struct result_contract occupancy_kernel_contract =
-	OCC_CONTRACT(occupancy_kernel_columns, OCC_KERNEL_NCOLUMNS, figures);
+	OCC_CONTRACT(occupancy_kernel_columns, OCC_KERNEL_NCOLUMNS, kernel_figures);
 const struct result_contract occupancy_check_contract =
 	OCC_CONTRACT(occupancy_check_columns, OCC_CHECK_NCOLUMNS, check_figures);

@@ -99,11 +99,12 @@ const struct report_col profile_columns[PROFILE_NCOLUMNS] = {
 	{ "shared_atomic_ways", "smem atomic ways", REPORT_DBL, 1 },
 	{ "global_excess_pct", "global excess (%)", REPORT_DBL, 1 },
 	{ "shared_excess_pct", "shared excess (%)", REPORT_DBL, 1 },
-	{ "counter_sets", "counter sets", REPORT_STR, 0 },
 	{ "counters_disagree", "counters disagree", REPORT_STR, 0 },
 	{ "verdict", "verdict", REPORT_STR, 0 },
 	{ "verdict_text", "verdict", REPORT_STR, 0 },
 	{ "verdict_command", "see", REPORT_STR, 0 },
+	/* how its counters were read (--set): another set reads some of them otherwise */
+	{ "counter_set", "counter set", REPORT_STR, 0 },
 };
 
 /*
@@ -184,4 +185,6 @@ const struct result_contract profile_contract = {
 	.ncols = PROFILE_NCOLUMNS,
 	.figures = figures,
 	.nfigures = ARRAY_SIZE(figures),
+	.kernel_column = "kernel",
+	.method_column = "counter_set",
 };

@@ -16,6 +16,7 @@ struct profile_run {
 	char hostname[256];
 	int status;                  /* the program's exit status (128 + signal when killed) */
 	int signal;
+	const char *counter_set;     /* "light", "full" (prof_set_names); NULL: no counters read */
 	struct prof_analysis a;
 };
 void profile_run_free(void *profile_run);

@@ -57,12 +57,14 @@ static void machine_rows(struct report_table *t, const struct diff_result *res)
 	}
 }
 
-/* "bandwidth: kernel=copy width_bytes=16", or the configuration alone. */
+/* "bandwidth: kernel=copy width_bytes=16", or the configuration alone; kernels shortened. */
 static char *row_name(const struct diff_row *d)
 {
-	if (d->section && *d->config)
-		return gp_xasprintf("%s: %s", d->section, d->config);
-	return gp_xstrdup(d->section ? d->section : *d->config ? d->config : "(the only row)");
+	const char *row = d->label ? d->label : d->config;
+
+	if (d->section && *row)
+		return gp_xasprintf("%s: %s", d->section, row);
+	return gp_xstrdup(d->section ? d->section : *row ? row : "(the only row)");
 }
 
 static int same_text(const char *a, const char *b)
@@ -93,40 +95,125 @@ static enum diff_verdict row_verdict(const struct diff_result *res, size_t from,
 	return v;
 }
 
-/*
- * The rows with a change, whole (every figure, the same ones too: a
- * kernel's time and efficiency before and after a fix), those with a
- * worse figure first, then better, unreliable, new and gone, each in file
- * order; the row named on its first line.  Returns the unchanged rows.
- */
-static size_t human_rows(struct report_table *t, const struct diff_result *res)
-{
-	size_t unchanged = 0;
-	char b[64], a[64];
+struct shown {
+	size_t k;      /* res->rows[k] */
+	int first;     /* its row's first figure: the row is named there */
+};
 
+/*
+ * The figures people see, in order (into shown): the rows with a change,
+ * whole (every figure, the same ones too: a kernel's time and efficiency
+ * before and after a fix), those with a worse figure first, then better,
+ * unreliable, new and gone, each in file order.  Returns how many;
+ * *unchanged counts the rows left out.
+ */
+static size_t shown_figures(const struct diff_result *res, struct shown *shown, size_t *unchanged)
+{
+	size_t n = 0;
+
+	*unchanged = 0;
 	for (size_t i = 0; i < res->n; i = row_end(res, i))
-		unchanged += row_verdict(res, i, row_end(res, i)) == DIFF_SAME;
+		*unchanged += row_verdict(res, i, row_end(res, i)) == DIFF_SAME;
 	for (int v = 0; v < DIFF_SAME; v++)
 		for (size_t i = 0, end; i < res->n; i = end) {
 			end = row_end(res, i);
-			if ((int)row_verdict(res, i, end) != v)
-				continue;
-			for (size_t k = i; k < end; k++) {
-				const struct diff_row *d = &res->rows[k];
-				size_t r = report_add_row(t);
-				char *name = row_name(d);
-
-				report_set_str(t, r, H_ROW, k == i ? name : "");
-				free(name);
-				report_set_str(t, r, H_FIGURE, d->figure ? d->figure : "(whole row)");
-				report_set_str(t, r, H_BEFORE, value_text(d->before, b, sizeof(b)));
-				report_set_str(t, r, H_AFTER, value_text(d->after, a, sizeof(a)));
-				report_set_dbl(t, r, H_CHANGE, d->change_pct);
-				report_set_dbl(t, r, H_NOISE, d->noise_pct);
-				report_set_str(t, r, H_VERDICT, diff_verdict_names[d->verdict]);
-				report_set_str(t, r, H_REASON, d->reason ? d->reason : "");
-			}
+			if ((int)row_verdict(res, i, end) == v)
+				for (size_t k = i; k < end; k++)
+					shown[n++] = (struct shown){ k, k == i };
 		}
+	return n;
+}
+
+/* Columns on screen of s, counting each UTF-8 sequence once, as the table does. */
+static size_t width(const char *s)
+{
+	size_t w = 0;
+
+	for (; s && *s; s++)
+		w += ((unsigned char)*s & 0xc0) != 0x80;
+	return w;
+}
+
+static const char *pct_text(double v, char *buf, size_t n)
+{
+	if (!isfinite(v))
+		return "n/a";
+	snprintf(buf, n, "%.*f", human_columns[H_CHANGE].prec, v);
+	return buf;
+}
+
+/* The width of the columns beside the row's, with the gaps between them: the row's most. */
+static size_t others_width(const struct diff_result *res, const struct shown *shown, size_t n)
+{
+	size_t w[H_N] = { 0 }, total = 0;
+	char b[64], a[64];
+
+	for (int c = H_FIGURE; c < H_N; c++)
+		w[c] = width(human_columns[c].header);
+	for (size_t i = 0; i < n; i++) {
+		const struct diff_row *d = &res->rows[shown[i].k];
+		const char *texts[H_N] = {
+			[H_FIGURE] = d->figure ? d->figure : "(whole row)",
+			[H_BEFORE] = value_text(d->before, b, sizeof(b)),
+			[H_AFTER] = value_text(d->after, a, sizeof(a)),
+			[H_VERDICT] = diff_verdict_names[d->verdict], [H_REASON] = d->reason,
+		};
+		char c1[32], c2[32];
+
+		texts[H_CHANGE] = pct_text(d->change_pct, c1, sizeof(c1));
+		texts[H_NOISE] = pct_text(d->noise_pct, c2, sizeof(c2));
+		for (int c = H_FIGURE; c < H_N; c++) {
+			size_t cw = width(texts[c] ? texts[c] : "n/a");
+			w[c] = cw > w[c] ? cw : w[c];
+		}
+	}
+	for (int c = H_FIGURE; c < H_N; c++)
+		total += w[c] + 2;
+	return total - 2;
+}
+
+/* name cut to at most max columns, "..." at its end where it is longer. */
+static void cut(char *name, size_t max)
+{
+	size_t w = 0, i = 0;
+
+	if (width(name) <= max || max < 4)
+		return;
+	for (; name[i] && w < max - 3; i++)
+		w += ((unsigned char)name[i] & 0xc0) != 0x80;
+	while (((unsigned char)name[i] & 0xc0) == 0x80)  /* the rest of the last character */
+		i++;
+	strcpy(name + i, "...");
+}
+
+/*
+ * The rows with a change (shown_figures), each named on its first line,
+ * the name never wider than the other columns together.  Returns the
+ * unchanged rows.
+ */
+static size_t human_rows(struct report_table *t, const struct diff_result *res)
+{
+	struct shown *shown = gp_xcalloc(res->n + 1, sizeof(*shown));
+	size_t unchanged, n = shown_figures(res, shown, &unchanged), most = others_width(res, shown, n);
+	char b[64], a[64];
+
+	for (size_t i = 0; i < n; i++) {
+		const struct diff_row *d = &res->rows[shown[i].k];
+		size_t r = report_add_row(t);
+		char *name = row_name(d);
+
+		cut(name, most);
+		report_set_str(t, r, H_ROW, shown[i].first ? name : "");
+		free(name);
+		report_set_str(t, r, H_FIGURE, d->figure ? d->figure : "(whole row)");
+		report_set_str(t, r, H_BEFORE, value_text(d->before, b, sizeof(b)));
+		report_set_str(t, r, H_AFTER, value_text(d->after, a, sizeof(a)));
+		report_set_dbl(t, r, H_CHANGE, d->change_pct);
+		report_set_dbl(t, r, H_NOISE, d->noise_pct);
+		report_set_str(t, r, H_VERDICT, diff_verdict_names[d->verdict]);
+		report_set_str(t, r, H_REASON, d->reason ? d->reason : "");
+	}
+	free(shown);
 	return unchanged;
 }
 
@@ -189,15 +276,42 @@ static void summary_notes(struct report_table *t, const struct diff_run *run, si
 		    "same (within the runs' noise or the %g %% threshold)", n[DIFF_WORSE],
 		    n[DIFF_BETTER], n[DIFF_UNRELIABLE], n[DIFF_NEW], n[DIFF_GONE], n[DIFF_SAME],
 		    tab_plural((long long)n[DIFF_SAME]), run->opts.threshold_pct);
+	if (run->res.left_out)
+		report_note(t, "%zu figure%s not compared: measured differently (above)",
+			    run->res.left_out, tab_plural((long long)run->res.left_out));
 	report_note(t, "rows with a change shown whole; %zu row%s unchanged", unchanged,
 		    tab_plural((long long)unchanged));
-	for (size_t i = 0; i < run->res.nnotes; i++)
-		report_note(t, "%s", run->res.notes[i]);
 	floors = floor_list();
 	report_note(t, "noise: 2 x CoV, else half the best-to-worst spread, else a default per kind "
 		    "of figure, never under the kind's floor (%s); the larger of the two runs' "
 		    "(gpuperf-diff(1))", floors);
 	free(floors);
+	report_note(t, "a change under the last digit a figure is printed with (at least 0.5 us for "
+		    "a time) is the same, whatever its percent");
+}
+
+/* "a.csv (CSV)", or "a.csv (CSV, columns of 2026-11-25 b909bbd)": an earlier gpuperf's. */
+static char *input_name(const struct diff_input *in)
+{
+	if (in->shape)
+		return gp_xasprintf("%s (%s, columns of %s)", in->name, in->form, in->shape->since);
+	return gp_xasprintf("%s (%s)", in->name, in->form);
+}
+
+/* The line naming the two files, then what differs between the runs and what is not compared. */
+static char *header(const struct diff_run *run)
+{
+	char *before = input_name(&run->before), *after = input_name(&run->after);
+	char *s = gp_xasprintf("%s: %s -> %s", run->before.command, before, after);
+
+	for (size_t i = 0; i < run->res.nnotes; i++) {
+		char *next = gp_xasprintf("%s\n%s", s, run->res.notes[i]);
+		free(s);
+		s = next;
+	}
+	free(before);
+	free(after);
+	return s;
 }
 
 void tab_diff(struct report *r, const struct gp_device *dev, const void *diff_run)
@@ -210,8 +324,7 @@ void tab_diff(struct report *r, const struct gp_device *dev, const void *diff_ru
 	t = report_add_table(r, "Verdicts", diff_columns, C_N);
 	t->flags |= REPORT_MACHINE_ONLY;
 	machine_rows(t, &run->res);
-	title = gp_xasprintf("%s: %s (%s) -> %s (%s)", run->before.command, run->before.name,
-			     run->before.form, run->after.name, run->after.form);
+	title = header(run);
 	h = report_add_table(r, title, human_columns, H_N);
 	free(title);
 	h->flags |= REPORT_HUMAN_ONLY;

@@ -24,9 +24,9 @@ enum {
 	K_FMA_PIPE, K_TENSOR_PIPE, K_L2_BYTES, K_L1_BYTES, K_SHARED_BYTES, K_L2_GBS, K_L1_GBS,
 	K_AI_DRAM, K_AI_L2, K_ROOFS, K_CP = K_ROOFS + 6, K_TMA = K_CP + 5, K_FP64_PIPE, K_ATOM,
 	K_SLD_IDEAL = K_ATOM + 3, K_SST_IDEAL, K_LDSM, K_CPW, K_SATOM, K_GLOBAL_EXCESS = K_SATOM + 2,
-	K_SHARED_EXCESS, K_SETS, K_DISAGREE, K_VERDICT, K_VERDICT_TEXT, K_COMMAND,
+	K_SHARED_EXCESS, K_DISAGREE, K_VERDICT, K_VERDICT_TEXT, K_COMMAND, K_COUNTER_SET,
 };
-_Static_assert(K_COMMAND + 1 == PROFILE_NCOLUMNS, "PROFILE_NCOLUMNS");
+_Static_assert(K_COUNTER_SET + 1 == PROFILE_NCOLUMNS, "PROFILE_NCOLUMNS");
 
 static void set_dim(struct report_table *t, size_t r, size_t c, struct prof_dim3 d)
 {
@@ -129,7 +129,6 @@ static void kind_cells(struct report_table *t, size_t r, const struct prof_kerne
 	report_set_dbl(t, r, K_SATOM + 1, k->satom.ways);
 	report_set_dbl(t, r, K_GLOBAL_EXCESS, k->global_excess_pct);
 	report_set_dbl(t, r, K_SHARED_EXCESS, k->shared_excess_pct);
-	report_set_str(t, r, K_SETS, k->counter_sets);
 	report_set_str(t, r, K_DISAGREE, k->disagree);
 }
 
@@ -177,6 +176,10 @@ static void machine_row(struct report_table *t, const struct profile_run *run,
 	report_set_str(t, r, K_VERDICT, prof_verdict_code(k->verdict));
 	report_set_str(t, r, K_VERDICT_TEXT, k->verdict_text);
 	report_set_str(t, r, K_COMMAND, k->command);
+	/* the sets its launches read, else the run's */
+	if (k->profiled)
+		report_set_str(t, r, K_COUNTER_SET, k->counter_set ? k->counter_set :
+						     run->counter_set);
 }
 
 /* People's table: what to read first; the verdicts as lines under it. */

@@ -2,6 +2,7 @@
  * Demangling through the C++ runtime the program links anyway (the CUDA
  * runtime needs libstdc++): __cxa_demangle is part of the Itanium C++ ABI.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/demangle.h"
@@ -83,6 +84,15 @@ char *kernel_short_name(const char *mangled)
 	s = strndup(d + start, n - start);
 	free(d);
 	return s;
+}
+
+const char *kernel_label(const char *short_name, char *buf, size_t n)
+{
+	if (strlen(short_name) > KERNEL_LABEL_MAX)
+		snprintf(buf, n, "%.*s...", KERNEL_LABEL_MAX - 3, short_name);
+	else
+		snprintf(buf, n, "%s", short_name);
+	return buf;
 }
 
 int kernel_name_matches(const char *mangled, const char *name)

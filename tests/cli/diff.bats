@@ -350,3 +350,140 @@ for r in json.load(sys.stdin):
 	[[ "$output" == *"store_efficiency_pct better"* ]]
 	[[ "$output" == *"store_sectors_per_request better"* ]]
 }
+
+SHAPES=$HERE/diff-shapes.py
+
+@test "diff: every earlier output shape (tests/fixtures/shapes) against today's: added columns new, removed gone" {
+	S=$ROOT/tests/fixtures/shapes
+	n=0 new=0
+	for old in "$S"/*-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f].*; do
+		ext=${old##*.}
+		today=${old%-*}.$ext
+		[ -f "$today" ] || { echo "no $today for $old"; return 1; }
+		gdiff --csv "$old" "$today"
+		[ "$status" -eq 0 ] || { echo "$old: $stderr"; return 1; }
+		python3 "$SHAPES" verdicts "$old" "$today" new <<<"$output" || { echo "$old"; return 1; }
+		new=$((new + $(grep -c ',new,' <<<"$output" || true)))
+		gdiff --csv "$today" "$old"
+		[ "$status" -eq 0 ] || { echo "$old (after): $stderr"; return 1; }
+		python3 "$SHAPES" verdicts "$old" "$today" gone <<<"$output" || { echo "$old"; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 27 ]
+	[ "$new" -gt 0 ]
+}
+
+@test "diff: profile's 50 columns of 2026-11-25 against its 80 of a day later: the 30 added are new figures" {
+	S=$ROOT/tests/fixtures/shapes
+	[ "$(python3 "$SHAPES" header "$S/profile-b909bbd.csv" | tr ',' '\n' | wc -l)" -eq 50 ]
+	[ "$(python3 "$SHAPES" header "$S/profile-d32a213.csv" | tr ',' '\n' | wc -l)" -eq 80 ]
+	gdiff "$S/profile-b909bbd.csv" "$S/profile-d32a213.csv"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"(CSV, columns of 2026-11-25 b909bbd) -> "*"(CSV, columns of 2026-11-25 d32a213)"* ]]
+	grep -qE '^ +roof_pct +n/a +[0-9.]+ .* new' <<<"$output"
+	grep -qE ' gpu_time_ms +1.58533 +1.58533 .* same' <<<"$output"
+	[[ "$output" == *"0 worse, 0 better, 0 unreliable, 21 new, 0 gone"* ]]
+}
+
+@test "diff: a header no command wrote at any version is refused as today" {
+	S=$ROOT/tests/fixtures/shapes
+	derive "$S/profile-b909bbd.csv" cut.csv --drop-column launches
+	assert_usage_error diff cut.csv "$S/profile.csv"
+	[[ "$stderr" == *"cut.csv is not gpuperf output: its header's names (device,cc,"*") are no command's columns"* ]]
+}
+
+# The widths of the row column and of the others together (their gaps too), from the
+# rule under the header of the table in $output.
+row_widths() {
+	awk '/^-+ / && !done { print length($1), length($0) - length($1) - 2; done = 1 }' <<<"$output"
+}
+
+@test "diff: a profile's kernels named as its table names them; the row never wider than the rest" {
+	S=$ROOT/tests/fixtures/shapes
+	long='void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>, at::detail::Array<char*, 1> >(int, at::native::FillFunctor<float>, at::detail::Array<char*, 1>)'
+	derive "$S/profile.csv" torch1.csv --set kernel 1 "$long"
+	derive torch1.csv torch2.csv --scale gpu_time_ms 1 2
+	gdiff torch1.csv torch2.csv
+	[ "$status" -eq 0 ]
+	# the short name (no return type, no parameters) cut to 48 characters, as profile's table
+	grep -qF 'kernel=at::native::vectorized_elementwise_kernel<4, ...  gpu_time_ms' <<<"$output"
+	[[ "$output" != *"FillFunctor<float>, at::detail"* ]]
+	read -r row rest < <(row_widths)
+	[ "$row" -le "$rest" ]
+	# the CSV keeps the name whole
+	gdiff --csv torch1.csv torch2.csv
+	grep -qF "\"kernel=$long\",gpu_time_ms" <<<"$output"
+}
+
+@test "diff: a key longer than the other columns together is cut to their width" {
+	h100 bandwidth-1.csv
+	k=$(printf 'k%.0s' $(seq 300))
+	derive "$H100/bandwidth-1.csv" long1.csv --set kernel 1 "$k"
+	derive long1.csv long2.csv --scale bandwidth_gbs 1 0.5
+	gdiff long1.csv long2.csv
+	[ "$status" -eq 0 ]
+	read -r row rest < <(row_widths)
+	[ "$row" -le "$rest" ]
+	[ "$row" -ge 60 ]
+	grep -qE '^kernel=kkkk+\.\.\. +time_ms ' <<<"$output"
+}
+
+@test "diff: a change under the figure's last printed digit is the same (fma_pipe_pct 0.001 -> 0.002)" {
+	S=$ROOT/tests/fixtures/shapes
+	derive "$S/profile.csv" fma1.csv --set fma_pipe_pct 1 0.001
+	derive "$S/profile.csv" fma2.csv --set fma_pipe_pct 1 0.002
+	gdiff --csv fma1.csv fma2.csv
+	[ "$status" -eq 0 ]
+	grep -qE ',fma_pipe_pct,higher,0\.001000,0\.002000,100\.000,[0-9.]+,same,$' <<<"$output"
+	derive "$S/profile.csv" fma3.csv --set fma_pipe_pct 1 0.2
+	gdiff --csv fma1.csv fma3.csv
+	grep -qE ',fma_pipe_pct,higher,.*,better,$' <<<"$output"
+}
+
+@test "diff: --set light against --set full compares no counter's figure; the header says why" {
+	S=$ROOT/tests/fixtures/shapes
+	derive "$S/profile.csv" light.csv --set counter_set 1 light --set store_sectors_per_request 1 2.25 \
+		--set gflops 1 ''
+	derive "$S/profile.csv" full.csv --scale gpu_time_ms 1 1.5
+	gdiff light.csv full.csv
+	[ "$status" -eq 0 ]
+	[ "$(sed -n 2p <<<"$output")" = "measured differently: counter_set light (before), full (after); the figures read from counters, and those one side lacks, are not compared" ]
+	[[ "$output" != *"store_sectors_per_request"* ]]
+	[[ "$output" != *" gflops "* ]]
+	grep -qE ' gpu_time_ms .* worse' <<<"$output"
+	grep -qE '^[0-9]+ figures not compared: measured differently' <<<"$output"
+	# the same set: the sectors are judged
+	derive "$S/profile.csv" full2.csv --set store_sectors_per_request 1 2.25
+	gdiff full2.csv "$S/profile.csv"
+	grep -qE ' store_sectors_per_request .* worse' <<<"$output"
+}
+
+@test "diff: another device's architecture: its counters' figures left out, the header says so" {
+	S=$ROOT/tests/fixtures/shapes
+	derive "$S/profile.csv" a100.csv --set cc 1 8.0 --set device 1 "NVIDIA A100-SXM4-80GB"
+	gdiff a100.csv "$S/profile.csv"
+	[ "$status" -eq 0 ]
+	[[ "$(sed -n 2,4p <<<"$output")" == *"device differs: NVIDIA A100-SXM4-80GB (before), NVIDIA H100 80GB HBM3 (after)"* ]]
+	[[ "$(sed -n 2,4p <<<"$output")" == *"measured differently: cc 8.0 (before), 9.0 (after)"* ]]
+}
+
+@test "diff: occupancy --kernel before and after -maxrregcount=64: one row, the registers and occupancy better" {
+	O=$ROOT/tests/fixtures/occupancy
+	"$GPUPERF" --csv occupancy --kernel "$O/regs-plain.cubin" --arch sm_90 --threads 256 > plain.csv
+	"$GPUPERF" --csv occupancy --kernel "$O/regs-capped.cubin" --arch sm_90 --threads 256 > capped.csv
+	gdiff --csv plain.csv capped.csv
+	[ "$status" -eq 0 ]
+	verdicts=$output
+	# keyed on the kernel, its architecture and block size: matched, not new and gone;
+	# 25 % and 50 %, 128 and 64 registers, 1224 bytes spilled: ptxas -v and by hand (regs.cu)
+	run ! grep -qE ',(new|gone),' <<<"$verdicts"
+	output=$verdicts
+	key='"arch=sm_90 kernel=horner(float const*, float*, int) threads_per_block=256"'
+	grep -qxF ",$key,occupancy_pct,higher,25.000000,50.000000,100.000,0.000,better," <<<"$output"
+	grep -qxF ",$key,regs_per_thread,lower,128.000000,64.000000,-50.000,0.000,better," <<<"$output"
+	# what the cap cost: registers spilled to local memory
+	grep -qxF ",$key,local_bytes_per_thread,lower,0.000000,1224.000000,,0.000,worse," <<<"$output"
+	grep -qxF ",$key,smem_static_bytes,lower,0.000000,0.000000,0.000,0.000,same," <<<"$output"
+	gdiff plain.csv capped.csv
+	[[ "$output" == *"1 worse, 5 better, 0 unreliable, 0 new, 0 gone"* ]]
+}

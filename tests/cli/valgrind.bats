@@ -49,6 +49,8 @@ setup() {
 	"$ROOT/gpuperf" --csv banks --model > b.csv
 	head -c 500 a.csv > cut.csv
 	head -c 500 a.json > cut.json
+	printf '""' > q.csv
+	vg diff q.csv q.csv
 	vg diff a.csv a.json
 	vg --json diff --plot "$BATS_TEST_TMPDIR/d.svg" a.json a.csv
 	vg diff --fail-on worse a.csv cut.csv

@@ -599,3 +599,24 @@ for row in csv.DictReader(open(sys.argv[1], newline='')):
         assert not v or float(v) <= 100.0 + 1e-6, (row['kernel'][:60], col, v)
 EOF
 }
+
+@test "profile: counter_set says which set read a row; diff of a light and a full run leaves the counters out" {
+	require_counters
+	LIGHT=1 prof light-transpose -v -- "$APPS/transpose"
+	profiled transpose_naive
+	[ "$(get transpose_naive counter_set)" = light ]
+	light=$CSV
+	prof transpose -- "$APPS/transpose"
+	[ "$(get transpose_naive counter_set)" = full ]
+	run "$GPUPERF" diff "$light" "$CSV"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(sed -n 2p <<<"$output")" = "measured differently: counter_set light (before), full (after); the figures read from counters, and those one side lacks, are not compared" ]
+	# the sectors, efficiencies and FLOPs the two sets read apart: not judged, not new
+	[[ "$output" != *"store_sectors_per_request"* ]]
+	[[ "$output" != *" fp32_flop "* ]]
+	grep -qE '^[0-9]+ figures not compared: measured differently' <<<"$output"
+	# without counters, no set
+	prof nocounters --launches 0 -- "$APPS/transpose"
+	[ -z "$(get transpose_naive counter_set)" ]
+}

@@ -4,6 +4,7 @@
  * runs (gpuperf all's fabricated results, rendered by report/ as the
  * command renders them) read back and compared.
  */
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,6 +274,148 @@ static void floors(void)
 	diff_result_free(&res);
 }
 
+/* ---- absolute floors, runs measured differently, names for people ---- */
+
+static const struct report_col pcols[] = {
+	{ "device", "device", REPORT_STR, 0, REPORT_COL_ID },
+	{ "cc", "CC", REPORT_STR, 0, REPORT_COL_ID },
+	{ "kernel", "kernel", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "time_ms", "time", REPORT_DBL, 3 },
+	{ "launch_us", "per launch", REPORT_DBL, 2 },
+	{ "sectors_per_request", "sectors", REPORT_DBL, 2 },
+	{ "pipe_pct", "pipe", REPORT_DBL, 1 },
+	{ "flop", "FLOP", REPORT_DBL, 0 },
+	{ "regs", "regs", REPORT_INT, 0 },
+	{ "counter_set", "set", REPORT_STR, 0 },
+};
+enum { P_DEV, P_CC, P_KERNEL, P_TIME, P_LAUNCH, P_SECTORS, P_PIPE, P_FLOP, P_REGS, P_SET, P_N };
+static const struct result_figure pfigures[] = {
+	{ "time_ms", RESULT_LOWER, RESULT_KIND_TIME },
+	{ "launch_us", RESULT_LOWER, RESULT_KIND_TIME },
+	{ "sectors_per_request", RESULT_LOWER, RESULT_KIND_COUNTER },
+	{ "pipe_pct", RESULT_HIGHER, RESULT_KIND_COUNTER },
+	{ "flop", RESULT_LOWER, RESULT_KIND_COUNTER },
+	{ "regs", RESULT_LOWER, RESULT_KIND_CALCULATED },
+};
+static const struct result_contract profiled = {
+	.command = "test", .cols = pcols, .ncols = P_N, .figures = pfigures, .nfigures = 6,
+	.kernel_column = "kernel", .method_column = "counter_set",
+};
+
+/* A row of kernel k on cc, read by counter set: column col holds v, the others 1 (flop: none). */
+static struct report_table *prow(struct report *r, const char *k, const char *cc, const char *set,
+				 int col, double v)
+{
+	struct report_table *t = report_add_table(r, "t", pcols, P_N);
+	size_t row = report_add_row(t);
+
+	report_set_str(t, row, P_DEV, "gpu0");
+	report_set_str(t, row, P_CC, cc);
+	report_set_str(t, row, P_KERNEL, k);
+	report_set_str(t, row, P_SET, set);
+	for (int c = P_TIME; c <= P_PIPE; c++)
+		report_set_dbl(t, row, (size_t)c, 1);
+	report_set_int(t, row, P_REGS, 64);
+	if (col == P_REGS)
+		report_set_int(t, row, P_REGS, (long long)v);
+	else if (col >= 0)
+		report_set_dbl(t, row, (size_t)col, v);
+	return t;
+}
+
+/* Column col from b to a, in rows alike but for the cc and sets given; res holds the verdicts. */
+static const struct diff_row *pjudge(struct diff_result *res, int col, double b, double a,
+				     const char *cc_after, const char *set_after)
+{
+	struct report rb = { 0 }, ra = { 0 };
+	struct diff_opts o = { DIFF_THRESHOLD_PCT };
+
+	diff_result_free(res);
+	diff_tables(&profiled, prow(&rb, "k", "9.0", "full", col, b),
+		    prow(&ra, "k", cc_after, set_after, col, a), &o, res);
+	report_free(&rb);
+	report_free(&ra);
+	for (size_t i = 0; i < res->n; i++)
+		if (res->rows[i].figure && !strcmp(res->rows[i].figure, pcols[col].name))
+			return &res->rows[i];
+	return NULL;
+}
+
+static void absolute_floors(void)
+{
+	struct diff_result res = { 0 };
+	const struct diff_row *d;
+
+	d = pjudge(&res, P_PIPE, 0.001, 0.002, "9.0", "full");
+	is_dbl(d->change_pct, 100, 1e-9, "pipe 0.001 -> 0.002 %%: +100 %%");
+	is_int(d->verdict, DIFF_SAME, "... under 0.1, the last digit its table prints: same");
+	d = pjudge(&res, P_PIPE, 0.1, 0.3, "9.0", "full");
+	is_int(d->verdict, DIFF_BETTER, "pipe 0.1 -> 0.3 %%: two printed digits, better");
+	d = pjudge(&res, P_TIME, 0.0010, 0.0014, "9.0", "full");
+	is_int(d->verdict, DIFF_SAME, "time 1.0 -> 1.4 us (+40 %%), printed to 1 us: same");
+	d = pjudge(&res, P_TIME, 1.000, 1.100, "9.0", "full");
+	is_int(d->verdict, DIFF_WORSE, "time 1.000 -> 1.100 ms: worse");
+	d = pjudge(&res, P_LAUNCH, 2.0, 2.4, "9.0", "full");
+	is_int(d->verdict, DIFF_SAME, "2.0 -> 2.4 us (+20 %%), under the 0.5 us a CUDA event resolves: same");
+	d = pjudge(&res, P_LAUNCH, 2.0, 3.0, "9.0", "full");
+	is_int(d->verdict, DIFF_WORSE, "2.0 -> 3.0 us: worse");
+	is_dbl(result_floor_abs(RESULT_KIND_TIME, "gpu_time_ms"), 0.0005, 1e-12, "0.5 us in ms");
+	is_dbl(result_floor_abs(RESULT_KIND_TIME, "latency_ns"), 500, 1e-9, "0.5 us in ns");
+	is_dbl(result_floor_abs(RESULT_KIND_TIME, "slowdown"), 0, 0, "a time ratio: no unit, none");
+	is_dbl(result_floor_abs(RESULT_KIND_BANDWIDTH, "gbs"), 0, 0, "bandwidth: none but its digits");
+	d = pjudge(&res, P_REGS, 128, 64, "9.0", "full");
+	is_int(d->verdict, DIFF_BETTER, "regs 128 -> 64: a calculation's figure, better");
+	d = pjudge(&res, P_REGS, 64, 65, "9.0", "full");
+	is_int(d->verdict, DIFF_SAME, "regs 64 -> 65: 1.6 %%, under the threshold");
+	diff_result_free(&res);
+}
+
+static void measured_differently(void)
+{
+	struct diff_result res = { 0 };
+	const struct diff_row *d;
+
+	d = pjudge(&res, P_SECTORS, 4, 2.25, "9.0", "light");
+	ok(d == NULL, "full -> light: sectors 4 -> 2.25 not compared");
+	ok(pjudge(&res, P_FLOP, 100, NAN, "9.0", "light") == NULL,
+	   "a figure the light set leaves out: not gone");
+	is_int(res.left_out, 3, "the three counters' figures left out");
+	is_int(res.count[DIFF_GONE] + res.count[DIFF_NEW], 0, "nothing new or gone");
+	ok(res.nnotes == 1 && strstr(res.notes[0], "measured differently: counter_set full (before), "
+				     "light (after)"), "said: %s", res.nnotes ? res.notes[0] : "none");
+	d = pjudge(&res, P_TIME, 1.000, 1.100, "9.0", "light");
+	ok(d && d->verdict == DIFF_WORSE, "the time, no counter's: still compared");
+	d = pjudge(&res, P_SECTORS, 4, 2.25, "8.0", "full");
+	ok(d == NULL, "another architecture: its counters' figures not compared");
+	ok(res.nnotes == 2 && strstr(res.notes[1], "measured differently: cc 9.0 (before), 8.0 (after)"),
+	   "said, after the identity: %s", res.nnotes > 1 ? res.notes[1] : "none");
+	d = pjudge(&res, P_SECTORS, 4, 2.25, "9.0", "full");
+	ok(d && d->verdict == DIFF_BETTER && !res.left_out, "alike: sectors 4 -> 2.25 better");
+	diff_result_free(&res);
+}
+
+/* A PyTorch kernel's name, as profile's table shows it: short, cut to 48 with "...". */
+static void names_for_people(void)
+{
+	static const char name[] = "void at::native::vectorized_elementwise_kernel<4, "
+				   "at::native::FillFunctor<float>, at::detail::Array<char*, 1> >(int, "
+				   "at::native::FillFunctor<float>, at::detail::Array<char*, 1>)";
+	struct report rb = { 0 }, ra = { 0 };
+	struct diff_opts o = { DIFF_THRESHOLD_PCT };
+	struct diff_result res = { 0 };
+
+	diff_tables(&profiled, prow(&rb, name, "9.0", "full", P_TIME, 1),
+		    prow(&ra, name, "9.0", "full", P_TIME, 2), &o, &res);
+	ok(res.n > 0, "compared");
+	is_str(res.rows[0].label, "kernel=at::native::vectorized_elementwise_kernel<4, ...",
+	       "the row for people: the name without return type and parameters, 45 + ...");
+	ok(!strncmp(res.rows[0].config, "kernel=void at::native::", 24) &&
+	   strlen(res.rows[0].config) == strlen(name) + 7, "for machines: the name whole");
+	diff_result_free(&res);
+	report_free(&rb);
+	report_free(&ra);
+}
+
 static void rows_and_flags(void)
 {
 	struct report rb = { 0 }, ra = { 0 };
@@ -497,6 +640,7 @@ static void refusals(void)
 	static const char *const bad[] = {
 		"", "  \n", "hello,world\n1,2\n", "[1,2]", "\"text\"", "[]", "{}",
 		"{\"summary\": 3}", "[{\"a\": 1}]", "pattern,op\n",
+		"\"\"", "\"\"\n\"\"\n",  /* blank quoted records: the fuzzer's leak */
 	};
 	struct diff_input in, one, two;
 	struct diff_opts o = { 2 };
@@ -523,6 +667,122 @@ static void refusals(void)
 	diff_input_free(&one);
 	diff_input_free(&two);
 	free(csv);
+}
+
+/* ---- earlier gpuperfs' outputs ---- */
+
+#define SHAPES_DIR "tests/fixtures/shapes"
+
+/*
+ * tests/fixtures/shapes holds an output of every header of results/shapes.c
+ * and of every contract's columns today, each read back as that header.
+ * (Run from the repository root, as tests/run.sh does.)
+ */
+static void shapes_have_fixtures(void)
+{
+	unsigned char *earlier = calloc(result_nshapes + 1, 1), *today = calloc(result_ncontracts, 1);
+	DIR *d = opendir(SHAPES_DIR);
+	struct dirent *e;
+	size_t files = 0, missing = 0;
+
+	ok(d != NULL, "%s opens", SHAPES_DIR);
+	while (d && (e = readdir(d))) {
+		const char *ext = strrchr(e->d_name, '.');
+		char path[512];
+		struct diff_input in;
+		const struct result_contract *c;
+
+		if (!ext || (strcmp(ext, ".csv") && strcmp(ext, ".json")))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", SHAPES_DIR, e->d_name);
+		files++;
+		if (diff_read(path, &in) && ++missing)
+			continue;
+		c = diff_table_contract(in.tables.tables[0]);
+		if (in.shape)
+			earlier[in.shape - result_shapes] = 1;
+		for (size_t i = 0; !in.shape && i < result_ncontracts; i++)
+			today[i] |= c == result_contracts[i] && in.tables.tables[0]->ncols == c->ncols;
+		diff_input_free(&in);
+	}
+	if (d)
+		closedir(d);
+	for (size_t i = 0; i < result_nshapes; i++)
+		if (!earlier[i] && ++missing)
+			diag("no fixture of %s's columns of %s", result_shapes[i].contract->command,
+			     result_shapes[i].since);
+	for (size_t i = 0; i < result_ncontracts; i++)
+		if (!today[i] && ++missing)
+			diag("no fixture of %s's columns today (contract %zu)", result_contracts[i]->command, i);
+	ok(files >= result_nshapes + result_ncontracts && !missing, "%zu fixtures: one of each earlier "
+	   "header (%zu) and of each contract's columns today (%zu)", files, result_nshapes,
+	   result_ncontracts);
+	free(earlier);
+	free(today);
+}
+
+/* text without each " WORD=value" (a key column an earlier gpuperf's long CSV lacked). */
+static char *without_key(const char *text, const char *word)
+{
+	char *out = strdup(text), *p;
+
+	while ((p = strstr(out, word)) && p > out && p[-1] == ' ') {
+		size_t end = strcspn(p, " ,\n");
+		memmove(p - 1, p + end, strlen(p + end) + 1);
+	}
+	return out;
+}
+
+/* all's long CSV from before bandwidth's rows had a method: matched on the keys both have. */
+static void long_keys_both_have(void)
+{
+	char *csv = render_all(REPORT_CSV, NULL), *old = without_key(csv, "method=");
+	struct diff_input a, b;
+	struct diff_opts o = { DIFF_THRESHOLD_PCT };
+	struct diff_result res = { 0 };
+
+	ok(strstr(csv, " method=l1,") && !strstr(old, "method="), "bandwidth's method left out");
+	ok(!parse("old.csv", old, &a) && !parse("new.csv", csv, &b), "both read");
+	ok(!diff_files(&a, &b, &o, &res), "compared");
+	is_int(res.count[DIFF_NEW] + res.count[DIFF_GONE], 0, "no row new or gone");
+	is_int(res.count[DIFF_SAME], res.n, "every figure the same (%zu)", res.n);
+	diff_result_free(&res);
+	diff_input_free(&a);
+	diff_input_free(&b);
+	free(old);
+	free(csv);
+}
+
+/* Each earlier header: today's columns in today's order, but for the renamed; not today's own. */
+static void shapes_sound(void)
+{
+	int sound = 1;
+
+	for (size_t i = 0; i < result_nshapes; i++) {
+		const struct result_shape *sh = &result_shapes[i];
+		const struct result_contract *c = sh->contract;
+		char *names = strdup(sh->columns), *save = NULL;
+		size_t k = 0, n = 0;
+
+		for (char *name = strtok_r(names, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+			n++;
+			while (k < c->ncols && strcmp(c->cols[k].name, result_column_now(name)))
+				k++;
+			if (k++ >= c->ncols) {
+				diag("%s %s: %s is not among today's columns, in order", c->command,
+				     sh->since, name);
+				sound = 0;
+			}
+		}
+		if (n == c->ncols && sound) {
+			diag("%s %s: today's columns", c->command, sh->since);
+			sound = 0;
+		}
+		free(names);
+	}
+	ok(sound, "earlier headers: today's columns (some), in order, under today's names");
+	is_str(result_column_now("index"), "device_index", "info's index is device_index today");
+	is_str(result_column_now("kernel"), "kernel", "a column never renamed keeps its name");
 }
 
 /* t-diff --write DIR: all's fabricated records as DIR/all.json and DIR/all.csv (tests/cli/diff.bats). */
@@ -580,8 +840,14 @@ int main(int argc, char **argv)
 	noise_rules();
 	noise_edges();
 	floors();
+	absolute_floors();
+	measured_differently();
+	names_for_people();
 	rows_and_flags();
 	whole_runs();
 	refusals();
+	shapes_sound();
+	shapes_have_fixtures();
+	long_keys_both_have();
 	return done_testing();
 }

@@ -401,7 +401,7 @@ static void test_merge(void)
 		return;
 	k = &a.k[0];
 	is_int((int)k->profiled, 3, "three profiled launches, one row");
-	is_str(k->counter_sets, "full 1, light 2", "the row says which sets");
+	is_str(k->counter_set, "full 1, light 2", "the row says which sets");
 	is_dbl(k->time_ns, 26000, 1e-9, "GPU time: 10 + 8 + 8 us");
 	is_dbl(k->dram_read_bytes, 3 * 4194304.0, 1e-9, "DRAM bytes of all three");
 	is_dbl(k->ld.ideal_per_request, 4, 1e-12, "the ideal from the full launch's bytes");
