@@ -51,9 +51,8 @@ static void set_shared(struct report_table *t, size_t r, size_t c, const struct 
 	report_set_dbl(t, r, c + 2, s->ways);
 }
 
-/* The identity of the device a kernel ran on, as the program's records give it. */
-static void identity(struct report_table *t, size_t r, const struct prof_kernel *k,
-		     const char *hostname)
+void tab_profile_identity(struct report_table *t, size_t r, const struct prof_kernel *k,
+			  const char *hostname)
 {
 	char cc[16];
 
@@ -118,7 +117,7 @@ static void machine_row(struct report_table *t, const struct profile_run *run,
 {
 	size_t r = report_add_row(t);
 
-	identity(t, r, k, run->hostname);
+	tab_profile_identity(t, r, k, run->hostname);
 	report_set_str(t, r, K_KERNEL, k->name);
 	report_set_str(t, r, K_MANGLED, k->kernel);
 	report_set_int(t, r, K_LAUNCHES, (long long)k->launches);
@@ -403,6 +402,10 @@ void tab_profile(struct report *rep, const struct gp_device *dev, const void *pr
 	char *title;
 
 	(void)dev;
+	if (run->by_range) {
+		tab_profile_ranges(rep, run);
+		return;
+	}
 	/* the worst offenders first: a line of its own above the table */
 	report_add_table(rep, run->a.summary ? run->a.summary : "", none, 0)->flags |=
 		REPORT_HUMAN_ONLY | REPORT_HEADLINE;
