@@ -42,7 +42,8 @@ static const struct gp_option options[] = {
 	{ "set", 0, GP_OPT_CHOICE, "light|full",
 	  "counters read: light, one pass (bound, coalescing); full, three passes (adds FLOPs, bank "
 	  "conflicts, bytes asked for)", "light", .choices = prof_set_names, .offset = ARG(set) },
-	{ "top", 't', GP_OPT_INT, "N", "keep the N kernels with the most GPU time (0: all)", "0",
+	{ "top", 't', GP_OPT_INT, "N",
+	  "keep the N kernels (--by range: ranges) with the most GPU time (0: all)", "0",
 	  0, 1000000, NULL, ARG(top) },
 	{ "sort", 0, GP_OPT_CHOICE, "time|waste|name",
 	  "order of the rows: GPU time, time at stake, or name", "time",
@@ -150,6 +151,17 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	return rc;
 }
 
+/* A table of kernels, or of ranges. */
+static void tabulate(struct report *r, const struct gp_device *dev, const void *results)
+{
+	const struct profile_run *run = results;
+
+	if (run->by_range)
+		tab_profile_ranges(r, run);
+	else
+		tab_profile(r, dev, run);
+}
+
 const struct gp_cmd gp_cmd_profile = {
 	.name = "profile",
 	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES | CMD_REPORT_STDERR,
@@ -167,6 +179,6 @@ const struct gp_cmd gp_cmd_profile = {
 	.no_plot = no_plot,
 	.plots = "profile",
 	.measure = measure,
-	.tabulate = tab_profile,
+	.tabulate = tabulate,
 	.free_results = profile_run_free,
 };

@@ -402,10 +402,6 @@ void tab_profile(struct report *rep, const struct gp_device *dev, const void *pr
 	char *title;
 
 	(void)dev;
-	if (run->by_range) {
-		tab_profile_ranges(rep, run);
-		return;
-	}
 	/* the worst offenders first: a line of its own above the table */
 	report_add_table(rep, run->a.summary ? run->a.summary : "", none, 0)->flags |=
 		REPORT_HUMAN_ONLY | REPORT_HEADLINE;
