@@ -324,6 +324,11 @@ build/tests/apps/%: tests/apps/%.cu tests/apps/app.h
 	@mkdir -p $(dir $@)
 	$(QUIET_NVCC)$(NVCC) $(APP_NVCCFLAGS) -o $@ $<
 
+# NVTX's header implementation loads its tool with dlopen (libdl before glibc 2.34).
+build/tests/apps/nvtx-ranges: tests/apps/nvtx-ranges.cu tests/apps/app.h
+	@mkdir -p $(dir $@)
+	$(QUIET_NVCC)$(NVCC) $(APP_NVCCFLAGS) -o $@ $< -ldl
+
 build/tests/apps/coalesced-shared: tests/apps/coalesced.cu tests/apps/app.h
 	@mkdir -p $(dir $@)
 	$(QUIET_NVCC)$(NVCC) $(APP_NVCCFLAGS) -cudart shared -Xlinker -rpath,$(CUDA_LIBDIR) -o $@ $<
