@@ -217,17 +217,20 @@ static void graph_node(CUpti_CallbackId id, const CUpti_GraphData *g)
 
 void inj_ranges_callback(CUpti_CallbackDomain domain, CUpti_CallbackId id, const void *data)
 {
-	if (!on || !data)
-		return;
+	int graph_launch_entry = domain == CUPTI_CB_DOMAIN_DRIVER_API &&
+		(id == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch ||
+		 id == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz) &&
+		data && ((const CUpti_CallbackData *)data)->callbackSite == CUPTI_API_ENTER;
+	int node = domain == CUPTI_CB_DOMAIN_RESOURCE &&
+		(id == CUPTI_CBID_RESOURCE_GRAPHNODE_CREATED ||
+		 id == CUPTI_CBID_RESOURCE_GRAPHNODE_CLONED) && data;
+
+	if (!on || !(graph_launch_entry || node))
+		return;   /* the kernel launches' own callbacks pass here too: no lock for them */
 	pthread_mutex_lock(&inj.lock);
-	if (domain == CUPTI_CB_DOMAIN_DRIVER_API &&
-	    (id == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch ||
-	     id == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz) &&
-	    ((const CUpti_CallbackData *)data)->callbackSite == CUPTI_API_ENTER)
+	if (graph_launch_entry)
 		graph_launched(((const CUpti_CallbackData *)data)->correlationId);
-	else if (domain == CUPTI_CB_DOMAIN_RESOURCE &&
-		 (id == CUPTI_CBID_RESOURCE_GRAPHNODE_CREATED ||
-		  id == CUPTI_CBID_RESOURCE_GRAPHNODE_CLONED))
+	else
 		graph_node(id, ((const CUpti_ResourceData *)data)->resourceDescriptor);
 	pthread_mutex_unlock(&inj.lock);
 }

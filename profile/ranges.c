@@ -280,7 +280,7 @@ static void summarize(struct prof_ranges *g, const struct prof_analysis *a)
 	if (shown)
 		g->summary = gp_xasprintf("worth fixing first: %s", s);
 	else
-		g->summary = gp_xstrdup(!g->nranges && a->summary ? a->summary :
+		g->summary = gp_xstrdup(!g->nranges ? "no kernel ran in any range" :
 					!a->counters_seen ? "no kernel was profiled with counters: "
 					"see the notes" : "nothing worth fixing first: the profiled "
 					"kernels are near a ceiling or waste little");

@@ -54,7 +54,8 @@ struct prof_ranges {
 	double other_time_ns;
 	double time_ns;                /* every range's */
 	double unranged_ns;            /* the kernels' time no range record holds */
-	char *summary;                 /* one line: the ranges worth fixing first, or why none */
+	char *summary;                 /* one line: the ranges worth fixing first, or why none
+					  (without any range, the analysis' says more) */
 };
 
 struct prof_range_opts {

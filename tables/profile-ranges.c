@@ -152,9 +152,12 @@ void tab_profile_ranges(struct report *rep, const struct profile_run *run)
 	static const struct report_col none[] = { { "none", "", REPORT_STR, 0, 0 } };
 	const struct prof_ranges *g = &run->ranges;
 	struct report_table *t, *view;
+	const char *headline;
 	char *title;
 
-	report_add_table(rep, g->summary ? g->summary : "", none, 0)->flags |=
+	/* no range at all: the analysis says why (no kernel, no GPU) */
+	headline = g->nranges || !run->a.summary ? g->summary : run->a.summary;
+	report_add_table(rep, headline ? headline : "", none, 0)->flags |=
 		REPORT_HUMAN_ONLY | REPORT_HEADLINE;
 	t = report_add_table(rep, "Ranges", profile_range_columns, PROFILE_RANGE_NCOLUMNS);
 	t->flags |= REPORT_MACHINE_ONLY;
