@@ -4,8 +4,8 @@
  * CUDA_INJECTION64_PATH), every kernel analysed (profile/analyze.c) and
  * shown in one table with its bound and verdict, and a roofline for
  * --plot and --html (tables/profile.c); or, --by range, the kernels'
- * time by the NVTX ranges around their launches (profile/ranges.c).  The program's
- * exit status becomes gpuperf's when the program fails.
+ * time by the NVTX ranges around their launches (profile/ranges.c).  The
+ * program's exit status becomes gpuperf's when the program fails.
  */
 #include <stddef.h>
 #include <stdlib.h>
