@@ -22,6 +22,9 @@
 #include "inject/ranges.h"
 
 #define GRAPH_LAUNCHES 65536   /* graph launches remembered, by correlation id */
+/* launches noted, awaiting their records: more means records do not come (activity
+   refused), and the launches count outside any range rather than grow this */
+#define MAX_PENDING (1u << 20)
 #define JOIN_CACHE 256
 
 static int on;   /* set once at the start, read everywhere */
@@ -90,7 +93,7 @@ void inj_range_launch(uint32_t corr)
 {
 	uint32_t path;
 
-	if (!on || !corr || !(path = inj_nvtx_path()))
+	if (!on || !corr || launches.n >= MAX_PENDING || !(path = inj_nvtx_path()))
 		return;
 	if (2 * (launches.n + 1) > launches.cap) {
 		size_t cap = launches.cap ? 2 * launches.cap : 1024;

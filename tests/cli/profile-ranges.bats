@@ -28,8 +28,9 @@ PY
 
 @test "profile --by range: the library is the program's NVTX tool, through NVTX_INJECTION64_PATH" {
 	[ -x "$LEVELS" ] || { echo "build it: make build/tests/nvtx-levels (make test does)"; return 1; }
+	unset NVTX_INJECTION64_PATH
 	# NVTX alone: no tool, its no-ops (-2)
-	run env -u NVTX_INJECTION64_PATH "$LEVELS"
+	run "$LEVELS"
 	[ "$output" = "-2 -2 -2 -2" ]
 	# the library named: NVTX loads it, and the pushes and pops say their levels
 	run env NVTX_INJECTION64_PATH="$LIB" "$LEVELS"
@@ -38,7 +39,7 @@ PY
 	run_split "$GPUPERF" profile --by range -- "$LEVELS"
 	[ "$status" -eq 0 ]
 	[ "$output" = "0 1 1 0" ]
-	run_split env -u NVTX_INJECTION64_PATH "$GPUPERF" profile -- "$LEVELS"
+	run_split "$GPUPERF" profile -- "$LEVELS"
 	[ "$output" = "-2 -2 -2 -2" ]
 }
 
