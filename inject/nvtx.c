@@ -281,9 +281,33 @@ static int fill(const NvtxExportTableCallbacks *cb, NvtxCallbackModule module,
 	return 0;
 }
 
+/*
+ * A fork while another thread holds a lock here would leave the child's
+ * copy locked for good, and its next push (PyTorch's DataLoader workers
+ * run operators under emit_nvtx) would hang: fork with both held.
+ */
+static void fork_prepare(void)
+{
+	pthread_mutex_lock(&pw.lock);
+	inj_paths_lock();
+}
+
+static void fork_done(void)
+{
+	inj_paths_unlock();
+	pthread_mutex_unlock(&pw.lock);
+}
+
+static void at_fork(void)
+{
+	pthread_atfork(fork_prepare, fork_done, fork_done);
+}
+
 __attribute__((visibility("default")))
 int InitializeInjectionNvtx2(const void *(*get_export_table)(uint32_t))
 {
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
 	const NvtxExportTableCallbacks *cb;
 	const NvtxExportTableVersionInfo *vi;
 
@@ -299,6 +323,7 @@ int InitializeInjectionNvtx2(const void *(*get_export_table)(uint32_t))
 	vi = get_export_table(NVTX_ETID_VERSIONINFO);
 	if (vi && vi->struct_size >= sizeof(*vi) && vi->SetInjectionNvtxVersion)
 		vi->SetInjectionNvtxVersion(NVTX_VERSION);
+	pthread_once(&once, at_fork);
 	atomic_store(&attached, 1);
 	return 1;
 }

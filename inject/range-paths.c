@@ -260,3 +260,13 @@ int inj_paths_folded(void)
 	pthread_mutex_unlock(&t.lock);
 	return f;
 }
+
+void inj_paths_lock(void)
+{
+	pthread_mutex_lock(&t.lock);
+}
+
+void inj_paths_unlock(void)
+{
+	pthread_mutex_unlock(&t.lock);
+}

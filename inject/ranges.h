@@ -40,6 +40,9 @@ uint32_t inj_path_join(uint32_t outer, uint32_t inner);
 const char *inj_path_string(uint32_t id);
 /* Whether a path was folded into its parent for want of room. */
 int inj_paths_folded(void);
+/* Hold the tables still across a fork (nvtx.c's pthread_atfork). */
+void inj_paths_lock(void);
+void inj_paths_unlock(void);
 
 /* ---- nvtx.c: the NVTX tool ---- */
 

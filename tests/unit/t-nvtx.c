@@ -8,6 +8,8 @@
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <nvtx3/nvToolsExt.h>
 #include "inject/ranges.h"
 #include "profile/range-name.h"
@@ -179,6 +181,42 @@ static void test_fold(void)
 	   "a new path past the limit is its parent, or its name (unnamed) when names ran out");
 }
 
+/* A fork while another thread pushes: the child's tables are not left locked. */
+static void *pusher(void *arg)
+{
+	volatile int *stop = arg;
+
+	while (!*stop) {
+		nvtxRangePushA("busy");
+		nvtxRangePop();
+	}
+	return NULL;
+}
+
+static void test_fork(void)
+{
+	volatile int stop = 0;
+	int hung = 0;
+	pthread_t t;
+
+	pthread_create(&t, NULL, pusher, (void *)&stop);
+	for (int i = 0; i < 50 && !hung; i++) {
+		pid_t child = fork();
+		int st;
+
+		if (child == 0) {
+			alarm(5);   /* a hang ends the child by SIGALRM */
+			nvtxRangePushA("child");
+			_exit(inj_nvtx_path() ? 0 : 1);
+		}
+		waitpid(child, &st, 0);
+		hung = !WIFEXITED(st) || WEXITSTATUS(st);
+	}
+	stop = 1;
+	pthread_join(t, NULL);
+	ok(!hung, "50 forks beside a thread pushing: each child pushes, none hangs");
+}
+
 int main(void)
 {
 	unsetenv("NVTX_INJECTION64_PATH");   /* it would come before the static injection */
@@ -188,6 +226,7 @@ int main(void)
 	test_threads_and_start_end();
 	test_deep();
 	test_paths();
+	test_fork();
 	test_fold();
 	return done_testing();
 }
