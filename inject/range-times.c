@@ -39,7 +39,9 @@ static struct {
 
 /*
  * Graph launches: a launch runs many kernels, whose records come later,
- * so nothing says when to forget it; the last GRAPH_LAUNCHES by id.
+ * so nothing says when to forget it: a slot per id modulo GRAPH_LAUNCHES,
+ * which a launch that many ids later takes over (a buffer of records
+ * holds a few thousand kernels: far fewer graph launches).
  */
 static struct corr_path *graph_launch;
 
