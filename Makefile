@@ -131,8 +131,8 @@ UNIT_HELPERS := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
 INJECT_SO := build/lib/gpuperf/libgpuperf-inject.so
 INJECT_SRC := $(sort $(wildcard inject/*.c)) \
 	$(filter-out counters/cupti-rt.c,$(sort $(wildcard counters/*.c))) \
-	profile/record.c profile/filter.c results/device.c util/demangle.c util/error.c util/fault.c \
-	util/stats.c util/turns.c
+	profile/record.c profile/filter.c profile/range-name.c results/device.c util/demangle.c \
+	util/error.c util/fault.c util/stats.c util/turns.c
 INJECT_OBJ := $(INJECT_SRC:%.c=build-pic/%.o)
 # gpuperf profile's test programs (see their rules below).
 APP_CU := $(filter-out tests/apps/driver-kernel.cu,$(sort $(wildcard tests/apps/*.cu)))
@@ -195,7 +195,13 @@ build/kernels/%-sm90a.o: kernels/%-sm90a.cu build/gencode
 
 build/tests/%: tests/unit/%.c $(UNIT_HELPERS) build/libgpuperf.a
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_HELPERS) build/libgpuperf.a $(GP_LDLIBS)
+	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(UNIT_EXTRA_SRC) $(UNIT_HELPERS) build/libgpuperf.a $(GP_LDLIBS)
+
+# The library's NVTX side (profile --by range) under the real NVTX headers,
+# linked into its test, which injects it statically: no dlopen, no CUDA.
+NVTX_TEST_SRC := inject/nvtx.c inject/range-paths.c
+build/tests/t-nvtx build-asan/tests/t-nvtx: UNIT_EXTRA_SRC := $(NVTX_TEST_SRC)
+build/tests/t-nvtx build-asan/tests/t-nvtx: $(NVTX_TEST_SRC) inject/ranges.h
 
 # The pure folders (no CUDA below them) and the counters' names table the
 # profile records use: their archive links without the CUDA runtime, and
@@ -233,7 +239,7 @@ build-asan/%.o: %.c
 
 build-asan/tests/%: tests/unit/%.c $(UNIT_HELPERS) build-asan/libgpuperf.a
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $< $(UNIT_HELPERS) build-asan/libgpuperf.a $(GP_LDLIBS)
+	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $< $(UNIT_EXTRA_SRC) $(UNIT_HELPERS) build-asan/libgpuperf.a $(GP_LDLIBS)
 
 # The fake NVML the watch's unit tests load (tests/unit/t-nvml*.c find it
 # beside their own binary, through /proc/self/exe).
@@ -269,8 +275,14 @@ build-pic/counters/%.o build-pic/inject/%.o: GP_CPPFLAGS += -Icounters/cshim
 
 # A real CUDA program for the CLI tests: without a driver it meets
 # "insufficient driver" (tests/cli/profile.bats).  It has no kernel, so it
-# builds in seconds for any GPU_ARCHS.
-CLI_TEST_APPS := build/tests/apps/nokernel
+# builds in seconds for any GPU_ARCHS.  And a program of NVTX alone, for
+# profile --by range's tool (tests/cli/profile-ranges.bats).
+CLI_TEST_APPS := build/tests/apps/nokernel build/tests/nvtx-levels
+
+build/tests/nvtx-levels: tests/fixtures/nvtx-levels.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) -std=c11 -D_GNU_SOURCE -isystem $(CUDA_HOME)/include $(WARNINGS) $(CFLAGS) \
+		$(LDFLAGS) -o $@ $< -ldl
 
 test: gpuperf $(INJECT_SO) $(UNIT_BIN) build-asan/gpuperf $(ASAN_UNIT_BIN) $(CLI_TEST_APPS)
 	$(Q)tests/run.sh --all
@@ -320,6 +332,11 @@ test-apps: $(APP_BIN) build/tests/profile-driver
 build/tests/apps/%: tests/apps/%.cu tests/apps/app.h
 	@mkdir -p $(dir $@)
 	$(QUIET_NVCC)$(NVCC) $(APP_NVCCFLAGS) -o $@ $<
+
+# NVTX's header implementation loads its tool with dlopen (libdl before glibc 2.34).
+build/tests/apps/nvtx-ranges: tests/apps/nvtx-ranges.cu tests/apps/app.h
+	@mkdir -p $(dir $@)
+	$(QUIET_NVCC)$(NVCC) $(APP_NVCCFLAGS) -o $@ $< -ldl
 
 build/tests/apps/coalesced-shared: tests/apps/coalesced.cu tests/apps/app.h
 	@mkdir -p $(dir $@)

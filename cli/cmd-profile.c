@@ -3,8 +3,9 @@
  * with gpuperf's profiling library injected (inject/, through
  * CUDA_INJECTION64_PATH), every kernel analysed (profile/analyze.c) and
  * shown in one table with its bound and verdict, and a roofline for
- * --plot and --html (tables/profile.c).  The program's
- * exit status becomes gpuperf's when the program fails.
+ * --plot and --html (tables/profile.c); or, --by range, the kernels'
+ * time by the NVTX ranges around their launches (profile/ranges.c).  The
+ * program's exit status becomes gpuperf's when the program fails.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -22,10 +23,13 @@
 
 struct args {
 	const char *kernel, *html;
-	int launches, top, sort, set;
+	int launches, top, sort, set, by;
 	char **program;
 	int nprogram;
 };
+
+enum { BY_KERNEL, BY_RANGE };
+static const char *const by_names[] = { "kernel", "range", NULL };
 
 #define ARG(f) offsetof(struct args, f)
 static const struct gp_option options[] = {
@@ -39,11 +43,16 @@ static const struct gp_option options[] = {
 	  "counters read: full, three passes replayed (every column: each kind of access apart, "
 	  "bank conflicts, FLOPs); light, one pass (bound, coalescing judged against 4-byte "
 	  "accesses)", "full", .choices = prof_set_names, .offset = ARG(set) },
-	{ "top", 't', GP_OPT_INT, "N", "keep the N kernels with the most GPU time (0: all)", "0",
+	{ "top", 't', GP_OPT_INT, "N",
+	  "keep the N kernels (--by range: ranges) with the most GPU time (0: all)", "0",
 	  0, 1000000, NULL, ARG(top) },
 	{ "sort", 0, GP_OPT_CHOICE, "time|waste|name",
 	  "order of the rows: GPU time, time at stake, or name", "time",
 	  .choices = prof_sort_names, .offset = ARG(sort) },
+	{ "by", 0, GP_OPT_CHOICE, "kernel|range",
+	  "a row per kernel, or per NVTX range path around the launches (PyTorch's emit_nvtx, "
+	  "record_function, nvtx.annotate, nvtxRangePush)", "kernel", .choices = by_names,
+	  .offset = ARG(by) },
 	{ "html", 0, GP_OPT_STRING, "FILE",
 	  "also write the report as one self-contained HTML page: the table, the roofline, the "
 	  "verdicts", .offset = ARG(html), .flags = GP_OPT_FILE },
@@ -65,8 +74,10 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 /* --plot FILE.svg: the roofline, whatever the program (no counters: an error at the end). */
 static const char *no_plot(const void *args)
 {
-	(void)args;
-	return NULL;
+	const struct args *a = args;
+
+	return a->by == BY_RANGE ? "profile --by range draws no roofline: leave --by out for the "
+				   "kernels' one" : NULL;
 }
 
 /* The records of the run, as far as they decode: a damaged tail is a warning, not the end. */
@@ -85,8 +96,11 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	const struct args *a = p;
 	struct profile_run *run = res;
 	struct prof_spawn_opts ro = { NULL, (unsigned)a->launches, a->kernel, gp_verbosity > 0,
-				      prof_set_names[a->set] };
-	struct prof_opts po = { (enum prof_sort)a->sort, (size_t)a->top, a->kernel };
+				      prof_set_names[a->set], a->by == BY_RANGE };
+	/* by range, --sort and --top are the ranges' */
+	struct prof_opts po = { a->by == BY_RANGE ? PROF_SORT_TIME : (enum prof_sort)a->sort,
+				a->by == BY_RANGE ? 0 : (size_t)a->top, a->kernel };
+	struct prof_range_opts go = { (enum prof_sort)a->sort, (size_t)a->top };
 	struct prof_records rs = { 0 };
 	struct prof_roofs *measured;
 	struct prof_child r;
@@ -112,6 +126,8 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	po.roofs = measured = prof_measured_roofs(&rs, &po.nroofs);
 	rc = prof_analyze(&rs, &po, &run->a);
 	free(measured);
+	if (!rc && (run->by_range = a->by == BY_RANGE))
+		prof_ranges(&rs, &run->a, &go, &run->ranges);
 	prof_records_free(&rs);
 	if (rc)
 		return gp_error(GP_EXIT_USAGE, "--kernel: the pattern does not compile");
@@ -137,12 +153,23 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	return rc;
 }
 
+/* A table of kernels, or of ranges. */
+static void tabulate(struct report *r, const struct gp_device *dev, const void *results)
+{
+	const struct profile_run *run = results;
+
+	if (run->by_range)
+		tab_profile_ranges(r, run);
+	else
+		tab_profile(r, dev, run);
+}
+
 const struct gp_cmd gp_cmd_profile = {
 	.name = "profile",
 	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES | CMD_REPORT_STDERR,
 	.summary = "every kernel of your own program: what bounds it against a roofline, what it wastes, and the fix",
 	.synopsis = "[--kernel REGEX] [--launches N] [--set full|light] [--top N] [--sort time|waste|name] "
-		    "[--html FILE] -- CMD [ARGS...]",
+		    "[--by kernel|range] [--html FILE] -- CMD [ARGS...]",
 	.gpu_help = "Needs a GPU and its driver: without them the program still runs, its status\n"
 		    "passes through, and a note says why no kernel was profiled.",
 	.options = options,
@@ -154,6 +181,6 @@ const struct gp_cmd gp_cmd_profile = {
 	.no_plot = no_plot,
 	.plots = "profile",
 	.measure = measure,
-	.tabulate = tab_profile,
+	.tabulate = tabulate,
 	.free_results = profile_run_free,
 };

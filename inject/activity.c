@@ -33,6 +33,7 @@ static void add_kernel(const CUpti_ActivityKernel10 *k)
 	struct inj_kernel *ik;
 	struct prof_rec config;
 	uint64_t ns = k->end > k->start ? k->end - k->start : 0;
+	uint32_t range = inj_range_of(k->correlationId, k->graphId, k->graphNodeId);
 
 	if (!k->name || inj_profiled_has(k->correlationId))
 		return;
@@ -43,8 +44,10 @@ static void add_kernel(const CUpti_ActivityKernel10 *k)
 	config.dyn_smem = (unsigned)k->dynamicSharedMemory;
 	config.static_smem = (unsigned)k->staticSharedMemory;
 	config.regs = k->registersPerThread;
-	if ((ik = inj_kernel_get(k->name, (int)k->deviceId)))
+	if ((ik = inj_kernel_get(k->name, (int)k->deviceId))) {
 		inj_kernel_time(ik, ns, k->graphId != 0, &config);
+		inj_range_time(ik, range, k->graphId, k->graphNodeId, ns);
+	}
 }
 
 static void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream, uint8_t *buffer,

@@ -10,6 +10,8 @@
  *   GPUPERF_PROFILE_LAUNCHES  launches to profile per kernel (default 1; 0: time only)
  *   GPUPERF_PROFILE_KERNEL    profile only kernels whose demangled name matches this ERE
  *   GPUPERF_PROFILE_VERBOSE   1: counters' debug lines as info notes
+ *   GPUPERF_PROFILE_RANGES    1: kernels' times by NVTX range path too (range-times.c);
+ *                             NVTX_INJECTION64_PATH names this library then (nvtx.c)
  *   GPUPERF_CUPTI_LIB         which libcupti (counters/cupti.h)
  *   GPUPERF_FAULT             "inject subscribe:1", "inject activity:1": pretend CUPTI
  *                             refused, for the fail-open tests
@@ -43,12 +45,17 @@ static void CUPTIAPI callback(void *user, CUpti_CallbackDomain domain, CUpti_Cal
 {
 	(void)user;
 	if (domain == CUPTI_CB_DOMAIN_DRIVER_API) {
+		inj_ranges_callback(domain, id, data);
 		inj_launch_callback(id, data);
-	} else if (domain == CUPTI_CB_DOMAIN_RESOURCE && !inj.dead) {
+	} else if (domain == CUPTI_CB_DOMAIN_RESOURCE && !inj.dead &&
+		   id == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING) {
 		/* a context is going: take its counters and records first */
 		inj_launch_flush(((const CUpti_ResourceData *)data)->context);
 		if (timing)
 			inj_activity_flush();
+		inj_ranges_flush();
+	} else if (domain == CUPTI_CB_DOMAIN_RESOURCE && !inj.dead) {
+		inj_ranges_callback(domain, id, data);
 	}
 }
 
@@ -69,6 +76,7 @@ static void at_exit(void)
 	r.profiled = inj.profiled;
 	r.off = inj.off_said;
 	pthread_mutex_unlock(&inj.lock);
+	inj_ranges_flush();
 	r.dropped = inj_activity_dropped();
 	inj_launch_costs();
 	inj_write(&r);
@@ -119,6 +127,7 @@ static char *subscribe(void)
 		}
 	inj_api.cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_RESOURCE,
 				    CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING);
+	inj_ranges_start(sub);
 	return NULL;
 }
 

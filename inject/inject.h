@@ -11,6 +11,7 @@
  *   launch.c    the launch callbacks: which launches to profile, the bracket
  *   kernel-table.c  per-kernel counts and times, written as time records
  *   activity.c  CUPTI activity records: the GPU time of every kernel
+ *   range-times.c  --by range: kernels' time by NVTX range path (ranges.h: the NVTX side)
  *   channel.c   the record file, and messages turned into note records
  *   api.c       driver and CUPTI functions, resolved at run time
  *   device.c    the driver-API side counters/ needs (context, sync, CC)
@@ -61,7 +62,8 @@
 	X(cuptiActivityRegisterCallbacks) \
 	X(cuptiActivityGetNextRecord) \
 	X(cuptiActivityGetNumDroppedRecords) \
-	X(cuptiActivityFlushAll)
+	X(cuptiActivityFlushAll) \
+	X(cuptiGetGraphNodeId)
 
 struct inj_api {
 #define INJ_DRV_MEMBER(f, v, req) __typeof__(&f) f;
@@ -128,6 +130,8 @@ void inj_kernel_unprofile(struct inj_kernel *k);
 void inj_kernel_time(struct inj_kernel *k, uint64_t ns, int graph, const struct prof_rec *config);
 /* Write a time record for every kernel with news since the last one.  Lock held. */
 void inj_kernels_flush(void);
+/* Its mangled name, and its device in *dev.  Lock held. */
+const char *inj_kernel_name(const struct inj_kernel *k, int *dev);
 
 /*
  * Correlation ids of profiled launches: their activity records are not
@@ -144,6 +148,31 @@ int inj_activity_start(void);
 void inj_activity_flush(void);
 /* Activity records CUPTI dropped, so far. */
 unsigned long long inj_activity_dropped(void);
+
+/* ---- range-times.c: gpuperf profile --by range ---- */
+
+/*
+ * With GPUPERF_PROFILE_RANGES=1: kernels' times by range path from now
+ * on, graph launches and graph nodes' making followed through sub.
+ */
+void inj_ranges_start(CUpti_SubscriberHandle sub);
+/* The callbacks of graph launches and graph nodes it asked for (takes inj.lock). */
+void inj_ranges_callback(CUpti_CallbackDomain domain, CUpti_CallbackId id, const void *data);
+/* A kernel launch's entry: note its path under its correlation id.  Lock held. */
+void inj_range_launch(uint32_t corr);
+/*
+ * The path of a kernel's activity record (its launch's correlation id,
+ * its graph and node, 0 when not a graph's), the launch's note
+ * forgotten: call it for every record, a profiled launch's too.  Lock held.
+ */
+uint32_t inj_range_of(uint32_t corr, uint32_t graph, uint64_t node);
+/* Add one kernel run's GPU time to (k, path, graph).  Lock held. */
+void inj_range_time(struct inj_kernel *k, uint32_t path, uint32_t graph, uint64_t node,
+		    uint64_t ns);
+/* The calling thread's path as a record carries it (a profiled launch's); NULL: none. */
+const char *inj_range_now(void);
+/* Write a range record for every (kernel, path, graph) with time since the last (takes inj.lock). */
+void inj_ranges_flush(void);
 
 /* ---- launch.c ---- */
 

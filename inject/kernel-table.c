@@ -116,6 +116,12 @@ void inj_kernels_flush(void)
 		}
 }
 
+const char *inj_kernel_name(const struct inj_kernel *k, int *dev)
+{
+	*dev = k->dev;
+	return k->name;
+}
+
 /*
  * The set of profiled launches' correlation ids: open addressing, 0 is
  * empty (CUPTI's ids start at 1).  Small: at most --launches per kernel.

@@ -446,6 +446,7 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 	r->kernel = strdup(name);
 	r->api = (char *)l->api;
 	r->corr = cb->correlationId;
+	r->range = (char *)inj_range_now();
 	r->grid = l->grid;
 	r->block = l->block;
 	r->cluster = l->cluster;
@@ -668,6 +669,7 @@ static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 	inj.api_launches++;
 	if ((k = inj_kernel_get(name, dev)))
 		profile = inj_kernel_launch(k, inj.counters_on && usable(dev));
+	inj_range_launch(cb->correlationId);
 	pthread_mutex_unlock(&inj.lock);
 	if (profile)
 		begin(cb, &l, k, name, dev);

@@ -385,6 +385,16 @@ static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_r
 	}
 }
 
+double prof_launch_ns(const struct prof_rec *l)
+{
+	double scale;
+
+	for (int i = 0; i < CTR_COUNT; i++)
+		if (have(l, (enum ctr_id)i))
+			return kernel_ns(l->ctr, &scale);
+	return NAN;   /* no counter: seen, not profiled, no time (as add_launch) */
+}
+
 static void add_time(struct prof_kernel *k, struct acc *a, const struct prof_rec *t)
 {
 	k->launches += t->launches + t->graph;

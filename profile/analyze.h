@@ -236,6 +236,13 @@ void prof_verdict(struct prof_kernel *k);
 #define PROF_NAME_SHOWN KERNEL_LABEL_MAX
 const char *prof_kernel_label(const struct prof_kernel *k, char *buf, size_t n);
 
+/*
+ * The GPU time a profiled launch's record adds to its kernel's: its
+ * counters' (the kernel's own, as prof_analyze takes it); NAN when it
+ * has no counter.  For grouping kernels' times otherwise (profile/ranges.h).
+ */
+double prof_launch_ns(const struct prof_rec *l);
+
 /* Whether a row belongs in "worth fixing first": time at stake, and not at a ceiling. */
 int prof_worth_fixing(const struct prof_kernel *k);
 

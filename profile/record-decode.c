@@ -221,6 +221,7 @@ static void rec_free(struct prof_rec *r)
 	free(r->api);
 	free(r->level);
 	free(r->text);
+	free(r->range);
 }
 
 static int key_ok(const char *k, size_t n)
@@ -350,10 +351,10 @@ static char *parse_line(const char *line, size_t n, struct prof_rec *r, struct p
 	if ((e = parse_fields(r, line + tlen, end)))
 		return e;
 	if (r->type == PROF_HELLO) {
-		if (r->version != PROF_FORMAT_VERSION)
-			return why("format version %d; this gpuperf reads version %d (the profiling "
-				   "library and gpuperf come from different builds)",
-				   r->version, PROF_FORMAT_VERSION);
+		if (r->version < PROF_FORMAT_OLDEST || r->version > PROF_FORMAT_VERSION)
+			return why("format version %d; this gpuperf reads versions %d to %d (the "
+				   "profiling library and gpuperf come from different builds)",
+				   r->version, PROF_FORMAT_OLDEST, PROF_FORMAT_VERSION);
 		pid_add(pids, r->pid);
 	} else if (!pid_known(pids, r->pid)) {
 		return why("process %lld wrote it before its '%s' header", r->pid, PROF_MAGIC);

@@ -19,6 +19,7 @@ const char *const prof_type_names[PROF_NTYPES] = {
 	[PROF_TIME] = "time",
 	[PROF_NOTE] = "note",
 	[PROF_END] = "end",
+	[PROF_RANGE] = "range",
 };
 
 /*
@@ -112,7 +113,7 @@ const enum ctr_id *prof_set_counters(int s, size_t *n)
 const struct field prof_fields[] = {
 	{ "v", F_INT, OFF(version), T(HELLO), 0, 1, INT_MAX },
 	{ "pid", F_LL, OFF(pid), ALL, 0, 1, LLONG_MAX },
-	{ "dev", F_INT, OFF(dev), T(DEVICE) | T(LAUNCH) | T(TIME), 0, 0, INT_MAX },
+	{ "dev", F_INT, OFF(dev), T(DEVICE) | T(LAUNCH) | T(TIME) | T(RANGE), 0, 0, INT_MAX },
 	{ "cc", F_CC, 0, T(DEVICE), 0, 0, 0 },
 	{ "sms", F_INT, OFF(sms), T(DEVICE), 0, 0, INT_MAX },
 	{ "mem_clock_khz", F_INT, OFF(mem_clock_khz), T(DEVICE), 0, 0, INT_MAX },
@@ -122,7 +123,7 @@ const struct field prof_fields[] = {
 	/* the GPU and driver gpuperf roofline's ceilings are kept for (results/roofline-cache.h) */
 	{ "uuid", F_STR, OFF(uuid), 0, T(DEVICE), 0, 0 },
 	{ "driver", F_INT, OFF(driver_version), 0, T(DEVICE), 0, INT_MAX },
-	{ "kernel", F_STR, OFF(kernel), T(LAUNCH) | T(TIME), 0, 0, 0 },
+	{ "kernel", F_STR, OFF(kernel), T(LAUNCH) | T(TIME) | T(RANGE), 0, 0, 0 },
 	{ "api", F_STR, OFF(api), 0, T(LAUNCH), 0, 0 },
 	{ "corr", F_U64, OFF(corr), T(LAUNCH), 0, 0, 0 },
 	{ "grid", F_DIM3, OFF(grid), T(LAUNCH) | T(TIME), 0, 0, 0 },
@@ -135,8 +136,8 @@ const struct field prof_fields[] = {
 	{ "carveout", F_INT, OFF(carveout), T(LAUNCH), 0, -1, 100 },
 	{ "launches", F_U64, OFF(launches), T(TIME) | T(END), 0, 0, 0 },
 	{ "graph", F_U64, OFF(graph), T(TIME), 0, 0, 0 },
-	{ "timed", F_U64, OFF(timed), T(TIME), 0, 0, 0 },
-	{ "ns", F_U64, OFF(ns), T(TIME), 0, 0, 0 },
+	{ "timed", F_U64, OFF(timed), T(TIME) | T(RANGE), 0, 0, 0 },
+	{ "ns", F_U64, OFF(ns), T(TIME) | T(RANGE), 0, 0, 0 },
 	{ "min_ns", F_U64, OFF(min_ns), T(TIME), 0, 0, 0 },
 	{ "max_ns", F_U64, OFF(max_ns), T(TIME), 0, 0, 0 },
 	{ "level", F_STR, OFF(level), T(NOTE), 0, 0, 0 },
@@ -144,6 +145,10 @@ const struct field prof_fields[] = {
 	{ "profiled", F_U64, OFF(profiled), T(END), 0, 0, 0 },
 	{ "dropped", F_U64, OFF(dropped), T(END), 0, 0, 0 },
 	{ "off", F_INT, OFF(off), T(END), 0, 0, 1 },
+	/* gpuperf profile --by range */
+	{ "range", F_STR, OFF(range), 0, T(LAUNCH) | T(RANGE), 0, 0 },
+	{ "graph_id", F_U64, OFF(graph_id), 0, T(RANGE), 0, 0 },
+	{ "graph_node", F_U64, OFF(graph_node), 0, T(RANGE), 0, 0 },
 };
 const size_t prof_nfields = ARRAY_SIZE(prof_fields);
 
@@ -298,7 +303,8 @@ int prof_encode(const struct prof_rec *r, char *buf, size_t size)
 				return -1;
 			continue;
 		}
-		if (f->t == F_INT && !(f->need & bit) && !*(const int *)((const char *)r + f->off))
+		if (!(f->need & bit) && ((f->t == F_INT && !*(const int *)((const char *)r + f->off)) ||
+		    (f->t == F_U64 && !*(const unsigned long long *)((const char *)r + f->off))))
 			continue;   /* an optional number left out: 0 */
 		put_field(&o, r, f);
 	}

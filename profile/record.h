@@ -21,12 +21,14 @@
  *     launch pid=4242 dev=0 kernel=_Z4copyPfPKf api=cuLaunchKernel corr=17 grid=4096,1,1 ...
  *            c.global_load_sectors=131072 c.global_load_requests=32768 ...
  *     time pid=4242 dev=0 kernel=_Z4copyPfPKf launches=99 graph=0 timed=99 ns=1234567 ...
+ *     range pid=4242 dev=0 kernel=_Z4copyPfPKf range=train%1Fforward timed=40 ns=498765
  *     note pid=4242 level=warning text=hardware%20counters%20unavailable...
  *     end pid=4242 launches=100 profiled=1 dropped=0 off=0
  *
- * Versioning: a header with another v is refused (a new record type or a
- * changed meaning makes a new version); keys a reader does not know are
- * skipped (adding one keeps the version).  "c.NAME" keys carry counters
+ * Versioning: a header with a v this gpuperf does not read is refused (a
+ * new record type or a changed meaning makes a new version; version 2
+ * added range records, so a version 1 file reads as one without them);
+ * keys a reader does not know are skipped (adding one keeps the version).  "c.NAME" keys carry counters
  * by their logical names (counters/counters.h); a counter left out is
  * missing.  Full field list: the table in profile/record.c.
  */
@@ -36,7 +38,8 @@
 #include <stddef.h>
 #include "counters/counters.h"
 
-#define PROF_FORMAT_VERSION 1
+#define PROF_FORMAT_VERSION 2
+#define PROF_FORMAT_OLDEST 1        /* the oldest version read */
 #define PROF_LINE_MAX 65536        /* bytes of one record, newline included */
 #define PROF_MAGIC "gpuperf-profile"
 
@@ -47,6 +50,8 @@ enum prof_type {
 	PROF_TIME,     /* GPU time of a kernel's launches since the last one (a delta) */
 	PROF_NOTE,     /* a message for the user: why something was not profiled */
 	PROF_END,      /* the process ended normally (absent after a crash or _exit) */
+	PROF_RANGE,    /* GPU time of a kernel's runs in one NVTX range path (--by range), a
+			  delta: written at the exit and when a context goes */
 	PROF_NTYPES
 };
 
@@ -83,8 +88,13 @@ struct prof_rec {
 	/* time: counts and nanoseconds since the process's previous time record */
 	unsigned long long launches; /* time, end: launches seen through the API */
 	unsigned long long graph;    /* time: kernels run by graphs (no API launch each) */
-	unsigned long long timed;    /* time: kernels with a GPU time (profiled ones excluded) */
+	unsigned long long timed;    /* time, range: kernels with a GPU time (profiled ones excluded) */
 	unsigned long long ns, min_ns, max_ns;
+	/* launch, range: the NVTX ranges around the launch, outermost first, joined by
+	   PROF_RANGE_SEP (profile/range-name.h); NULL: none (optional) */
+	char *range;
+	/* range: the CUDA graph that ran the kernels, and their node while one (optional) */
+	unsigned long long graph_id, graph_node;
 	/* note */
 	char *level;                 /* "info", "warning" */
 	char *text;

@@ -279,6 +279,12 @@ static void child(char *const argv[], const struct prof_spawn_opts *o, const cha
 		setenv("GPUPERF_PROFILE_VERBOSE", "1", 1);
 	else
 		unsetenv("GPUPERF_PROFILE_VERBOSE");
+	if (o->ranges) {
+		setenv("GPUPERF_PROFILE_RANGES", "1", 1);
+		setenv("NVTX_INJECTION64_PATH", o->inject_lib, 1);
+	} else {
+		unsetenv("GPUPERF_PROFILE_RANGES");
+	}
 	execvp(argv[0], argv);
 	e = errno;
 	if (write(report, &e, sizeof(e)) < 0)

@@ -27,6 +27,8 @@ struct prof_spawn_opts {
 	const char *kernel_regex;  /* profile only these demangled names; NULL: all */
 	int verbose;               /* the library's debug lines as notes */
 	const char *set;           /* the counter set (prof_set_names); NULL: the library's default */
+	int ranges;                /* --by range: the library times kernels by NVTX range too,
+				      and is the program's NVTX tool (NVTX_INJECTION64_PATH) */
 };
 
 /* The profiled program once it ended: its status and the records it left. */

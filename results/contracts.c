@@ -35,6 +35,7 @@ const struct result_contract *const result_contracts[] = {
 	&p2p_contract,
 	&roofline_contract,
 	&profile_contract,
+	&profile_range_contract,
 	&all_contract,
 	&all_summary_contract,
 	&all_devices_contract,

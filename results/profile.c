@@ -8,6 +8,7 @@ void profile_run_free(void *profile_run)
 	struct profile_run *run = profile_run;
 
 	prof_analysis_free(&run->a);
+	prof_ranges_free(&run->ranges);
 	free(run->command);
 	run->command = NULL;
 }

@@ -7,6 +7,7 @@
 #define GP_RESULTS_PROFILE_H
 
 #include "profile/analyze.h"
+#include "profile/ranges.h"
 #include "results/columns.h"
 #include "results/contract.h"
 
@@ -18,6 +19,8 @@ struct profile_run {
 	int signal;
 	const char *counter_set;     /* "light", "full" (prof_set_names); NULL: no counters read */
 	struct prof_analysis a;
+	int by_range;                /* --by range: the report is of ranges */
+	struct prof_ranges ranges;
 };
 void profile_run_free(void *profile_run);
 
@@ -26,5 +29,10 @@ void profile_run_free(void *profile_run);
 extern const struct report_col profile_columns[PROFILE_NCOLUMNS];
 
 extern const struct result_contract profile_contract;
+
+/* --by range: a row per range (results/profile-ranges.c). */
+#define PROFILE_RANGE_NCOLUMNS (TAB_NIDENTITY + 18)
+extern const struct report_col profile_range_columns[PROFILE_RANGE_NCOLUMNS];
+extern const struct result_contract profile_range_contract;
 
 #endif

@@ -52,9 +52,8 @@ static void set_shared(struct report_table *t, size_t r, size_t c, const struct 
 	report_set_dbl(t, r, c + 2, s->ways);
 }
 
-/* The identity of the device a kernel ran on, as the program's records give it. */
-static void identity(struct report_table *t, size_t r, const struct prof_kernel *k,
-		     const char *hostname)
+void tab_profile_identity(struct report_table *t, size_t r, const struct prof_kernel *k,
+			  const char *hostname)
 {
 	char cc[16];
 
@@ -137,7 +136,7 @@ static void machine_row(struct report_table *t, const struct profile_run *run,
 {
 	size_t r = report_add_row(t);
 
-	identity(t, r, k, run->hostname);
+	tab_profile_identity(t, r, k, run->hostname);
 	report_set_str(t, r, K_KERNEL, k->name);
 	report_set_str(t, r, K_MANGLED, k->kernel);
 	report_set_int(t, r, K_LAUNCHES, (long long)k->launches);

@@ -62,13 +62,13 @@ teardown() {
 	[ "${lines[1]}" = "--csv" ]
 }
 
-@test "the profiling library: InitializeInjection its only export, no CUDA or CUPTI it must load" {
+@test "the profiling library: the driver's and NVTX's entry points its only exports, no CUDA or CUPTI it must load" {
 	so=$ROOT/build/lib/gpuperf/libgpuperf-inject.so
 	make -s -C "$ROOT" build/lib/gpuperf/libgpuperf-inject.so
 	command -v nm >/dev/null && command -v readelf >/dev/null || skip "binutils not installed"
 	run nm -D --defined-only "$so"
 	[ "$status" -eq 0 ]
-	[ "$(awk '{print $NF}' <<<"$output")" = InitializeInjection ]
+	[ "$(awk '{print $NF}' <<<"$output" | sort | tr '\n' ' ')" = "InitializeInjection InitializeInjectionNvtx2 " ]
 	# the driver loads it into programs that may have none of these (found at run time)
 	run readelf -d "$so"
 	! grep -E 'NEEDED.*(libcuda|libcupti|libcudart|libnvperf)' <<<"$output"

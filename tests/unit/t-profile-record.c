@@ -11,7 +11,7 @@
 #include "tests/unit/unit.h"
 #include "profile/record.h"
 
-static const char hello[] = "gpuperf-profile v=1 pid=42\n";
+static const char hello[] = "gpuperf-profile v=2 pid=42\n";
 
 static char *encode(const struct prof_rec *r)
 {
@@ -268,9 +268,9 @@ static void test_errors(void)
 	free(err);
 	prof_records_free(&rs);
 
-	s = "gpuperf-profile v=2 pid=7\n";
-	ok(prof_decode(s, strlen(s), &rs, &err) == -1 && strstr(err, "version 2") &&
-	   strstr(err, "version 1"), "another format version is refused, both named");
+	s = "gpuperf-profile v=3 pid=7\n";
+	ok(prof_decode(s, strlen(s), &rs, &err) == -1 && strstr(err, "version 3") &&
+	   strstr(err, "versions 1 to 2"), "a later format version is refused, the ones read named");
 	diag("%s", err);
 	free(err);
 	prof_records_free(&rs);
@@ -437,6 +437,61 @@ static void test_sets(void)
 	ok(prof_set_names[PROF_NSETS] == NULL, "the names end with NULL (a CHOICE list)");
 }
 
+/*
+ * --by range's records: a launch's path, a range record with and without
+ * its optional fields (left out when NULL or 0), written as the library
+ * writes them and read back; a version 1 file (before them) still reads.
+ */
+static void test_ranges(void)
+{
+	struct prof_records rs = { 0 };
+	struct prof_rec l, g, n;
+	char stream[4 * PROF_LINE_MAX] = "", kernel[] = "_Z5triadPfPKfS1_f";
+	char path[] = "train\x1f" "aten::linear, x", *err = NULL;
+	const char *v1 = "gpuperf-profile v=1 pid=7\nend pid=7 launches=0 profiled=0 dropped=0 off=0\n";
+
+	strcat(stream, hello);
+	prof_rec_init(&l, PROF_LAUNCH, 42);
+	l.kernel = kernel;
+	l.range = path;
+	strcat(stream, encode(&l));
+	ok(strstr(stream, " range=train%1Faten::linear,%20x\n") != NULL,
+	   "a launch's path: its separator and space escaped");
+	prof_rec_init(&g, PROF_RANGE, 42);
+	g.dev = 1;
+	g.kernel = kernel;
+	g.range = path;
+	g.graph_id = 7;
+	g.graph_node = 12345678901ull;
+	g.timed = 3;
+	g.ns = 300000;
+	strcat(stream, encode(&g));
+	prof_rec_init(&n, PROF_RANGE, 42);
+	n.kernel = kernel;
+	n.timed = 2;
+	n.ns = 5;
+	is_str(encode(&n), "range pid=42 dev=0 kernel=_Z5triadPfPKfS1_f timed=2 ns=5\n",
+	       "a range record outside any range and graph: no range, graph_id or graph_node");
+	strcat(stream, encode(&n));
+	if (!ok(prof_decode(stream, strlen(stream), &rs, &err) == 0 && rs.n == 4, "they decode"))
+		diag("%s", err ? err : "?");
+	if (rs.n == 4) {
+		is_str(rs.v[1].range, path, "launch: the path back");
+		ok(rs.v[2].type == PROF_RANGE && rs.v[2].dev == 1 && !strcmp(rs.v[2].range, path),
+		   "range: type, device, path");
+		ok(rs.v[2].graph_id == 7 && rs.v[2].graph_node == 12345678901ull &&
+		   rs.v[2].timed == 3 && rs.v[2].ns == 300000, "range: graph, 64-bit node, runs, time");
+		ok(rs.v[3].range == NULL && rs.v[3].graph_id == 0 && rs.v[3].graph_node == 0,
+		   "range: left out, NULL and 0");
+	}
+	free(err);
+	prof_records_free(&rs);
+	bad("range pid=42 dev=0 kernel=k timed=2\n", "no 'ns'", "a range record needs its time");
+	ok(prof_decode(v1, strlen(v1), &rs, &err) == 0 && rs.n == 2, "a version 1 file reads");
+	free(err);
+	prof_records_free(&rs);
+}
+
 int main(void)
 {
 	is_str(prof_type_name(PROF_HELLO), PROF_MAGIC, "type names");
@@ -448,5 +503,6 @@ int main(void)
 	test_errors();
 	test_mutations();
 	test_sets();
+	test_ranges();
 	return done_testing();
 }
