@@ -150,6 +150,12 @@ const struct result_shape result_shapes[] = {
 	  "copies_per_rep,time_us,time_min_us,time_max_us,bandwidth_gbs,pct_of_link,link_gen,"
 	  "link_width,link_max_gen,link_max_width,link_peak_gbs,numa_node,host_numa_node,"
 	  "host_local,timer" },
+	/* replaced in issue 42: spread_pct added (2026-11-29) */
+	{ &pcie_contract, "2026-11-28 0470285",
+	  "device,cc,device_index,uuid,pci_bus_id,hostname,direction,memory,size_bytes,reps,"
+	  "copies_per_rep,time_us,time_min_us,time_max_us,bandwidth_gbs,pct_of_link,link_gen,"
+	  "link_width,link_max_gen,link_max_width,link_peak_gbs,numa_node,host_numa_node,"
+	  "host_local,timer,contended,throttled" },
 	/* replaced by 80219d5 (2026-11-25) */
 	{ &pcie_overlap_contract, "2026-11-21 9a58f4c",
 	  "device,cc,memory,size_bytes,chunks,streams,kernel_iters,h2d_us,d2h_us,kernel_us,"
