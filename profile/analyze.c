@@ -284,35 +284,15 @@ static void add_kinds(struct acc *a, const double *c)
 	add_sum(&a->wavefronts_all, c[CTR_SHARED_WAVEFRONTS_ALL], 0);
 }
 
-static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_rec *l)
+/*
+ * The hardware's loads, stores and shared accesses, every kind together
+ * (the light set, and records of gpuperf before issue 37): the figures
+ * where no kind was counted apart.
+ */
+static void add_hardware_accesses(struct acc *a, const struct prof_rec *l)
 {
 	const double *c = l->ctr;
-	double scale, dur = kernel_ns(c, &scale), w = isnan(dur) ? 1 : dur;
-	int any = 0;
 
-	if (!a->have_launch_config) {
-		a->have_launch_config = 1;
-		k->grid = l->grid;
-		k->block = l->block;
-		k->cluster = l->cluster;
-		k->regs = l->regs;
-		k->carveout = l->carveout;
-		k->static_smem = l->static_smem;
-		k->dyn_smem = l->dyn_smem;
-		k->local_bytes = l->local_bytes;
-	} else {
-		same_config(k, l);
-	}
-	for (int i = 0; i < CTR_COUNT; i++)
-		any |= have(l, (enum ctr_id)i);
-	if (!any)
-		return;   /* a launch whose counters failed: seen, not profiled */
-	k->profiled++;
-	/* the full set counts each kind apart; the light one reads the FMA pipe's issue rate */
-	if (have(l, CTR_LDG_REQUESTS) || have(l, CTR_FMA_PIPE_PCT))
-		a->n_full++;
-	else if (have(l, CTR_FMA_ISSUE_PCT))
-		a->n_light++;
 	if (have(l, CTR_GLOBAL_LOAD_SECTORS) && have(l, CTR_GLOBAL_LOAD_REQUESTS)) {
 		a->ld_n++;
 		a->ld_sec += c[CTR_GLOBAL_LOAD_SECTORS];
@@ -345,6 +325,38 @@ static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_r
 		a->sst_w += c[CTR_SHARED_STORE_WAVEFRONTS];
 		a->sst_c += c[CTR_SHARED_STORE_BANK_CONFLICTS];
 	}
+}
+
+static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_rec *l)
+{
+	const double *c = l->ctr;
+	double scale, dur = kernel_ns(c, &scale), w = isnan(dur) ? 1 : dur;
+	int any = 0;
+
+	if (!a->have_launch_config) {
+		a->have_launch_config = 1;
+		k->grid = l->grid;
+		k->block = l->block;
+		k->cluster = l->cluster;
+		k->regs = l->regs;
+		k->carveout = l->carveout;
+		k->static_smem = l->static_smem;
+		k->dyn_smem = l->dyn_smem;
+		k->local_bytes = l->local_bytes;
+	} else {
+		same_config(k, l);
+	}
+	for (int i = 0; i < CTR_COUNT; i++)
+		any |= have(l, (enum ctr_id)i);
+	if (!any)
+		return;   /* a launch whose counters failed: seen, not profiled */
+	k->profiled++;
+	/* the full set counts each kind apart; the light one reads the FMA pipe's issue rate */
+	if (have(l, CTR_LDG_REQUESTS) || have(l, CTR_FMA_PIPE_PCT))
+		a->n_full++;
+	else if (have(l, CTR_FMA_ISSUE_PCT))
+		a->n_light++;
+	add_hardware_accesses(a, l);
 	if (have(l, CTR_ACHIEVED_OCCUPANCY_PCT)) {
 		a->occ_sum += w * c[CTR_ACHIEVED_OCCUPANCY_PCT];
 		a->occ_w += w;
