@@ -36,6 +36,11 @@ static void test_floors(void)
 	ok(check_floor_of(&f, &d) == &f.v[0], "H100 SXM with 81559 MiB matches 79.6 GiB");
 	d.total_mem_bytes = 40ull << 30;
 	ok(check_floor_of(&f, &d) == NULL, "the same name with half the memory: no floor");
+	/* gpuperf-check(1): "memory within 5 % of" the floor's; 79.6 GiB x 1.05 = 83.58 GiB */
+	d.total_mem_bytes = (unsigned long long)(79.6 * 1.049 * (1 << 30));
+	ok(check_floor_of(&f, &d) == &f.v[0], "4.9 %% more memory: the floor");
+	d.total_mem_bytes = (unsigned long long)(79.6 * 1.052 * (1 << 30));
+	ok(check_floor_of(&f, &d) == NULL, "5.2 %% more memory: no floor");
 	snprintf(d.name, sizeof(d.name), "NVIDIA B999");
 	ok(check_floor_of(&f, &d) == NULL, "unknown SKU: no floor");
 	check_floors_free(&f);
@@ -143,6 +148,9 @@ static void test_judge(void)
 	run.gpus[0].fig[CHECK_H2D] = 50;
 	check_judge(&run, &f);
 	is_int(run.gpus[0].v[CHECK_H2D].status, CHECK_WARN, "h2d 9 %% below the node warns");
+	run.gpus[0].fig[CHECK_D2H] = 50;
+	check_judge(&run, &f);
+	is_int(run.gpus[0].v[CHECK_D2H].status, CHECK_WARN, "d2h 9 %% below the node warns too");
 	is_int(check_run_status(&run), CHECK_WARN, "  the run warns");
 	run.strict = 1;
 	is_int(check_run_status(&run), CHECK_FAIL, "  --strict: a warning fails");
