@@ -49,7 +49,17 @@ static void test_floors(void)
 		{ "product,memory\nX,1\n", "f.csv:1: the first row must be the header" },
 		{ "# only a comment\n", "f.csv: no header and no floors" },
 		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
-		  "p2p_min_gbs,source\nX,80,1,2\n", "f.csv:2: 4 fields, not 9" },
+		  "p2p_min_gbs,source\nX,80,1,2\n", "f.csv:2: 4 fields, not 9 (product,...)" },
+		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\n,80,1,1,1,1,1,1,s\n", "f.csv:2: the product name is empty" },
+		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\nX,,1,1,1,1,1,1,s\n", "f.csv:2: memory_gib '' is not a number" },
+		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\nX,80,inf,1,1,1,1,1,s\n", "f.csv:2: dram_copy_gbs 'inf'" },
+		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\n"
+		  "PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP"
+		  "PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP,80,1,1,1,1,1,1,s\n", "f.csv:2: the product name is empty or too long" },
 		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
 		  "p2p_min_gbs,source\nX,80,fast,1,1,1,1,1,s\n", "f.csv:2: dram_copy_gbs 'fast'" },
 		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
@@ -151,6 +161,9 @@ static void test_judge(void)
 	run.gpus[0].fig[CHECK_D2H] = 50;
 	check_judge(&run, &f);
 	is_int(run.gpus[0].v[CHECK_D2H].status, CHECK_WARN, "d2h 9 %% below the node warns too");
+	run.gpus[0].fig[CHECK_P2P_MIN] = run.gpus[1].fig[CHECK_P2P_MIN] * 0.9;
+	check_judge(&run, &f);
+	is_int(run.gpus[0].v[CHECK_P2P_MIN].status, CHECK_WARN, "p2p 10 %% below the node warns too");
 	is_int(check_run_status(&run), CHECK_WARN, "  the run warns");
 	run.strict = 1;
 	is_int(check_run_status(&run), CHECK_FAIL, "  --strict: a warning fails");
