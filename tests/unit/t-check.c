@@ -39,14 +39,17 @@ static void test_floors(void)
 	/* gpuperf-check(1): "memory within 5 % of" the floor's; 79.6 GiB x 1.05 = 83.58 GiB */
 	d.total_mem_bytes = (unsigned long long)(79.6 * 1.049 * (1 << 30));
 	ok(check_floor_of(&f, &d) == &f.v[0], "4.9 %% more memory: the floor");
-	d.total_mem_bytes = (unsigned long long)(79.6 * 1.052 * (1 << 30));
-	ok(check_floor_of(&f, &d) == NULL, "5.2 %% more memory: no floor");
+	d.total_mem_bytes = (unsigned long long)(79.6 * 1.0505 * (1 << 30));
+	ok(check_floor_of(&f, &d) == NULL, "5.05 %% more memory: no floor");
 	snprintf(d.name, sizeof(d.name), "NVIDIA B999");
 	ok(check_floor_of(&f, &d) == NULL, "unknown SKU: no floor");
 	check_floors_free(&f);
 
 	static const struct { const char *text, *want; } bad[] = {
-		{ "product,memory\nX,1\n", "f.csv:1: the first row must be the header" },
+		{ "product,memory\nX,1\n", "f.csv:1: the first row must be the header product,"
+		  "memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,p2p_min_gbs,source" },
+		{ "prod,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\nX,80,1,1,1,1,1,1,s\n", "f.csv:1: the first row must be the header" },
 		{ "# only a comment\n", "f.csv: no header and no floors" },
 		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
 		  "p2p_min_gbs,source\nX,80,1,2\n", "f.csv:2: 4 fields, not 9 (product,...)" },
