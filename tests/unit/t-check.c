@@ -233,6 +233,101 @@ static char *render(const struct check_run *run, enum report_format fmt)
 }
 
 /* A saved run read back as --baseline: the same figures pass, a drop fails. */
+/* judge_gen CUR MAX PATH: the generation's verdict of one H100 so linked. */
+static const struct check_verdict *judge_gen(struct check_run *run, const struct check_floors *f,
+					     int cur, int max, int path)
+{
+	check_run_free(run);
+	fake_run(run, 1);
+	run->gpus[0].pcie_gen = cur;
+	run->gpus[0].dev.link.max_gen = max;
+	run->gpus[0].dev.link.path_gen = path;
+	check_judge(run, f);
+	return &run->gpus[0].v[CHECK_ITEM_PCIE_GEN];
+}
+
+/*
+ * The link against what the GPU and the path to it can do (the lesser),
+ * the state read from NVML (ECC, rows, clocks, processes), and the
+ * figures' words: not measured, at the floor, how far below the node.
+ */
+static void test_state_edges(void)
+{
+	struct check_floors f = floors();
+	struct check_run run = { 0 };
+	const struct check_verdict *v;
+
+	v = judge_gen(&run, &f, 5, 5, 0);
+	ok(v->status == CHECK_PASS && !*v->reason && v->floor == 5, "Gen5 of 5, no path known: pass");
+	v = judge_gen(&run, &f, 4, 5, 0);
+	ok(v->status == CHECK_FAIL && strstr(v->reason, "generation 4 while transferring, the link can "
+	   "do 5"), "Gen4 of 5: fail: %s", v->reason);
+	v = judge_gen(&run, &f, 5, 5, 5);
+	ok(v->status == CHECK_PASS && !*v->reason, "a Gen5 path to a Gen5 GPU: pass, nothing said");
+	v = judge_gen(&run, &f, 1, 5, 1);
+	ok(v->status == CHECK_PASS && v->floor == 1 &&
+	   strstr(v->reason, "generation 1: the slot or a switch above it allows no more than 1 of the "
+		  "GPU's 5"), "a Gen1 path: Gen1 passes, said: %s", v->reason);
+	v = judge_gen(&run, &f, 1, 1, 0);
+	ok(v->status == CHECK_PASS && !*v->reason && v->floor == 1, "Gen1 of a Gen1 GPU: pass");
+	v = judge_gen(&run, &f, 0, 5, 0);
+	ok(v->status == CHECK_WARN && strstr(v->reason, "the link's generation could not be read"),
+	   "the generation unread: warn");
+	v = judge_gen(&run, &f, 5, 0, 0);
+	ok(v->status == CHECK_WARN && isnan(v->floor), "the GPU's generation unread: warn, no floor");
+
+	/* ECC: errors fail, none pass silently, unread passes saying so */
+	check_run_free(&run);
+	fake_run(&run, 1);
+	run.gpus[0].ecc_uncorrected = 1;
+	run.gpus[0].row_failure = 1;
+	run.gpus[0].retired_rows = -1;
+	check_judge(&run, &f);
+	is_int(run.gpus[0].v[CHECK_ITEM_ECC].status, CHECK_FAIL, "one uncorrected ECC error fails");
+	is_int(run.gpus[0].v[CHECK_ITEM_ROWS].status, CHECK_FAIL, "a failed row remapping fails");
+	ok(strstr(run.gpus[0].v[CHECK_ITEM_ROWS].reason, "; not read") != NULL,
+	   "  and the rows unread besides: %s", run.gpus[0].v[CHECK_ITEM_ROWS].reason);
+	run.gpus[0].ecc_uncorrected = -1;
+	run.gpus[0].row_failure = 0;
+	run.gpus[0].retired_rows = 0;
+	run.gpus[0].watch.reasons_read = 0;
+	check_judge(&run, &f);
+	ok(run.gpus[0].v[CHECK_ITEM_ECC].status == CHECK_PASS &&
+	   strstr(run.gpus[0].v[CHECK_ITEM_ECC].reason, "not read (ECC off, or no NVML)"),
+	   "ECC unread: pass, said");
+	ok(!*run.gpus[0].v[CHECK_ITEM_ROWS].reason, "no row retired: nothing said");
+	ok(strstr(run.gpus[0].v[CHECK_ITEM_THROTTLE].reason, "not read") != NULL,
+	   "the clocks' reasons unread: said");
+	run.gpus[0].ecc_uncorrected = 0;
+	run.gpus[0].watch.reasons_read = 1;
+	check_judge(&run, &f);
+	ok(!*run.gpus[0].v[CHECK_ITEM_ECC].reason && !*run.gpus[0].v[CHECK_ITEM_THROTTLE].reason,
+	   "no ECC error, clocks read: nothing said");
+
+	/* figures: unmeasured warns (a missing peer passes), at the floor passes */
+	run.gpus[0].fig[CHECK_DRAM_READ] = NAN;
+	run.gpus[0].fig[CHECK_DRAM_COPY] = 2870;
+	check_judge(&run, &f);
+	ok(run.gpus[0].v[CHECK_DRAM_READ].status == CHECK_WARN &&
+	   !strcmp(run.gpus[0].v[CHECK_DRAM_READ].reason, "not measured"), "DRAM read unmeasured: warn");
+	is_int(run.gpus[0].v[CHECK_DRAM_COPY].status, CHECK_PASS, "DRAM copy at its floor: pass");
+	check_run_free(&run);
+	fake_run(&run, 4);
+	run.gpus[3].fig[CHECK_DRAM_COPY] = 3191 * 0.94;
+	check_judge(&run, &f);
+	ok(strstr(run.gpus[3].v[CHECK_DRAM_COPY].reason, "6.0 % below the node's median 3191.0 GB/s") != NULL,
+	   "6 %% below the node, in numbers: %s", run.gpus[3].v[CHECK_DRAM_COPY].reason);
+	check_run_free(&run);
+	fake_run(&run, 1);
+	snprintf(run.gpus[0].dev.name, sizeof(run.gpus[0].dev.name), "NVIDIA B999");
+	check_judge(&run, &f);
+	ok(strstr(run.gpus[0].v[CHECK_DRAM_COPY].reason, "no floor for this GPU (NVIDIA B999, 80 GiB) "
+	   "in f.csv") != NULL, "no floor, with the GPU's name and memory: %s",
+	   run.gpus[0].v[CHECK_DRAM_COPY].reason);
+	check_run_free(&run);
+	check_floors_free(&f);
+}
+
 static void test_baseline(enum report_format fmt, const char *form)
 {
 	struct check_floors f = floors();
@@ -325,6 +420,7 @@ int main(void)
 {
 	test_floors();
 	test_judge();
+	test_state_edges();
 	test_baseline(REPORT_CSV, "CSV");
 	test_baseline(REPORT_JSON, "JSON");
 	test_records();
