@@ -303,6 +303,31 @@ static void test_state_edges(void)
 	check_judge(&run, &f);
 	ok(!*run.gpus[0].v[CHECK_ITEM_ECC].reason && !*run.gpus[0].v[CHECK_ITEM_THROTTLE].reason,
 	   "no ECC error, clocks read: nothing said");
+	ok(!*run.gpus[0].v[CHECK_ITEM_PROCESSES].reason, "processes visible, none other: nothing said");
+	run.gpus[0].retired_rows = 1;
+	run.gpus[0].watch.reasons = TRUST_REASON_HW_SLOWDOWN;
+	run.gpus[0].watch.nothers = 2;
+	run.gpus[0].watch.others[0].pid = 77;
+	check_judge(&run, &f);
+	ok(run.gpus[0].v[CHECK_ITEM_ROWS].status == CHECK_WARN &&
+	   strstr(run.gpus[0].v[CHECK_ITEM_ROWS].reason, "1 rows retired"), "one retired row warns");
+	ok(strstr(run.gpus[0].v[CHECK_ITEM_THROTTLE].reason, "clocks held down: hardware slowdown") != NULL,
+	   "the slowdown in words: %s", run.gpus[0].v[CHECK_ITEM_THROTTLE].reason);
+	ok(strstr(run.gpus[0].v[CHECK_ITEM_PROCESSES].reason, "contended: 2 other processes used the "
+	   "GPU meanwhile (pid 77)") != NULL, "two others: %s", run.gpus[0].v[CHECK_ITEM_PROCESSES].reason);
+	run.gpus[0].watch.nothers = 1;
+	check_judge(&run, &f);
+	ok(strstr(run.gpus[0].v[CHECK_ITEM_PROCESSES].reason, "contended: 1 other process used") != NULL,
+	   "one other: %s", run.gpus[0].v[CHECK_ITEM_PROCESSES].reason);
+	run.gpus[0].watch.nothers = 0;
+	run.gpus[0].watch.procs = TRUST_PROCS_HIDDEN;
+	check_judge(&run, &f);
+	ok(run.gpus[0].v[CHECK_ITEM_PROCESSES].status == CHECK_PASS &&
+	   strstr(run.gpus[0].v[CHECK_ITEM_PROCESSES].reason, "other processes cannot be told"),
+	   "processes hidden: pass, said: %s", run.gpus[0].v[CHECK_ITEM_PROCESSES].reason);
+	run.gpus[0].watch.procs = TRUST_PROCS_VISIBLE;
+	run.gpus[0].watch.reasons = 0;
+	run.gpus[0].retired_rows = 0;
 
 	/* figures: unmeasured warns (a missing peer passes), at the floor passes */
 	run.gpus[0].fig[CHECK_DRAM_READ] = NAN;
