@@ -115,6 +115,27 @@ static void legacy_edges(void)
 	is_int(r.blocks, 6, "2.0 256 x 0: 6 blocks by warps");
 }
 
+/*
+ * The carveout against a block's shared memory (H100: configurations up
+ * to 228 KB, 227 KB a block with its 1 KB reserve): a block that fits the
+ * preference keeps it; one that does not takes the smallest configuration
+ * that holds it.  And the refusals of no architecture or no input.
+ */
+static void carveout_edges(void)
+{
+	struct occ_result r = calc("9.0", 256, 32, 227 * 1024, 100, 1);
+	struct occ_input in = { 256, 32, 0, -1, 1 };
+
+	is_int(r.blocks, 1, "9.0, 227 KB a block, carveout 100 %%: 1 block");
+	is_int(r.smem_per_sm, 228 * 1024, "  in the 228 KB configuration");
+	ok(!r.smem_overridden, "  the preference holds it: not overridden");
+	r = calc("9.0", 256, 32, 100 * 1024, 0, 1);
+	is_int(r.smem_per_sm, 132 * 1024, "carveout 0 %%, 100 KB + 1 KB a block: the 132 KB configuration");
+	ok(r.smem_overridden, "  the preference overridden");
+	is_int(occ_compute(NULL, &in, &r), -1, "no architecture: refused");
+	is_int(occ_compute(arch_parse("9.0"), NULL, &r), -1, "no input: refused");
+}
+
 static void published(void)
 {
 	struct occ_result r;
@@ -275,6 +296,7 @@ int main(void)
 	classic_1x();
 	fermi();
 	legacy_edges();
+	carveout_edges();
 	published();
 	steps();
 	sweeps();
