@@ -136,6 +136,64 @@ static void carveout_edges(void)
 	is_int(occ_compute(arch_parse("9.0"), NULL, &r), -1, "no input: refused");
 }
 
+/* occ_compute IN: its return. */
+static int compute(const struct sm_arch *a, int threads, int regs, long long smem, int carveout)
+{
+	struct occ_input in = { threads, regs, smem, carveout, 1 };
+	struct occ_result r;
+
+	return occ_compute(a, &in, &r);
+}
+
+/*
+ * The inputs refused (-1) at their edges: a carveout of -1 (the default)
+ * to 100 %, threads to 65536, registers to 4096, shared memory to 1 TiB
+ * (beyond any GPU: products stay in range), and an architecture row that
+ * could not be a GPU's.  Within them, a block too large is 0 blocks.
+ */
+static void input_edges(void)
+{
+	const struct sm_arch *h = arch_parse("9.0"), *fermi = arch_parse("2.0");
+	struct sm_arch bad;
+
+	is_int(compute(h, 256, 32, 0, 100), 0, "carveout 100 %%: taken");
+	is_int(compute(h, 256, 32, 0, 101), -1, "carveout 101 %%: refused");
+	is_int(compute(h, 256, 32, 0, -2), -1, "carveout -2: refused");
+	is_int(compute(h, 65536, 32, 0, -1), 0, "65536 threads: computed (no block fits)");
+	is_int(compute(h, 65537, 32, 0, -1), -1, "65537 threads: refused");
+	is_int(compute(h, 256, 4096, 0, -1), 0, "4096 registers: computed");
+	is_int(compute(h, 256, 4097, 0, -1), -1, "4097 registers: refused");
+	is_int(compute(h, 256, 32, 1LL << 40, -1), 0, "1 TiB of shared memory: computed");
+	is_int(compute(h, 256, 32, (1LL << 40) + 1, -1), -1, "1 TiB + 1: refused");
+	is_int(compute(h, 256, -1, 0, -1), -1, "-1 registers: refused");
+	is_int(compute(h, 256, 32, -1, -1), -1, "-1 bytes of shared memory: refused");
+	is_int(compute(h, 0, 32, 0, -1), -1, "0 threads: refused");
+
+	static const char *const fields[] = {
+		"warp size 0", "warp size 1", "fewer threads than a warp", "no block", "no register unit",
+		"no shared memory unit", "no register per block", "no sub-partition", "no warp granularity",
+	};
+	for (int i = 0; i < 9; i++) {
+		bad = i == 8 ? *fermi : *h;
+		switch (i) {
+		case 0: bad.warp_size = 0; break;
+		case 1: bad.warp_size = 1; break;
+		case 2: bad.max_threads_per_sm = bad.warp_size - 1; break;
+		case 3: bad.max_blocks_per_sm = 0; break;
+		case 4: bad.reg_alloc_unit = 0; break;
+		case 5: bad.smem_alloc_unit = 0; break;
+		case 6: bad.max_regs_per_block = 0; break;
+		case 7: bad.sub_partitions = 0; break;
+		case 8: bad.warp_alloc_granularity = 0; break;
+		}
+		is_int(compute(&bad, 256, 32, 0, -1), i == 1 ? 0 : -1, "an architecture with %s: %s",
+		       fields[i], i == 1 ? "computed" : "refused");
+	}
+	bad = *h;
+	bad.max_threads_per_sm = bad.warp_size;
+	is_int(compute(&bad, 32, 32, 0, -1), 0, "threads an SM of exactly one warp: computed");
+}
+
 static void published(void)
 {
 	struct occ_result r;
@@ -297,6 +355,7 @@ int main(void)
 	fermi();
 	legacy_edges();
 	carveout_edges();
+	input_edges();
 	published();
 	steps();
 	sweeps();
