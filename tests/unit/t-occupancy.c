@@ -192,6 +192,40 @@ static void input_edges(void)
 	bad = *h;
 	bad.max_threads_per_sm = bad.warp_size;
 	is_int(compute(&bad, 32, 32, 0, -1), 0, "threads an SM of exactly one warp: computed");
+	/* sub-partitions count from 3.0, the warp granularity before it */
+	bad = *arch_parse("3.5");
+	bad.sub_partitions = 0;
+	is_int(compute(&bad, 256, 32, 0, -1), -1, "3.5 without sub-partitions: refused");
+	bad.sub_partitions = 1;
+	bad.warp_alloc_granularity = 0;
+	is_int(compute(&bad, 256, 32, 0, -1), 0, "3.5 of one sub-partition, no warp granularity: computed");
+	bad = *h;
+	bad.warp_alloc_granularity = 0;
+	is_int(compute(&bad, 256, 32, 0, -1), 0, "9.0 without a warp granularity: computed");
+	bad = *fermi;
+	bad.warp_alloc_granularity = 1;
+	bad.sub_partitions = 0;
+	is_int(compute(&bad, 256, 32, 0, -1), 0, "2.0 of granularity 1, no sub-partition: computed");
+}
+
+/* What a result counts, and the limiters in words. */
+static void counts_and_words(void)
+{
+	/* 9.0, 100 threads (4 warps) x 32 registers: 16 blocks by warps */
+	struct occ_result r = calc("9.0", 100, 32, 0, -1, 1);
+	char buf[64] = "untouched";
+
+	is_int(r.blocks, 16, "9.0 100 x 32: 16 blocks");
+	is_int(r.active_threads, 1600, "  1600 threads");
+	is_int(r.active_thread_slots, 2048, "  in 2048 thread slots (64 warps)");
+	is_str(occ_limiters_string(OCC_LIM_WARPS | OCC_LIM_REGS, buf, sizeof(buf)), "warps+registers",
+	       "two limiters");
+	is_str(occ_limiters_string(OCC_LIM_SMEM | OCC_LIM_BARRIERS | OCC_LIM_BLOCKS, buf, sizeof(buf)),
+	       "blocks+shared memory+barriers", "three, in their order");
+	is_str(occ_limiters_string(OCC_LIM_WARPS | OCC_LIM_REGS, buf, 6), "warps",
+	       "a buffer of 6: what fits whole");
+	strcpy(buf, "untouched");
+	is_str(occ_limiters_string(OCC_LIM_WARPS, buf, 0), "untouched", "a buffer of 0: nothing written");
 }
 
 static void published(void)
@@ -356,6 +390,7 @@ int main(void)
 	legacy_edges();
 	carveout_edges();
 	input_edges();
+	counts_and_words();
 	published();
 	steps();
 	sweeps();
