@@ -226,6 +226,8 @@ static void counts_and_words(void)
 	       "a buffer of 6: what fits whole");
 	strcpy(buf, "untouched");
 	is_str(occ_limiters_string(OCC_LIM_WARPS, buf, 0), "untouched", "a buffer of 0: nothing written");
+	is_str(occ_limiters_string(0, buf, sizeof(buf)), "", "no limiter: an empty string");
+	is_str(occ_limiters_string(OCC_LIM_WARPS, buf, 1), "", "a buffer of 1: empty");
 }
 
 static void published(void)
