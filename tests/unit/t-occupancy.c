@@ -227,6 +227,7 @@ static void counts_and_words(void)
 	strcpy(buf, "untouched");
 	is_str(occ_limiters_string(OCC_LIM_WARPS, buf, 0), "untouched", "a buffer of 0: nothing written");
 	is_str(occ_limiters_string(0, buf, sizeof(buf)), "", "no limiter: an empty string");
+	strcpy(buf, "untouched");
 	is_str(occ_limiters_string(OCC_LIM_WARPS, buf, 1), "", "a buffer of 1: empty");
 }
 
