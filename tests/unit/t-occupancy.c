@@ -224,6 +224,8 @@ static void counts_and_words(void)
 	       "blocks+shared memory+barriers", "three, in their order");
 	is_str(occ_limiters_string(OCC_LIM_WARPS | OCC_LIM_REGS, buf, 6), "warps",
 	       "a buffer of 6: what fits whole");
+	is_str(occ_limiters_string(OCC_LIM_WARPS | OCC_LIM_REGS | OCC_LIM_SMEM, buf, 6), "warps",
+	       "a buffer of 6, three limiters: what fits whole, nothing past the buffer");
 	strcpy(buf, "untouched");
 	is_str(occ_limiters_string(OCC_LIM_WARPS, buf, 0), "untouched", "a buffer of 0: nothing written");
 	is_str(occ_limiters_string(0, buf, sizeof(buf)), "", "no limiter: an empty string");
