@@ -315,6 +315,18 @@ static void rows_and_flags(void)
 	diff_tables(&contract, b, a, &o, &res);
 	is_str(res.rows[0].reason, "throttled: hw_slowdown before", "throttled before");
 	diff_result_free(&res);
+	/* "no" and an empty field are not throttled; both sides are named */
+	report_set_str(b, 0, 8, "no");
+	report_set_str(a, 0, 8, "");
+	diff_tables(&contract, b, a, &o, &res);
+	ok(res.rows[0].reason == NULL && res.rows[0].verdict == DIFF_SAME,
+	   "throttled 'no' before, '' after: judged, same");
+	diff_result_free(&res);
+	report_set_str(b, 0, 8, "hw_slowdown");
+	report_set_int(a, 0, 7, 1);
+	diff_tables(&contract, b, a, &o, &res);
+	is_str(res.rows[0].reason, "throttled: hw_slowdown before, contended after", "both sides' reasons");
+	diff_result_free(&res);
 	report_free(&rb);
 	report_free(&ra);
 }
