@@ -217,6 +217,7 @@ static void names(void)
 	is_str(bank_pattern_name(BANK_TR_SWIZZLED), "transpose-swizzled", "name swizzled");
 	ok(bank_pattern_name(BANK_NPATTERNS) == NULL, "no name past the end");
 	is_str(bank_op_name(BANK_STORE), "store", "op store");
+	ok(bank_op_name(BANK_NOPS) == NULL, "no op name past the end");
 	is_int(bank_lanes_per_phase(8), 16, "8-byte: half-warps");
 	is_int(bank_lanes_per_phase(16), 8, "16-byte: quarter-warps");
 	is_int(bank_lanes_per_phase(3), 0, "width 3: none");
