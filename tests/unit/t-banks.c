@@ -228,6 +228,21 @@ static void names(void)
 	is_int(bank_row_stride(&c), 0, "broadcast stride 0");
 }
 
+/* A wide access's later words: lane 0 at byte 0 and lane 1 at byte 132 share bank 1. */
+static void wide_words(void)
+{
+	uint32_t addr[BANK_WARP] = { 0 };
+	struct bank_access a;
+
+	for (unsigned l = 0; l < BANK_WARP; l++)
+		addr[l] = l == 1 ? 132 : 0;
+	/* 8 bytes: lane 0 reads words 0 and 1, lane 1 words 33 and 34: bank 1 holds 1 and 33 */
+	bank_access(addr, 0x3u, 8, &a);
+	is_int(a.ways, 2, "8-byte lanes at bytes 0 and 132: 2-way in bank 1");
+	bank_access(addr, 0x3u, 3, &a);
+	ok(a.ways == 0 && a.wavefronts == 0, "a width of 3: nothing");
+}
+
 int main(void)
 {
 	strides(4, want_w4);
@@ -237,5 +252,6 @@ int main(void)
 	broadcast_and_tiles();
 	addresses();
 	names();
+	wide_words();
 	return done_testing();
 }
