@@ -228,6 +228,28 @@ static void names(void)
 	is_int(bank_row_stride(&c), 0, "broadcast stride 0");
 }
 
+/*
+ * The probe's addresses for the patterns whose accesses move by lines
+ * (4-byte words: a line is 32 elements, 128 bytes): broadcast, all lanes
+ * on one word of line u; multicast, four lanes a word; its conflicting
+ * form, lanes 4 lines apart in groups of four.
+ */
+static void pattern_addresses(void)
+{
+	struct bank_config c = { .pattern = BANK_BROADCAST, .op = BANK_LOAD, .width = 4, .stride = 1 };
+	uint32_t addr[BANK_WARP];
+
+	is_int(bank_addresses(&c, 2, addr), 0, "broadcast, access 2");
+	ok(addr[0] == 256 && addr[31] == 256, "broadcast access 2: every lane at byte 256 (line 2)");
+	c.pattern = BANK_MULTICAST;
+	bank_addresses(&c, 1, addr);
+	is_int(addr[9], (9 / 4 + 32) * 4, "multicast access 1, lane 9: element 2 of line 1, byte 136");
+	c.pattern = BANK_MULTICAST_CONFLICT;
+	bank_addresses(&c, 1, addr);
+	is_int(addr[6], (2 * 32 + 1 * 4 * 32) * 4, "multicast-conflict access 1, lane 6: byte 768");
+	is_int(addr[4], (0 * 32 + 4 * 32) * 4, "  lane 4: byte 512");
+}
+
 /* A wide access's later words: lane 0 at byte 0 and lane 1 at byte 132 share bank 1. */
 static void wide_words(void)
 {
@@ -253,5 +275,6 @@ int main(void)
 	addresses();
 	names();
 	wide_words();
+	pattern_addresses();
 	return done_testing();
 }
