@@ -248,6 +248,16 @@ static void pattern_addresses(void)
 	bank_addresses(&c, 1, addr);
 	is_int(addr[6], (2 * 32 + 1 * 4 * 32) * 4, "multicast-conflict access 1, lane 6: byte 768");
 	is_int(addr[4], (0 * 32 + 4 * 32) * 4, "  lane 4: byte 512");
+	/* a 32 x 32 tile of 4-byte words read down column 3: row l at l x 32 (33 padded) + 3 */
+	c.pattern = BANK_TR_UNPADDED;
+	bank_addresses(&c, 3, addr);
+	is_int(addr[5], (5 * 32 + 3) * 4, "unpadded tile, column 3, lane 5: byte 652");
+	c.pattern = BANK_TR_PADDED;
+	bank_addresses(&c, 3, addr);
+	is_int(addr[5], (5 * 33 + 3) * 4, "padded tile, column 3, lane 5: byte 672");
+	c.pattern = BANK_TR_SWIZZLED;
+	bank_addresses(&c, 3, addr);
+	is_int(addr[5], (5 * 32 + (3 ^ 5)) * 4, "swizzled tile, column 3 xor 5, lane 5: byte 664");
 }
 
 /* A wide access's later words: lane 0 at byte 0 and lane 1 at byte 132 share bank 1. */
