@@ -917,6 +917,9 @@ static void test_access_figures(void)
 	ok(isnan(p->ratio) && !p->assumed, "32.5 sectors a request, bytes not counted: more than a warp's "
 	   "LD can touch, not judged");
 	prof_analysis_free(&a);
+	p = loads_of(&a, 0, 100, NAN);
+	ok(isnan(p->sectors_per_request), "sectors of no request: no sectors a request");
+	prof_analysis_free(&a);
 	p = loads_of(&a, 0, 0, NAN);
 	ok(!p->assumed && isnan(p->fetched_bytes) && isnan(p->bytes),
 	   "no request: nothing assumed, nothing fetched");
@@ -1061,13 +1064,20 @@ static void test_roofline_figures(void)
 	ok(isnan(a.k[0].flop_total) && isnan(a.k[0].gflops), "no FLOP counted: none");
 	prof_analysis_free(&a);
 	begin();
-	roof_launch(NAN, 1e6, 50, 1e6, NAN, NAN);
+	roof_launch(NAN, 1e6, 50, 1e6, NAN, 2e6);
 	time_rec("_Z4roofv", 1, 0, 0, 0);
 	end();
 	analyze(&a, &defaults);
-	ok(isnan(a.k[0].gflops) && isnan(a.k[0].l1_gbs), "no duration: no rate");
+	ok(isnan(a.k[0].gflops) && isnan(a.k[0].l1_gbs) && isnan(a.k[0].l2_gbs), "no duration: no rate");
 	is_dbl(a.k[0].flop_total, 2e6, 0, "yet the FLOPs");
 	is_dbl(a.k[0].fma_pipe_pct, 50, 1e-9, "and the pipe's share, by launch");
+	prof_analysis_free(&a);
+	begin();
+	roof_launch(0.5, 1e6, 50, NAN, NAN, 2e6);
+	time_rec("_Z4roofv", 1, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].l2_gbs, 2e6 / 0.5, 1e-6, "half a nanosecond: 2e6 bytes of L2 in it");
 	prof_analysis_free(&a);
 }
 
