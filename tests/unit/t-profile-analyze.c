@@ -1081,6 +1081,74 @@ static void test_roofline_figures(void)
 	prof_analysis_free(&a);
 }
 
+/*
+ * One launch's counters of time: duration, the busiest SM's active cycles
+ * at a clock of 1 GHz (cycles = ns), DRAM bytes at a 1 TB/s peak, and the
+ * FMA pipe read as the full set reads it (pipe) or the light set (issue).
+ */
+static void timed_launch(double dur, double cycles, double dram, double pipe, double issue)
+{
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z4timev api=cuLaunchKernel corr=1 grid=4096,1,1 "
+	    "block=256,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=16 carveout=-1",
+	    PID);
+	c("duration_ns", dur);
+	c("sm_active_cycles_max", cycles);
+	c("sm_clock_hz", 1e9);
+	c("dram_read_bytes", dram);
+	c("dram_write_bytes", isnan(dram) ? NAN : 0);
+	c("dram_peak_bytes_per_s", 1e12);
+	c("fma_pipe_pct", pipe);
+	c("fma_issue_pct", issue);
+	add("\n");
+	time_rec("_Z4timev", 1, 0, 0, 0);
+	end();
+}
+
+/*
+ * The kernel's time: its busiest SM's active time where shorter than the
+ * duration (a light-set range takes in the idle GPU before the launch, and
+ * its elapsed-based pipe share scales up by duration / active), at least
+ * what its DRAM bytes need at DRAM's peak; else the duration.
+ */
+static void test_kernel_time(void)
+{
+	struct prof_analysis a;
+
+	timed_launch(2000, 1000, NAN, NAN, 30);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 1000, 1e-9, "light set: 1000 active ns of a 2000 ns range");
+	is_dbl(a.k[0].fma_pipe_pct, 60, 1e-9, "  its 30 %% issue rate over the range: 60 %% of the kernel");
+	prof_analysis_free(&a);
+	timed_launch(2000, 1000, NAN, 30, 30);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 1000, 1e-9, "full set: the active 1000 ns");
+	is_dbl(a.k[0].fma_pipe_pct, 30, 1e-9, "  its pipe share as read");
+	prof_analysis_free(&a);
+	timed_launch(2000, 3000, NAN, NAN, 30);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 2000, 1e-9, "active longer than the duration: the duration");
+	is_dbl(a.k[0].fma_pipe_pct, 30, 1e-9, "  the share unscaled");
+	prof_analysis_free(&a);
+	timed_launch(5000, 1000, 3e6, NAN, 30);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 3000, 1e-9, "3e6 DRAM bytes at 1 TB/s: 3000 ns, not the SMs' 1000");
+	is_dbl(a.k[0].fma_pipe_pct, 50, 1e-9, "  the share over 3000 of 5000 ns: 50 %%");
+	prof_analysis_free(&a);
+	timed_launch(2000, 0, NAN, NAN, 30);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 2000, 1e-9, "no active cycle: the duration");
+	prof_analysis_free(&a);
+	timed_launch(2000, NAN, NAN, NAN, 30);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 2000, 1e-9, "active cycles not read: the duration");
+	prof_analysis_free(&a);
+	timed_launch(2000, 1000, NAN, NAN, 80);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].fma_pipe_pct, 100, 1e-9, "80 %% over half the range: at most 100 %%");
+	prof_analysis_free(&a);
+}
+
 /* A launch of grid x,y,z, 40 % of the warp slots busy. */
 static void gridded(unsigned x, unsigned y, unsigned z)
 {
@@ -1218,6 +1286,7 @@ int main(void)
 	test_shared_and_shape();
 	test_roofline_figures();
 	test_grid_and_device();
+	test_kernel_time();
 	test_programs();
 	return done_testing();
 }
