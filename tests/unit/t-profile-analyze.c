@@ -1078,6 +1078,16 @@ static void test_roofline_figures(void)
 	end();
 	analyze(&a, &defaults);
 	is_dbl(a.k[0].l2_gbs, 2e6 / 0.5, 1e-6, "half a nanosecond: 2e6 bytes of L2 in it");
+	is_dbl(a.k[0].fma_pipe_pct, 50, 1e-9, "  its pipes' shares as read: FMA 50 %%");
+	is_dbl(a.k[0].tensor_pipe_pct, 25, 1e-9, "  tensor 25 %%");
+	prof_analysis_free(&a);
+	begin();
+	roof_launch(0, 1e6, 50, NAN, NAN, NAN);
+	time_rec("_Z4roofv", 1, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].fma_pipe_pct, 50, 1e-9, "a duration of 0: the shares as read, by launch");
+	is_dbl(a.k[0].tensor_pipe_pct, 25, 1e-9, "  tensor 25 %%");
 	prof_analysis_free(&a);
 }
 
