@@ -759,6 +759,12 @@ static void test_partial_counters(void)
 	ok(isnan(a.k[0].ld.sectors) && isnan(a.k[0].ld.requests), "loads: half a pair is none");
 	ok(isnan(a.k[0].st.sectors) && isnan(a.k[0].st.requests), "stores: half a pair is none");
 	prof_analysis_free(&a);
+	l = copy("_Z4partPf", 2, 1, 50);
+	l.ld_sec = NAN;                          /* load requests without their sectors */
+	l.st_req = NAN;                          /* store sectors without their requests */
+	a = one(&l);
+	ok(isnan(a.k[0].ld.sectors) && isnan(a.k[0].st.sectors), "the other halves: none either");
+	prof_analysis_free(&a);
 	l.ld_req = 1, l.ld_sec = NAN;
 	a = one(&l);
 	ok(isnan(a.k[0].l1_hit_pct), "no load sector counted: no L1 hit rate to weigh");
@@ -776,6 +782,12 @@ static void test_partial_counters(void)
 	a = one(&l);
 	ok(isnan(a.k[0].sld.wavefronts), "shared loads without their wavefronts: not counted");
 	ok(isnan(a.k[0].sst.wavefronts), "shared stores without their instructions: not counted");
+	prof_analysis_free(&a);
+	l.sh_n = NAN, l.sh_w = 200, l.sh_c = 100;
+	l.shs_n = 100, l.shs_w = 200, l.shs_c = NAN;
+	a = one(&l);
+	ok(isnan(a.k[0].sld.wavefronts), "shared loads without their instructions: not counted");
+	ok(isnan(a.k[0].sst.wavefronts), "shared stores without their conflicts: not counted");
 	prof_analysis_free(&a);
 
 	/* DRAM: read without write is no figure */
