@@ -268,6 +268,9 @@ static void test_state_edges(void)
 	ok(v->status == CHECK_PASS && v->floor == 1 &&
 	   strstr(v->reason, "generation 1: the slot or a switch above it allows no more than 1 of the "
 		  "GPU's 5"), "a Gen1 path: Gen1 passes, said: %s", v->reason);
+	v = judge_gen(&run, &f, 5, 5, 6);
+	ok(v->status == CHECK_PASS && !*v->reason && v->floor == 5,
+	   "a path faster than the GPU: the GPU's 5 is the floor");
 	v = judge_gen(&run, &f, 1, 1, 0);
 	ok(v->status == CHECK_PASS && !*v->reason && v->floor == 1, "Gen1 of a Gen1 GPU: pass");
 	v = judge_gen(&run, &f, 0, 5, 0);
@@ -340,7 +343,7 @@ static void test_state_edges(void)
 	fake_run(&run, 4);
 	run.gpus[3].fig[CHECK_DRAM_COPY] = 3191 * 0.94;
 	check_judge(&run, &f);
-	ok(strstr(run.gpus[3].v[CHECK_DRAM_COPY].reason, "6.0 % below the node's median 3191.0 GB/s") != NULL,
+	ok(!strncmp(run.gpus[3].v[CHECK_DRAM_COPY].reason, "6.0 % below the node's median 3191.0 GB/s", 41),
 	   "6 %% below the node, in numbers: %s", run.gpus[3].v[CHECK_DRAM_COPY].reason);
 	check_run_free(&run);
 	fake_run(&run, 1);
@@ -349,6 +352,30 @@ static void test_state_edges(void)
 	ok(strstr(run.gpus[0].v[CHECK_DRAM_COPY].reason, "no floor for this GPU (NVIDIA B999, 80 GiB) "
 	   "in f.csv") != NULL, "no floor, with the GPU's name and memory: %s",
 	   run.gpus[0].v[CHECK_DRAM_COPY].reason);
+	/* the memory in whole GiB: 80.55 GiB is 81 */
+	check_run_free(&run);
+	fake_run(&run, 1);
+	snprintf(run.gpus[0].dev.name, sizeof(run.gpus[0].dev.name), "NVIDIA B999");
+	run.gpus[0].dev.total_mem_bytes = (unsigned long long)(80.55 * (1 << 30));
+	check_judge(&run, &f);
+	ok(strstr(run.gpus[0].v[CHECK_DRAM_COPY].reason, "(NVIDIA B999, 81 GiB)") != NULL,
+	   "80.55 GiB: 81 GiB: %s", run.gpus[0].v[CHECK_DRAM_COPY].reason);
+	/* reasons longer than their 320 bytes together: the second cut at the end */
+	check_run_free(&run);
+	fake_run(&run, 4);
+	memset(run.gpus[3].dev.name, 'X', 255);
+	run.gpus[3].dev.name[255] = '\0';
+	run.gpus[3].fig[CHECK_DRAM_COPY] = 3191 * 0.5;
+	check_judge(&run, &f);
+	is_int((int)strlen(run.gpus[3].v[CHECK_DRAM_COPY].reason), 319, "a reason cut at 319 bytes");
+	ok(strstr(run.gpus[3].v[CHECK_DRAM_COPY].reason, " in f.csv; 50.0 % below the node") != NULL,
+	   "  the second reason joined, cut at the end");
+	/* more GPUs than the 64 compared: the 65th is judged without a node median */
+	check_run_free(&run);
+	fake_run(&run, 65);
+	check_judge(&run, &f);
+	ok(isnan(run.gpus[64].v[CHECK_DRAM_COPY].median), "the 65th GPU: no node median");
+	is_int(run.gpus[64].v[CHECK_DRAM_COPY].status, CHECK_PASS, "  and passes its floor");
 	check_run_free(&run);
 	check_floors_free(&f);
 }

@@ -168,6 +168,13 @@ static void input_edges(void)
 	is_int(compute(h, 256, -1, 0, -1), -1, "-1 registers: refused");
 	is_int(compute(h, 256, 32, -1, -1), -1, "-1 bytes of shared memory: refused");
 	is_int(compute(h, 0, 32, 0, -1), -1, "0 threads: refused");
+	is_int(compute(arch_parse("3.5"), 256, 32, 0, 101), -1, "carveout 101 %% where none is taken: refused");
+	{
+		struct occ_input in = { 256, 32, 0, -1, -1 };
+		struct occ_result r;
+
+		is_int(occ_compute(h, &in, &r), -1, "-1 barriers: refused");
+	}
 
 	static const char *const fields[] = {
 		"warp size 0", "warp size 1", "fewer threads than a warp", "no block", "no register unit",
