@@ -273,6 +273,14 @@ static void wide_words(void)
 	is_int(a.ways, 2, "8-byte lanes at bytes 0 and 132: 2-way in bank 1");
 	bank_access(addr, 0x3u, 3, &a);
 	ok(a.ways == 0 && a.wavefronts == 0, "a width of 3: nothing");
+	{
+		struct bank_config c = { .pattern = BANK_STRIDE, .op = BANK_LOAD, .width = 4, .stride = 1 };
+		struct bank_prediction p;
+
+		is_int(bank_predict(&c, &p), 0, "a stride-1 load: predicted (0)");
+		c.op = BANK_NOPS;
+		is_int(bank_predict(&c, &p), -1, "an op past the last: refused (-1)");
+	}
 }
 
 int main(void)
