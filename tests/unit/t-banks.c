@@ -280,6 +280,15 @@ static void wide_words(void)
 		is_int(bank_predict(&c, &p), 0, "a stride-1 load: predicted (0)");
 		c.op = BANK_NOPS;
 		is_int(bank_predict(&c, &p), -1, "an op past the last: refused (-1)");
+		c.op = BANK_LOAD;
+		c.pattern = BANK_NPATTERNS;
+		is_int(bank_predict(&c, &p), -1, "a pattern past the last: refused");
+		c.pattern = BANK_STRIDE;
+		c.stride = 0;
+		is_int(bank_predict(&c, &p), -1, "stride 0: refused");
+		c.stride = 1;
+		c.width = 12;
+		is_int(bank_predict(&c, &p), -1, "a width of 12: refused");
 	}
 }
 

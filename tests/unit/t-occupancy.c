@@ -197,6 +197,12 @@ static void input_edges(void)
 		       fields[i], i == 1 ? "computed" : "refused");
 	}
 	bad = *h;
+	bad.reg_alloc_unit = bad.smem_alloc_unit = bad.max_blocks_per_sm = 1;
+	is_int(compute(&bad, 256, 32, 0, -1), 0, "units of 1, one block an SM: computed");
+	bad = *h;
+	bad.max_regs_per_block = 1;
+	is_int(compute(&bad, 256, 32, 0, -1), 0, "one register a block: computed (no block fits)");
+	bad = *h;
 	bad.max_threads_per_sm = bad.warp_size;
 	is_int(compute(&bad, 32, 32, 0, -1), 0, "threads an SM of exactly one warp: computed");
 	/* sub-partitions count from 3.0, the warp granularity before it */
@@ -231,8 +237,15 @@ static void counts_and_words(void)
 	       "blocks+shared memory+barriers", "three, in their order");
 	is_str(occ_limiters_string(OCC_LIM_WARPS | OCC_LIM_REGS, buf, 6), "warps",
 	       "a buffer of 6: what fits whole");
-	is_str(occ_limiters_string(OCC_LIM_WARPS | OCC_LIM_REGS | OCC_LIM_SMEM, buf, 6), "warps",
-	       "a buffer of 6, three limiters: what fits whole, nothing past the buffer");
+	{
+		/* buffers of their own size, so that a write past them is one (asan) */
+		char six[6], twelve[12];
+
+		is_str(occ_limiters_string(OCC_LIM_WARPS | OCC_LIM_REGS | OCC_LIM_SMEM, six, sizeof(six)),
+		       "warps", "a buffer of 6, three limiters: what fits whole");
+		is_str(occ_limiters_string(OCC_LIM_WARPS | OCC_LIM_REGS | OCC_LIM_SMEM, twelve,
+					   sizeof(twelve)), "warps+regis", "a buffer of 12: cut in the second");
+	}
 	strcpy(buf, "untouched");
 	is_str(occ_limiters_string(OCC_LIM_WARPS, buf, 0), "untouched", "a buffer of 0: nothing written");
 	is_str(occ_limiters_string(0, buf, sizeof(buf)), "", "no limiter: an empty string");

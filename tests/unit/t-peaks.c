@@ -125,6 +125,11 @@ static void unknowns(void)
 	ok(isnan(peak_ops_per_second(a100, PEAK_FP32, 0, 108, NAN)), "no clock: no theoretical");
 	ok(isnan(peak_ops_per_second(a100, PEAK_FP32, 0, 0, 1410)), "no SMs: no theoretical");
 	is_int(peak_fma_per_clock(a100, PEAK_NKINDS, 0), PEAK_UNKNOWN, "a kind out of range");
+	is_int(peak_fma_per_clock(a100, (enum peak_kind)-1, 0), PEAK_UNKNOWN, "a negative kind");
+	is_dbl(peak_ops_per_second(a100, PEAK_FP32, 0, 1, 1410), 2.0 * 64 * 1410e6, 1, "one SM");
+	ok(isnan(peak_ops_per_second(a100, PEAK_FP32, 0, 108, 0)), "a clock of 0: no theoretical");
+	is_dbl(peak_ops_per_second(a100, PEAK_FP32, 0, 108, 0.5), 2.0 * 64 * 108 * 0.5e6, 1e-3,
+	       "half a MHz is a clock, if a slow one");
 }
 
 static void geforce(void)

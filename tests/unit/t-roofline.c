@@ -160,6 +160,7 @@ static void helper_edges(void)
 	measured(&r, ROOF_TENSOR_FP64, 55e12, 0.5, "DMMA");
 	measured(&r, ROOF_FP32, 0.5, 1, "FFMA");
 	measured(&r, ROOF_FP16, 0, NAN, "HFMA2");
+	measured(&r, ROOF_SHARED, 0.5, NAN, "LDS.128");
 	ok(isnan(roof_ceiling_value(&r, ROOF_NCEILINGS)), "a ceiling out of range: NaN");
 	is_dbl(roof_precision_peak(&r, ROOF_PREC_FP64, &which), 55e12, 0, "FP64: 55 T twice");
 	is_int(which, ROOF_FP64, "  a tie: the first (DFMA) stays");
@@ -170,6 +171,8 @@ static void helper_edges(void)
 	ok(isnan(roof_ridge(&r, ROOF_FP16, ROOF_DRAM)), "a ridge of 0 FLOP/s: none");
 	ok(isnan(roof_ridge(&r, ROOF_FP64, ROOF_L2)), "a ridge over 0 B/s: none");
 	is_dbl(roof_ridge(&r, ROOF_FP32, ROOF_DRAM), 0.5 / 4e12, 1e-30, "0.5 FLOP/s over 4 TB/s");
+	is_dbl(roof_ridge(&r, ROOF_FP64, ROOF_SHARED), 55e12 / 0.5, 1, "over 0.5 B/s");
+	is_dbl(roof_attainable(&r, ROOF_FP64, ROOF_SHARED, 2), 1, 1e-12, "2 FLOP a byte of 0.5 B/s");
 	ok(isnan(roof_attainable(&r, ROOF_FP64, ROOF_TENSOR_FP64, 1)), "a roof of two compute ceilings");
 	ok(isnan(roof_attainable(&r, ROOF_DRAM, ROOF_L2, 1)), "a roof of two memory ceilings");
 	ok(isnan(roof_attainable(&r, ROOF_FP16, ROOF_DRAM, 1)), "a roof under 0 FLOP/s");
