@@ -166,6 +166,8 @@ static void helper_edges(void)
 	is_int(which, ROOF_FP64, "  a tie: the first (DFMA) stays");
 	is_dbl(roof_precision_peak(&r, ROOF_PREC_FP32, NULL), 0.5, 0, "half a FLOP/s is a peak");
 	ok(isnan(roof_precision_peak(&r, ROOF_PREC_FP16, NULL)), "0 FLOP/s is none");
+	measured(&r, ROOF_TENSOR_INT8, 0, NAN, "IMMA");
+	ok(isnan(roof_precision_peak(&r, ROOF_PREC_INT8, NULL)), "INT8's one ceiling at 0: no peak");
 	ok(isnan(roof_ridge(&r, ROOF_FP64, ROOF_TENSOR_FP64)), "a ridge of two compute ceilings: none");
 	ok(isnan(roof_ridge(&r, ROOF_DRAM, ROOF_L2)), "a ridge of two memory ceilings: none");
 	ok(isnan(roof_ridge(&r, ROOF_FP16, ROOF_DRAM)), "a ridge of 0 FLOP/s: none");
