@@ -657,8 +657,11 @@ def report(mutants, results, equivalent, awaiting, seconds, rechecked):
     explained = [m for m in survivors if m.key() in equivalent]
     known = [m for m in survivors if m.key() not in equivalent and m.key() in awaiting]
     unexplained = [m for m in survivors if m.key() not in equivalent and m.key() not in awaiting]
-    stale = set(equivalent) - {m.key() for m in survivors} if rechecked else \
-        set(equivalent) - {m.key() for m in mutants}
+    # explanations of this run's files that no mutant (or, with --all, no survivor) matches
+    files = {m.file for m in mutants}
+    generated = {m.key() for m in all_mutants(sorted(files))} if files else set()
+    stale = {k for k in equivalent if k[0] in files and
+             (k not in generated or (rechecked and k not in {m.key() for m in survivors}))}
     pct = 100.0 * killed / len(born) if born else 0.0
     if explained:
         print('== survivors explained (tests/meta/mutation/equivalent)')
