@@ -217,6 +217,7 @@ static void names(void)
 	is_str(bank_pattern_name(BANK_TR_SWIZZLED), "transpose-swizzled", "name swizzled");
 	ok(bank_pattern_name(BANK_NPATTERNS) == NULL, "no name past the end");
 	is_str(bank_op_name(BANK_STORE), "store", "op store");
+	ok(bank_op_name(BANK_NOPS) == NULL, "no op name past the end");
 	is_int(bank_lanes_per_phase(8), 16, "8-byte: half-warps");
 	is_int(bank_lanes_per_phase(16), 8, "16-byte: quarter-warps");
 	is_int(bank_lanes_per_phase(3), 0, "width 3: none");
@@ -225,6 +226,70 @@ static void names(void)
 	is_int(bank_row_stride(&c), -1, "multicast has no stride");
 	c.pattern = BANK_BROADCAST;
 	is_int(bank_row_stride(&c), 0, "broadcast stride 0");
+}
+
+/*
+ * The probe's addresses for the patterns whose accesses move by lines
+ * (4-byte words: a line is 32 elements, 128 bytes): broadcast, all lanes
+ * on one word of line u; multicast, four lanes a word; its conflicting
+ * form, lanes 4 lines apart in groups of four.
+ */
+static void pattern_addresses(void)
+{
+	struct bank_config c = { .pattern = BANK_BROADCAST, .op = BANK_LOAD, .width = 4, .stride = 1 };
+	uint32_t addr[BANK_WARP];
+
+	is_int(bank_addresses(&c, 2, addr), 0, "broadcast, access 2");
+	ok(addr[0] == 256 && addr[31] == 256, "broadcast access 2: every lane at byte 256 (line 2)");
+	c.pattern = BANK_MULTICAST;
+	bank_addresses(&c, 1, addr);
+	is_int(addr[9], (9 / 4 + 32) * 4, "multicast access 1, lane 9: element 2 of line 1, byte 136");
+	c.pattern = BANK_MULTICAST_CONFLICT;
+	bank_addresses(&c, 1, addr);
+	is_int(addr[6], (2 * 32 + 1 * 4 * 32) * 4, "multicast-conflict access 1, lane 6: byte 768");
+	is_int(addr[4], (0 * 32 + 4 * 32) * 4, "  lane 4: byte 512");
+	/* a 32 x 32 tile of 4-byte words read down column 3: row l at l x 32 (33 padded) + 3 */
+	c.pattern = BANK_TR_UNPADDED;
+	bank_addresses(&c, 3, addr);
+	is_int(addr[5], (5 * 32 + 3) * 4, "unpadded tile, column 3, lane 5: byte 652");
+	c.pattern = BANK_TR_PADDED;
+	bank_addresses(&c, 3, addr);
+	is_int(addr[5], (5 * 33 + 3) * 4, "padded tile, column 3, lane 5: byte 672");
+	c.pattern = BANK_TR_SWIZZLED;
+	bank_addresses(&c, 3, addr);
+	is_int(addr[5], (5 * 32 + (3 ^ 5)) * 4, "swizzled tile, column 3 xor 5, lane 5: byte 664");
+}
+
+/* A wide access's later words: lane 0 at byte 0 and lane 1 at byte 132 share bank 1. */
+static void wide_words(void)
+{
+	uint32_t addr[BANK_WARP] = { 0 };
+	struct bank_access a;
+
+	for (unsigned l = 0; l < BANK_WARP; l++)
+		addr[l] = l == 1 ? 132 : 0;
+	/* 8 bytes: lane 0 reads words 0 and 1, lane 1 words 33 and 34: bank 1 holds 1 and 33 */
+	bank_access(addr, 0x3u, 8, &a);
+	is_int(a.ways, 2, "8-byte lanes at bytes 0 and 132: 2-way in bank 1");
+	bank_access(addr, 0x3u, 3, &a);
+	ok(a.ways == 0 && a.wavefronts == 0, "a width of 3: nothing");
+	{
+		struct bank_config c = { .pattern = BANK_STRIDE, .op = BANK_LOAD, .width = 4, .stride = 1 };
+		struct bank_prediction p;
+
+		is_int(bank_predict(&c, &p), 0, "a stride-1 load: predicted (0)");
+		c.op = BANK_NOPS;
+		is_int(bank_predict(&c, &p), -1, "an op past the last: refused (-1)");
+		c.op = BANK_LOAD;
+		c.pattern = BANK_NPATTERNS;
+		is_int(bank_predict(&c, &p), -1, "a pattern past the last: refused");
+		c.pattern = BANK_STRIDE;
+		c.stride = 0;
+		is_int(bank_predict(&c, &p), -1, "stride 0: refused");
+		c.stride = 1;
+		c.width = 12;
+		is_int(bank_predict(&c, &p), -1, "a width of 12: refused");
+	}
 }
 
 int main(void)
@@ -236,5 +301,7 @@ int main(void)
 	broadcast_and_tiles();
 	addresses();
 	names();
+	wide_words();
+	pattern_addresses();
 	return done_testing();
 }

@@ -36,15 +36,33 @@ static void test_floors(void)
 	ok(check_floor_of(&f, &d) == &f.v[0], "H100 SXM with 81559 MiB matches 79.6 GiB");
 	d.total_mem_bytes = 40ull << 30;
 	ok(check_floor_of(&f, &d) == NULL, "the same name with half the memory: no floor");
+	/* gpuperf-check(1): "memory within 5 % of" the floor's; 79.6 GiB x 1.05 = 83.58 GiB */
+	d.total_mem_bytes = (unsigned long long)(79.6 * 1.049 * (1 << 30));
+	ok(check_floor_of(&f, &d) == &f.v[0], "4.9 %% more memory: the floor");
+	d.total_mem_bytes = (unsigned long long)(79.6 * 1.0505 * (1 << 30));
+	ok(check_floor_of(&f, &d) == NULL, "5.05 %% more memory: no floor");
 	snprintf(d.name, sizeof(d.name), "NVIDIA B999");
 	ok(check_floor_of(&f, &d) == NULL, "unknown SKU: no floor");
 	check_floors_free(&f);
 
 	static const struct { const char *text, *want; } bad[] = {
-		{ "product,memory\nX,1\n", "f.csv:1: the first row must be the header" },
+		{ "product,memory\nX,1\n", "f.csv:1: the first row must be the header product,"
+		  "memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,p2p_min_gbs,source" },
+		{ "prod,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\nX,80,1,1,1,1,1,1,s\n", "f.csv:1: the first row must be the header" },
 		{ "# only a comment\n", "f.csv: no header and no floors" },
 		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
-		  "p2p_min_gbs,source\nX,80,1,2\n", "f.csv:2: 4 fields, not 9" },
+		  "p2p_min_gbs,source\nX,80,1,2\n", "f.csv:2: 4 fields, not 9 (product,...)" },
+		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\n,80,1,1,1,1,1,1,s\n", "f.csv:2: the product name is empty" },
+		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\nX,,1,1,1,1,1,1,s\n", "f.csv:2: memory_gib '' is not a number" },
+		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\nX,80,inf,1,1,1,1,1,s\n", "f.csv:2: dram_copy_gbs 'inf'" },
+		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
+		  "p2p_min_gbs,source\n"
+		  "PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP"
+		  "PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP,80,1,1,1,1,1,1,s\n", "f.csv:2: the product name is empty or too long" },
 		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
 		  "p2p_min_gbs,source\nX,80,fast,1,1,1,1,1,s\n", "f.csv:2: dram_copy_gbs 'fast'" },
 		{ "product,memory_gib,dram_copy_gbs,dram_read_gbs,l2_read_gbs,h2d_gbs,d2h_gbs,"
@@ -149,6 +167,12 @@ static void test_judge(void)
 	run.gpus[0].fig[CHECK_H2D] = 45;
 	check_judge(&run, &f);
 	is_int(run.gpus[0].v[CHECK_H2D].status, CHECK_WARN, "h2d 9 %% below the node warns");
+	run.gpus[0].fig[CHECK_D2H] = 50;
+	check_judge(&run, &f);
+	is_int(run.gpus[0].v[CHECK_D2H].status, CHECK_WARN, "d2h 9 %% below the node warns too");
+	run.gpus[0].fig[CHECK_P2P_MIN] = run.gpus[1].fig[CHECK_P2P_MIN] * 0.9;
+	check_judge(&run, &f);
+	is_int(run.gpus[0].v[CHECK_P2P_MIN].status, CHECK_WARN, "p2p 10 %% below the node warns too");
 	is_int(check_run_status(&run), CHECK_WARN, "  the run warns");
 	run.strict = 1;
 	is_int(check_run_status(&run), CHECK_FAIL, "  --strict: a warning fails");
@@ -215,6 +239,153 @@ static char *render(const struct check_run *run, enum report_format fmt)
 }
 
 /* A saved run read back as --baseline: the same figures pass, a drop fails. */
+/* judge_gen CUR MAX PATH: the generation's verdict of one H100 so linked. */
+static const struct check_verdict *judge_gen(struct check_run *run, const struct check_floors *f,
+					     int cur, int max, int path)
+{
+	check_run_free(run);
+	fake_run(run, 1);
+	run->gpus[0].pcie_gen = cur;
+	run->gpus[0].dev.link.max_gen = max;
+	run->gpus[0].dev.link.path_gen = path;
+	check_judge(run, f);
+	return &run->gpus[0].v[CHECK_ITEM_PCIE_GEN];
+}
+
+/*
+ * The link against what the GPU and the path to it can do (the lesser),
+ * the state read from NVML (ECC, rows, clocks, processes), and the
+ * figures' words: not measured, at the floor, how far below the node.
+ */
+static void test_state_edges(void)
+{
+	struct check_floors f = floors();
+	struct check_run run = { 0 };
+	const struct check_verdict *v;
+
+	v = judge_gen(&run, &f, 5, 5, 0);
+	ok(v->status == CHECK_PASS && !*v->reason && v->floor == 5, "Gen5 of 5, no path known: pass");
+	v = judge_gen(&run, &f, 4, 5, 0);
+	ok(v->status == CHECK_FAIL && strstr(v->reason, "generation 4 while transferring, the link can "
+	   "do 5"), "Gen4 of 5: fail: %s", v->reason);
+	v = judge_gen(&run, &f, 5, 5, 5);
+	ok(v->status == CHECK_PASS && !*v->reason, "a Gen5 path to a Gen5 GPU: pass, nothing said");
+	v = judge_gen(&run, &f, 1, 5, 1);
+	ok(v->status == CHECK_PASS && v->floor == 1 &&
+	   strstr(v->reason, "generation 1: the slot or a switch above it allows no more than 1 of the "
+		  "GPU's 5"), "a Gen1 path: Gen1 passes, said: %s", v->reason);
+	v = judge_gen(&run, &f, 5, 5, 6);
+	ok(v->status == CHECK_PASS && !*v->reason && v->floor == 5,
+	   "a path faster than the GPU: the GPU's 5 is the floor");
+	v = judge_gen(&run, &f, 1, 1, 0);
+	ok(v->status == CHECK_PASS && !*v->reason && v->floor == 1, "Gen1 of a Gen1 GPU: pass");
+	v = judge_gen(&run, &f, 0, 5, 0);
+	ok(v->status == CHECK_WARN && strstr(v->reason, "the link's generation could not be read"),
+	   "the generation unread: warn");
+	v = judge_gen(&run, &f, 5, 0, 0);
+	ok(v->status == CHECK_WARN && isnan(v->floor), "the GPU's generation unread: warn, no floor");
+
+	/* ECC: errors fail, none pass silently, unread passes saying so */
+	check_run_free(&run);
+	fake_run(&run, 1);
+	run.gpus[0].ecc_uncorrected = 1;
+	run.gpus[0].row_failure = 1;
+	run.gpus[0].retired_rows = -1;
+	check_judge(&run, &f);
+	is_int(run.gpus[0].v[CHECK_ITEM_ECC].status, CHECK_FAIL, "one uncorrected ECC error fails");
+	is_int(run.gpus[0].v[CHECK_ITEM_ROWS].status, CHECK_FAIL, "a failed row remapping fails");
+	ok(strstr(run.gpus[0].v[CHECK_ITEM_ROWS].reason, "; not read") != NULL,
+	   "  and the rows unread besides: %s", run.gpus[0].v[CHECK_ITEM_ROWS].reason);
+	run.gpus[0].ecc_uncorrected = -1;
+	run.gpus[0].row_failure = 0;
+	run.gpus[0].retired_rows = 0;
+	run.gpus[0].watch.reasons_read = 0;
+	check_judge(&run, &f);
+	ok(run.gpus[0].v[CHECK_ITEM_ECC].status == CHECK_PASS &&
+	   strstr(run.gpus[0].v[CHECK_ITEM_ECC].reason, "not read (ECC off, or no NVML)"),
+	   "ECC unread: pass, said");
+	ok(!*run.gpus[0].v[CHECK_ITEM_ROWS].reason, "no row retired: nothing said");
+	ok(strstr(run.gpus[0].v[CHECK_ITEM_THROTTLE].reason, "not read") != NULL,
+	   "the clocks' reasons unread: said");
+	run.gpus[0].ecc_uncorrected = 0;
+	run.gpus[0].watch.reasons_read = 1;
+	check_judge(&run, &f);
+	ok(!*run.gpus[0].v[CHECK_ITEM_ECC].reason && !*run.gpus[0].v[CHECK_ITEM_THROTTLE].reason,
+	   "no ECC error, clocks read: nothing said");
+	ok(!*run.gpus[0].v[CHECK_ITEM_PROCESSES].reason, "processes visible, none other: nothing said");
+	run.gpus[0].retired_rows = 1;
+	run.gpus[0].watch.reasons = TRUST_REASON_HW_SLOWDOWN;
+	run.gpus[0].watch.nothers = 2;
+	run.gpus[0].watch.others[0].pid = 77;
+	check_judge(&run, &f);
+	ok(run.gpus[0].v[CHECK_ITEM_ROWS].status == CHECK_WARN &&
+	   strstr(run.gpus[0].v[CHECK_ITEM_ROWS].reason, "1 rows retired"), "one retired row warns");
+	ok(strstr(run.gpus[0].v[CHECK_ITEM_THROTTLE].reason, "clocks held down: hardware slowdown") != NULL,
+	   "the slowdown in words: %s", run.gpus[0].v[CHECK_ITEM_THROTTLE].reason);
+	ok(strstr(run.gpus[0].v[CHECK_ITEM_PROCESSES].reason, "contended: 2 other processes used the "
+	   "GPU meanwhile (pid 77)") != NULL, "two others: %s", run.gpus[0].v[CHECK_ITEM_PROCESSES].reason);
+	run.gpus[0].watch.nothers = 1;
+	check_judge(&run, &f);
+	ok(strstr(run.gpus[0].v[CHECK_ITEM_PROCESSES].reason, "contended: 1 other process used") != NULL,
+	   "one other: %s", run.gpus[0].v[CHECK_ITEM_PROCESSES].reason);
+	run.gpus[0].watch.nothers = 0;
+	run.gpus[0].watch.procs = TRUST_PROCS_HIDDEN;
+	check_judge(&run, &f);
+	ok(run.gpus[0].v[CHECK_ITEM_PROCESSES].status == CHECK_PASS &&
+	   strstr(run.gpus[0].v[CHECK_ITEM_PROCESSES].reason, "other processes cannot be told"),
+	   "processes hidden: pass, said: %s", run.gpus[0].v[CHECK_ITEM_PROCESSES].reason);
+	run.gpus[0].watch.procs = TRUST_PROCS_VISIBLE;
+	run.gpus[0].watch.reasons = 0;
+	run.gpus[0].retired_rows = 0;
+
+	/* figures: unmeasured warns (a missing peer passes), at the floor passes */
+	run.gpus[0].fig[CHECK_DRAM_READ] = NAN;
+	run.gpus[0].fig[CHECK_DRAM_COPY] = 2870;
+	check_judge(&run, &f);
+	ok(run.gpus[0].v[CHECK_DRAM_READ].status == CHECK_WARN &&
+	   !strcmp(run.gpus[0].v[CHECK_DRAM_READ].reason, "not measured"), "DRAM read unmeasured: warn");
+	is_int(run.gpus[0].v[CHECK_DRAM_COPY].status, CHECK_PASS, "DRAM copy at its floor: pass");
+	check_run_free(&run);
+	fake_run(&run, 4);
+	run.gpus[3].fig[CHECK_DRAM_COPY] = 3191 * 0.94;
+	check_judge(&run, &f);
+	ok(!strncmp(run.gpus[3].v[CHECK_DRAM_COPY].reason, "6.0 % below the node's median 3191.0 GB/s", 41),
+	   "6 %% below the node, in numbers: %s", run.gpus[3].v[CHECK_DRAM_COPY].reason);
+	check_run_free(&run);
+	fake_run(&run, 1);
+	snprintf(run.gpus[0].dev.name, sizeof(run.gpus[0].dev.name), "NVIDIA B999");
+	check_judge(&run, &f);
+	ok(strstr(run.gpus[0].v[CHECK_DRAM_COPY].reason, "no floor for this GPU (NVIDIA B999, 80 GiB) "
+	   "in f.csv") != NULL, "no floor, with the GPU's name and memory: %s",
+	   run.gpus[0].v[CHECK_DRAM_COPY].reason);
+	/* the memory in whole GiB: 80.55 GiB is 81 */
+	check_run_free(&run);
+	fake_run(&run, 1);
+	snprintf(run.gpus[0].dev.name, sizeof(run.gpus[0].dev.name), "NVIDIA B999");
+	run.gpus[0].dev.total_mem_bytes = (unsigned long long)(80.55 * (1 << 30));
+	check_judge(&run, &f);
+	ok(strstr(run.gpus[0].v[CHECK_DRAM_COPY].reason, "(NVIDIA B999, 81 GiB)") != NULL,
+	   "80.55 GiB: 81 GiB: %s", run.gpus[0].v[CHECK_DRAM_COPY].reason);
+	/* reasons longer than their 320 bytes together: the second cut at the end */
+	check_run_free(&run);
+	fake_run(&run, 4);
+	memset(run.gpus[3].dev.name, 'X', 255);
+	run.gpus[3].dev.name[255] = '\0';
+	run.gpus[3].fig[CHECK_DRAM_COPY] = 3191 * 0.5;
+	check_judge(&run, &f);
+	is_int((int)strlen(run.gpus[3].v[CHECK_DRAM_COPY].reason), 319, "a reason cut at 319 bytes");
+	ok(strstr(run.gpus[3].v[CHECK_DRAM_COPY].reason, " in f.csv; 50.0 % below the node") != NULL,
+	   "  the second reason joined, cut at the end");
+	/* more GPUs than the 64 compared: the 65th is judged without a node median */
+	check_run_free(&run);
+	fake_run(&run, 65);
+	check_judge(&run, &f);
+	ok(isnan(run.gpus[64].v[CHECK_DRAM_COPY].median), "the 65th GPU: no node median");
+	is_int(run.gpus[64].v[CHECK_DRAM_COPY].status, CHECK_PASS, "  and passes its floor");
+	check_run_free(&run);
+	check_floors_free(&f);
+}
+
 static void test_baseline(enum report_format fmt, const char *form)
 {
 	struct check_floors f = floors();
@@ -307,6 +478,7 @@ int main(void)
 {
 	test_floors();
 	test_judge();
+	test_state_edges();
 	test_baseline(REPORT_CSV, "CSV");
 	test_baseline(REPORT_JSON, "JSON");
 	test_records();

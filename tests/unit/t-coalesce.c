@@ -202,6 +202,8 @@ static void edges(void)
 	is_dbl(p.ld_ideal, 4, 0, "load-only: ideal 4 load sectors");
 	is_dbl(p.st_ideal, 0, 0, "load-only: no ideal store");
 	is_dbl(coal_efficiency_pct(4, 0), 0, 0, "no sector: 0 %%, not a division by zero");
+	/* measured sectors are means: half a sector a request is 8 x the bytes a 4-byte warp asks */
+	is_dbl(coal_efficiency_pct(4, 0.5), 800, 1e-9, "0.5 sectors a request: 128 B over 16 B, 800 %%");
 }
 
 int main(void)

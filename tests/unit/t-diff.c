@@ -204,6 +204,14 @@ static void noise_edges(void)
 	d = judge(&res, 0, 0, NAN, 0, NAN, 10, -10);
 	is_int(d->verdict, DIFF_SAME, "0 before and after: same");
 	is_dbl(d->change_pct, 0, 0, "0 to 0: no change");
+	is_dbl(d->noise_pct, result_default_noise_pct(RESULT_KIND_BANDWIDTH), 0,
+	       "a spread around 0 is no percentage: the kind's default");
+	d = judge(&res, 0, 1000, NAN, 1015, NAN, 1010, NAN);
+	is_dbl(d->noise_pct, result_default_noise_pct(RESULT_KIND_BANDWIDTH), 0,
+	       "a best without a worst: no spread, the default");
+	d = judge(&res, 0, 1000, INFINITY, 1015, INFINITY, 1010, 990);
+	is_dbl(d->noise_pct, 1.0, 1e-9, "an infinite CoV is none: the spread's 1 %%");
+	is_int(d->verdict, DIFF_BETTER, "  +1.5 %% beyond it: better");
 	d = judge(&res, 0, 1, NAN, 1.1, NAN, 1.2, 0.8);
 	is_dbl(d->noise_pct, 20, 1e-9, "a figure of 1 with a spread of 0.4: 20 %% noise");
 	is_int(d->verdict, DIFF_SAME, "+10 %% inside it: same");
@@ -457,6 +465,18 @@ static void rows_and_flags(void)
 	report_set_str(b, 0, 8, "hw_slowdown");
 	diff_tables(&contract, b, a, &o, &res);
 	is_str(res.rows[0].reason, "throttled: hw_slowdown before", "throttled before");
+	diff_result_free(&res);
+	/* "no" and an empty field are not throttled; both sides are named */
+	report_set_str(b, 0, 8, "no");
+	report_set_str(a, 0, 8, "");
+	diff_tables(&contract, b, a, &o, &res);
+	ok(res.rows[0].reason == NULL && res.rows[0].verdict == DIFF_SAME,
+	   "throttled 'no' before, '' after: judged, same");
+	diff_result_free(&res);
+	report_set_str(b, 0, 8, "hw_slowdown");
+	report_set_int(a, 0, 7, 1);
+	diff_tables(&contract, b, a, &o, &res);
+	is_str(res.rows[0].reason, "throttled: hw_slowdown before, contended after", "both sides' reasons");
 	diff_result_free(&res);
 	report_free(&rb);
 	report_free(&ra);

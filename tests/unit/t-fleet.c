@@ -284,6 +284,10 @@ static void median_edges(void)
 	const struct fleet_gpu *g;
 
 	is_int(build(&f, recs, 4, 5), 0, "four GPUs, two of them contended");
+	is_int((int)f.nskus, 1, "one SKU");
+	is_int((int)f.skus[0].ngpus, 4, "of four GPUs");
+	is_int((int)f.skus[0].nmeasured[CHECK_DRAM_COPY], 2, "two of them measured (uncontended)");
+	ok(!fleet_failed(&f), "passes and contention: the fleet passes");
 	g = gpu_of(&f, "a", 0);
 	is_str(fleet_fig_verdict_names[g->verdict[CHECK_DRAM_COPY]], "contended",
 	       "a contended GPU beside a median: contended");
@@ -310,6 +314,7 @@ static void median_edges(void)
 			{ "w", 0, H100, 81559, "warn", 3200, 3250, 7500, 55, 55, NAN, 0 },
 		};
 		is_int(build(&f, said, 2, 5), 0, "a failed GPU and a warned one");
+		ok(fleet_failed(&f), "a failed node alone fails the fleet");
 		ok(strstr(node_of(&f, "f")->reason, "GPU 0: check failed: why") != NULL,
 		   "the failure's reason: %s", node_of(&f, "f")->reason);
 		ok(strstr(node_of(&f, "w")->reason, "GPU 0: check warned: why") != NULL,
@@ -352,6 +357,8 @@ static void refusal_cases(void)
 	memset(&f, 0, sizeof(f));
 	rc = fleet_parse(&f, "t.json", no_gpu, strlen(no_gpu));
 	is_int(rc, 0, "a no-gpu record needs hostname, status and reason alone");
+	is_int(fleet_judge(&f, 5), 0, "judged");
+	ok(fleet_failed(&f), "a node without its GPU alone fails the fleet");
 	fleet_free(&f);
 	{
 		static const struct rec twice[] = {

@@ -115,6 +115,144 @@ static void legacy_edges(void)
 	is_int(r.blocks, 6, "2.0 256 x 0: 6 blocks by warps");
 }
 
+/*
+ * The carveout against a block's shared memory (H100: configurations up
+ * to 228 KB, 227 KB a block with its 1 KB reserve): a block that fits the
+ * preference keeps it; one that does not takes the smallest configuration
+ * that holds it.  And the refusals of no architecture or no input.
+ */
+static void carveout_edges(void)
+{
+	struct occ_result r = calc("9.0", 256, 32, 227 * 1024, 100, 1);
+	struct occ_input in = { 256, 32, 0, -1, 1 };
+
+	is_int(r.blocks, 1, "9.0, 227 KB a block, carveout 100 %%: 1 block");
+	is_int(r.smem_per_sm, 228 * 1024, "  in the 228 KB configuration");
+	ok(!r.smem_overridden, "  the preference holds it: not overridden");
+	r = calc("9.0", 256, 32, 100 * 1024, 0, 1);
+	is_int(r.smem_per_sm, 132 * 1024, "carveout 0 %%, 100 KB + 1 KB a block: the 132 KB configuration");
+	ok(r.smem_overridden, "  the preference overridden");
+	is_int(occ_compute(NULL, &in, &r), -1, "no architecture: refused");
+	is_int(occ_compute(arch_parse("9.0"), NULL, &r), -1, "no input: refused");
+}
+
+/* occ_compute IN: its return. */
+static int compute(const struct sm_arch *a, int threads, int regs, long long smem, int carveout)
+{
+	struct occ_input in = { threads, regs, smem, carveout, 1 };
+	struct occ_result r;
+
+	return occ_compute(a, &in, &r);
+}
+
+/*
+ * The inputs refused (-1) at their edges: a carveout of -1 (the default)
+ * to 100 %, threads to 65536, registers to 4096, shared memory to 1 TiB
+ * (beyond any GPU: products stay in range), and an architecture row that
+ * could not be a GPU's.  Within them, a block too large is 0 blocks.
+ */
+static void input_edges(void)
+{
+	const struct sm_arch *h = arch_parse("9.0"), *fermi = arch_parse("2.0");
+	struct sm_arch bad;
+
+	is_int(compute(h, 256, 32, 0, 100), 0, "carveout 100 %%: taken");
+	is_int(compute(h, 256, 32, 0, 101), -1, "carveout 101 %%: refused");
+	is_int(compute(h, 256, 32, 0, -2), -1, "carveout -2: refused");
+	is_int(compute(h, 65536, 32, 0, -1), 0, "65536 threads: computed (no block fits)");
+	is_int(compute(h, 65537, 32, 0, -1), -1, "65537 threads: refused");
+	is_int(compute(h, 256, 4096, 0, -1), 0, "4096 registers: computed");
+	is_int(compute(h, 256, 4097, 0, -1), -1, "4097 registers: refused");
+	is_int(compute(h, 256, 32, 1LL << 40, -1), 0, "1 TiB of shared memory: computed");
+	is_int(compute(h, 256, 32, (1LL << 40) + 1, -1), -1, "1 TiB + 1: refused");
+	is_int(compute(h, 256, -1, 0, -1), -1, "-1 registers: refused");
+	is_int(compute(h, 256, 32, -1, -1), -1, "-1 bytes of shared memory: refused");
+	is_int(compute(h, 0, 32, 0, -1), -1, "0 threads: refused");
+	is_int(compute(arch_parse("3.5"), 256, 32, 0, 101), -1, "carveout 101 %% where none is taken: refused");
+	{
+		struct occ_input in = { 256, 32, 0, -1, -1 };
+		struct occ_result r;
+
+		is_int(occ_compute(h, &in, &r), -1, "-1 barriers: refused");
+	}
+
+	static const char *const fields[] = {
+		"warp size 0", "warp size 1", "fewer threads than a warp", "no block", "no register unit",
+		"no shared memory unit", "no register per block", "no sub-partition", "no warp granularity",
+	};
+	for (int i = 0; i < 9; i++) {
+		bad = i == 8 ? *fermi : *h;
+		switch (i) {
+		case 0: bad.warp_size = 0; break;
+		case 1: bad.warp_size = 1; break;
+		case 2: bad.max_threads_per_sm = bad.warp_size - 1; break;
+		case 3: bad.max_blocks_per_sm = 0; break;
+		case 4: bad.reg_alloc_unit = 0; break;
+		case 5: bad.smem_alloc_unit = 0; break;
+		case 6: bad.max_regs_per_block = 0; break;
+		case 7: bad.sub_partitions = 0; break;
+		case 8: bad.warp_alloc_granularity = 0; break;
+		}
+		is_int(compute(&bad, 256, 32, 0, -1), i == 1 ? 0 : -1, "an architecture with %s: %s",
+		       fields[i], i == 1 ? "computed" : "refused");
+	}
+	bad = *h;
+	bad.reg_alloc_unit = bad.smem_alloc_unit = bad.max_blocks_per_sm = 1;
+	is_int(compute(&bad, 256, 32, 0, -1), 0, "units of 1, one block an SM: computed");
+	bad = *h;
+	bad.max_regs_per_block = 1;
+	is_int(compute(&bad, 256, 32, 0, -1), 0, "one register a block: computed (no block fits)");
+	bad = *h;
+	bad.max_threads_per_sm = bad.warp_size;
+	is_int(compute(&bad, 32, 32, 0, -1), 0, "threads an SM of exactly one warp: computed");
+	/* sub-partitions count from 3.0, the warp granularity before it */
+	bad = *arch_parse("3.5");
+	bad.sub_partitions = 0;
+	is_int(compute(&bad, 256, 32, 0, -1), -1, "3.5 without sub-partitions: refused");
+	bad.sub_partitions = 1;
+	bad.warp_alloc_granularity = 0;
+	is_int(compute(&bad, 256, 32, 0, -1), 0, "3.5 of one sub-partition, no warp granularity: computed");
+	bad = *h;
+	bad.warp_alloc_granularity = 0;
+	is_int(compute(&bad, 256, 32, 0, -1), 0, "9.0 without a warp granularity: computed");
+	bad = *fermi;
+	bad.warp_alloc_granularity = 1;
+	bad.sub_partitions = 0;
+	is_int(compute(&bad, 256, 32, 0, -1), 0, "2.0 of granularity 1, no sub-partition: computed");
+}
+
+/* What a result counts, and the limiters in words. */
+static void counts_and_words(void)
+{
+	/* 9.0, 100 threads (4 warps) x 32 registers: 16 blocks by warps */
+	struct occ_result r = calc("9.0", 100, 32, 0, -1, 1);
+	char buf[64] = "untouched";
+
+	is_int(r.blocks, 16, "9.0 100 x 32: 16 blocks");
+	is_int(r.active_threads, 1600, "  1600 threads");
+	is_int(r.active_thread_slots, 2048, "  in 2048 thread slots (64 warps)");
+	is_str(occ_limiters_string(OCC_LIM_WARPS | OCC_LIM_REGS, buf, sizeof(buf)), "warps+registers",
+	       "two limiters");
+	is_str(occ_limiters_string(OCC_LIM_SMEM | OCC_LIM_BARRIERS | OCC_LIM_BLOCKS, buf, sizeof(buf)),
+	       "blocks+shared memory+barriers", "three, in their order");
+	is_str(occ_limiters_string(OCC_LIM_WARPS | OCC_LIM_REGS, buf, 6), "warps",
+	       "a buffer of 6: what fits whole");
+	{
+		/* buffers of their own size, so that a write past them is one (asan) */
+		char six[6], twelve[12];
+
+		is_str(occ_limiters_string(OCC_LIM_WARPS | OCC_LIM_REGS | OCC_LIM_SMEM, six, sizeof(six)),
+		       "warps", "a buffer of 6, three limiters: what fits whole");
+		is_str(occ_limiters_string(OCC_LIM_WARPS | OCC_LIM_REGS | OCC_LIM_SMEM, twelve,
+					   sizeof(twelve)), "warps+regis", "a buffer of 12: cut in the second");
+	}
+	strcpy(buf, "untouched");
+	is_str(occ_limiters_string(OCC_LIM_WARPS, buf, 0), "untouched", "a buffer of 0: nothing written");
+	is_str(occ_limiters_string(0, buf, sizeof(buf)), "", "no limiter: an empty string");
+	strcpy(buf, "untouched");
+	is_str(occ_limiters_string(OCC_LIM_WARPS, buf, 1), "", "a buffer of 1: empty");
+}
+
 static void published(void)
 {
 	struct occ_result r;
@@ -275,6 +413,9 @@ int main(void)
 	classic_1x();
 	fermi();
 	legacy_edges();
+	carveout_edges();
+	input_edges();
+	counts_and_words();
 	published();
 	steps();
 	sweeps();

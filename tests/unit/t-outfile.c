@@ -251,7 +251,10 @@ static void failures(void)
 	outfile_abort(&o);
 
 	if (geteuid() == 0) {
-		skip("root writes in a read-only directory");
+		/* root writes in any directory whose mode says no: procfs takes no file at all */
+		ok(write_text("/proc/self/gpuperf-t-outfile.csv", "x\n") == GP_EXIT_FAIL,
+		   "a directory that takes no file (/proc/self, root) is an error");
+		ok(access("/proc/self/gpuperf-t-outfile.csv", F_OK) != 0, "and nothing is left there");
 	} else {
 		mkdir(at("ro"), 0755);
 		put(at("ro/f.csv"), "ro\n", 0644);

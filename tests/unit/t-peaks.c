@@ -125,6 +125,11 @@ static void unknowns(void)
 	ok(isnan(peak_ops_per_second(a100, PEAK_FP32, 0, 108, NAN)), "no clock: no theoretical");
 	ok(isnan(peak_ops_per_second(a100, PEAK_FP32, 0, 0, 1410)), "no SMs: no theoretical");
 	is_int(peak_fma_per_clock(a100, PEAK_NKINDS, 0), PEAK_UNKNOWN, "a kind out of range");
+	is_int(peak_fma_per_clock(a100, (enum peak_kind)-1, 0), PEAK_UNKNOWN, "a negative kind");
+	is_dbl(peak_ops_per_second(a100, PEAK_FP32, 0, 1, 1410), 2.0 * 64 * 1410e6, 1, "one SM");
+	ok(isnan(peak_ops_per_second(a100, PEAK_FP32, 0, 108, 0)), "a clock of 0: no theoretical");
+	is_dbl(peak_ops_per_second(a100, PEAK_FP32, 0, 108, 0.5), 2.0 * 64 * 108 * 0.5e6, 1e-3,
+	       "half a MHz is a clock, if a slow one");
 }
 
 static void geforce(void)
@@ -157,6 +162,57 @@ static void rows(void)
 	}
 }
 
+/*
+ * Every row, figure by figure, as the sources state them per SM and clock
+ * (dense FMAs; -1 where they give none, 0 where the unit does not exist):
+ * the CUDA cores from the Guide's table of native arithmetic throughput
+ * (FP32 64 a clock on 7.x, 128 from 8.6; FP64 2 on 7.5, 8.6, 8.9 and 12.x;
+ * FP16 per half, twice FP32 where HFMA2 is full rate), the tensor cores
+ * from the whitepapers' SM descriptions (V100: 8 tensor cores of 64 FP16
+ * FMAs; Turing 8 of 64, INT8 twice; A100: 4 of 256, FP64 16 each, TF32
+ * half, INT8 twice; GA10x and Ada: 4 of 128, Ada's FP8 twice; H100: 4 of
+ * 512, FP64 32 each, TF32 half, INT8 and FP8 twice; the RTX 5090's INT8
+ * 838 TOPS is 1024 a clock), GeForce halving FP32 accumulation (Turing,
+ * GA102, Ada appendices), and shared memory's 32 banks of 4 bytes.
+ */
+static void per_sm(void)
+{
+	enum { U = -1 };
+	static const struct {
+		int major, minor;
+		int fma[PEAK_NKINDS];
+		unsigned halved;
+	} want[] = {
+		{ 7, 0, { 32, 64, 128, 0, 512, 0, 0, 0, 0 }, 0 },
+		{ 7, 2, { U, 64, 128, 0, 512, 0, 0, 1024, 0 }, 0 },
+		{ 7, 5, { 2, 64, 128, 0, 512, 0, 0, 1024, 0 }, 1u << PEAK_TENSOR_FP16 },
+		{ 8, 0, { 32, 64, 256, 64, 1024, 1024, 512, 2048, 0 }, 0 },
+		{ 8, 6, { 2, 128, 128, U, 512, 512, 256, 1024, 0 },
+		  1u << PEAK_TENSOR_FP16 | 1u << PEAK_TENSOR_BF16 | 1u << PEAK_TENSOR_TF32 },
+		{ 8, 7, { U, 128, U, U, U, U, U, U, 0 }, 0 },
+		{ 8, 9, { 2, 128, 128, U, 512, 512, 256, 1024, 1024 },
+		  1u << PEAK_TENSOR_FP16 | 1u << PEAK_TENSOR_BF16 | 1u << PEAK_TENSOR_TF32 |
+		  1u << PEAK_TENSOR_FP8 },
+		{ 9, 0, { 64, 128, 256, 128, 2048, 2048, 1024, 4096, 4096 }, 0 },
+		{ 12, 0, { 2, 128, 128, U, U, U, U, 1024, U }, 0 },
+	};
+
+	is_int((int)peak_nrows, (int)(sizeof(want) / sizeof(want[0])), "a row for each of 9 architectures");
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const struct peak_row *r = peak_lookup(want[i].major, want[i].minor);
+		int same = r != NULL;
+
+		for (int k = 0; same && k < PEAK_NKINDS; k++) {
+			same &= peak_fma_per_clock(r, (enum peak_kind)k, 0) == want[i].fma[k];
+			same &= peak_fma_per_clock(r, (enum peak_kind)k, 1) ==
+				(want[i].fma[k] > 0 && (want[i].halved >> k & 1) ? want[i].fma[k] / 2 :
+				 want[i].fma[k]);
+		}
+		ok(same && r->l1_bytes_per_clock == 128, "%d.%d: every figure as the sources give it",
+		   want[i].major, want[i].minor);
+	}
+}
+
 int main(void)
 {
 	published_figures();
@@ -164,5 +220,6 @@ int main(void)
 	unknowns();
 	geforce();
 	rows();
+	per_sm();
 	return done_testing();
 }

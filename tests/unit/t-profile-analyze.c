@@ -759,6 +759,12 @@ static void test_partial_counters(void)
 	ok(isnan(a.k[0].ld.sectors) && isnan(a.k[0].ld.requests), "loads: half a pair is none");
 	ok(isnan(a.k[0].st.sectors) && isnan(a.k[0].st.requests), "stores: half a pair is none");
 	prof_analysis_free(&a);
+	l = copy("_Z4partPf", 2, 1, 50);
+	l.ld_sec = NAN;                          /* load requests without their sectors */
+	l.st_req = NAN;                          /* store sectors without their requests */
+	a = one(&l);
+	ok(isnan(a.k[0].ld.sectors) && isnan(a.k[0].st.sectors), "the other halves: none either");
+	prof_analysis_free(&a);
 	l.ld_req = 1, l.ld_sec = NAN;
 	a = one(&l);
 	ok(isnan(a.k[0].l1_hit_pct), "no load sector counted: no L1 hit rate to weigh");
@@ -776,6 +782,12 @@ static void test_partial_counters(void)
 	a = one(&l);
 	ok(isnan(a.k[0].sld.wavefronts), "shared loads without their wavefronts: not counted");
 	ok(isnan(a.k[0].sst.wavefronts), "shared stores without their instructions: not counted");
+	prof_analysis_free(&a);
+	l.sh_n = NAN, l.sh_w = 200, l.sh_c = 100;
+	l.shs_n = 100, l.shs_w = 200, l.shs_c = NAN;
+	a = one(&l);
+	ok(isnan(a.k[0].sld.wavefronts), "shared loads without their instructions: not counted");
+	ok(isnan(a.k[0].sst.wavefronts), "shared stores without their conflicts: not counted");
 	prof_analysis_free(&a);
 
 	/* DRAM: read without write is no figure */
@@ -916,6 +928,9 @@ static void test_access_figures(void)
 	p = loads_of(&a, 2, 65, NAN);
 	ok(isnan(p->ratio) && !p->assumed, "32.5 sectors a request, bytes not counted: more than a warp's "
 	   "LD can touch, not judged");
+	prof_analysis_free(&a);
+	p = loads_of(&a, 0, 100, NAN);
+	ok(isnan(p->sectors_per_request), "sectors of no request: no sectors a request");
 	prof_analysis_free(&a);
 	p = loads_of(&a, 0, 0, NAN);
 	ok(!p->assumed && isnan(p->fetched_bytes) && isnan(p->bytes),
@@ -1061,13 +1076,98 @@ static void test_roofline_figures(void)
 	ok(isnan(a.k[0].flop_total) && isnan(a.k[0].gflops), "no FLOP counted: none");
 	prof_analysis_free(&a);
 	begin();
-	roof_launch(NAN, 1e6, 50, 1e6, NAN, NAN);
+	roof_launch(NAN, 1e6, 50, 1e6, NAN, 2e6);
 	time_rec("_Z4roofv", 1, 0, 0, 0);
 	end();
 	analyze(&a, &defaults);
-	ok(isnan(a.k[0].gflops) && isnan(a.k[0].l1_gbs), "no duration: no rate");
+	ok(isnan(a.k[0].gflops) && isnan(a.k[0].l1_gbs) && isnan(a.k[0].l2_gbs), "no duration: no rate");
 	is_dbl(a.k[0].flop_total, 2e6, 0, "yet the FLOPs");
 	is_dbl(a.k[0].fma_pipe_pct, 50, 1e-9, "and the pipe's share, by launch");
+	prof_analysis_free(&a);
+	begin();
+	roof_launch(0.5, 1e6, 50, NAN, NAN, 2e6);
+	time_rec("_Z4roofv", 1, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].l2_gbs, 2e6 / 0.5, 1e-6, "half a nanosecond: 2e6 bytes of L2 in it");
+	is_dbl(a.k[0].fma_pipe_pct, 50, 1e-9, "  its pipes' shares as read: FMA 50 %%");
+	is_dbl(a.k[0].tensor_pipe_pct, 25, 1e-9, "  tensor 25 %%");
+	prof_analysis_free(&a);
+	begin();
+	roof_launch(0, 1e6, 50, NAN, NAN, NAN);
+	time_rec("_Z4roofv", 1, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].fma_pipe_pct, 50, 1e-9, "a duration of 0: the shares as read, by launch");
+	is_dbl(a.k[0].tensor_pipe_pct, 25, 1e-9, "  tensor 25 %%");
+	prof_analysis_free(&a);
+}
+
+/*
+ * One launch's counters of time: duration, the busiest SM's active cycles
+ * at a clock of 1 GHz (cycles = ns), DRAM bytes at a 1 TB/s peak, and the
+ * FMA pipe read as the full set reads it (pipe) or the light set (issue).
+ */
+static void timed_launch(double dur, double cycles, double dram, double pipe, double issue)
+{
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z4timev api=cuLaunchKernel corr=1 grid=4096,1,1 "
+	    "block=256,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=16 carveout=-1",
+	    PID);
+	c("duration_ns", dur);
+	c("sm_active_cycles_max", cycles);
+	c("sm_clock_hz", 1e9);
+	c("dram_read_bytes", dram);
+	c("dram_write_bytes", isnan(dram) ? NAN : 0);
+	c("dram_peak_bytes_per_s", 1e12);
+	c("fma_pipe_pct", pipe);
+	c("fma_issue_pct", issue);
+	add("\n");
+	time_rec("_Z4timev", 1, 0, 0, 0);
+	end();
+}
+
+/*
+ * The kernel's time: its busiest SM's active time where shorter than the
+ * duration (a light-set range takes in the idle GPU before the launch, and
+ * its elapsed-based pipe share scales up by duration / active), at least
+ * what its DRAM bytes need at DRAM's peak; else the duration.
+ */
+static void test_kernel_time(void)
+{
+	struct prof_analysis a;
+
+	timed_launch(2000, 1000, NAN, NAN, 30);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 1000, 1e-9, "light set: 1000 active ns of a 2000 ns range");
+	is_dbl(a.k[0].fma_pipe_pct, 60, 1e-9, "  its 30 %% issue rate over the range: 60 %% of the kernel");
+	prof_analysis_free(&a);
+	timed_launch(2000, 1000, NAN, 30, 30);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 1000, 1e-9, "full set: the active 1000 ns");
+	is_dbl(a.k[0].fma_pipe_pct, 30, 1e-9, "  its pipe share as read");
+	prof_analysis_free(&a);
+	timed_launch(2000, 3000, NAN, NAN, 30);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 2000, 1e-9, "active longer than the duration: the duration");
+	is_dbl(a.k[0].fma_pipe_pct, 30, 1e-9, "  the share unscaled");
+	prof_analysis_free(&a);
+	timed_launch(5000, 1000, 3e6, NAN, 30);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 3000, 1e-9, "3e6 DRAM bytes at 1 TB/s: 3000 ns, not the SMs' 1000");
+	is_dbl(a.k[0].fma_pipe_pct, 50, 1e-9, "  the share over 3000 of 5000 ns: 50 %%");
+	prof_analysis_free(&a);
+	timed_launch(2000, 0, NAN, NAN, 30);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 2000, 1e-9, "no active cycle: the duration");
+	prof_analysis_free(&a);
+	timed_launch(2000, NAN, NAN, NAN, 30);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 2000, 1e-9, "active cycles not read: the duration");
+	prof_analysis_free(&a);
+	timed_launch(2000, 1000, NAN, NAN, 80);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].fma_pipe_pct, 100, 1e-9, "80 %% over half the range: at most 100 %%");
 	prof_analysis_free(&a);
 }
 
@@ -1208,6 +1308,7 @@ int main(void)
 	test_shared_and_shape();
 	test_roofline_figures();
 	test_grid_and_device();
+	test_kernel_time();
 	test_programs();
 	return done_testing();
 }

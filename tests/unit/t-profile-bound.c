@@ -773,6 +773,15 @@ static void test_rate_words(void)
 	b = classify(&in, PB_LATENCY, NULL, "a grid not counted: not short");
 	prof_bound_free(&b);
 
+	/* two memory ceilings alike: the first (DRAM) is the nearest */
+	prof_roofs_init(&r);
+	r.r[PROF_ROOF_DRAM] = r.r[PROF_ROOF_L2] = (struct prof_roof){ 1e12, PROF_ROOF_THEORETICAL };
+	in = idle();
+	in.fma_pipe_pct = NAN;
+	in.bytes_per_s[0] = in.bytes_per_s[1] = 7e11;
+	b = classify_with(in, &r, PB_MEMORY, "memory-bound: DRAM at", "DRAM and L2 both at 70 %");
+	prof_bound_free(&b);
+
 	/* FP64, the first ceiling, nearest */
 	in = idle();
 	in.fma_pipe_pct = NAN;

@@ -274,6 +274,11 @@ static void precedence(void)
 	   k.verdict_text);
 	is_dbl(k.waste, 0.2, 1e-12, "the bound's stake");
 	clear(&k);
+	k.sld.ways = 10;
+	k.sld.wavefronts = 1000;
+	k.bound.compute_frac = 0.05;
+	judge(&k, PV_COMPUTE_BOUND, "(at most 90 % of its time)", NULL, "a 10-way conflict beside it");
+	clear(&k);
 	k.bound.little_to_gain = 1;
 	judge(&k, PV_COMPUTE_BOUND, "; little to gain", NULL, "little to gain");
 	ok(!prof_worth_fixing(&k), "little to gain: not worth fixing first");
@@ -288,6 +293,15 @@ static void bounds(void)
 	      "gpuperf bandwidth", "memory-bound");
 	ok(prof_worth_fixing(&k), "50 %% at stake: worth fixing");
 	clear(&k);
+	k.bound.at_stake = 0.9;
+	judge(&k, PV_MEMORY_BOUND, "; up to 90 % of its time to gain", NULL, "90 % at stake");
+	clear(&k);
+	k.bound.at_stake = 0.2;
+	k.bound.little_to_gain = 1;
+	judge(&k, PV_MEMORY_BOUND, "; little to gain", NULL, "memory-bound, little to gain");
+	ok(!prof_worth_fixing(&k), "memory-bound with little to gain: not worth fixing first");
+	clear(&k);
+	k.bound.little_to_gain = 0;
 	/* worth fixing first from 5 % of its time */
 	k.bound.at_stake = 0.05;
 	judge(&k, PV_MEMORY_BOUND, NULL, NULL, "5 % at stake");
@@ -306,6 +320,17 @@ static void bounds(void)
 	judge(&k, PV_LATENCY_BOUND, "latency-bound: no ceiling near; the warps wait", "gpuperf latency",
 	      "latency-bound");
 	clear(&k);
+	k.bound.advice = NULL;
+	judge(&k, PV_LATENCY_BOUND, NULL, "gpuperf latency", "latency-bound without advice");
+	is_str(k.verdict_text, "latency-bound: no ceiling near", "  the bound's words alone");
+	ok(prof_worth_fixing(&k), "latency-bound, 50 %% at stake, little to gain or not: worth fixing");
+	clear(&k);
+	k.bound.little_to_gain = 1;
+	judge(&k, PV_LATENCY_BOUND, NULL, NULL, "latency-bound, little_to_gain set");
+	ok(prof_worth_fixing(&k), "  not a compute or memory verdict: still worth fixing");
+	clear(&k);
+	k.bound.little_to_gain = 0;
+	k.bound.advice = "the warps wait";
 	k.have_occ = 1;
 	k.occ = (struct occ_result){ .blocks = 1, .occupancy_pct = 50, .max_warps = 64,
 				     .active_warps = 32, .binding = OCC_LIM_REGS };
@@ -372,6 +397,13 @@ static void bounds(void)
 	k.grid = (struct prof_dim3){ 3, 29, 3 };
 	judge(&k, PV_UNDERFILLED, "the grid's 261 blocks fill 99 % of the 264", NULL, "a grid of 3 x 29 x 3");
 	clear(&k);
+	/* a theoretical occupancy of 0 (no block fits) says nothing of the grid */
+	k.occ.occupancy_pct = 0;
+	k.occ.blocks = 0;
+	judge(&k, PV_UNDERFILLED, NULL, NULL, "a theoretical of 0 %");
+	is_str(k.verdict_text, "underfilled", "  the bound's words alone");
+	clear(&k);
+	k.occ.blocks = 2;
 	k.have_occ = 0;
 	judge(&k, PV_UNDERFILLED, "underfilled", NULL, "no occupancy: the bound's words alone");
 	ok(!k.command, "no occupancy: no command");
@@ -389,10 +421,17 @@ static void not_judged(void)
 	k.graph = k.launches = 3;
 	judge(&k, PV_NOT_PROFILED, "launched only from CUDA graphs", NULL, "graph launches only");
 	clear(&k);
+	k.graph = 2;
+	judge(&k, PV_NOT_PROFILED, "no launch of it ran with counters", NULL, "2 of 3 launches in graphs");
+	clear(&k);
+	k.graph = k.launches = 0;
+	judge(&k, PV_NOT_PROFILED, "no launch of it ran with counters", NULL, "no launch seen at all");
+	clear(&k);
 	k = kernel();
 	k.bound.kind = PB_UNKNOWN;
 	judge(&k, PV_NONE, "nothing wasted in global coalescing or shared-memory banks", NULL,
 	      "no bound, no waste");
+	is_dbl(k.waste, 0, 0, "nothing at stake");
 	ok(!strstr(k.verdict_text, "DRAM"), "no DRAM figure: %s", k.verdict_text);
 	clear(&k);
 	k.dram_pct = 12;

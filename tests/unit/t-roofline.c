@@ -142,6 +142,57 @@ static void helpers(const struct roof_results *res)
 	ok(isnan(roof_pct_of_theoretical(&res->row[ROOF_L2])), "no theoretical: no %%");
 }
 
+/*
+ * The helpers at their edges: a ceiling out of range, ties between two
+ * ceilings of a precision (the first stays), zero and tiny figures, a
+ * ridge or roof asked with the ceilings the wrong way round or of one
+ * kind, an intensity of 0, a theoretical of 0.
+ */
+static void helper_edges(void)
+{
+	static struct roof_results r;
+	enum roof_ceiling which;
+
+	memset(&r, 0, sizeof(r));
+	measured(&r, ROOF_DRAM, 4e12, NAN, "LDG.E.128");
+	measured(&r, ROOF_L2, 0, NAN, "LDG.E.128");
+	measured(&r, ROOF_FP64, 55e12, 0, "DFMA");
+	measured(&r, ROOF_TENSOR_FP64, 55e12, 0.5, "DMMA");
+	measured(&r, ROOF_FP32, 0.5, 1, "FFMA");
+	measured(&r, ROOF_FP16, 0, NAN, "HFMA2");
+	measured(&r, ROOF_SHARED, 0.5, NAN, "LDS.128");
+	ok(isnan(roof_ceiling_value(&r, ROOF_NCEILINGS)), "a ceiling out of range: NaN");
+	is_dbl(roof_precision_peak(&r, ROOF_PREC_FP64, &which), 55e12, 0, "FP64: 55 T twice");
+	is_int(which, ROOF_FP64, "  a tie: the first (DFMA) stays");
+	is_dbl(roof_precision_peak(&r, ROOF_PREC_FP32, NULL), 0.5, 0, "half a FLOP/s is a peak");
+	ok(isnan(roof_precision_peak(&r, ROOF_PREC_FP16, NULL)), "0 FLOP/s is none");
+	measured(&r, ROOF_TENSOR_INT8, 0, NAN, "IMMA");
+	ok(isnan(roof_precision_peak(&r, ROOF_PREC_INT8, NULL)), "INT8's one ceiling at 0: no peak");
+	ok(isnan(roof_ridge(&r, ROOF_FP64, ROOF_TENSOR_FP64)), "a ridge of two compute ceilings: none");
+	ok(isnan(roof_ridge(&r, ROOF_DRAM, ROOF_L2)), "a ridge of two memory ceilings: none");
+	ok(isnan(roof_ridge(&r, ROOF_FP16, ROOF_DRAM)), "a ridge of 0 FLOP/s: none");
+	ok(isnan(roof_ridge(&r, ROOF_FP64, ROOF_L2)), "a ridge over 0 B/s: none");
+	is_dbl(roof_ridge(&r, ROOF_FP32, ROOF_DRAM), 0.5 / 4e12, 1e-30, "0.5 FLOP/s over 4 TB/s");
+	is_dbl(roof_ridge(&r, ROOF_FP64, ROOF_SHARED), 55e12 / 0.5, 1, "over 0.5 B/s");
+	is_dbl(roof_attainable(&r, ROOF_FP64, ROOF_SHARED, 2), 1, 1e-12, "2 FLOP a byte of 0.5 B/s");
+	ok(isnan(roof_attainable(&r, ROOF_FP64, ROOF_TENSOR_FP64, 1)), "a roof of two compute ceilings");
+	ok(isnan(roof_attainable(&r, ROOF_DRAM, ROOF_L2, 1)), "a roof of two memory ceilings");
+	ok(isnan(roof_attainable(&r, ROOF_FP16, ROOF_DRAM, 1)), "a roof under 0 FLOP/s");
+	ok(isnan(roof_attainable(&r, ROOF_FP64, ROOF_L2, 1)), "a roof over 0 B/s");
+	is_dbl(roof_attainable(&r, ROOF_FP64, ROOF_DRAM, 0), 0, 0, "intensity 0: 0 FLOP/s");
+	is_dbl(roof_attainable(&r, ROOF_FP64, ROOF_DRAM, 0.5), 2e12, 1, "intensity 0.5: 2 TFLOP/s");
+	is_dbl(roof_attainable(&r, ROOF_FP32, ROOF_DRAM, 1), 0.5, 0, "under a roof of 0.5 FLOP/s");
+	ok(isnan(roof_pct_of_theoretical(&r.row[ROOF_FP64])), "a theoretical of 0: no %%");
+	is_dbl(roof_pct_of_theoretical(&r.row[ROOF_FP32]), 50, 1e-9, "0.5 of a theoretical 1: 50 %%");
+	is_dbl(roof_pct_of_theoretical(&r.row[ROOF_TENSOR_FP64]), 100 * 55e12 / 0.5, 1,
+	       "of a theoretical 0.5: its share");
+	r.row[ROOF_FP32].value = INFINITY;
+	ok(isnan(roof_pct_of_theoretical(&r.row[ROOF_FP32])), "an infinite value: no %%");
+	r.row[ROOF_FP32].value = 0.5;
+	r.row[ROOF_FP32].measured = 0;
+	ok(isnan(roof_pct_of_theoretical(&r.row[ROOF_FP32])), "not measured: no %%");
+}
+
 static void contract(void)
 {
 	int cov = 0, value = 0, config = 0;
@@ -317,6 +368,7 @@ int main(int argc, char **argv)
 	names();
 	lists();
 	helpers(&res);
+	helper_edges();
 	contract();
 	machine(&d, &res);
 	human(&d, &res);
