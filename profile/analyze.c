@@ -428,7 +428,7 @@ static void add_time(struct prof_kernel *k, struct acc *a, const struct prof_rec
 static void unjudged(struct prof_access *p)
 {
 	p->sectors_per_request = p->ideal_per_request = p->efficiency_pct = NAN;
-	p->ratio = NAN;
+	p->ratio = p->excess = NAN;
 	p->width = 0;
 	p->one_lane = 0;
 }

@@ -31,7 +31,6 @@
 #include "util/parse.h"
 #include "profile/analyze.h"
 
-#define COAL_MIN_RATIO 1.05     /* sectors fetched / sectors used below this: coalesced */
 #define MIN_SHARE 0.05          /* a problem's excess within its space's traffic */
 #define OCC_LOW_PCT 50.0        /* theoretical occupancy below this may be a problem */
 #define UNDERFILL 0.5           /* achieved below this fraction of theoretical */
@@ -133,8 +132,6 @@ static double all_wavefronts(const struct prof_kernel *k)
 
 static double coal_waste(const struct prof_kernel *k, const struct prof_access *a)
 {
-	if (!(a->ratio >= COAL_MIN_RATIO))
-		return 0;
 	return share(a->excess, all_sectors(k));
 }
 

@@ -713,7 +713,7 @@ static void test_rate_words(void)
 	b = classify_with(in, &r, PB_COMPUTE, "80 % of its 0.00 GFLOP/s roof", "a roof of 0.5 FLOP/s");
 	prof_bound_free(&b);
 	in = (struct prof_bound_in){ { NAN, -1e12, NAN }, NAN, NAN, { NAN, NAN, NAN }, &roofs, 50,
-				     100000, SMS, 0 };
+				     100000, SMS, 0, NAN };
 	b = classify(&in, PB_UNKNOWN, "bound unknown", "a negative rate is no rate");
 	prof_bound_free(&b);
 
