@@ -195,36 +195,37 @@ const struct check_floor *check_floor_of(const struct check_floors *f, const str
 
 /* ---- judging ---- */
 
-/* Raise v to status s (never lower it) and add the reason, "; "-separated. */
+/*
+ * Raise v to status s (never lower it) and add the reason: the reasons
+ * joined by "; ", the whole cut to what v->reason holds.
+ */
 static void verdict(struct check_verdict *v, enum check_status s, const char *fmt, ...)
 	GP_PRINTF(3, 4);
 static void verdict(struct check_verdict *v, enum check_status s, const char *fmt, ...)
 {
 	size_t len = strlen(v->reason);
+	char add[sizeof(v->reason)];
 	va_list ap;
 
 	if (s > v->status)
 		v->status = s;
-	if (len && len + 2 < sizeof(v->reason)) {
-		memcpy(v->reason + len, "; ", 3);
-		len += 2;
-	}
 	va_start(ap, fmt);
-	vsnprintf(v->reason + len, sizeof(v->reason) - len, fmt, ap);
+	vsnprintf(add, sizeof(add), fmt, ap);
 	va_end(ap);
+	snprintf(v->reason + len, sizeof(v->reason) - len, "%s%s", len ? "; " : "", add);
 }
 
 /* A contended GPU's failure is a warning: another process's work, not the GPU's fault. */
 static void contended_softens(struct check_gpu *g, struct check_verdict *v)
 {
-	char reason[sizeof(v->reason)];
+	char was[sizeof(v->reason)];
 
 	if (v->status != CHECK_FAIL || trust_contended(&g->watch) != 1)
 		return;
 	v->status = CHECK_WARN;
-	snprintf(reason, sizeof(reason), "contended, not judged: %.*s",
-		 (int)(sizeof(reason) - 32), v->reason);
-	snprintf(v->reason, sizeof(v->reason), "%s", reason);
+	memcpy(was, v->reason, sizeof(was));
+	v->reason[0] = '\0';
+	verdict(v, CHECK_WARN, "contended, not judged: %s", was);
 }
 
 static void judge_figure(struct check_run *run, size_t gi, enum check_figure f,

@@ -41,6 +41,12 @@ static void test_floors(void)
 	ok(check_floor_of(&f, &d) == &f.v[0], "4.9 %% more memory: the floor");
 	d.total_mem_bytes = (unsigned long long)(79.6 * 1.0505 * (1 << 30));
 	ok(check_floor_of(&f, &d) == NULL, "5.05 %% more memory: no floor");
+	/* 5 % exactly is within 5 %: 45 GiB x 1.05 = 47.25 = 189/4 GiB, x 0.95 = 42.75 = 171/4 */
+	snprintf(d.name, sizeof(d.name), "NVIDIA L40S");
+	d.total_mem_bytes = 189ull << 28;
+	ok(check_floor_of(&f, &d) == &f.v[1], "L40S with 47.25 GiB, 5 %% over 45: the floor");
+	d.total_mem_bytes = 171ull << 28;
+	ok(check_floor_of(&f, &d) == &f.v[1], "L40S with 42.75 GiB, 5 %% under 45: the floor");
 	snprintf(d.name, sizeof(d.name), "NVIDIA B999");
 	ok(check_floor_of(&f, &d) == NULL, "unknown SKU: no floor");
 	check_floors_free(&f);
@@ -387,6 +393,66 @@ static void test_state_edges(void)
 	check_floors_free(&f);
 }
 
+/* One GPU of no known SKU judged against floors read from a path that makes DRAM copy's reason len bytes. */
+static const char *no_floor_reason(struct check_run *run, size_t len)
+{
+	struct check_verdict *v;
+	size_t bare;
+
+	fake_run(run, 1);
+	snprintf(run->gpus[0].dev.name, sizeof(run->gpus[0].dev.name), "NVIDIA B999");
+	v = &run->gpus[0].v[CHECK_DRAM_COPY];
+	run->floors_from[0] = '\0';
+	check_judge(run, NULL);
+	bare = strlen(v->reason);  /* "no floor for this GPU (...) in " */
+	memset(run->floors_from, 'f', len - bare);
+	run->floors_from[len - bare] = '\0';
+	check_judge(run, NULL);
+	return v->reason;
+}
+
+/*
+ * A reason holds 319 bytes (320 with its NUL): the reasons joined by
+ * "; " and the whole cut there, so a first reason of 316 to 319 bytes
+ * keeps 3, 2, 1 and 0 bytes of "; " and the second.  A contended GPU's
+ * failure: "contended, not judged: " (23 bytes) and the reason, cut alike.
+ */
+static void test_reason_edges(void)
+{
+	static const char *const kept[] = { "; 1", "; ", ";", "" };
+	struct check_run run;
+	char first[320], want[640];
+
+	for (size_t len = 316; len <= 319; len++) {
+		snprintf(first, sizeof(first), "%s", no_floor_reason(&run, len));
+		is_int((int)strlen(first), (int)len, "a first reason of %zu bytes", len);
+		/* the second: "10.0 % below the baseline's 3000.0 GB/s (noise 2.0 %)" */
+		check_judge_baseline(&run, 0, CHECK_DRAM_COPY, 3000, -10, 2);
+		snprintf(want, sizeof(want), "%s%s", first, kept[len - 316]);
+		is_str(run.gpus[0].v[CHECK_DRAM_COPY].reason, want, "  then '%s'", kept[len - 316]);
+		check_run_free(&run);
+	}
+
+	fake_run(&run, 4);
+	for (size_t i = 0; i < 4; i++)
+		snprintf(run.gpus[i].dev.name, sizeof(run.gpus[i].dev.name), "NVIDIA B999");
+	memset(run.floors_from, 'f', 250);
+	run.floors_from[250] = '\0';
+	run.gpus[3].fig[CHECK_DRAM_COPY] = 3026 * 0.5;
+	check_judge(&run, NULL);
+	snprintf(first, sizeof(first), "%s", run.gpus[3].v[CHECK_DRAM_COPY].reason);
+	is_int(run.gpus[3].v[CHECK_DRAM_COPY].status, CHECK_FAIL, "no floor and half the node: fail");
+	ok(strstr(first, "ff; 50.0 % below the") != NULL, "  both reasons: %s", first);
+	is_int((int)strlen(first), 319, "  cut at 319 bytes");
+	run.gpus[3].watch.nothers = 1;
+	run.gpus[3].watch.others[0].pid = 4242;
+	check_judge(&run, NULL);
+	snprintf(want, sizeof(want), "contended, not judged: %.296s", first);
+	is_str(run.gpus[3].v[CHECK_DRAM_COPY].reason, want,
+	       "contended: the 23 bytes said first, then 296 of the reason");
+	check_run_free(&run);
+}
+
 static void test_baseline(enum report_format fmt, const char *form)
 {
 	struct check_floors f = floors();
@@ -480,6 +546,7 @@ int main(void)
 	test_floors();
 	test_judge();
 	test_state_edges();
+	test_reason_edges();
 	test_baseline(REPORT_CSV, "CSV");
 	test_baseline(REPORT_JSON, "JSON");
 	test_records();
