@@ -559,6 +559,76 @@ static int parse(const char *name, const char *text, struct diff_input *in)
 	return diff_parse(name, text, strlen(text), in);
 }
 
+/* The first bandwidth row 10 % slower, with a CoV of 6 %: 12 % of noise. */
+static void noisy_bandwidth(struct report *rep)
+{
+	struct report_table *t = section(rep, "bandwidth");
+	int g = report_col_index(t, "bandwidth_gbs");
+
+	report_set_dbl(t, 0, (size_t)g, report_cell(t, 0, (size_t)g)->u.d * 0.9);
+	report_set_dbl(t, 0, (size_t)report_col_index(t, "cov_pct"), 6);
+}
+
+/* The summary's first headline under a name no contract knows: the run lacks dram_copy_gbs. */
+static void unnamed_headline(struct report *rep)
+{
+	struct report_table *t = section(rep, "summary");
+
+	report_set_str(t, 0, (size_t)report_col_index(t, "metric"), "dram_copy");
+}
+
+/* A copy of text with its line holding needle moved up to just under the header; NULL: none. */
+static char *line_first(const char *text, const char *needle)
+{
+	const char *hit = strstr(text, needle), *start, *end;
+	size_t head = strcspn(text, "\n") + 1, len;
+	char *out;
+
+	if (!hit || !(end = strchr(hit, '\n')))
+		return NULL;
+	for (start = hit; start > text && start[-1] != '\n'; start--)
+		;
+	len = (size_t)(end + 1 - start);
+	out = malloc(strlen(text) + 1);
+	memcpy(out, text, head);
+	memcpy(out + head, start, len);
+	memcpy(out + head + len, text + head, (size_t)(start - text) - head);
+	strcpy(out + (start - text) + len, end + 1);
+	return out;
+}
+
+/*
+ * all's run, edited by before and after (NULL: as is), compared in form
+ * (REPORT_JSON or the long CSV); with first, the after CSV's line holding
+ * it comes first.  0, -1 without such a line, or what diff said.
+ */
+static int compare_edits(enum report_format form, void (*before)(struct report *),
+			 void (*after)(struct report *), const char *first, struct diff_result *res)
+{
+	char *tb = render_all(form, before), *ta = render_all(form, after);
+	struct diff_input b, a;
+	struct diff_opts o = { DIFF_THRESHOLD_PCT };
+	int rc;
+
+	if (first) {
+		char *moved = line_first(ta, first);
+		free(ta);
+		ta = moved;
+	}
+	rc = ta ? parse("before", tb, &b) : -1;
+	if (!rc) {
+		rc = parse("after", ta, &a);
+		if (!rc) {
+			rc = diff_files(&b, &a, &o, res);
+			diff_input_free(&a);
+		}
+		diff_input_free(&b);
+	}
+	free(tb);
+	free(ta);
+	return rc;
+}
+
 static void whole_runs(void)
 {
 	char *json = render_all(REPORT_JSON, NULL), *csv = render_all(REPORT_CSV, NULL);
@@ -651,6 +721,71 @@ static void whole_runs(void)
 	free(csv);
 	free(json2);
 	free(csv2);
+}
+
+/* The first verdict on figure of section, or NULL. */
+static const struct diff_row *verdict_of(const struct diff_result *res, const char *section,
+					 const char *figure)
+{
+	for (size_t i = 0; i < res->n; i++)
+		if (res->rows[i].section && !strcmp(res->rows[i].section, section) &&
+		    res->rows[i].figure && !strcmp(res->rows[i].figure, figure))
+			return &res->rows[i];
+	return NULL;
+}
+
+static const char *const form_names[] = { "JSON", "long CSV" };
+static const enum report_format forms[] = { REPORT_JSON, REPORT_CSV };
+
+/*
+ * A row's noise read from its own cov_pct in the long form too: a
+ * section of a figure a row's column (bandwidth), and in the summary the
+ * figure's cov_pct row wherever it stands among its record's rows (a CSV
+ * sorted: "cov_pct" comes before "value").  -10 % within a CoV of 6 %,
+ * 12 % of noise: the same; with the kind's 2 % instead: worse.
+ */
+static void noise_in_long_rows(void)
+{
+	struct diff_result res = { 0 };
+	const struct diff_row *d;
+
+	for (int form = 0; form < 2; form++) {
+		is_int(compare_edits(forms[form], NULL, noisy_bandwidth, NULL, &res), 0,
+		       "%s: a bandwidth row 10 %% slower, CoV 6 %%", form_names[form]);
+		d = verdict_of(&res, "bandwidth", "bandwidth_gbs");
+		is_dbl(d ? d->change_pct : NAN, -10, 0.01, "  its bandwidth by -10 %%");
+		is_dbl(d ? d->noise_pct : NAN, 12, 1e-9, "  noise: 2 x the CoV of its row");
+		is_int(d ? (int)d->verdict : -1, DIFF_SAME, "  the same");
+		diff_result_free(&res);
+	}
+	is_int(compare_edits(REPORT_CSV, NULL, noisy_headline, "summary,metric=dram_copy_gbs,cov_pct,",
+			     &res), 0, "long CSV: a headline 10 %% lower, its cov_pct row first");
+	d = verdict_of(&res, "summary", "dram_copy_gbs");
+	is_dbl(d ? d->change_pct : NAN, -10, 0.01, "  the headline by -10 %%");
+	is_dbl(d ? d->noise_pct : NAN, 12, 1e-9, "  noise: 2 x its cov_pct, the record's first row");
+	is_int(d ? (int)d->verdict : -1, DIFF_SAME, "  the same");
+	diff_result_free(&res);
+}
+
+/*
+ * A figure of a metric table on the after side alone: new, once (not
+ * once for each of its rows in the long form: what, unit, reference,
+ * cov_pct), and the first row of the after's record too.
+ */
+static void metric_new_after(void)
+{
+	struct diff_result res = { 0 };
+	const struct diff_row *d;
+
+	for (int form = 0; form < 2; form++) {
+		is_int(compare_edits(forms[form], unnamed_headline, NULL, NULL, &res), 0,
+		       "%s: the before run lacks the DRAM copy headline", form_names[form]);
+		is_int(res.count[DIFF_NEW], 1, "  one figure new");
+		d = verdict_of(&res, "summary", "dram_copy_gbs");
+		is_int(d ? (int)d->verdict : -1, DIFF_NEW, "  the headline dram_copy_gbs");
+		is_int(res.count[DIFF_GONE], 0, "  none gone: an unknown metric is no figure");
+		diff_result_free(&res);
+	}
 }
 
 /* ---- refusals: each a usage error ---- */
@@ -865,6 +1000,8 @@ int main(int argc, char **argv)
 	names_for_people();
 	rows_and_flags();
 	whole_runs();
+	noise_in_long_rows();
+	metric_new_after();
 	refusals();
 	shapes_sound();
 	shapes_have_fixtures();
