@@ -393,7 +393,7 @@ static void test_state_edges(void)
 	check_floors_free(&f);
 }
 
-/* One GPU of no known SKU judged against floors read from a path that makes DRAM copy's reason len bytes. */
+/* One GPU of no known SKU, its floors read from a path that makes DRAM copy's reason len bytes. */
 static const char *no_floor_reason(struct check_run *run, size_t len)
 {
 	struct check_verdict *v;
