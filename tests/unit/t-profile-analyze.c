@@ -1367,6 +1367,17 @@ static void test_peaks(void)
 	       "10.0: FP32 from CUPTI's FFMAs a cycle, 66.9 TFLOP/s");
 	is_dbl(a.k[0].roofs.r[PROF_ROOF_L2].per_s, 4e12, 0, "L2: the launch that read 4 TB/s; 0 is none");
 	prof_analysis_free(&a);
+	/* any figure above zero is a peak, if a low one: 0.5 and 1.5 B/s average 1 */
+	begin();
+	for (int i = 0; i < 2; i++)
+		add("launch pid=%d dev=0 kernel=_Z4peakv api=cuLaunchKernel corr=1 grid=4096,1,1 "
+		    "block=256,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=16 "
+		    "carveout=-1 c.duration_ns=1000 c.fma_pipe_pct=10 c.l2_peak_bytes_per_s=%s\n", PID,
+		    i ? "1.5" : "0.5");
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].roofs.r[PROF_ROOF_L2].per_s, 1, 0, "L2 peaks of 0.5 and 1.5 B/s: 1 B/s");
+	prof_analysis_free(&a);
 }
 
 /*

@@ -454,8 +454,9 @@ static void test_totals_of_kinds(void)
  * No share of excess where no kind's is known: loads of no active lane
  * (10 requests, no sector) among 50 sectors of generic loads; shared
  * loads without the hardware's bank conflicts.  The kinds account for
- * none of the traffic, so 0 % would claim what nobody counted.  And one
- * sector in all, a coalesced one (8 lanes of 4 bytes): 0 %.
+ * none of the traffic, so 0 % would claim what nobody counted.  A
+ * single sector (wavefront) in all is a total: 0 % where a kind's excess
+ * is known to be none.
  */
 static void test_unknown_excess(void)
 {
@@ -466,7 +467,19 @@ static void test_unknown_excess(void)
 	counted("_Z2e1Pf", "ldg_requests=10 ldg_sectors=0 global_load_bytes=0 global_sectors_all=50 "
 		"lds_instructions=100 lds_wavefronts=400 lds_bytes=12800 shared_wavefronts_all=400");
 	counted("_Z2e2Pf", "ldg_requests=1 ldg_sectors=1 global_load_bytes=32 global_sectors_all=1");
-	if (!run(&a, 2))
+	/* LDGs counted, no shared kind (their counters incomplete), 400 shared wavefronts */
+	counted("_Z2e3Pf", "ldg_requests=100 ldg_sectors=400 global_load_bytes=12800 "
+		"shared_wavefronts_all=400");
+	/*
+	 * one sector in all, of a store no kind counts, beside the hardware's
+	 * loads of no sector (5 requests of no active lane): 0 % excess
+	 */
+	counted("_Z2e4Pf", "stg_requests=0 stg_sectors=0 global_store_bytes=0 global_sectors_all=1 "
+		"global_load_requests=5 global_load_sectors=0");
+	/* 5 shared loads of no active lane, one wavefront of another kind (TMA) in all */
+	counted("_Z2e5Pf", "lds_instructions=5 lds_wavefronts=0 lds_bytes=0 "
+		"shared_load_bank_conflicts=0 shared_wavefronts_all=1");
+	if (!run(&a, 5))
 		return;
 	k = prec_find(&a, "e1");
 	if (ok(k != NULL, "no kind's excess known")) {
@@ -476,6 +489,15 @@ static void test_unknown_excess(void)
 	k = prec_find(&a, "e2");
 	if (ok(k != NULL, "one coalesced sector in all"))
 		is_dbl(k->global_excess_pct, 0, 0, "  none of it excess: 0 %%");
+	k = prec_find(&a, "e3");
+	if (ok(k != NULL, "no shared kind counted"))
+		ok(isnan(k->shared_excess_pct), "  no shared excess figure (%g)", k->shared_excess_pct);
+	k = prec_find(&a, "e4");
+	if (ok(k != NULL, "one sector of a store no kind counts"))
+		is_dbl(k->global_excess_pct, 0, 0, "  the loads' excess, none, of 1 sector: 0 %%");
+	k = prec_find(&a, "e5");
+	if (ok(k != NULL, "one shared wavefront in all"))
+		is_dbl(k->shared_excess_pct, 0, 0, "  the loads' excess, none, of 1 wavefront: 0 %%");
 	prof_analysis_free(&a);
 }
 
