@@ -758,9 +758,9 @@ static void test_order(void)
 
 /*
  * A time record written before any launch of its kernel was timed has no
- * configuration (the library takes it from the first activity record):
- * a later record's, or another process's, is the row's; a record without
- * one takes nothing from a row that has it.
+ * configuration (the library takes it from its activity records, the
+ * latest launch's): a later record's, or another process's, is the
+ * row's; a record without one takes nothing from a row that has it.
  */
 static void test_time_config(void)
 {
@@ -785,6 +785,16 @@ static void test_time_config(void)
 	analyze(&a, &defaults);
 	ok(a.k[0].grid.x == 65536 && a.k[0].block.x == 256 && a.k[0].regs == 16 &&
 	   a.k[0].launches == 3, "another process's bare record: the configuration stays");
+	prof_analysis_free(&a);
+	/* launched in another shape before the next flush: the later record's */
+	begin();
+	time_rec("_Z3cfgv", 1, 0, 1, 1000);
+	add("time pid=%d dev=0 kernel=_Z3cfgv grid=512,1,1 block=128,1,1 dyn_smem=0 static_smem=0 "
+	    "regs=32 launches=1 graph=0 timed=1 ns=500 min_ns=500 max_ns=500\n", PID);
+	end();
+	analyze(&a, &defaults);
+	ok(a.k[0].grid.x == 512 && a.k[0].block.x == 128 && a.k[0].regs == 32,
+	   "a later record in another shape: its configuration");
 	prof_analysis_free(&a);
 }
 
