@@ -763,10 +763,10 @@ static void check_counters(struct prof_kernel *k)
 	for (size_t i = 0; k->per_kind && i < ARRAY_SIZE(g); i++) {
 		struct prof_access *p = g[i].p;
 		/* a warp's 32 lanes touch 32 sectors at most (16 bytes or fewer each, aligned) */
-		if (p->sectors_per_request > 32 + 1e-9)
+		if (p->sectors_per_request > 32)
 			disagree(k, "%s: %.1f sectors a request, more than a warp's 32 lanes can touch",
 				 g[i].name, p->sectors_per_request);
-		else if (p->efficiency_pct > 100 + 1e-9)
+		else if (p->efficiency_pct > 100)
 			disagree(k, "%s: its lanes asked for %.0f bytes, more than its %.0f sectors "
 				 "carry", g[i].name, p->bytes, p->sectors);
 		else
@@ -776,7 +776,7 @@ static void check_counters(struct prof_kernel *k)
 	}
 	for (size_t i = 0; k->per_kind && i < ARRAY_SIZE(sh); i++) {
 		struct prof_shared *s = sh[i].s;
-		if (s->wavefronts_per_instruction > 32 + 1e-9)
+		if (s->wavefronts_per_instruction > 32)
 			disagree(k, "%s: %.1f wavefronts an instruction, more than a warp's 32 lanes "
 				 "make", sh[i].name, s->wavefronts_per_instruction);
 		else if (s->conflicts > s->wavefronts)

@@ -27,23 +27,43 @@ void prec_begin(void)
 		 "name=NVIDIA%%20H100%%2080GB%%20HBM3 chip=GH100\n", PREC_PID, SMS);
 }
 
+/* A launch record's start: its configuration, and the chip's peaks as every launch on the H100 reads them. */
+static void launch_head(const char *kernel, unsigned grid, unsigned block, int regs)
+{
+	prec_add("launch pid=%d dev=0 kernel=%s api=cuLaunchKernel corr=1 grid=%u,1,1 "
+		 "block=%u,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=%d "
+		 "carveout=-1", PREC_PID, kernel, grid, block, regs);
+	prec_add(" c.ffma_peak_per_cycle=%.17g c.dfma_peak_per_cycle=%.17g "
+		 "c.hfma_peak_per_cycle=%.17g c.sm_clock_hz=%.17g c.dram_peak_bytes_per_s=%.17g "
+		 "c.l2_peak_bytes_per_s=%.17g c.l1_peak_bytes_per_s=%.17g", FFMA_PEAK, DFMA_PEAK,
+		 HFMA_PEAK, CLOCK, DRAM_ROOF, L2_ROOF, L1_ROOF);
+}
+
 void prec_launch(const char *kernel, unsigned grid, unsigned block, int regs, ...)
 {
 	va_list ap;
 	const char *kv;
 
-	prec_add("launch pid=%d dev=0 kernel=%s api=cuLaunchKernel corr=1 grid=%u,1,1 "
-		 "block=%u,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=%d "
-		 "carveout=-1", PREC_PID, kernel, grid, block, regs);
-	/* the chip's peaks, as every launch on the H100 reads them */
-	prec_add(" c.ffma_peak_per_cycle=%.17g c.dfma_peak_per_cycle=%.17g "
-		 "c.hfma_peak_per_cycle=%.17g c.sm_clock_hz=%.17g c.dram_peak_bytes_per_s=%.17g "
-		 "c.l2_peak_bytes_per_s=%.17g c.l1_peak_bytes_per_s=%.17g", FFMA_PEAK, DFMA_PEAK,
-		 HFMA_PEAK, CLOCK, DRAM_ROOF, L2_ROOF, L1_ROOF);
+	launch_head(kernel, grid, block, regs);
 	va_start(ap, regs);
 	while ((kv = va_arg(ap, const char *)))
 		prec_add(" c.%s", kv);
 	va_end(ap);
+	prec_add("\n");
+}
+
+void prec_launch_counts(const char *kernel, unsigned grid, unsigned block, int regs,
+			const char *counts)
+{
+	const char *p = counts;
+
+	launch_head(kernel, grid, block, regs);
+	while (*p) {
+		size_t n = strcspn(p, " ");
+		if (n)
+			prec_add(" c.%.*s", (int)n, p);
+		p += n + (p[n] == ' ');
+	}
 	prec_add("\n");
 }
 

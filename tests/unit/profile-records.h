@@ -33,6 +33,9 @@ void prec_begin(void);
 void prec_add(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* One launch: kernel, grid, block, registers, then "name=value" counters, NULL-ended. */
 void prec_launch(const char *kernel, unsigned grid, unsigned block, int regs, ...);
+/* The same, the counters in one string: "ldg_requests=100 ldg_sectors=400 ...". */
+void prec_launch_counts(const char *kernel, unsigned grid, unsigned block, int regs,
+			const char *counts);
 /* The process's end record. */
 void prec_end(void);
 /* Decode and analyse the stream; 0, or non-zero (a diagnostic said why). */

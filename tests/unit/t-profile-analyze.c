@@ -286,7 +286,18 @@ static void test_banks(void)
 	is_dbl(a.k[0].sld.wavefronts_per_instruction, 2, 1e-12, "2-way: 2 wavefronts per load");
 	is_dbl(a.k[0].sld.conflicts_per_instruction, 1, 1e-12, "2-way: 1 conflict per load");
 	is_dbl(a.k[0].sld.ways, 2, 1e-12, "n-way = 2");
+	/* 8 warps' loads of 2 wavefronts, one of them excess, among a warp's stores of 1: 8 / 17 */
+	is_dbl(a.k[0].waste, 8.0 / 17, 1e-12, "its excess wavefronts' share at stake");
 	prof_analysis_free(&a);
+	/* one load instruction of 4 wavefronts, 3 of them conflicts; no store counted */
+	l.sh_n = 1, l.sh_w = 4, l.sh_c = 3;
+	l.shs_n = l.shs_w = l.shs_c = NAN;
+	a = one(&l);
+	is_dbl(a.k[0].sld.ways, 4, 0, "one load instruction, 4 wavefronts: 4-way");
+	ok(a.k[0].verdict == PV_SHARED_LOAD_CONFLICTS, "  a conflict verdict: %s", a.k[0].verdict_text);
+	is_dbl(a.k[0].waste, 0.75, 1e-12, "  3 of its 4 wavefronts at stake");
+	prof_analysis_free(&a);
+	l = shared("_Z5bank2Pf", 2, 1, 0);
 	verdict(&l, PV_SHARED_LOAD_CONFLICTS, "gpuperf banks --pattern stride --stride 2",
 		"2-way bank conflict", "2-way bank conflict kernel");
 	l = shared("_Z5bank4Pf", 4, 1, 0);
@@ -332,6 +343,42 @@ static void test_occupancy(void)
 	verdict(&l, PV_OCCUPANCY_LIMIT,
 		"gpuperf occupancy --cc 9.0 --threads 128 --regs 255 --sweep regs",
 		"held by registers: 255 per thread; <= ", "register-heavy kernel");
+
+	/* 1024 threads x 64 registers fill the 65536 of an SM: 32 would let two blocks in */
+	l = copy("_Z6regs64Pf", 1, 1, 10);
+	l.block = 1024;
+	l.regs = 64;
+	a = one(&l);
+	is_str(a.k[0].next_step, "<= 32 registers per thread would allow 2 blocks (100.0 %)",
+	       "64 registers x 1024 threads: the next step");
+	prof_analysis_free(&a);
+	/* 150 KiB a block: one in 228 KiB; 113 KiB and the 1 KiB reserve twice fit */
+	l = copy("_Z6smem150Pf", 1, 1, 10);
+	l.smem = 150 * 1024;
+	a = one(&l);
+	is_str(a.k[0].limiter, "shared memory", "150 KiB a block: shared memory binds");
+	is_str(a.k[0].next_step, "<= 113 KiB of shared memory per block would allow 2 blocks (25.0 %)",
+	       "  the next step");
+	prof_analysis_free(&a);
+	/* 1024 threads and 100 KiB: two blocks by warps and by shared memory alike */
+	l.block = 1024;
+	l.smem = 100 * 1024;
+	a = one(&l);
+	is_str(a.k[0].limiter, "warps+shared memory", "1024 threads, 100 KiB: both bind");
+	ok(a.k[0].next_step == NULL, "  less shared memory alone gains nothing: no next step (%s)",
+	   a.k[0].next_step ? a.k[0].next_step : "none");
+	prof_analysis_free(&a);
+	/* 12.0: 24 blocks an SM, 24 barriers, one a block as the runtime assumes: 24 of 48 warps */
+	cc = "12.0";
+	l = copy("_Z6warp32Pf", 1, 1, 10);
+	l.block = 32;
+	a = one(&l);
+	ok(a.k[0].have_occ && a.k[0].occ.blocks == 24, "12.0, 32-thread blocks: 24 an SM (%d)",
+	   a.k[0].occ.blocks);
+	is_dbl(a.k[0].occ.occupancy_pct, 50, 1e-9, "  50 %% of 48 warps");
+	is_str(a.k[0].limiter, "blocks+barriers", "  the blocks and the barriers bind");
+	prof_analysis_free(&a);
+	cc = "9.0";
 
 	l = copy("_Z4smemPf", 1, 1, 10);
 	l.smem = 96 * 1024;
@@ -524,6 +571,20 @@ static void test_light_set(void)
 	ok(k && k->bound.kind == PB_LATENCY, "light set: latency-bound, DRAM at 30 %% with busy warps");
 	ok(k && isnan(k->sld.ways) && isnan(k->flop_total) && isnan(k->shared_bytes),
 	   "light set: bank conflicts, FLOPs and shared bytes stay unknown");
+	is_str(k ? k->counter_set : NULL, "light", "light set: said");
+	prof_analysis_free(&a);
+
+	/* 5 requests of 4 sectors: a warp of 4-byte lanes each, nothing excess */
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z3fewPf corr=1 grid=132,1,1 block=256,1,1 cluster=0,0,0 "
+	    "dyn_smem=0 static_smem=0 local_bytes=0 regs=16 carveout=-1 c.global_load_requests=5 "
+	    "c.global_load_sectors=20 c.achieved_occupancy_pct=50 c.duration_ns=1000 "
+	    "c.fma_issue_pct=1\n", PID);
+	end();
+	ok(analyze(&a, &defaults) == 0 && a.n == 1, "light set, 5 loads: analysed");
+	ok(a.n && a.k[0].verdict != PV_LOAD_COALESCING && a.k[0].ld.ratio == 1,
+	   "light set: 4 sectors a request, coalesced: no load verdict (%s)",
+	   a.n ? prof_verdict_code(a.k[0].verdict) : "");
 	prof_analysis_free(&a);
 
 	/* a GEMM's cp.async sectors beside its few LDGs: no warp's LDG makes 12288 */
@@ -695,6 +756,156 @@ static void test_order(void)
 	ok(prof_analyze(NULL, &o, &a) == -1, "a bad regex: -1");
 }
 
+/*
+ * A time record written before any launch of its kernel was timed has no
+ * configuration (the library takes it from its activity records, the
+ * latest launch's): a later record's, or another process's, is the
+ * row's; a record without one takes nothing from a row that has it.
+ */
+static void test_time_config(void)
+{
+	const char *bare = "time pid=%d dev=0 kernel=_Z3cfgv grid=0,0,0 block=0,0,0 dyn_smem=0 "
+			   "static_smem=0 regs=0 launches=2 graph=0 timed=0 ns=0 min_ns=0 max_ns=0\n";
+	struct prof_analysis a;
+
+	begin();
+	add(bare, PID);
+	time_rec("_Z3cfgv", 1, 0, 1, 1000);
+	end();
+	analyze(&a, &defaults);
+	ok(a.k[0].grid.x == 65536 && a.k[0].block.x == 256 && a.k[0].regs == 16,
+	   "a bare record, then one with the configuration: that one");
+	prof_analysis_free(&a);
+	begin();
+	time_rec("_Z3cfgv", 1, 0, 1, 1000);
+	add("gpuperf-profile v=1 pid=101\n");
+	add(bare, 101);
+	add("end pid=101 launches=2 profiled=0 dropped=0 off=0\n");
+	end();
+	analyze(&a, &defaults);
+	ok(a.k[0].grid.x == 65536 && a.k[0].block.x == 256 && a.k[0].regs == 16 &&
+	   a.k[0].launches == 3, "another process's bare record: the configuration stays");
+	prof_analysis_free(&a);
+	/* launched in another shape before the next flush: the later record's */
+	begin();
+	time_rec("_Z3cfgv", 1, 0, 1, 1000);
+	add("time pid=%d dev=0 kernel=_Z3cfgv grid=512,1,1 block=128,1,1 dyn_smem=0 static_smem=0 "
+	    "regs=32 launches=1 graph=0 timed=1 ns=500 min_ns=500 max_ns=500\n", PID);
+	end();
+	analyze(&a, &defaults);
+	ok(a.k[0].grid.x == 512 && a.k[0].block.x == 128 && a.k[0].regs == 32,
+	   "a later record in another shape: its configuration");
+	prof_analysis_free(&a);
+}
+
+/*
+ * What a launch weighs: one whose duration was not read counts 1 ns in
+ * the duration-weighted occupancy; DRAM bytes count where the launch's
+ * time does (none read, or 0: neither its bytes nor its time); a launch
+ * whose one counter is the first of the list is profiled all the same.
+ */
+static void test_launch_weights(void)
+{
+	struct launch l = copy("_Z1wPf", 1, 1, 50), u = l;
+	struct prof_analysis a;
+
+	begin();
+	l.occ = 80;
+	launch(&l);
+	u.occ = 20;
+	u.ns = NAN;
+	launch(&u);
+	time_rec("_Z1wPf", 2, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].achieved_pct, (80 * l.ns + 20 * 1) / (l.ns + 1), 1e-9,
+	       "occupancy: 80 %% over its duration, 20 %% over 1 ns");
+	is_dbl(a.k[0].dram_read_bytes, l.dram_r, 0, "DRAM: the timed launch's bytes alone");
+	prof_analysis_free(&a);
+	begin();
+	launch(&l);
+	u.ns = 0;
+	launch(&u);
+	time_rec("_Z1wPf", 2, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].dram_read_bytes, l.dram_r, 0, "DRAM: a launch of 0 ns adds no bytes");
+	prof_analysis_free(&a);
+	begin();
+	add("launch pid=%d dev=0 kernel=_Z3onev api=cuLaunchKernel corr=1 grid=1,1,1 block=32,1,1 "
+	    "cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=8 carveout=-1 "
+	    "c.global_load_sectors=100\n", PID);
+	end();
+	analyze(&a, &defaults);
+	ok(a.k[0].profiled == 1 && a.k[0].verdict != PV_NOT_PROFILED,
+	   "global load sectors alone: profiled (%s)", prof_verdict_code(a.k[0].verdict));
+	prof_analysis_free(&a);
+}
+
+/* A launch of 4096 blocks, half the warp slots busy: its duration (NAN: none) and FMA pipe. */
+static void piped(const char *kernel, double ns, double pipe)
+{
+	add("launch pid=%d dev=0 kernel=%s api=cuLaunchKernel corr=1 grid=4096,1,1 block=256,1,1 "
+	    "cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=16 carveout=-1 "
+	    "c.achieved_occupancy_pct=50", PID, kernel);
+	c("duration_ns", ns);
+	c("fma_pipe_pct", pipe);
+	add("\n");
+}
+
+/* The first two rows' short names, in order, for the orders below. */
+static int first_two(const struct prof_analysis *a, const char *first, const char *second)
+{
+	return a->n == 2 && !strcmp(a->k[0].short_name, first) && !strcmp(a->k[1].short_name, second);
+}
+
+/*
+ * Orders with kernels of no time (neither a duration nor a timed launch
+ * read): by time, after any timed one, even of half a nanosecond; by time
+ * at stake (GPU time x the fraction: the FMA pipe at 50 % leaves 0.5, at
+ * 70 % 0.3, at 80 % 0.2), an untimed kernel's fraction weighs as if over
+ * 1e-9 ns (cost()), below any timed kernel with more at stake.
+ */
+static void test_untimed_order(void)
+{
+	struct prof_opts o = defaults;
+	struct prof_analysis a;
+
+	for (int i = 0; i < 2; i++) {
+		begin();
+		piped(i ? "_Z1bv" : "_Z1av", i ? 0.5 : NAN, 50);
+		piped(i ? "_Z1av" : "_Z1bv", i ? NAN : 0.5, 50);
+		end();
+		analyze(&a, &o);
+		ok(first_two(&a, "b", "a"), "--sort time: 0.5 ns before no time (%s first in the records)",
+		   i ? "b" : "a");
+		prof_analysis_free(&a);
+	}
+	o.sort = PROF_SORT_WASTE;
+	begin();
+	piped("_Z1av", 1000, 50);
+	piped("_Z1bv", 10000, 80);
+	end();
+	analyze(&a, &o);
+	ok(first_two(&a, "b", "a"), "--sort waste: 0.2 of 10 us before 0.5 of 1 us");
+	prof_analysis_free(&a);
+	begin();
+	piped("_Z1av", NAN, 70);
+	piped("_Z1bv", 0.5, 50);
+	end();
+	analyze(&a, &o);
+	ok(first_two(&a, "b", "a"), "--sort waste: 0.5 of 0.5 ns before 0.3 of no time");
+	prof_analysis_free(&a);
+	/* the FMA pipe at 99.9999999 %: 1e-9 of 1 ns at stake, above 0.95 of no time (0.95e-9) */
+	begin();
+	piped("_Z1av", NAN, 5);
+	piped("_Z1bv", 1, 99.9999999);
+	end();
+	analyze(&a, &o);
+	ok(first_two(&a, "b", "a"), "--sort waste: 1e-9 ns at stake before 0.95 of no time");
+	prof_analysis_free(&a);
+}
+
 /* PyTorch's names run to hundreds of characters: the summary says the table's short one. */
 static void test_names(void)
 {
@@ -776,11 +987,13 @@ static void test_partial_counters(void)
 	a = one(&l);
 	ok(isnan(a.k[0].sld.wavefronts), "shared loads without their conflicts: not counted");
 	ok(isnan(a.k[0].sst.wavefronts), "shared stores without their wavefronts: not counted");
+	ok(isnan(a.k[0].sst.conflicts_per_instruction), "  nor their conflicts a store");
 	prof_analysis_free(&a);
 	l.sh_c = 100, l.sh_w = NAN;
 	l.shs_w = 100, l.shs_n = NAN;
 	a = one(&l);
 	ok(isnan(a.k[0].sld.wavefronts), "shared loads without their wavefronts: not counted");
+	ok(isnan(a.k[0].sld.conflicts_per_instruction), "  nor their conflicts a load");
 	ok(isnan(a.k[0].sst.wavefronts), "shared stores without their instructions: not counted");
 	prof_analysis_free(&a);
 	l.sh_n = NAN, l.sh_w = 200, l.sh_c = 100;
@@ -816,10 +1029,11 @@ static void test_partial_counters(void)
 	prof_analysis_free(&a);
 	/* a time record's launches: those of the API and those of graphs */
 	begin();
-	time_rec("_Z4partPf", 2, 3, 5, 5000);
+	time_rec("_Z4partPf", 2, 3, 4, 5000);
 	end();
 	analyze(&a, &defaults);
 	ok(a.k[0].launches == 5 && a.k[0].graph == 3, "2 API launches and 3 in graphs: 5, 3 of graphs");
+	is_dbl(a.k[0].time_ns, 5000, 0, "  4 of them timed, in 5000 ns");
 	prof_analysis_free(&a);
 
 	/* L1: 10 % hits over 8 sectors a request's loads, 90 % over 4 (twice the requests): 50 % */
@@ -836,6 +1050,21 @@ static void test_partial_counters(void)
 	analyze(&a, &defaults);
 	is_dbl(a.k[0].l1_hit_pct, (10.0 * 8 + 90.0 * 8) / 16, 1e-9,
 	       "L1 hit rates weighted by their load sectors: 50 %%");
+	prof_analysis_free(&a);
+	/* a rate without load sectors, sectors without a rate: each weighs nothing */
+	begin();
+	l = copy("_Z2l1Pf", 2, 1, 50);
+	launch(&l);
+	l1_rate = NAN;
+	launch(&l);
+	l1_rate = 90;
+	l.ld_req = l.ld_sec = l.ld_bytes = NAN;
+	launch(&l);
+	l1_rate = 10;
+	time_rec("_Z2l1Pf", 3, 0, 0, 0);
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].l1_hit_pct, 10, 1e-9, "L1: the one launch with both its rate and its sectors");
 	prof_analysis_free(&a);
 
 	/* L2: 100 % over 3000 + 1000 sectors, 0 % where the sectors were not read (weight 1) */
@@ -920,6 +1149,14 @@ static void test_access_figures(void)
 	ok(isnan(p->ratio) && isnan(p->sectors_per_request) && !p->one_lane,
 	   "sectors without a byte asked: not judged");
 	prof_analysis_free(&a);
+	p = loads_of(&a, 1, 1, 0);
+	ok(isnan(p->ratio) && isnan(p->sectors_per_request), "one sector, no byte asked: not judged");
+	prof_analysis_free(&a);
+	/* one request of 8-byte lanes: its bytes counted, its ideal theirs */
+	p = loads_of(&a, 1, 8, 256);
+	ok(!p->assumed && p->ratio == 1 && p->ideal_per_request == 8,
+	   "one request of 256 bytes in 8 sectors: coalesced, not assumed 4-byte");
+	prof_analysis_free(&a);
 	p = loads_of(&a, 10, 0, 0);
 	ok(p->ratio == 0 && !p->one_lane, "no sector, no byte: a ratio of 0, judged");
 	prof_analysis_free(&a);
@@ -927,6 +1164,11 @@ static void test_access_figures(void)
 	p = loads_of(&a, 1, 8, NAN);
 	ok(p->assumed && p->ratio == 2, "bytes not counted, 8 sectors a request: 2x a 4-byte warp");
 	ok(isnan(p->bytes), "bytes not counted: NAN");
+	prof_analysis_free(&a);
+	/* a stride-2 warp of 4 bytes: 4 of 8 sectors a request excess, beside 4-sector stores */
+	p = loads_of(&a, WARPS, 8 * WARPS, NAN);
+	ok(a.k[0].verdict == PV_LOAD_COALESCING, "bytes not counted, 2x: a load verdict");
+	is_dbl(a.k[0].waste, 4.0 / 12, 1e-12, "  4 excess sectors of 8 + 4 a warp at stake");
 	prof_analysis_free(&a);
 	p = loads_of(&a, 2, 65, NAN);
 	ok(isnan(p->ratio) && !p->assumed, "32.5 sectors a request, bytes not counted: more than a warp's "
@@ -1020,6 +1262,7 @@ static void roof_launch(double ns, double ffma, double pipe, double l1, double s
 	c("fmul_thread_instructions", 0);
 	c("fma_pipe_pct", pipe);
 	c("tensor_pipe_pct", pipe / 2);
+	c("fp64_pipe_pct", pipe / 5);
 	c("l1_bytes", l1);
 	c("shared_bytes", shared);
 	c("l2_bytes", l2);
@@ -1086,15 +1329,19 @@ static void test_roofline_figures(void)
 	ok(isnan(a.k[0].gflops) && isnan(a.k[0].l1_gbs) && isnan(a.k[0].l2_gbs), "no duration: no rate");
 	is_dbl(a.k[0].flop_total, 2e6, 0, "yet the FLOPs");
 	is_dbl(a.k[0].fma_pipe_pct, 50, 1e-9, "and the pipe's share, by launch");
+	is_dbl(a.k[0].fp64_pipe_pct, 10, 1e-9, "  the FP64 pipe's 10 %%");
 	prof_analysis_free(&a);
 	begin();
-	roof_launch(0.5, 1e6, 50, NAN, NAN, 2e6);
+	roof_launch(0.5, 1e6, 50, 1e3, NAN, 2e6);
 	time_rec("_Z4roofv", 1, 0, 0, 0);
 	end();
 	analyze(&a, &defaults);
 	is_dbl(a.k[0].l2_gbs, 2e6 / 0.5, 1e-6, "half a nanosecond: 2e6 bytes of L2 in it");
 	is_dbl(a.k[0].fma_pipe_pct, 50, 1e-9, "  its pipes' shares as read: FMA 50 %%");
 	is_dbl(a.k[0].tensor_pipe_pct, 25, 1e-9, "  tensor 25 %%");
+	is_dbl(a.k[0].fp64_pipe_pct, 10, 1e-9, "  FP64 10 %%");
+	is_dbl(a.k[0].gflops, 2e6 / 0.5, 1e-6, "  2e6 FLOPs in it");
+	is_dbl(a.k[0].l1_gbs, 1e3 / 0.5, 1e-9, "  1000 bytes of L1 in it");
 	prof_analysis_free(&a);
 	begin();
 	roof_launch(0, 1e6, 50, NAN, NAN, NAN);
@@ -1103,6 +1350,43 @@ static void test_roofline_figures(void)
 	analyze(&a, &defaults);
 	is_dbl(a.k[0].fma_pipe_pct, 50, 1e-9, "a duration of 0: the shares as read, by launch");
 	is_dbl(a.k[0].tensor_pipe_pct, 25, 1e-9, "  tensor 25 %%");
+	is_dbl(a.k[0].fp64_pipe_pct, 10, 1e-9, "  FP64 10 %%");
+	prof_analysis_free(&a);
+}
+
+/*
+ * The chip's peaks, averaged over the launches that read one above zero:
+ * on an architecture the throughput table lacks (10.0), the FP32 roof is
+ * CUPTI's 16896 FFMAs a cycle (132 SMs x 128) x 2 FLOPs x 1.98 GHz.
+ */
+static void test_peaks(void)
+{
+	struct prof_analysis a;
+
+	cc = "10.0";
+	begin();
+	for (int i = 0; i < 2; i++)
+		add("launch pid=%d dev=0 kernel=_Z4peakv api=cuLaunchKernel corr=1 grid=4096,1,1 "
+		    "block=256,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=16 "
+		    "carveout=-1 c.duration_ns=1000 c.fma_pipe_pct=10 c.sm_clock_hz=1.98e9 "
+		    "c.ffma_peak_per_cycle=16896 c.l2_peak_bytes_per_s=%s\n", PID, i ? "4e12" : "0");
+	end();
+	analyze(&a, &defaults);
+	cc = "9.0";
+	is_dbl(a.k[0].roofs.r[PROF_ROOF_FP32].per_s, 2 * 16896 * 1.98e9, 1,
+	       "10.0: FP32 from CUPTI's FFMAs a cycle, 66.9 TFLOP/s");
+	is_dbl(a.k[0].roofs.r[PROF_ROOF_L2].per_s, 4e12, 0, "L2: the launch that read 4 TB/s; 0 is none");
+	prof_analysis_free(&a);
+	/* any figure above zero is a peak, if a low one: 0.5 and 1.5 B/s average 1 */
+	begin();
+	for (int i = 0; i < 2; i++)
+		add("launch pid=%d dev=0 kernel=_Z4peakv api=cuLaunchKernel corr=1 grid=4096,1,1 "
+		    "block=256,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=16 "
+		    "carveout=-1 c.duration_ns=1000 c.fma_pipe_pct=10 c.l2_peak_bytes_per_s=%s\n", PID,
+		    i ? "1.5" : "0.5");
+	end();
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].roofs.r[PROF_ROOF_L2].per_s, 1, 0, "L2 peaks of 0.5 and 1.5 B/s: 1 B/s");
 	prof_analysis_free(&a);
 }
 
@@ -1111,6 +1395,8 @@ static void test_roofline_figures(void)
  * at a clock of 1 GHz (cycles = ns), DRAM bytes at a 1 TB/s peak, and the
  * FMA pipe read as the full set reads it (pipe) or the light set (issue).
  */
+static double time_clock = 1e9, time_fp64 = NAN;   /* its SM clock, its FP64 pipe share */
+
 static void timed_launch(double dur, double cycles, double dram, double pipe, double issue)
 {
 	begin();
@@ -1119,7 +1405,8 @@ static void timed_launch(double dur, double cycles, double dram, double pipe, do
 	    PID);
 	c("duration_ns", dur);
 	c("sm_active_cycles_max", cycles);
-	c("sm_clock_hz", 1e9);
+	c("sm_clock_hz", time_clock);
+	c("fp64_pipe_pct", time_fp64);
 	c("dram_read_bytes", dram);
 	c("dram_write_bytes", isnan(dram) ? NAN : 0);
 	c("dram_peak_bytes_per_s", 1e12);
@@ -1172,6 +1459,25 @@ static void test_kernel_time(void)
 	analyze(&a, &defaults);
 	is_dbl(a.k[0].fma_pipe_pct, 100, 1e-9, "80 %% over half the range: at most 100 %%");
 	prof_analysis_free(&a);
+	/* no FMA counter of either set: not known to be a range, the shares as read */
+	time_fp64 = 40;
+	timed_launch(2000, 1000, NAN, NAN, NAN);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 1000, 1e-9, "no FMA counter: the active 1000 ns");
+	is_dbl(a.k[0].fp64_pipe_pct, 40, 1e-9, "  the FP64 pipe's 40 %% as read");
+	prof_analysis_free(&a);
+	time_fp64 = NAN;
+	/* one active cycle, at 1 GHz and at 2 GHz: 1 ns, 0.5 ns */
+	timed_launch(2000, 1, NAN, 30, NAN);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 1, 1e-12, "one active cycle at 1 GHz of 2000 ns: 1 ns");
+	prof_analysis_free(&a);
+	time_clock = 2e9;
+	timed_launch(1, 1, NAN, 30, NAN);
+	analyze(&a, &defaults);
+	is_dbl(a.k[0].time_ns, 0.5, 1e-12, "one active cycle at 2 GHz of a 1-ns duration: 0.5 ns");
+	prof_analysis_free(&a);
+	time_clock = 1e9;
 }
 
 /* A launch of grid x,y,z, 40 % of the warp slots busy. */
@@ -1312,6 +1618,10 @@ int main(void)
 	test_roofline_figures();
 	test_grid_and_device();
 	test_kernel_time();
+	test_peaks();
+	test_time_config();
+	test_launch_weights();
+	test_untimed_order();
 	test_programs();
 	return done_testing();
 }

@@ -719,7 +719,7 @@ static void test_rate_words(void)
 
 	/* a kernel that moved nothing is still judged: its nearest ceiling at 0 % */
 	in = idle();
-	in.fma_pipe_pct = in.tensor_pipe_pct = NAN;
+	in.fma_pipe_pct = in.tensor_pipe_pct = in.fp64_pipe_pct = NAN;
 	b = classify(&in, PB_LATENCY, "at 0 %", "rates of zero: judged, not unknown");
 	prof_bound_free(&b);
 	/* a pipe nearest, no precision at 10 %: no FLOP words beside it */
@@ -793,6 +793,61 @@ static void test_rate_words(void)
 	prof_bound_free(&b);
 }
 
+/*
+ * The FP64 pipe as a ceiling (issue 37), judged by its busy share as the
+ * FMA pipe is; a use read above its ceiling judged at it (100 %), flagged
+ * in over, its evidence "all of the time" or "at its roof"; a use of
+ * exactly 100 % is no overshoot.
+ */
+static void test_ceilings_passed(void)
+{
+	struct prof_bound_in in = idle();
+	struct prof_bound b;
+
+	in.fma_pipe_pct = NAN;
+	in.fp64_pipe_pct = 61;
+	b = classify(&in, PB_COMPUTE, "compute-bound: the FP64 pipe busy 61 % of the time",
+		     "the FP64 pipe 61 % busy: 60 % or more is the bound");
+	is_int(b.nearest, USE_FP64_PIPE, "  the FP64 pipe nearest");
+	is_dbl(b.roof_frac, 0.61, 1e-12, "  61 %% of its ceiling");
+	prof_bound_free(&b);
+	in.fp64_pipe_pct = 59;
+	b = classify(&in, PB_LATENCY, "the nearest, FP64 pipe, at 59 %", "the FP64 pipe 59 % busy");
+	prof_bound_free(&b);
+
+	/* a pipe read at 120 % (counters of two passes): at its ceiling, said */
+	in = idle();
+	in.fma_pipe_pct = 120;
+	b = classify(&in, PB_COMPUTE, "compute-bound: the FMA pipe busy all of the time",
+		     "the FMA pipe read at 120 %");
+	is_int((int)b.over, 1 << USE_FMA_PIPE, "  the FMA pipe flagged, nothing else");
+	is_dbl(b.use[USE_FMA_PIPE], 1, 0, "  judged at 100 %%");
+	is_dbl(b.roof_frac, 1, 0, "  its fraction 1");
+	is_str(b.brief, "compute-bound (FMA pipe 100 %)", "  its brief");
+	prof_bound_free(&b);
+	/* 1.5x the ceiling, as 2x: passed */
+	in.fma_pipe_pct = 150;
+	b = classify(&in, PB_COMPUTE, "busy all of the time", "the FMA pipe read at 150 %");
+	is_int((int)b.over, 1 << USE_FMA_PIPE, "  flagged");
+	is_dbl(b.use[USE_FMA_PIPE], 1, 0, "  judged at 100 %%");
+	prof_bound_free(&b);
+	/* exactly full is no overshoot */
+	in.fma_pipe_pct = 100;
+	b = classify(&in, PB_COMPUTE, "the FMA pipe busy 100 % of the time", "the FMA pipe at 100 %");
+	is_int((int)b.over, 0, "  not flagged");
+	prof_bound_free(&b);
+
+	/* DRAM at 1.5x its roof: at its roof, no rate shown */
+	in = idle();
+	in.fma_pipe_pct = 1;
+	in.bytes_per_s[0] = 1.5 * DRAM_ROOF;
+	b = classify(&in, PB_MEMORY, "memory-bound: DRAM at its 3352 GB/s roof (theoretical)",
+		     "DRAM read at 1.5x its roof");
+	is_int((int)b.over, 1 << USE_DRAM, "  DRAM flagged, nothing else");
+	ok(!strstr(b.text, "5028"), "  its impossible rate not shown: %s", b.text);
+	prof_bound_free(&b);
+}
+
 /* The names' ends, and which ceilings are memory. */
 static void test_lookups(void)
 {
@@ -831,6 +886,7 @@ int main(void)
 	test_roofs_measured_edges();
 	test_classify();
 	test_rate_words();
+	test_ceilings_passed();
 	test_false_alarms();
 	test_counts();
 	test_chart();

@@ -64,6 +64,10 @@ static void test_widths(void)
 		is_dbl(k->global_excess_pct, 0, 1e-12, "no excess sectors, as ncu");
 		ok(!coalescing_verdict(k), "no coalescing verdict (%s)", prof_verdict_code(k->verdict));
 		ok(k->per_kind, "judged kind by kind");
+		is_dbl(k->ld.efficiency_pct, 100, 0, "every byte of its sectors asked for: 100 %%");
+		ok(!k->disagree || !strstr(k->disagree, "LDG"),
+		   "100 %% efficient, 16 sectors a request: LDG's counters agree");
+		is_str(k->counter_set, "full", "LDGs counted apart: the full set");
 	}
 	k = prec_find(&a, "k_ldg64");
 	if (ok(k != NULL, "the 8-byte copy")) {
@@ -334,6 +338,252 @@ static void test_weight(void)
 	prof_analysis_free(&a);
 }
 
+/* A launch of 1024 blocks of 256 threads, 0.1 ms with busy warps, and these counts. */
+static void counted(const char *kernel, const char *counts)
+{
+	char all[1024];
+
+	snprintf(all, sizeof(all), "duration_ns=1e5 achieved_occupancy_pct=90 %s", counts);
+	prec_launch_counts(kernel, 1024, 256, 32, all);
+}
+
+/*
+ * Without a count of every instruction's sectors (or wavefronts), a chip
+ * or a record that lacks it, the share of excess is over the kinds'
+ * own: each kind that moved a sector adds its sectors, one that moved
+ * none or was not counted adds nothing.  Loads (stores) of 100 requests
+ * of 4 bytes a lane in 800 sectors, where 400 would do: 400 excess.
+ */
+static void test_totals_of_kinds(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	/* loads at 2x beside one sector of each other kind: 400 of 803 */
+	counted("_Z2g1Pf", "ldg_requests=100 ldg_sectors=800 global_load_bytes=12800 "
+		"stg_requests=1 stg_sectors=1 global_store_bytes=32 "
+		"atom_requests=1 atom_sectors=1 atom_bytes=4 "
+		"cp_async_requests=1 cp_async_sectors=1 cp_async_bytes=16");
+	/* stores at 2x beside a load of one sector, no atomic or cp.async: 400 of 801 */
+	counted("_Z2g2Pf", "ldg_requests=1 ldg_sectors=1 global_load_bytes=4 "
+		"stg_requests=100 stg_sectors=800 global_store_bytes=12800");
+	/* loads alone, stores not counted: 400 of 800 */
+	counted("_Z2g3Pf", "ldg_requests=100 ldg_sectors=800 global_load_bytes=12800");
+	/* stores alone, loads not counted: 400 of 800, still judged kind by kind */
+	counted("_Z2g4Pf", "stg_requests=100 stg_sectors=800 global_store_bytes=12800");
+	/* a total counted above the kinds' (generic loads): 400 of 1600 */
+	counted("_Z2g5Pf", "ldg_requests=100 ldg_sectors=800 global_load_bytes=12800 "
+		"global_sectors_all=1600");
+	if (!run(&a, 5))
+		return;
+	k = prec_find(&a, "g1");
+	if (ok(k != NULL, "loads at 2x among single sectors")) {
+		is_dbl(k->sectors_all, 803, 0, "  800 + 1 + 1 + 1 sectors");
+		is_dbl(k->global_excess_pct, 100 * 400.0 / 803, 1e-9, "  400 of them excess: 49.8 %%");
+	}
+	k = prec_find(&a, "g2");
+	if (ok(k != NULL, "stores at 2x beside one load sector"))
+		is_dbl(k->global_excess_pct, 100 * 400.0 / 801, 1e-9, "  400 of 801: 49.9 %%");
+	k = prec_find(&a, "g3");
+	if (ok(k != NULL, "loads alone"))
+		is_dbl(k->global_excess_pct, 50, 1e-9, "  400 of 800: the stores add nothing");
+	k = prec_find(&a, "g4");
+	if (ok(k != NULL, "stores alone")) {
+		ok(k->per_kind, "  stores counted apart: kind by kind");
+		is_dbl(k->global_excess_pct, 50, 1e-9, "  400 of 800: the loads add nothing");
+	}
+	k = prec_find(&a, "g5");
+	if (ok(k != NULL, "a total above the kinds'")) {
+		is_dbl(k->sectors_all, 1600, 0, "  every instruction's 1600 sectors");
+		is_dbl(k->global_excess_pct, 25, 1e-9, "  400 of them: 25 %%");
+	}
+	prof_analysis_free(&a);
+
+	/*
+	 * Shared: 100 loads in 400 wavefronts, 300 of them the hardware's bank
+	 * conflicts (4-way), beside single wavefronts of the other kinds.
+	 */
+	prec_begin();
+	counted("_Z2s1Pf", "lds_instructions=100 lds_wavefronts=400 lds_bytes=12800 "
+		"shared_load_bank_conflicts=300 shared_store_bank_conflicts=0 "
+		"sts_instructions=1 sts_wavefronts=1 sts_bytes=128 "
+		"cp_async_requests=1 ldgsts_shared_wavefronts=1 ldgsts_shared_bytes=16 "
+		"shared_atom_instructions=1 shared_atom_wavefronts=1");
+	/* stores 4-way beside one load wavefront, no cp.async or atomic */
+	counted("_Z2s2Pf", "lds_instructions=1 lds_wavefronts=1 lds_bytes=128 "
+		"shared_load_bank_conflicts=0 shared_store_bank_conflicts=300 "
+		"sts_instructions=100 sts_wavefronts=400 sts_bytes=12800");
+	/* loads 4-way, stores not counted */
+	counted("_Z2s3Pf", "lds_instructions=100 lds_wavefronts=400 lds_bytes=12800 "
+		"shared_load_bank_conflicts=300");
+	/*
+	 * loads not counted (nor then the bank conflicts): 100 stores in 400
+	 * wavefronts, and 100 atomics in 300 where 100 would do
+	 */
+	counted("_Z2s4Pf", "ldg_requests=0 ldg_sectors=0 global_load_bytes=0 "
+		"sts_instructions=100 sts_wavefronts=400 sts_bytes=12800 "
+		"shared_atom_instructions=100 shared_atom_wavefronts=300");
+	/* a total counted above the kinds' (TMA's writes): 300 of 600 */
+	counted("_Z2s5Pf", "lds_instructions=100 lds_wavefronts=400 lds_bytes=12800 "
+		"shared_load_bank_conflicts=300 shared_wavefronts_all=600");
+	if (!run(&a, 5))
+		return;
+	k = prec_find(&a, "s1");
+	if (ok(k != NULL, "loads 4-way among single wavefronts")) {
+		is_dbl(k->wavefronts_all, 403, 0, "  400 + 1 + 1 + 1 wavefronts");
+		is_dbl(k->shared_excess_pct, 100 * 300.0 / 403, 1e-9, "  300 excess: 74.4 %%");
+	}
+	k = prec_find(&a, "s2");
+	if (ok(k != NULL, "stores 4-way beside one load wavefront"))
+		is_dbl(k->shared_excess_pct, 100 * 300.0 / 401, 1e-9, "  300 of 401: 74.8 %%");
+	k = prec_find(&a, "s3");
+	if (ok(k != NULL, "loads alone"))
+		is_dbl(k->shared_excess_pct, 75, 1e-9, "  300 of 400: the stores add nothing");
+	k = prec_find(&a, "s4");
+	if (ok(k != NULL, "stores and atomics, loads not counted"))
+		is_dbl(k->shared_excess_pct, 100 * 200.0 / 700, 1e-9,
+		       "  the atomics' 200 of 700: the loads add nothing");
+	k = prec_find(&a, "s5");
+	if (ok(k != NULL, "a total above the kinds'"))
+		is_dbl(k->shared_excess_pct, 50, 1e-9, "  300 of every instruction's 600: 50 %%");
+	prof_analysis_free(&a);
+}
+
+/*
+ * No share of excess where no kind's is known: loads of no active lane
+ * (10 requests, no sector) among 50 sectors of generic loads; shared
+ * loads without the hardware's bank conflicts.  The kinds account for
+ * none of the traffic, so 0 % would claim what nobody counted.  A
+ * single sector (wavefront) in all is a total: 0 % where a kind's excess
+ * is known to be none.
+ */
+static void test_unknown_excess(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	counted("_Z2e1Pf", "ldg_requests=10 ldg_sectors=0 global_load_bytes=0 global_sectors_all=50 "
+		"lds_instructions=100 lds_wavefronts=400 lds_bytes=12800 shared_wavefronts_all=400");
+	counted("_Z2e2Pf", "ldg_requests=1 ldg_sectors=1 global_load_bytes=32 global_sectors_all=1");
+	/* LDGs counted, no shared kind (their counters incomplete), 400 shared wavefronts */
+	counted("_Z2e3Pf", "ldg_requests=100 ldg_sectors=400 global_load_bytes=12800 "
+		"shared_wavefronts_all=400");
+	/*
+	 * one sector in all, of a store no kind counts, beside the hardware's
+	 * loads of no sector (5 requests of no active lane): 0 % excess
+	 */
+	counted("_Z2e4Pf", "stg_requests=0 stg_sectors=0 global_store_bytes=0 global_sectors_all=1 "
+		"global_load_requests=5 global_load_sectors=0");
+	/* 5 shared loads of no active lane, one wavefront of another kind (TMA) in all */
+	counted("_Z2e5Pf", "lds_instructions=5 lds_wavefronts=0 lds_bytes=0 "
+		"shared_load_bank_conflicts=0 shared_wavefronts_all=1");
+	if (!run(&a, 5))
+		return;
+	k = prec_find(&a, "e1");
+	if (ok(k != NULL, "no kind's excess known")) {
+		ok(isnan(k->global_excess_pct), "  no global excess figure (%g)", k->global_excess_pct);
+		ok(isnan(k->shared_excess_pct), "  no shared excess figure (%g)", k->shared_excess_pct);
+	}
+	k = prec_find(&a, "e2");
+	if (ok(k != NULL, "one coalesced sector in all"))
+		is_dbl(k->global_excess_pct, 0, 0, "  none of it excess: 0 %%");
+	k = prec_find(&a, "e3");
+	if (ok(k != NULL, "no shared kind counted"))
+		ok(isnan(k->shared_excess_pct), "  no shared excess figure (%g)", k->shared_excess_pct);
+	k = prec_find(&a, "e4");
+	if (ok(k != NULL, "one sector of a store no kind counts"))
+		is_dbl(k->global_excess_pct, 0, 0, "  the loads' excess, none, of 1 sector: 0 %%");
+	k = prec_find(&a, "e5");
+	if (ok(k != NULL, "one shared wavefront in all"))
+		is_dbl(k->shared_excess_pct, 0, 0, "  the loads' excess, none, of 1 wavefront: 0 %%");
+	prof_analysis_free(&a);
+}
+
+/*
+ * A kind of shared access with no instruction has no figure: no
+ * wavefronts a request, no ideal; one instruction is enough for them.
+ */
+static void test_few_instructions(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	counted("_Z2z0Pf", "lds_instructions=0 lds_wavefronts=0 lds_bytes=0 "
+		"shared_load_bank_conflicts=0 shared_store_bank_conflicts=0 "
+		"sts_instructions=100 sts_wavefronts=100 sts_bytes=12800");
+	counted("_Z2z1Pf", "lds_instructions=1 lds_wavefronts=1 lds_bytes=128 "
+		"shared_load_bank_conflicts=0 shared_store_bank_conflicts=0");
+	if (!run(&a, 2))
+		return;
+	k = prec_find(&a, "z0");
+	if (ok(k != NULL, "no shared load")) {
+		ok(isnan(k->sld.wavefronts_per_instruction) && isnan(k->sld.ideal_per_instruction) &&
+		   isnan(k->sld.ways), "  no figure of the loads");
+		is_dbl(k->sst.ways, 1, 0, "  the stores' still: 1 way");
+	}
+	k = prec_find(&a, "z1");
+	if (ok(k != NULL, "one shared load")) {
+		is_dbl(k->sld.wavefronts_per_instruction, 1, 0, "  1 wavefront a load");
+		is_dbl(k->sld.ideal_per_instruction, 1, 0, "  1 ideal");
+		is_dbl(k->sld.ways, 1, 0, "  1 way");
+	}
+	prof_analysis_free(&a);
+}
+
+/*
+ * A kind counts where its three counters were read (instructions,
+ * sectors, bytes), as one pass gives them: with one missing, no figure of
+ * that kind, and the row is not judged kind by kind.
+ */
+static void test_kind_needs_three(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	counted("_Z2k2Pf", "ldg_requests=100 global_load_bytes=12800");
+	counted("_Z2k3Pf", "ldg_requests=100 ldg_sectors=800");
+	if (!run(&a, 2))
+		return;
+	k = prec_find(&a, "k2");
+	if (ok(k != NULL, "LDG sectors missing"))
+		ok(!k->per_kind && isnan(k->ld.requests) && isnan(k->ld.sectors_per_request),
+		   "  no LDG figure, not judged kind by kind");
+	k = prec_find(&a, "k3");
+	if (ok(k != NULL, "LDG bytes missing"))
+		ok(!k->per_kind && isnan(k->ld.requests) && isnan(k->ld.sectors_per_request),
+		   "  no LDG figure, not judged kind by kind");
+	prof_analysis_free(&a);
+}
+
+/*
+ * The set a launch read: the full one counts LDGs apart or reads the FMA
+ * pipe's busy cycles (either says it); the L1 hit rate weighed by the
+ * LDGs' sectors where the hardware's load sectors were not read.
+ */
+static void test_full_set_signs(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	counted("_Z2f1Pf", "fma_pipe_pct=50");
+	counted("_Z2f2Pf", "l1_hit_rate_pct=40 ldg_requests=100 ldg_sectors=400 "
+		"global_load_bytes=12800");
+	if (!run(&a, 2))
+		return;
+	k = prec_find(&a, "f1");
+	if (ok(k != NULL, "the FMA pipe's busy cycles alone"))
+		is_str(k->counter_set, "full", "  the full set");
+	k = prec_find(&a, "f2");
+	if (ok(k != NULL, "an L1 hit rate beside LDGs"))
+		is_dbl(k->l1_hit_pct, 40, 0, "  40 %% of the LDGs' sectors hit");
+	prof_analysis_free(&a);
+}
+
 /* Figures no hardware can give are not shown: the row says which counters disagree. */
 static void test_disagree(void)
 {
@@ -372,6 +622,80 @@ static void test_disagree(void)
 	ok(!coalescing_verdict(k) && k->verdict != PV_SHARED_LOAD_CONFLICTS &&
 	   k->verdict != PV_SHARED_STORE_CONFLICTS,
 	   "no verdict from the impossible figures");
+	prof_analysis_free(&a);
+}
+
+/*
+ * The edges of what no hardware gives (gpuperf-profile(1), What each
+ * kernel gets): a warp's 32 lanes touch 32 sectors a request at most, and
+ * make 32 wavefronts an instruction at most; lanes ask for no more bytes
+ * than their sectors carry.  Exactly 32 (a column walk, a 32-way
+ * conflict) is a figure; anything above, even one sector in 2e9
+ * requests, is a disagreement.  Conflicts as many as the wavefronts (the
+ * hardware counts them against its own wavefronts, a few more than the
+ * instrumented ones) are not more than them.
+ */
+static void test_impossible_edges(void)
+{
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	counted("_Z2d1Pf", "ldg_requests=1000 ldg_sectors=32000 global_load_bytes=128000");
+	counted("_Z2d2Pf", "ldg_requests=2 ldg_sectors=65 global_load_bytes=256");
+	counted("_Z2d3Pf", "ldg_requests=2e9 ldg_sectors=64000000001 global_load_bytes=256e9");
+	counted("_Z2d4Pf", "ldg_requests=1000 ldg_sectors=4000 global_load_bytes=128640");
+	counted("_Z2d5Pf", "ldg_requests=1e9 ldg_sectors=4e9 global_load_bytes=128000000001");
+	counted("_Z2d6Pf", "lds_instructions=2 lds_wavefronts=65 lds_bytes=256 "
+		"shared_load_bank_conflicts=0");
+	counted("_Z2d7Pf", "lds_instructions=2e9 lds_wavefronts=64000000001 lds_bytes=256e9 "
+		"shared_load_bank_conflicts=0");
+	counted("_Z2d8Pf", "lds_instructions=1000 lds_wavefronts=32000 lds_bytes=128000 "
+		"shared_load_bank_conflicts=32000");
+	/* 2 x 2e9 DFMAs in 0.1 ms: 40 TFLOP/s, above the H100's 33.5 (64 FMAs a clock an SM) */
+	counted("_Z2d9Pd", "dfma_thread_instructions=2e9 dadd_thread_instructions=0 "
+		"dmul_thread_instructions=0");
+	if (!run(&a, 9))
+		return;
+	k = prec_find(&a, "d1");
+	if (ok(k != NULL, "32 sectors a request")) {
+		ok(!k->disagree, "  a figure, no disagreement: %s", k->disagree ? k->disagree : "");
+		is_dbl(k->ld.sectors_per_request, 32, 0, "  shown: 32");
+	}
+	k = prec_find(&a, "d2");
+	if (ok(k != NULL, "32.5 sectors a request"))
+		ok(k->disagree && strstr(k->disagree, "LDG: 32.5 sectors a request"), "  said: %s",
+		   k->disagree ? k->disagree : "(nothing)");
+	k = prec_find(&a, "d3");
+	if (ok(k != NULL, "one sector beyond 32 a request in 2e9 requests"))
+		ok(k->disagree && strstr(k->disagree, "LDG: 32.0 sectors a request, more than"),
+		   "  said: %s", k->disagree ? k->disagree : "(nothing)");
+	k = prec_find(&a, "d4");
+	if (ok(k != NULL, "lanes asking 100.5 %% of what their sectors carry"))
+		ok(k->disagree && strstr(k->disagree, "LDG: its lanes asked for 128640 bytes, more "
+					 "than its 4000 sectors carry"), "  said: %s",
+		   k->disagree ? k->disagree : "(nothing)");
+	k = prec_find(&a, "d5");
+	if (ok(k != NULL, "one byte beyond what 4e9 sectors carry"))
+		ok(k->disagree && strstr(k->disagree, "LDG: its lanes asked for"), "  said: %s",
+		   k->disagree ? k->disagree : "(nothing)");
+	k = prec_find(&a, "d6");
+	if (ok(k != NULL, "32.5 wavefronts a shared load"))
+		ok(k->disagree && strstr(k->disagree, "shared loads: 32.5 wavefronts an instruction"),
+		   "  said: %s", k->disagree ? k->disagree : "(nothing)");
+	k = prec_find(&a, "d7");
+	if (ok(k != NULL, "one wavefront beyond 32 an instruction in 2e9"))
+		ok(k->disagree && strstr(k->disagree, "shared loads: 32.0 wavefronts an instruction"),
+		   "  said: %s", k->disagree ? k->disagree : "(nothing)");
+	k = prec_find(&a, "d8");
+	if (ok(k != NULL, "as many bank conflicts as wavefronts")) {
+		ok(!k->disagree, "  not more: no disagreement: %s", k->disagree ? k->disagree : "");
+		is_dbl(k->sld.ways, 32, 0, "  32 wavefronts where one would do: 32-way");
+	}
+	k = prec_find(&a, "d9");
+	if (ok(k != NULL, "FP64 above its roof"))
+		ok(k->disagree && strstr(k->disagree, "FP64 counted above its ceiling"), "  said: %s",
+		   k->disagree ? k->disagree : "(nothing)");
 	prof_analysis_free(&a);
 }
 
@@ -424,5 +748,11 @@ int main(void)
 	test_weight();
 	test_disagree();
 	test_merge();
+	test_totals_of_kinds();
+	test_unknown_excess();
+	test_few_instructions();
+	test_kind_needs_three();
+	test_full_set_signs();
+	test_impossible_edges();
 	return done_testing();
 }

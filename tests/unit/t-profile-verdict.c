@@ -256,6 +256,8 @@ static void conflicts_edges(void)
 	k.sld = (struct prof_shared){ .wavefronts = NAN, .ways = NAN };
 	k.sst = (struct prof_shared){ .wavefronts = 1, .ways = 1.5, .ideal_per_instruction = 1 };
 	judge(&k, PV_SHARED_STORE_CONFLICTS, "a 2-way bank conflict", NULL, "one store wavefront, 1.5 ways");
+	/* 1 - 1/1.5 of its one wavefront, over that one wavefront alone */
+	is_dbl(k.waste, 1.0 / 3, 1e-12, "  a third at stake: the uncounted loads add no wavefront");
 	clear(&k);
 	k.sld = (struct prof_shared){ .wavefronts = 1, .ways = 1.5, .ideal_per_instruction = 1 };
 	k.sst = (struct prof_shared){ .wavefronts = NAN, .ways = NAN };
@@ -269,6 +271,38 @@ static void conflicts_edges(void)
 	k.sst.ways = 2, k.sst.wavefronts = 100;
 	k.sld = (struct prof_shared){ .wavefronts = 901, .ways = 1 };
 	judge(&k, PV_MEMORY_BOUND, NULL, NULL, "50 excess wavefronts in 1001: under 5 %");
+	clear(&k);
+}
+
+/*
+ * The total a waste is weighed in: every instruction's sectors (shared
+ * wavefronts), as Nsight Compute's source counters count them, where the
+ * analysis has it, above the kinds' own (generic loads, TMA's writes).
+ */
+static void counted_totals(void)
+{
+	struct prof_kernel k = kernel();
+
+	/* loads at 2x: 500 of their 1000 sectors excess, of 5000 in all: 10 % */
+	k.per_kind = 1;
+	k.sectors_all = 5000;
+	loads(&k.ld, 2, 1000, 8);
+	judge(&k, PV_LOAD_COALESCING, "; 10 % of the kernel's global sectors are excess", NULL,
+	      "500 excess sectors of 5000");
+	is_dbl(k.waste, 0.1, 1e-12, "  a tenth at stake, not the loads' half");
+	clear(&k);
+
+	/* a 2-way conflict: 247 of its 494 wavefronts excess, of 500 in all: 49.4 % */
+	k = kernel();
+	k.per_kind = 1;
+	k.wavefronts_all = 500;
+	k.sld = (struct prof_shared){ .wavefronts = 494, .ways = 2, .ideal_per_instruction = 1,
+				      .wavefronts_per_instruction = 2 };
+	k.sst = (struct prof_shared){ .wavefronts = 0, .ways = 1 };
+	judge(&k, PV_SHARED_LOAD_CONFLICTS, "a 2-way bank conflict, like a stride-2 access (49 % of "
+	      "the kernel's shared wavefronts are excess)", "--stride 2", "247 excess wavefronts of 500");
+	is_dbl(k.waste, 0.494, 1e-12, "  49.4 %% at stake");
+	is_str(k.verdict_short, "shared loads: 49 % excess wavefronts", "  its brief");
 	clear(&k);
 }
 
@@ -480,6 +514,7 @@ int main(void)
 	coalescing_edges();
 	coalescing_words();
 	conflicts_edges();
+	counted_totals();
 	precedence();
 	bounds();
 	not_judged();
