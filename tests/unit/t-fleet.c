@@ -334,6 +334,7 @@ static void refusal_cases(void)
 		{ "{\"gpus\": {}}", "gpus an object" },
 		{ "{\"gpus\": [1]}", "a record a number" },
 		{ "{\"gpus\": [{\"hostname\": \"a\", \"status\": \"no-gpu\"}]}", "no reason" },
+		{ "{\"gpus\": [{\"status\": \"no-gpu\", \"reason\": \"\"}]}", "a no-gpu record without hostname" },
 		{ "{\"gpus\": [{\"hostname\": \"\", \"status\": \"no-gpu\", \"reason\": \"\"}]}",
 		  "an empty hostname" },
 		{ "{\"gpus\": [{\"hostname\": null, \"status\": \"no-gpu\", \"reason\": \"\"}]}",
