@@ -30,6 +30,14 @@
 # has what a CPU-only test must not see), or an optional tool is missing.
 set -u
 
+# The signal tests send INT, QUIT, TERM and HUP and expect their default
+# actions; a suite started in the background (INT and QUIT ignored) or under
+# nohup (HUP ignored) would hand those ignored on to every program, and a
+# shell cannot undo an ignore it inherited: start again with the defaults.
+if [ -z "${GPUPERF_TESTS_SIGNALS:-}" ]; then
+	GPUPERF_TESTS_SIGNALS=default exec env --default-signal=INT,QUIT,TERM,HUP "$0" "$@"
+fi
+
 # The skips that a run under GPUPERF_REQUIRE_GPU=1 or in CI accepts:
 # extended regular expressions matched against the reason.  Keep it short:
 # a new entry is a new kind of machine, not a test that could not run.
