@@ -5,7 +5,8 @@
  * ran on, the slowest peer copy; NVML's ECC, rows, clocks and processes.
  * Each figure is judged against its SKU's floor (data/floors.csv, or
  * --expect FILE), the node's other GPUs and --baseline FILE
- * (results/check.h, tables/check.h); the exit status says the verdict.
+ * (results/check.h, judge/check.h, judge/baseline.h, tables/check.h);
+ * the exit status says the verdict.
  */
 #include <limits.h>
 #include <math.h>
@@ -16,9 +17,11 @@
 #include <unistd.h>
 #include "cli/commands.h"
 #include "cli/global.h"
-#include "diff/compare.h"
 #include "diff/read.h"
 #include "gpu/nvml.h"
+#include "judge/baseline.h"
+#include "judge/check.h"
+#include "judge/compare.h"
 #include "results/all.h"
 #include "results/p2p.h"
 #include "results/pcie.h"
@@ -299,6 +302,15 @@ static int measure_all(struct gp_ctx *ctx, struct check_run *run, const int *lis
 	return rc;
 }
 
+/* --baseline: the run's checks table, as its CSV holds it, against the earlier run's. */
+static void judge_baseline(struct check_run *run, const struct diff_input *base)
+{
+	struct report rep = { 0 };
+
+	check_judge_against(run, base, tab_check_records(&rep, run));
+	report_free(&rep);
+}
+
 static int measure(struct gp_ctx *ctx, void *p, void *r)
 {
 	struct args *a = p;
@@ -321,7 +333,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 		return no_gpu(ctx, run, rc);
 	check_judge(run, &a->floors);
 	if (a->have_base)
-		tab_check_baseline(run, &a->base);
+		judge_baseline(run, &a->base);
 	ctx->exit_status = check_run_status(run) == CHECK_FAIL ? GP_EXIT_FAIL : GP_EXIT_OK;
 	return 0;
 }

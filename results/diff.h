@@ -1,14 +1,14 @@
 /*
  * What `gpuperf diff` read and found: the two outputs, the options and
- * the verdict of every figure (diff/compare.h); its machine table.  No
+ * the verdict of every figure (judge/compare.h); its machine table.  No
  * contract: diff makes no results of a device, it judges two outputs
  * that carry their own.  Pure C.
  */
 #ifndef GP_RESULTS_DIFF_H
 #define GP_RESULTS_DIFF_H
 
-#include "diff/compare.h"
 #include "diff/read.h"
+#include "judge/compare.h"
 #include "report/report.h"
 
 struct diff_run {

@@ -1,5 +1,5 @@
 /*
- * What `gpuperf fleet` read and found (diff/fleet.h), and its machine
+ * What `gpuperf fleet` read and found (judge/fleet.h), and its machine
  * table: a row per GPU and compared figure, and one per GPU-less node.
  * No contract: fleet, like diff, judges outputs that carry their own.
  * Pure C.
@@ -7,7 +7,7 @@
 #ifndef GP_RESULTS_FLEET_H
 #define GP_RESULTS_FLEET_H
 
-#include "diff/fleet.h"
+#include "judge/fleet.h"
 #include "report/report.h"
 
 struct fleet_run {

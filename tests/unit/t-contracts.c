@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cmd.h"
+#include "judge/check.h"
 #include "results/banks.h"
 #include "results/coalesce.h"
 #include "results/check.h"

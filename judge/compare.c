@@ -1,9 +1,9 @@
-/* Two runs' tables matched row by row and judged figure by figure (diff/compare.h). */
+/* Two runs' tables matched row by row and judged figure by figure (judge/compare.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "diff/compare.h"
+#include "judge/compare.h"
 #include "results/columns.h"
 #include "util/demangle.h"
 #include "util/error.h"

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "diff/fleet.h"
+#include "judge/fleet.h"
 #include "diff/json.h"
 #include "diff/read.h"
 #include "model/outlier.h"

@@ -12,8 +12,8 @@
  * of sections whose "gpus" section is an array of records with the keys
  * of check_gpus_columns (results/check.h), or such an array alone.
  */
-#ifndef GP_DIFF_FLEET_H
-#define GP_DIFF_FLEET_H
+#ifndef GP_JUDGE_FLEET_H
+#define GP_JUDGE_FLEET_H
 
 #include <stddef.h>
 #include "results/check.h"

@@ -59,8 +59,8 @@
  *     ... res.rows[i].verdict, res.count[DIFF_WORSE] ...
  *     diff_result_free(&res); diff_input_free(&base);
  */
-#ifndef GP_DIFF_COMPARE_H
-#define GP_DIFF_COMPARE_H
+#ifndef GP_JUDGE_COMPARE_H
+#define GP_JUDGE_COMPARE_H
 
 #include <stddef.h>
 #include "diff/read.h"
