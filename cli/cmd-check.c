@@ -17,11 +17,11 @@
 #include <unistd.h>
 #include "cli/commands.h"
 #include "cli/global.h"
-#include "diff/read.h"
 #include "gpu/nvml.h"
 #include "judge/baseline.h"
 #include "judge/check.h"
 #include "judge/compare.h"
+#include "judge/read.h"
 #include "results/all.h"
 #include "results/p2p.h"
 #include "results/pcie.h"

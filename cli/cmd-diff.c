@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <string.h>
 #include "cli/commands.h"
-#include "diff/read.h"
 #include "judge/compare.h"
+#include "judge/read.h"
 #include "tables/diff.h"
 #include "util/error.h"
 

@@ -255,7 +255,7 @@ int cli_check_html(struct gp_ctx *ctx, const char *path);
 int cli_check_plot(const struct gp_ctx *ctx, const struct gp_cmd *cmd, const void *args);
 /*
  * An option row's check for a POSIX extended regular expression (profile
- * --kernel, occupancy --function), compiled as profile/filter.h matches
+ * --kernel, occupancy --function), compiled as util/filter.h matches
  * names: 0, or GP_EXIT_USAGE with regcomp's reason.
  */
 int cli_check_regex(const char *opt, const char *text, const void *field);

@@ -7,7 +7,7 @@
 #ifndef GP_JUDGE_BASELINE_H
 #define GP_JUDGE_BASELINE_H
 
-#include "diff/read.h"
+#include "judge/read.h"
 #include "report/report.h"
 #include "results/check.h"
 

@@ -6,7 +6,7 @@
  * (results/contract.h): no command is named here.
  *
  * Rows are matched by their key columns (REPORT_COL_CONFIG) that both
- * tables have (an earlier gpuperf's may lack some: diff/read.h), never by
+ * tables have (an earlier gpuperf's may lack some: judge/read.h), never by
  * the identity columns (device, uuid, host: REPORT_COL_ID), which are
  * compared apart and said in a note when they differ.  A key met twice in one
  * table (-d LIST) matches the key met as often on the other side.  In a
@@ -63,7 +63,7 @@
 #define GP_JUDGE_COMPARE_H
 
 #include <stddef.h>
-#include "diff/read.h"
+#include "judge/read.h"
 #include "report/report.h"
 #include "results/contract.h"
 

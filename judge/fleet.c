@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "judge/fleet.h"
-#include "diff/json.h"
-#include "diff/read.h"
+#include "judge/read.h"
 #include "model/outlier.h"
+#include "report/read-json.h"
 #include "util/error.h"
 
 const char *const fleet_figure_headers[FLEET_NFIGURES] = {

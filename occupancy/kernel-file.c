@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "occupancy/kernel-file.h"
-#include "profile/filter.h"
+#include "util/filter.h"
 #include "util/demangle.h"
 #include "util/compat.h"
 #include "util/error.h"

@@ -17,7 +17,7 @@
 #include "util/hash.h"
 #include "util/parse.h"
 #include "profile/analyze.h"
-#include "profile/filter.h"
+#include "util/filter.h"
 
 const char *const prof_sort_names[] = { "time", "waste", "name", NULL };
 

@@ -7,8 +7,8 @@
 #ifndef GP_RESULTS_DIFF_H
 #define GP_RESULTS_DIFF_H
 
-#include "diff/read.h"
 #include "judge/compare.h"
+#include "judge/read.h"
 #include "report/report.h"
 
 struct diff_run {

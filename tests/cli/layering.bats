@@ -8,7 +8,7 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	run grep -lE '#include *<(cuda|cupti|nvperf|cuda_runtime)' \
 		"$ROOT"/util/*.[ch] "$ROOT"/report/*.[ch] "$ROOT"/model/*.[ch] \
 		"$ROOT"/occupancy/*.[ch] "$ROOT"/arch/*.[ch] "$ROOT"/tables/*.[ch] \
-		"$ROOT"/profile/*.[ch] "$ROOT"/diff/*.[ch] "$ROOT"/judge/*.[ch] "$ROOT"/results/*.[ch]
+		"$ROOT"/profile/*.[ch] "$ROOT"/judge/*.[ch] "$ROOT"/results/*.[ch]
 	[ -z "$output" ] || { echo "CUDA in pure code: $output"; return 1; }
 }
 
@@ -16,14 +16,14 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	run grep -nE '(^|[^sfn])printf\(|puts\(|putchar\(|\bstdout\b' \
 		"$ROOT"/probes/*.c "$ROOT"/gpu/*.c "$ROOT"/counters/*.c "$ROOT"/model/*.c \
 		"$ROOT"/occupancy/*.c "$ROOT"/arch/*.c "$ROOT"/tables/*.c \
-		"$ROOT"/profile/*.c "$ROOT"/inject/*.c "$ROOT"/diff/*.c "$ROOT"/judge/*.c "$ROOT"/results/*.c
+		"$ROOT"/profile/*.c "$ROOT"/inject/*.c "$ROOT"/judge/*.c "$ROOT"/results/*.c
 	[ -z "$output" ] || { echo "$output"; return 1; }
 }
 
 @test "only cli/ exits (and the out-of-memory path of the allocator)" {
 	run grep -nE '\b(exit|_exit|abort)\(' "$ROOT"/probes/*.c "$ROOT"/gpu/*.c \
 		"$ROOT"/counters/*.c "$ROOT"/model/*.c "$ROOT"/occupancy/*.c "$ROOT"/arch/*.c \
-		"$ROOT"/inject/*.c "$ROOT"/profile/*.c "$ROOT"/diff/*.c "$ROOT"/judge/*.c "$ROOT"/results/*.c
+		"$ROOT"/inject/*.c "$ROOT"/profile/*.c "$ROOT"/judge/*.c "$ROOT"/results/*.c
 	# the runner's child leaves with _exit when exec fails: that is not gpuperf exiting
 	output=$(grep -vE '/profile/spawn\.c:[0-9]+:.*_exit\(' <<<"$output" || true)
 	[ -z "$output" ] || { echo "$output"; return 1; }
@@ -36,10 +36,10 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	[ -z "$output" ] || { echo "$output"; return 1; }
 }
 
-@test "tables/, results/, diff/ and judge/ reach nothing of probes/, gpu/ or cli/, not even through a header" {
+@test "tables/, results/ and judge/ reach nothing of probes/, gpu/ or cli/, not even through a header" {
 	# each command's results live in results/ (the struct, its helpers, its contract)
 	cd "$ROOT"
-	for f in tables/*.c results/*.c diff/*.c judge/*.c; do
+	for f in tables/*.c results/*.c judge/*.c; do
 		run "${CC:-cc}" -MM -I. -D_GNU_SOURCE "$f"
 		[ "$status" -eq 0 ] || { echo "$f: $output"; return 1; }
 		bad=$(tr ' \\' '\n\n' <<<"$output" | grep -E '^(probes|gpu|cli|kernels|inject)/' || true)
@@ -50,7 +50,7 @@ ROOT=$BATS_TEST_DIRNAME/../..
 @test "pure code links without the CUDA runtime: pure folders' unit tests against their archive" {
 	# a unit test that includes only pure folders, linked with build/libgpuperf-pure.a
 	# and no -lcudart_static: a call from tables/ (say) into gpu/ or probes/ fails here
-	pure='util|report|model|arch|occupancy|results|tables|profile|diff|judge|tests'
+	pure='util|report|model|arch|occupancy|results|tables|profile|judge|tests'
 	targets=()
 	for f in "$ROOT"/tests/unit/t-*.c; do
 		if ! grep -oE '#include "[a-z]+/' "$f" | grep -vqE "\"($pure)/\$"; then

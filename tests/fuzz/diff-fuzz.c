@@ -1,6 +1,6 @@
 /*
- * libFuzzer target for gpuperf diff's readers (diff/read.c, diff/csv.c,
- * diff/json.c): any bytes are read as a file; what reads as gpuperf output
+ * libFuzzer target for gpuperf diff's readers (judge/read.c, report/read-csv.c,
+ * report/read-json.c): any bytes are read as a file; what reads as gpuperf output
  * is then compared with itself (judge/compare.c), which must find every
  * figure the same or unreliable, nothing worse, better, new or gone.
  * The same bytes go to gpuperf roofline's cache reader
@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
-#include "diff/read.h"
 #include "judge/compare.h"
 #include "judge/fleet.h"
+#include "judge/read.h"
 #include "results/roofline-cache.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

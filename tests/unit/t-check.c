@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "diff/read.h"
 #include "judge/baseline.h"
 #include "judge/check.h"
+#include "judge/read.h"
 #include "results/check.h"
 #include "tables/check.h"
 #include "tests/unit/render.h"

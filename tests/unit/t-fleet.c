@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "diff/json.h"
 #include "judge/fleet.h"
+#include "report/read-json.h"
 #include "tests/unit/unit.h"
 #include "util/error.h"
 

@@ -15,8 +15,8 @@
  * file and, where there is one, the line: unreadable, empty, malformed,
  * a header alone, not gpuperf output (no command's columns at any version).
  */
-#ifndef GP_DIFF_READ_H
-#define GP_DIFF_READ_H
+#ifndef GP_JUDGE_READ_H
+#define GP_JUDGE_READ_H
 
 #include <stddef.h>
 #include "report/report.h"

@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "diff/csv.h"
-#include "diff/json.h"
-#include "diff/read.h"
+#include "judge/read.h"
+#include "report/read-csv.h"
+#include "report/read-json.h"
 #include "util/error.h"
 
 /* Longest text of a header or key list quoted in a message. */
