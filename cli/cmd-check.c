@@ -118,17 +118,12 @@ static int read_baseline(struct args *a)
 
 /* ---- measuring: other commands' steps, one command line each ---- */
 
-struct step {
-	const char *argv[CLI_LINE_MAX];  /* NULL-terminated */
-	void (*summarize)(struct all_summary *s, const struct gp_device *dev, const void *results);
-};
-
 /*
  * bandwidth's default size and method for DRAM (what `gpuperf bandwidth`
  * reports), fewer repetitions; the L2 sets of all's levels step; pinned
  * PCIe at all's size.
  */
-static const struct step steps[] = {
+static const struct cli_step steps[] = {
 	{ { "bandwidth", "--kernel", "copy,read", "--reps", "10" } },
 	{ { "bandwidth", "--kernel", "read", "--size", "2M,16M", "--reps", "10" },
 	  tab_bandwidth_levels_summary },
@@ -199,27 +194,18 @@ static void health_of(struct check_gpu *g)
 static int measure_gpu(struct gp_ctx *ctx, int index, struct check_gpu *g)
 {
 	struct all_run run = { 0 };
-	int rc = 0;
+	char shown[64];
+	int rc;
 
-	ctx->device_index = index;
-	ctx->have_dev = 0;
 	for (size_t i = 0; i < CHECK_NFIGURES; i++)
 		g->fig[i] = NAN;
-	for (size_t i = 0; i < ARRAY_SIZE(steps) && !rc; i++) {
-		const struct gp_cmd *cmd = cli_find_command(ctx, steps[i].argv[0]);
-		void *res;
+	snprintf(shown, sizeof(shown), "check: device %d: ", index);
+	rc = cli_measure_steps(ctx, index, steps, ARRAY_SIZE(steps), shown, &run);
+	for (size_t i = 0; i < run.nsteps && !rc; i++) {
+		const struct gp_cmd *cmd = cli_find_command(ctx, run.steps[i].command);
 
-		gp_progress("check: device %d: %s (%zu of %zu)", index, cmd->name, i + 1,
-			    ARRAY_SIZE(steps));
-		rc = cli_measure_line(ctx, steps[i].argv, &res);
-		if (rc)
-			break;
-		trust_merge(&g->watch, (const struct trust_summary *)((char *)res +
+		trust_merge(&g->watch, (const struct trust_summary *)((char *)run.steps[i].results +
 							       cmd->watch_offset));
-		run.steps[run.nsteps++] = (struct all_step){
-			.command = cmd->name, .results = res, .free_results = cmd->free_results,
-			.summarize = steps[i].summarize ? steps[i].summarize : cmd->summarize,
-		};
 	}
 	if (!rc) {
 		g->dev = ctx->dev;
