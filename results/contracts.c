@@ -151,7 +151,7 @@ double result_default_noise_pct(enum result_kind kind)
 		return 6.0;
 	case RESULT_KIND_SHARED:
 		/*
-		 * 5 %: how the crossbar hands a line to the SMs that share it
+		 * 8 %: how the crossbar hands a line to the SMs that share it
 		 * changes from one invocation to the next, not within one.  Two
 		 * idle runs of all on the H100 (tests/fixtures/diff/h100) read
 		 * the 2 MiB l2-shared set at 20921 and 20119 GB/s (3.8 %), each
