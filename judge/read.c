@@ -432,16 +432,3 @@ int diff_read(const char *path, struct diff_input *in)
 	free(text);
 	return rc;
 }
-
-void diff_input_free(struct diff_input *in)
-{
-	report_free(&in->tables);
-	for (size_t i = 0; i < in->nskipped; i++)
-		free(in->skipped[i]);
-	free(in->skipped);
-	for (size_t i = 0; i < in->ncolsets; i++)
-		free(in->colsets[i]);
-	free(in->colsets);
-	free(in->name);
-	memset(in, 0, sizeof(*in));
-}
