@@ -30,6 +30,7 @@
 #include <cuda_runtime_api.h>
 
 #include "arch/arch.h"
+#include "counters/counters.h"
 #include "gpu/cuda-check.h"
 #include "gpu/timing.h"
 #include "kernels/kernels.h"

@@ -9,11 +9,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "counters/counters.h"
 #include "model/bandwidth.h"
 #include "model/bandwidth-method.h"
 #include "model/trust.h"
 #include "results/contract.h"
+#include "results/counters-mode.h"
 #include "util/stats.h"
 
 struct bw_request {
