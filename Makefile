@@ -397,7 +397,7 @@ build/fuzz/parse-fuzz: tests/fuzz/parse-fuzz.c util/parse.c util/error.c arch/ar
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^
 
-build/fuzz/cubin-fuzz: tests/fuzz/cubin-fuzz.c occupancy/cubin.c arch/arch.c
+build/fuzz/cubin-fuzz: tests/fuzz/cubin-fuzz.c occupancy/cubin.c results/cubin.c arch/arch.c
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -ldl
 

@@ -812,11 +812,3 @@ int cubin_read_file(const char *path, struct cubin_set *set, char *err, size_t e
 	munmap(map, (size_t)st.st_size);
 	return rc;
 }
-
-void cubin_set_free(struct cubin_set *set)
-{
-	for (size_t i = 0; i < set->n; i++)
-		free(set->k[i].name);
-	free(set->k);
-	memset(set, 0, sizeof(*set));
-}

@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "occupancy/cubin.h"
 #include "occupancy/kernel-file.h"
+#include "occupancy/occupancy.h"
 #include "util/filter.h"
 #include "util/demangle.h"
 #include "util/compat.h"

@@ -9,9 +9,9 @@
 
 #include <stddef.h>
 #include "arch/arch.h"
-#include "occupancy/cubin.h"
-#include "occupancy/occupancy.h"
 #include "results/contract.h"
+#include "results/cubin.h"
+#include "results/occupancy-calc.h"
 
 enum occ_mode {
 	OCC_MODE_CONFIG,

@@ -3,6 +3,7 @@
  * as a vertical table, which limit binds and how, and the next steps.
  */
 #include <stdio.h>
+#include "occupancy/occupancy.h"
 #include "tables/occupancy.h"
 #include "util/compat.h"
 
