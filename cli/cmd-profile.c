@@ -13,7 +13,9 @@
 #include <unistd.h>
 #include "cli/commands.h"
 #include "gpu/device.h"
+#include "profile/analyze.h"
 #include "profile/measured.h"
+#include "profile/ranges.h"
 #include "profile/record.h"
 #include "profile/spawn.h"
 #include "tables/profile.h"
