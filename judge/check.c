@@ -7,6 +7,7 @@
 #include <string.h>
 #include "judge/check.h"
 #include "model/outlier.h"
+#include "model/trust.h"
 #include "util/compat.h"
 #include "util/error.h"
 

@@ -34,6 +34,7 @@
 #include "gpu/cuda-check.h"
 #include "gpu/sm-clock.h"
 #include "kernels/kernels.h"
+#include "model/chase.h"
 #include "probes/latency-priv.h"
 #include "util/compat.h"
 #include "util/error.h"

@@ -9,11 +9,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "model/bandwidth.h"
-#include "model/bandwidth-method.h"
-#include "model/trust.h"
+#include "results/bandwidth-config.h"
 #include "results/contract.h"
 #include "results/counters-mode.h"
+#include "results/trust.h"
 #include "util/stats.h"
 
 struct bw_request {

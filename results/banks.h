@@ -6,9 +6,9 @@
 #define GP_RESULTS_BANKS_H
 
 #include <stddef.h>
-#include "model/banks.h"
-#include "model/trust.h"
+#include "results/banks-config.h"
 #include "results/contract.h"
+#include "results/trust.h"
 #include "util/stats.h"
 
 struct bank_result {

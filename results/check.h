@@ -7,10 +7,10 @@
 #define GP_RESULTS_CHECK_H
 
 #include <stddef.h>
-#include "model/trust.h"
 #include "results/columns.h"
 #include "results/contract.h"
 #include "results/device.h"
+#include "results/trust.h"
 
 /* The measured figures, higher is better; names in check_figure_names ("dram_copy_gbs"). */
 enum check_figure {

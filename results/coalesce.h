@@ -7,9 +7,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "model/coalesce.h"
-#include "model/trust.h"
+#include "results/coalesce-config.h"
 #include "results/contract.h"
+#include "results/trust.h"
 #include "util/stats.h"
 
 /* What one launch of a configuration does, worked out without a GPU. */

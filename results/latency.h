@@ -9,11 +9,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "model/chase.h"
-#include "model/trust.h"
+#include "results/chase.h"
 #include "results/columns.h"
 #include "results/contract.h"
 #include "results/counters-mode.h"
+#include "results/trust.h"
 #include "util/stats.h"
 
 #define LAT_STEPS 1024        /* loads per timed segment */

@@ -8,10 +8,10 @@
 #define GP_RESULTS_OCCUPANCY_H
 
 #include <stddef.h>
-#include "arch/arch.h"
 #include "results/contract.h"
 #include "results/cubin.h"
 #include "results/occupancy-calc.h"
+#include "results/sm-arch.h"
 
 enum occ_mode {
 	OCC_MODE_CONFIG,

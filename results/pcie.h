@@ -9,9 +9,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "model/trust.h"
 #include "results/contract.h"
 #include "results/device.h"
+#include "results/trust.h"
 #include "util/stats.h"
 
 enum pcie_dir {
