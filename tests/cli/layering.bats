@@ -47,6 +47,73 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	done
 }
 
+# The house's floors, lowest first (README's Layout): a folder includes its
+# own headers and those of the floors below it, never one above.
+FLOORS=(util report results arch model kernels gpu occupancy counters probes profile inject
+	judge tables cli)
+
+# "SOURCE HEADER" for every project header each product source reaches,
+# through any header (cc -MM; -MG lets CUDA's and CUPTI's be missing).
+reached() {
+	local c cu
+	cd "$ROOT" || return 1
+	c=$("${CC:-cc}" -MM -MG -I. -Icounters/cshim -D_GNU_SOURCE \
+		$(printf '%s/*.c ' "${FLOORS[@]}" | sed 's#kernels/\*\.c ##')) || return 1
+	cu=$("${CC:-cc}" -MM -MG -I. -x c++ kernels/*.cu) || return 1
+	printf '%s\n%s\n' "$c" "$cu" | sed -e ':a' -e '/\\$/N; s/\\\n//; ta' |
+		awk '{ for (i = 3; i <= NF; i++) print $2, $i }'
+}
+
+floor_of() {
+	local i
+	for i in "${!FLOORS[@]}"; do
+		if [ "${FLOORS[$i]}" = "$1" ]; then
+			echo "$i"
+			return 0
+		fi
+	done
+	echo -1
+}
+
+@test "every source folder has its floor, and none includes a folder above it" {
+	local src dep bad=
+	for d in "$ROOT"/*/; do
+		d=$(basename "$d")
+		ls "$ROOT/$d"/*.[ch] "$ROOT/$d"/*.cu >/dev/null 2>&1 || continue
+		case $d in tests|bench|build*) continue ;; esac
+		[ "$(floor_of "$d")" -ge 0 ] || { echo "$d/ has no floor in FLOORS"; return 1; }
+	done
+	run reached
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	[ "$(wc -l <<<"$output")" -gt 1000 ] || { echo "too few includes read: $output"; return 1; }
+	while read -r src dep; do
+		[ "$(floor_of "${dep%%/*}")" -le "$(floor_of "${src%%/*}")" ] ||
+			bad+="$src includes $dep"$'\n'
+	done <<<"$output"
+	[ -z "$bad" ] || { echo "running back up:"; echo "$bad"; return 1; }
+}
+
+@test "results/ reaches only report/ and util/, not even through a header" {
+	run reached
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	bad=$(grep -E '^results/' <<<"$output" | grep -vE ' (results|report|util)/' || true)
+	[ -z "$bad" ] || { echo "$bad"; return 1; }
+	grep -qE '^results/all\.c report/' <<<"$output"
+}
+
+@test "judge/ calls nothing in tables/ or cli/" {
+	[ -e "$ROOT/build/cli/main.o" ] || { echo "build gpuperf first (make test does)"; return 1; }
+	run reached
+	bad=$(grep -E '^judge/' <<<"$output" | grep -E ' (tables|cli)/' || true)
+	[ -z "$bad" ] || { echo "includes: $bad"; return 1; }
+	above=$(nm --defined-only "$ROOT"/build/tables/*.o "$ROOT"/build/cli/*.o |
+		awk 'NF == 3 && $2 ~ /[TDRB]/ { print $3 }' | sort -u)
+	[ "$(wc -l <<<"$above")" -gt 50 ] || { echo "few symbols in tables/ and cli/: $above"; return 1; }
+	called=$(nm -u "$ROOT"/build/judge/*.o | awk '{ print $NF }' | sort -u)
+	bad=$(comm -12 <(echo "$above") <(echo "$called"))
+	[ -z "$bad" ] || { echo "judge/ calls: $bad"; return 1; }
+}
+
 @test "pure code links without the CUDA runtime: pure folders' unit tests against their archive" {
 	# a unit test that includes only pure folders, linked with build/libgpuperf-pure.a
 	# and no -lcudart_static: a call from tables/ (say) into gpu/ or probes/ fails here
