@@ -130,6 +130,17 @@ static const struct cli_step steps[] = {
 	{ { "pcie", "--memory", "pinned", "--direction", "h2d,d2h", "--size", "256M" } },
 };
 
+/* Each figure measured by the steps: a headline of a command's contract (results/NAME.h). */
+static const struct {
+	const char *command, *headline;
+} headline_of[CHECK_P2P_MIN] = {
+	[CHECK_DRAM_COPY] = { "bandwidth", "dram_copy_gbs" },
+	[CHECK_DRAM_READ] = { "bandwidth", "dram_read_gbs" },
+	[CHECK_L2_READ] = { "bandwidth", "l2_read_gbs" },
+	[CHECK_H2D] = { "pcie", "pcie_pinned_h2d_gbs" },
+	[CHECK_D2H] = { "pcie", "pcie_pinned_d2h_gbs" },
+};
+
 /* p2p's options after --pair LIST: short copies, the slowest peer is what counts */
 #define P2P_STEP "--size", "64M", "--reps", "5", "--warmup", "1"
 
@@ -142,16 +153,14 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 	(void)given;
 	for (size_t i = 0; i < ARRAY_SIZE(steps) && !rc; i++)
 		rc = cli_parse_line(ctx, steps[i].argv);
+	for (size_t f = 0; f < ARRAY_SIZE(headline_of) && !rc; f++)
+		if (!result_headline_of(headline_of[f].command, headline_of[f].headline))
+			rc = gp_error(GP_EXIT_FAIL, "BUG: %s is no headline of %s",
+				      headline_of[f].headline, headline_of[f].command);
 	if (rc || (rc = cli_parse_line(ctx, pair)) || (rc = read_floors(a)))
 		return rc;
 	return read_baseline(a);
 }
-
-/* all's headline metric of each figure (tables/all.h). */
-static const char *const headline_of[CHECK_P2P_MIN] = {
-	"dram_copy_gbs", "dram_read_gbs", "l2_read_gbs", "pcie_pinned_h2d_gbs",
-	"pcie_pinned_d2h_gbs",
-};
 
 /* The figures of a device's steps, through all's summary (tables/all.h). */
 static void figures_of(const struct gp_device *d, const struct all_run *run, struct check_gpu *g)
@@ -162,7 +171,8 @@ static void figures_of(const struct gp_device *d, const struct all_run *run, str
 
 	for (size_t f = 0; f < CHECK_P2P_MIN; f++)
 		for (size_t i = 0; i < n; i++)
-			if (!strcmp(h[i].metric, headline_of[f]))
+			if (h[i].command && !strcmp(h[i].command, headline_of[f].command) &&
+			    !strcmp(h[i].metric, headline_of[f].headline))
 				g->fig[f] = h[i].value;
 	if (pc) {
 		g->pcie_gen = pc->res.env.busy.cur_gen ? pc->res.env.busy.cur_gen : d->link.cur_gen;

@@ -85,4 +85,15 @@ void bw_run_free(void *bw_run);
 extern const struct report_col bw_columns[BW_NCOLUMNS];
 extern const struct result_contract bandwidth_contract;
 
+/* all's headlines (tables/bandwidth.h's summarize hooks). */
+#define BANDWIDTH_HEADLINES \
+	{ "dram_copy_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	{ "dram_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	{ "dram_write_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	{ "dram_triad_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	{ "l1_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	{ "l2_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	/* the L2 read as SMs sharing lines receive it (bandwidth --shared-lines) */ \
+	{ "l2_shared_read_gbs", RESULT_HIGHER, RESULT_KIND_SHARED, "cov_pct" }
+
 #endif

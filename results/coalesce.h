@@ -55,4 +55,10 @@ extern const struct result_contract coalesce_contract;
 extern const struct report_col coalesce_model_columns[COALESCE_MODEL_NCOLUMNS];
 extern const struct result_contract coalesce_model_contract;
 
+/* all's headlines: the share of the aligned, unit-stride copy they keep. */
+#define COALESCE_HEADLINES \
+	{ "misaligned_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	{ "stride2_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	{ "stride32_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }
+
 #endif

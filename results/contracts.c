@@ -91,6 +91,16 @@ const struct result_contract *result_contract_by_columns(const char *const *name
 	return earlier ? earlier->contract : NULL;
 }
 
+const struct result_figure *result_headline_of(const char *command, const char *name)
+{
+	const struct result_contract *c = result_contract_of(command);
+
+	for (size_t i = 0; c && name && i < c->nheadlines; i++)
+		if (!strcmp(c->headlines[i].column, name))
+			return &c->headlines[i];
+	return NULL;
+}
+
 const struct result_figure *result_figure_of(const struct result_contract *c, const char *name)
 {
 	for (size_t i = 0; c && name && i < c->nfigures; i++)

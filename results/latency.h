@@ -86,4 +86,10 @@ void lat_run_free(void *lat_run);
 extern const struct report_col lat_columns[LAT_NCOLUMNS];
 extern const struct result_contract latency_contract;
 
+/* all's headlines: the median of a plateau of the sweep, no CoV of its own. */
+#define LATENCY_HEADLINES \
+	{ "latency_l1_cycles", RESULT_LOWER, RESULT_KIND_LATENCY }, \
+	{ "latency_l2_cycles", RESULT_LOWER, RESULT_KIND_LATENCY }, \
+	{ "latency_dram_cycles", RESULT_LOWER, RESULT_KIND_LATENCY }
+
 #endif

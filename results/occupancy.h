@@ -97,4 +97,10 @@ extern const struct result_contract occupancy_contract, occupancy_sweep_contract
 #define OCCUPANCY_NCOLUMNS 48
 extern const struct report_col occupancy_columns[OCCUPANCY_NCOLUMNS];
 
+/* all's headlines: one per configuration all runs (occupancy_THREADSxREGS_pct). */
+#define OCCUPANCY_HEADLINES \
+	{ "occupancy_256x32_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED }, \
+	{ "occupancy_256x64_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED }, \
+	{ "occupancy_1024x64_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED }
+
 #endif
