@@ -115,7 +115,7 @@ GP_LDLIBS := -L$(CUDA_LIBDIR) -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
 
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-HOST_DIRS := util report model arch occupancy results gpu counters probes profile diff tables cli
+HOST_DIRS := util report model arch occupancy results gpu counters probes profile judge tables cli
 HOST_SRC := $(sort $(foreach d,$(HOST_DIRS),$(wildcard $(d)/*.c)))
 LIB_SRC := $(filter-out cli/main.c,$(HOST_SRC))
 CU_SRC := $(sort $(wildcard kernels/*.cu))
@@ -131,7 +131,7 @@ UNIT_HELPERS := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
 INJECT_SO := build/lib/gpuperf/libgpuperf-inject.so
 INJECT_SRC := $(sort $(wildcard inject/*.c)) \
 	$(filter-out counters/cupti-rt.c,$(sort $(wildcard counters/*.c))) \
-	profile/record.c profile/filter.c profile/range-name.c results/device.c util/demangle.c \
+	profile/record.c util/filter.c profile/range-name.c results/device.c util/demangle.c \
 	util/error.c util/fault.c util/stats.c util/turns.c
 INJECT_OBJ := $(INJECT_SRC:%.c=build-pic/%.o)
 # gpuperf profile's test programs (see their rules below).
@@ -206,7 +206,7 @@ build/tests/t-nvtx build-asan/tests/t-nvtx: $(NVTX_TEST_SRC) inject/ranges.h
 # The pure folders (no CUDA below them) and the counters' names table the
 # profile records use: their archive links without the CUDA runtime, and
 # so do the unit tests of pure code (tests/cli/layering.bats links them).
-PURE_DIRS := util report model arch occupancy results tables profile diff
+PURE_DIRS := util report model arch occupancy results tables profile judge
 PURE_OBJ := $(patsubst %.c,build/%.o,$(filter $(PURE_DIRS:%=%/%),$(LIB_SRC)) counters/metrics.c)
 
 build/libgpuperf-pure.a: $(PURE_OBJ)
@@ -397,7 +397,7 @@ build/fuzz/parse-fuzz: tests/fuzz/parse-fuzz.c util/parse.c util/error.c arch/ar
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^
 
-build/fuzz/cubin-fuzz: tests/fuzz/cubin-fuzz.c occupancy/cubin.c arch/arch.c
+build/fuzz/cubin-fuzz: tests/fuzz/cubin-fuzz.c occupancy/cubin.c results/cubin.c arch/arch.c
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -ldl
 
@@ -414,9 +414,10 @@ build/fuzz/json-fuzz: tests/fuzz/json-fuzz.c tests/unit/json-check.c $(wildcard 
 # gpuperf diff's readers, each input read as a file and compared with itself, and
 # gpuperf fleet's reader of concatenated check documents, judged consistently;
 # the contracts and the tables' columns come from the library, uninstrumented.
-build/fuzz/diff-fuzz: tests/fuzz/diff-fuzz.c $(wildcard diff/*.c) build/libgpuperf.a
+DIFF_FUZZ_SRC := report/read-csv.c report/read-json.c judge/read.c judge/compare.c judge/fleet.c
+build/fuzz/diff-fuzz: tests/fuzz/diff-fuzz.c $(DIFF_FUZZ_SRC) build/libgpuperf.a
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/diff-fuzz.c $(wildcard diff/*.c) \
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ tests/fuzz/diff-fuzz.c $(DIFF_FUZZ_SRC) \
 		build/libgpuperf.a $(GP_LDLIBS)
 
 fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz build/fuzz/record-fuzz build/fuzz/json-fuzz \

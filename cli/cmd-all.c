@@ -8,8 +8,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/time.h>
-#include <time.h>
 #include "cli/commands.h"
 #include "tables/all.h"
 #include "tables/bandwidth.h"
@@ -30,16 +28,9 @@ static const struct gp_option options[] = {
 
 /*
  * The quick pass: each step one command line, command name first, run
- * by the command's own steps.  Its results add to the summary through
- * the command's summarize hook (cli/cmd.h), or through the row's own.
+ * by the command's own steps (cli_measure_steps, cli/cmd.h).
  */
-struct step {
-	const char *argv[CLI_LINE_MAX];  /* NULL-terminated */
-	void (*summarize)(struct all_summary *s, const struct gp_device *dev, const void *results);
-	int summary_last;  /* its rows close the summary */
-};
-
-static const struct step steps[] = {
+static const struct cli_step steps[] = {
 	{ { "info" }, .summary_last = 1 },
 	{ { "bandwidth", "--reps", "10" } },
 	/*
@@ -80,60 +71,14 @@ static const char *no_plot(const void *args)
 	return "all draws its charts into its HTML report: gpuperf all --html FILE";
 }
 
-/* The wall clock as HH:MM:SS.mmm (UTC), for -v lines the lead can line up with other logs. */
-static char *stamp(char *buf, size_t len)
-{
-	struct timeval tv;
-	struct tm tm;
-
-	gettimeofday(&tv, NULL);
-	gmtime_r(&tv.tv_sec, &tm);
-	snprintf(buf, len, "%02d:%02d:%02d.%03d", tm.tm_hour, tm.tm_min, tm.tm_sec,
-		 (int)(tv.tv_usec / 1000));
-	return buf;
-}
-
-/* -v: "all: step 3 of 10 (bandwidth --kernel read ...): 1.23 s, from 12:00:01.234" */
-static void step_time(size_t i, const struct step *st, double t0, const char *at)
-{
-	char line[256];
-	size_t len = 0;
-
-	line[0] = 0;
-	for (size_t a = 0; a < ARRAY_SIZE(st->argv) && st->argv[a] && len < sizeof(line); a++)
-		len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%s", a ? " " : "",
-					st->argv[a]);
-	gp_debug("all: step %zu of %zu (%s): %.2f s, from %s", i + 1, ARRAY_SIZE(steps), line,
-		 (gp_now_ms() - t0) / 1e3, at);
-}
-
 static int measure(struct gp_ctx *ctx, void *args, void *r)
 {
 	struct all_run *run = r;
 	double start = gp_now_ms();
-	int rc = 0;
+	int rc;
 
 	(void)args;
-	for (size_t i = 0; i < ARRAY_SIZE(steps) && !rc; i++) {
-		const struct step *st = &steps[i];
-		const struct gp_cmd *cmd = cli_find_command(ctx, st->argv[0]);
-		void *res;
-		double t0 = gp_now_ms();
-		char at[16];
-
-		gp_progress("%s (%d of %d)", st->argv[0], (int)i + 1, (int)ARRAY_SIZE(steps));
-		stamp(at, sizeof(at));
-		rc = cli_measure_line(ctx, st->argv, &res);
-		step_time(i, st, t0, at);
-		run->steps[run->nsteps++] = (struct all_step){
-			.command = cmd->name,
-			.results = res,
-			.free_results = cmd->free_results,
-			.tabulate = cmd->tabulate,
-			.summarize = st->summarize ? st->summarize : cmd->summarize,
-			.summary_last = st->summary_last,
-		};
-	}
+	rc = cli_measure_steps(ctx, ctx->device_index, steps, ARRAY_SIZE(steps), "", run);
 	gp_progress_done();
 	gp_debug("all: %zu steps took %.2f s", run->nsteps, (gp_now_ms() - start) / 1e3);
 	return rc;

@@ -5,7 +5,8 @@
  * ran on, the slowest peer copy; NVML's ECC, rows, clocks and processes.
  * Each figure is judged against its SKU's floor (data/floors.csv, or
  * --expect FILE), the node's other GPUs and --baseline FILE
- * (results/check.h, tables/check.h); the exit status says the verdict.
+ * (results/check.h, judge/check.h, judge/baseline.h, tables/check.h);
+ * the exit status says the verdict.
  */
 #include <limits.h>
 #include <math.h>
@@ -16,9 +17,11 @@
 #include <unistd.h>
 #include "cli/commands.h"
 #include "cli/global.h"
-#include "diff/compare.h"
-#include "diff/read.h"
 #include "gpu/nvml.h"
+#include "judge/baseline.h"
+#include "judge/check.h"
+#include "judge/compare.h"
+#include "judge/read.h"
 #include "results/all.h"
 #include "results/p2p.h"
 #include "results/pcie.h"
@@ -115,21 +118,27 @@ static int read_baseline(struct args *a)
 
 /* ---- measuring: other commands' steps, one command line each ---- */
 
-struct step {
-	const char *argv[CLI_LINE_MAX];  /* NULL-terminated */
-	void (*summarize)(struct all_summary *s, const struct gp_device *dev, const void *results);
-};
-
 /*
  * bandwidth's default size and method for DRAM (what `gpuperf bandwidth`
  * reports), fewer repetitions; the L2 sets of all's levels step; pinned
  * PCIe at all's size.
  */
-static const struct step steps[] = {
+static const struct cli_step steps[] = {
 	{ { "bandwidth", "--kernel", "copy,read", "--reps", "10" } },
 	{ { "bandwidth", "--kernel", "read", "--size", "2M,16M", "--reps", "10" },
 	  tab_bandwidth_levels_summary },
 	{ { "pcie", "--memory", "pinned", "--direction", "h2d,d2h", "--size", "256M" } },
+};
+
+/* Each figure measured by the steps: a headline of a command's contract (results/NAME.h). */
+static const struct {
+	const char *command, *headline;
+} headline_of[CHECK_P2P_MIN] = {
+	[CHECK_DRAM_COPY] = { "bandwidth", "dram_copy_gbs" },
+	[CHECK_DRAM_READ] = { "bandwidth", "dram_read_gbs" },
+	[CHECK_L2_READ] = { "bandwidth", "l2_read_gbs" },
+	[CHECK_H2D] = { "pcie", "pcie_pinned_h2d_gbs" },
+	[CHECK_D2H] = { "pcie", "pcie_pinned_d2h_gbs" },
 };
 
 /* p2p's options after --pair LIST: short copies, the slowest peer is what counts */
@@ -144,16 +153,14 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 	(void)given;
 	for (size_t i = 0; i < ARRAY_SIZE(steps) && !rc; i++)
 		rc = cli_parse_line(ctx, steps[i].argv);
+	for (size_t f = 0; f < ARRAY_SIZE(headline_of) && !rc; f++)
+		if (!result_headline_of(headline_of[f].command, headline_of[f].headline))
+			rc = gp_error(GP_EXIT_FAIL, "BUG: %s is no headline of %s",
+				      headline_of[f].headline, headline_of[f].command);
 	if (rc || (rc = cli_parse_line(ctx, pair)) || (rc = read_floors(a)))
 		return rc;
 	return read_baseline(a);
 }
-
-/* all's headline metric of each figure (tables/all.h). */
-static const char *const headline_of[CHECK_P2P_MIN] = {
-	"dram_copy_gbs", "dram_read_gbs", "l2_read_gbs", "pcie_pinned_h2d_gbs",
-	"pcie_pinned_d2h_gbs",
-};
 
 /* The figures of a device's steps, through all's summary (tables/all.h). */
 static void figures_of(const struct gp_device *d, const struct all_run *run, struct check_gpu *g)
@@ -164,7 +171,8 @@ static void figures_of(const struct gp_device *d, const struct all_run *run, str
 
 	for (size_t f = 0; f < CHECK_P2P_MIN; f++)
 		for (size_t i = 0; i < n; i++)
-			if (!strcmp(h[i].metric, headline_of[f]))
+			if (h[i].command && !strcmp(h[i].command, headline_of[f].command) &&
+			    !strcmp(h[i].metric, headline_of[f].headline))
 				g->fig[f] = h[i].value;
 	if (pc) {
 		g->pcie_gen = pc->res.env.busy.cur_gen ? pc->res.env.busy.cur_gen : d->link.cur_gen;
@@ -196,27 +204,18 @@ static void health_of(struct check_gpu *g)
 static int measure_gpu(struct gp_ctx *ctx, int index, struct check_gpu *g)
 {
 	struct all_run run = { 0 };
-	int rc = 0;
+	char shown[64];
+	int rc;
 
-	ctx->device_index = index;
-	ctx->have_dev = 0;
 	for (size_t i = 0; i < CHECK_NFIGURES; i++)
 		g->fig[i] = NAN;
-	for (size_t i = 0; i < ARRAY_SIZE(steps) && !rc; i++) {
-		const struct gp_cmd *cmd = cli_find_command(ctx, steps[i].argv[0]);
-		void *res;
+	snprintf(shown, sizeof(shown), "check: device %d: ", index);
+	rc = cli_measure_steps(ctx, index, steps, ARRAY_SIZE(steps), shown, &run);
+	for (size_t i = 0; i < run.nsteps && !rc; i++) {
+		const struct gp_cmd *cmd = cli_find_command(ctx, run.steps[i].command);
 
-		gp_progress("check: device %d: %s (%zu of %zu)", index, cmd->name, i + 1,
-			    ARRAY_SIZE(steps));
-		rc = cli_measure_line(ctx, steps[i].argv, &res);
-		if (rc)
-			break;
-		trust_merge(&g->watch, (const struct trust_summary *)((char *)res +
+		trust_merge(&g->watch, (const struct trust_summary *)((char *)run.steps[i].results +
 							       cmd->watch_offset));
-		run.steps[run.nsteps++] = (struct all_step){
-			.command = cmd->name, .results = res, .free_results = cmd->free_results,
-			.summarize = steps[i].summarize ? steps[i].summarize : cmd->summarize,
-		};
 	}
 	if (!rc) {
 		g->dev = ctx->dev;
@@ -299,6 +298,15 @@ static int measure_all(struct gp_ctx *ctx, struct check_run *run, const int *lis
 	return rc;
 }
 
+/* --baseline: the run's checks table, as its CSV holds it, against the earlier run's. */
+static void judge_baseline(struct check_run *run, const struct diff_input *base)
+{
+	struct report rep = { 0 };
+
+	check_judge_against(run, base, tab_check_records(&rep, run));
+	report_free(&rep);
+}
+
 static int measure(struct gp_ctx *ctx, void *p, void *r)
 {
 	struct args *a = p;
@@ -321,7 +329,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *r)
 		return no_gpu(ctx, run, rc);
 	check_judge(run, &a->floors);
 	if (a->have_base)
-		tab_check_baseline(run, &a->base);
+		judge_baseline(run, &a->base);
 	ctx->exit_status = check_run_status(run) == CHECK_FAIL ? GP_EXIT_FAIL : GP_EXIT_OK;
 	return 0;
 }

@@ -1,13 +1,13 @@
 /*
  * gpuperf diff BEFORE AFTER: two outputs of one command (CSV or JSON, a
  * file or -) compared figure by figure against the runs' own noise
- * (diff/compare.h); the verdicts tabulated by tables/diff.c.  No GPU.
+ * (judge/compare.h); the verdicts tabulated by tables/diff.c.  No GPU.
  */
 #include <stddef.h>
 #include <string.h>
 #include "cli/commands.h"
-#include "diff/compare.h"
-#include "diff/read.h"
+#include "judge/compare.h"
+#include "judge/read.h"
 #include "tables/diff.h"
 #include "util/error.h"
 

@@ -1,13 +1,13 @@
 /*
  * gpuperf fleet FILE...: the `gpuperf --json check` records of many nodes
  * (one document after another, a file or -) judged against each other:
- * each GPU against its SKU's median (diff/fleet.h); the verdicts
+ * each GPU against its SKU's median (judge/fleet.h); the verdicts
  * tabulated by tables/fleet.c.  No GPU.
  */
 #include <stddef.h>
 #include <string.h>
 #include "cli/commands.h"
-#include "diff/fleet.h"
+#include "judge/fleet.h"
 #include "tables/fleet.h"
 #include "util/error.h"
 

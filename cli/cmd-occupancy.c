@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "occupancy/device-arch.h"
 #include "occupancy/kernel-file.h"
+#include "occupancy/occupancy.h"
 #include "probes/occupancy.h"
 #include "tables/occupancy.h"
 #include "util/error.h"

@@ -13,12 +13,14 @@
 #include <unistd.h>
 #include "cli/commands.h"
 #include "gpu/device.h"
-#include "profile/filter.h"
+#include "profile/analyze.h"
 #include "profile/measured.h"
+#include "profile/ranges.h"
 #include "profile/record.h"
 #include "profile/spawn.h"
 #include "tables/profile.h"
 #include "util/error.h"
+#include "util/filter.h"
 #include "util/quote.h"
 
 struct args {

@@ -57,6 +57,7 @@
 #include "report/report.h"
 #include "util/parse.h"
 
+struct all_run;      /* results/all.h */
 struct all_summary;  /* tables/all.h */
 
 struct gp_ctx {
@@ -255,7 +256,7 @@ int cli_check_html(struct gp_ctx *ctx, const char *path);
 int cli_check_plot(const struct gp_ctx *ctx, const struct gp_cmd *cmd, const void *args);
 /*
  * An option row's check for a POSIX extended regular expression (profile
- * --kernel, occupancy --function), compiled as profile/filter.h matches
+ * --kernel, occupancy --function), compiled as util/filter.h matches
  * names: 0, or GP_EXIT_USAGE with regcomp's reason.
  */
 int cli_check_regex(const char *opt, const char *text, const void *field);
@@ -278,6 +279,24 @@ void cli_free_results(const struct gp_cmd *cmd, void *results);
 #define CLI_LINE_MAX 15
 int cli_measure_line(struct gp_ctx *ctx, const char *const *words, void **results);
 int cli_parse_line(struct gp_ctx *ctx, const char *const *words);
+/*
+ * A step of all or check: a fixed command line, run by its command's own
+ * steps; its results join all's summary (tables/all.h) through its
+ * command's summarize hook, or through the step's own.
+ */
+struct cli_step {
+	const char *argv[CLI_LINE_MAX];  /* NULL-terminated */
+	void (*summarize)(struct all_summary *s, const struct gp_device *dev, const void *results);
+	int summary_last;  /* its rows close the summary */
+};
+/*
+ * Measure steps[0..n) in order on device (-d's index; it becomes
+ * ctx->device_index), each into run (results/all.h), until one fails: 0
+ * or its status.  A step that fails is kept with NULL results.  The
+ * progress line of each begins with shown ("" or "check: device 1: ").
+ */
+int cli_measure_steps(struct gp_ctx *ctx, int device, const struct cli_step *steps, size_t n,
+		      const char *shown, struct all_run *run);
 /* Every step of cmd on argv: the tables land in ctx->report. */
 int cli_run(struct gp_ctx *ctx, const struct gp_cmd *cmd, int argc, char **argv);
 

@@ -13,8 +13,8 @@
 #include "cli/cmd.h"
 #include "cli/global.h"
 #include "util/error.h"
+#include "util/filter.h"
 #include "util/parse.h"
-#include "profile/filter.h"
 #include "util/suggest.h"
 
 /* getopt ids: the command's option i is CMD_ID + i, the global option j GOPT_FIRST + j. */

@@ -8,8 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
+#include <time.h>
 #include "cli/cmd.h"
 #include "model/trust.h"
+#include "results/all.h"
+#include "util/clock.h"
+#include "util/compat.h"
 #include "util/error.h"
 
 /*
@@ -153,6 +158,66 @@ int cli_parse_line(struct gp_ctx *ctx, const char *const *words)
 	cli_free_args(cmd, args);
 	free(args);
 	return rc ? gp_error(GP_EXIT_FAIL, "BUG: the step '%s ...' does not parse", words[0]) : 0;
+}
+
+/* The wall clock as HH:MM:SS.mmm (UTC), for -v lines the lead can line up with other logs. */
+static char *stamp(char *buf, size_t len)
+{
+	struct timeval tv;
+	struct tm tm;
+
+	gettimeofday(&tv, NULL);
+	gmtime_r(&tv.tv_sec, &tm);
+	snprintf(buf, len, "%02d:%02d:%02d.%03d", tm.tm_hour, tm.tm_min, tm.tm_sec,
+		 (int)(tv.tv_usec / 1000));
+	return buf;
+}
+
+/* -v: "all: step 3 of 10 (bandwidth --kernel read ...): 1.23 s, from 12:00:01.234" */
+static void step_time(const struct gp_ctx *ctx, size_t i, size_t n, const struct cli_step *st,
+		      double t0, const char *at)
+{
+	char line[256];
+	size_t len = 0;
+
+	line[0] = 0;
+	for (size_t a = 0; a < ARRAY_SIZE(st->argv) && st->argv[a] && len < sizeof(line); a++)
+		len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%s", a ? " " : "",
+					st->argv[a]);
+	gp_debug("%s: step %zu of %zu (%s): %.2f s, from %s", ctx->command ? ctx->command : "",
+		 i + 1, n, line, (gp_now_ms() - t0) / 1e3, at);
+}
+
+int cli_measure_steps(struct gp_ctx *ctx, int device, const struct cli_step *steps, size_t n,
+		      const char *shown, struct all_run *run)
+{
+	int rc = 0;
+
+	ctx->device_index = device;
+	ctx->have_dev = 0;
+	for (size_t i = 0; i < n && !rc && run->nsteps < ALL_MAX_STEPS; i++) {
+		const struct cli_step *st = &steps[i];
+		const struct gp_cmd *cmd = cli_find_command(ctx, st->argv[0]);
+		void *res;
+		double t0 = gp_now_ms();
+		char at[16];
+
+		gp_progress("%s%s (%zu of %zu)", shown, st->argv[0], i + 1, n);
+		stamp(at, sizeof(at));
+		rc = cli_measure_line(ctx, st->argv, &res);
+		step_time(ctx, i, n, st, t0, at);
+		if (!cmd)
+			break;  /* a bug, said by cli_measure_line */
+		run->steps[run->nsteps++] = (struct all_step){
+			.command = cmd->name,
+			.results = res,
+			.free_results = cmd->free_results,
+			.tabulate = cmd->tabulate,
+			.summarize = st->summarize ? st->summarize : cmd->summarize,
+			.summary_last = st->summary_last,
+		};
+	}
+	return rc;
 }
 
 void cli_free_results(const struct gp_cmd *cmd, void *results)

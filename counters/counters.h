@@ -31,13 +31,8 @@
 #define GP_COUNTERS_COUNTERS_H
 
 #include <stddef.h>
+#include "results/counters-mode.h"
 #include "results/device.h"
-
-enum counters_mode {
-	COUNTERS_AUTO,     /* read them where possible, say once why not */
-	COUNTERS_OFF,      /* --no-counters: never load CUPTI */
-	COUNTERS_REQUIRE,  /* --counters=require: exit 4 when unavailable */
-};
 
 enum ctr_id {
 	CTR_GLOBAL_LOAD_SECTORS,        /* 32-byte sectors of global loads (L1TEX) */

@@ -200,12 +200,98 @@ static void session_end(struct cupti_config *cfg)
 	cfg->data_size = 0;
 }
 
+/* Enable the range profiler on ctx and size the counter data for max_ranges: 0 or -1. */
+static int enable(struct cupti_config *cfg, CUcontext ctx, size_t max_ranges, char **reason)
+{
+	CUptiResult r;
+	{
+		CUPTI_PARAMS(CUpti_RangeProfiler_Enable_Params, p);
+		p.ctx = ctx;
+		if ((r = cupti_api.cuptiRangeProfilerEnable(&p))) {
+			*reason = cupti_fail(r, "cuptiRangeProfilerEnable");
+			return -1;
+		}
+		cfg->obj = p.pRangeProfilerObject;
+	}
+	CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataSize_Params, p);
+	p.pRangeProfilerObject = cfg->obj;
+	p.pMetricNames = cfg->names;
+	p.numMetrics = cfg->nvalid;
+	p.maxNumOfRanges = max_ranges;
+	p.maxNumRangeTreeNodes = (uint32_t)max_ranges;
+	if ((r = cupti_api.cuptiRangeProfilerGetCounterDataSize(&p))) {
+		*reason = cupti_fail(r, "cuptiRangeProfilerGetCounterDataSize");
+		return -1;
+	}
+	cfg->data_size = p.counterDataSize;
+	cfg->data_ranges = max_ranges;
+	cfg->data = gp_xcalloc(1, cfg->data_size ? cfg->data_size : 1);
+	gp_debug("counters: counter data image of %zu bytes for %zu ranges", cfg->data_size,
+		 max_ranges);
+	return 0;
+}
+
+/* The configuration image and the counter data image into the enabled profiler: 0 or -1. */
+static int set_config(struct cupti_config *cfg, size_t max_ranges, int bracketed, char **reason)
+{
+	CUPTI_PARAMS(CUpti_RangeProfiler_SetConfig_Params, p);
+	CUptiResult r;
+
+	p.pRangeProfilerObject = cfg->obj;
+	p.configSize = cfg->image_size;
+	p.pConfig = cfg->image;
+	p.counterDataImageSize = cfg->data_size;
+	p.pCounterDataImage = cfg->data;
+	p.range = bracketed ? CUPTI_UserRange : CUPTI_AutoRange;
+	p.replayMode = bracketed ? CUPTI_UserReplay : CUPTI_KernelReplay;
+	p.maxRangesPerPass = max_ranges;
+	p.numNestingLevels = 1;
+	p.minNestingLevel = 1;
+	p.passIndex = 0;
+	p.targetNestingLevel = 1;
+	if ((r = cupti_api.cuptiRangeProfilerSetConfig(&p))) {
+		*reason = cupti_fail(r, "cuptiRangeProfilerSetConfig");
+		return -1;
+	}
+	return 0;
+}
+
+/* A session on the enabled profiler: its counter data cleared, configured, started. */
+static int session_start(struct cupti_config *cfg, size_t max_ranges, int bracketed, double *t,
+			 char **reason)
+{
+	CUptiResult r;
+	{
+		CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params, p);
+		p.pRangeProfilerObject = cfg->obj;
+		p.counterDataSize = cfg->data_size;
+		p.pCounterData = cfg->data;
+		if ((r = cupti_api.cuptiRangeProfilerCounterDataImageInitialize(&p))) {
+			*reason = cupti_fail(r, "cuptiRangeProfilerCounterDataImageInitialize");
+			return -1;
+		}
+	}
+	cfg->t.image = lap(t);
+	if (set_config(cfg, max_ranges, bracketed, reason))
+		return -1;
+	cfg->t.set_config = lap(t);
+	CUPTI_PARAMS(CUpti_RangeProfiler_Start_Params, p);
+	p.pRangeProfilerObject = cfg->obj;
+	if ((r = cupti_api.cuptiRangeProfilerStart(&p))) {
+		*reason = cupti_fail(r, "cuptiRangeProfilerStart");
+		return -1;
+	}
+	cfg->started = 1;
+	cfg->pushed = 0;
+	cfg->t.start = lap(t);
+	return 0;
+}
+
 int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, int bracketed,
 		       char **reason)
 {
 	CUcontext ctx;
 	CUdevice cudev;
-	CUptiResult r;
 	double t;
 
 	*reason = NULL;
@@ -222,85 +308,22 @@ int cupti_config_begin(struct cupti_config *cfg, size_t max_ranges, int brackete
 	}
 	memset(&cfg->t, 0, sizeof(cfg->t));
 	t = gp_now_ms();
-	if (cfg->obj && cfg->data_ranges == max_ranges)
-		goto start;  /* kept enabled (cupti_config_keep): a new session only */
-	if (cupti_context(cfg->dev, &ctx, &cudev, reason))
+	/* kept enabled (cupti_config_keep) for as many ranges: a new session only */
+	if (!cfg->obj || cfg->data_ranges != max_ranges) {
+		if (cupti_context(cfg->dev, &ctx, &cudev, reason))
+			return -1;
+		if (enable(cfg, ctx, max_ranges, reason)) {
+			session_end(cfg);
+			return -1;
+		}
+		cfg->t.enable = lap(&t);
+	}
+	if (session_start(cfg, max_ranges, bracketed, &t, reason)) {
+		session_end(cfg);
 		return -1;
-	{
-		CUPTI_PARAMS(CUpti_RangeProfiler_Enable_Params, p);
-		p.ctx = ctx;
-		if ((r = cupti_api.cuptiRangeProfilerEnable(&p))) {
-			*reason = cupti_fail(r, "cuptiRangeProfilerEnable");
-			goto fail;
-		}
-		cfg->obj = p.pRangeProfilerObject;
 	}
-	{
-		CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataSize_Params, p);
-		p.pRangeProfilerObject = cfg->obj;
-		p.pMetricNames = cfg->names;
-		p.numMetrics = cfg->nvalid;
-		p.maxNumOfRanges = max_ranges;
-		p.maxNumRangeTreeNodes = (uint32_t)max_ranges;
-		if ((r = cupti_api.cuptiRangeProfilerGetCounterDataSize(&p))) {
-			*reason = cupti_fail(r, "cuptiRangeProfilerGetCounterDataSize");
-			goto fail;
-		}
-		cfg->data_size = p.counterDataSize;
-		cfg->data_ranges = max_ranges;
-		cfg->data = gp_xcalloc(1, cfg->data_size ? cfg->data_size : 1);
-		gp_debug("counters: counter data image of %zu bytes for %zu ranges",
-			 cfg->data_size, max_ranges);
-	}
-	cfg->t.enable = lap(&t);
-start:
-	{
-		CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params, p);
-		p.pRangeProfilerObject = cfg->obj;
-		p.counterDataSize = cfg->data_size;
-		p.pCounterData = cfg->data;
-		if ((r = cupti_api.cuptiRangeProfilerCounterDataImageInitialize(&p))) {
-			*reason = cupti_fail(r, "cuptiRangeProfilerCounterDataImageInitialize");
-			goto fail;
-		}
-	}
-	cfg->t.image = lap(&t);
-	{
-		CUPTI_PARAMS(CUpti_RangeProfiler_SetConfig_Params, p);
-		p.pRangeProfilerObject = cfg->obj;
-		p.configSize = cfg->image_size;
-		p.pConfig = cfg->image;
-		p.counterDataImageSize = cfg->data_size;
-		p.pCounterDataImage = cfg->data;
-		p.range = bracketed ? CUPTI_UserRange : CUPTI_AutoRange;
-		p.replayMode = bracketed ? CUPTI_UserReplay : CUPTI_KernelReplay;
-		p.maxRangesPerPass = max_ranges;
-		p.numNestingLevels = 1;
-		p.minNestingLevel = 1;
-		p.passIndex = 0;
-		p.targetNestingLevel = 1;
-		if ((r = cupti_api.cuptiRangeProfilerSetConfig(&p))) {
-			*reason = cupti_fail(r, "cuptiRangeProfilerSetConfig");
-			goto fail;
-		}
-	}
-	cfg->t.set_config = lap(&t);
-	{
-		CUPTI_PARAMS(CUpti_RangeProfiler_Start_Params, p);
-		p.pRangeProfilerObject = cfg->obj;
-		if ((r = cupti_api.cuptiRangeProfilerStart(&p))) {
-			*reason = cupti_fail(r, "cuptiRangeProfilerStart");
-			goto fail;
-		}
-		cfg->started = 1;
-		cfg->pushed = 0;
-	}
-	cfg->t.start = lap(&t);
 	cfg->t.begun = t;
 	return 0;
-fail:
-	session_end(cfg);
-	return -1;
 }
 
 int cupti_range_push(struct cupti_config *cfg, char **reason)

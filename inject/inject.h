@@ -23,9 +23,9 @@
 #include <pthread.h>
 #include <stdint.h>
 #include "counters/cupti-api.h"
-#include "profile/filter.h"
 #include "profile/record.h"
 #include "util/clock.h"
+#include "util/filter.h"
 
 /* all of CUPTI's callback side, with the launch calls' parameter structs */
 #include <cupti.h>

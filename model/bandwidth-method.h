@@ -32,15 +32,7 @@
 
 #include <stdint.h>
 #include "model/bandwidth.h"
-
-enum bw_method {
-	BW_METHOD_AUTO,    /* request: by size, bw_pick_method */
-	BW_METHOD_STREAM,  /* the stream kernels as configured (DRAM-sized sets, stores) */
-	BW_METHOD_L1,      /* read: windows with plain loads, within L1 */
-	BW_METHOD_L2,      /* read: disjoint windows with ld.global.cg, from L2 */
-	BW_METHOD_L2_SHARED, /* read: overlapping windows with ld.global.cg (--shared-lines) */
-	BW_NMETHODS
-};
+#include "results/bandwidth-config.h"
 
 /* "", "stream", "l1", "l2", "l2-shared": names by enum value, NULL-terminated. */
 extern const char *const bw_method_names[];
@@ -141,15 +133,6 @@ uint32_t bw_pattern_sum(uint64_t lo, uint64_t hi);
  */
 const char *bw_level_by_size(enum bw_method m, enum bw_kernel k, uint64_t size,
 			     int sm_count, uint64_t l1_per_sm, uint64_t l2_bytes);
-
-/* The shares of a launch's traffic the counters saw; NaN where not read. */
-struct bw_traffic {
-	double l1_hit;             /* global load sectors that hit in L1 */
-	double l2_hit;             /* L2 sectors read for L1 that hit */
-	double dram_per_byte;      /* DRAM bytes read and written per byte requested */
-	double l2_read;            /* L2 sectors read for L1 per load sector L1 missed: under
-				      1 where one L2 read reached several SMs */
-};
 
 /* Of the traffic, a level must serve this share to name the row alone. */
 #define BW_LEVEL_PURE 0.8

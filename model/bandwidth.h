@@ -10,17 +10,7 @@
 #define GP_MODEL_BANDWIDTH_H
 
 #include <stdint.h>
-
-enum bw_kernel {
-	BW_READ,    /* sum of a, kept alive by an atomic per warp */
-	BW_WRITE,   /* c = pattern(i) */
-	BW_COPY,    /* c = a */
-	BW_SCALE,   /* c = s * a */
-	BW_ADD,     /* c = a + b */
-	BW_TRIAD,   /* c = a + s * b */
-	BW_MEMCPY,  /* cudaMemcpyAsync device-to-device, c = a (copy engine) */
-	BW_NKERNELS
-};
+#include "results/bandwidth-config.h"
 
 #define BW_ALL_KERNELS ((1u << BW_NKERNELS) - 1)
 
@@ -99,23 +89,8 @@ const char *bw_level(uint64_t ws, int read_only, int sm_count,
  * hardware's block scheduler hands out the work; one pass only (a block
  * that swept its tile again would hit its own cache lines).
  */
-enum bw_layout {
-	BW_LAYOUT_UNSET,
-	BW_LAYOUT_GRID,
-	BW_LAYOUT_TILE,
-	BW_LAYOUT_FLAT,
-};
-
 /* Names of the layouts by enum value ("" for unset), NULL-terminated. */
 extern const char *const bw_layout_names[];
-
-/* A launch configuration: grid = blocks_per_sm x SMs, or one block per tile (flat). */
-struct bw_cfg {
-	int block;          /* threads per block, multiple of 32 */
-	int blocks_per_sm;  /* 0: as many as are resident at once; unused by flat */
-	int unroll;         /* independent accesses per thread per iteration */
-	int layout;         /* enum bw_layout */
-};
 
 /* Unrolls the kernels are built for. */
 #define BW_NUNROLLS 5

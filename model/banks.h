@@ -20,36 +20,13 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "results/banks-config.h"
 
 #define BANK_COUNT 32
 #define BANK_WORD 4            /* bytes per bank word */
 #define BANK_WARP 32
 #define BANK_UNROLL 8          /* independent accesses per loop iteration */
 #define BANK_BUF_BYTES 32768   /* the probe's shared buffer: addresses wrap here */
-
-enum bank_pattern {
-	BANK_STRIDE,             /* lane l: element l * stride */
-	BANK_BROADCAST,          /* every lane: one element */
-	BANK_MULTICAST,          /* lanes 4k..4k+3: element k (8 elements) */
-	BANK_MULTICAST_CONFLICT, /* lane l: element (l % 4) * 128 / width: 4 elements, one bank */
-	BANK_TR_UNPADDED,        /* 32x32 tile read by column: lane l, row l */
-	BANK_TR_PADDED,          /* the tile padded to 33 columns */
-	BANK_TR_SWIZZLED,        /* 32x32 tile, column c of row r stored at c ^ r */
-	BANK_NPATTERNS
-};
-
-enum bank_op {
-	BANK_LOAD,
-	BANK_STORE,
-	BANK_NOPS
-};
-
-struct bank_config {
-	enum bank_pattern pattern;
-	enum bank_op op;
-	uint64_t stride;        /* BANK_STRIDE: elements of width, >= 1 */
-	unsigned width;         /* bytes per access: 4, 8 or 16 */
-};
 
 struct bank_access {
 	unsigned ways;          /* worst phase's n-way conflict; 0 when no lane is active */

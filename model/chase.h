@@ -20,6 +20,7 @@
 #define GP_MODEL_CHASE_H
 
 #include <stdint.h>
+#include "results/chase.h"
 
 #ifdef __CUDACC__
 #define CHASE_HD __host__ __device__ __forceinline__
@@ -30,20 +31,8 @@
 /* Elements of the longest chain; larger sets go sparse. */
 #define CHASE_MAX_ELEMS (1u << 22)
 
-enum chase_pattern {
-	CHASE_RANDOM,
-	CHASE_STRIDED,
-};
-
 /* Names in enum order, NULL-terminated. */
 extern const char *const chase_pattern_names[];
-
-struct chase_layout {
-	uint64_t set;     /* bytes the chain spans */
-	uint64_t stride;  /* bytes between candidate positions: a multiple of 8 */
-	uint64_t n;       /* elements in the chain */
-	uint64_t slot;    /* bytes per element: stride when dense, a multiple of it when sparse */
-};
 
 /*
  * The layout of a set of `set` bytes with elements `stride` bytes apart,

@@ -16,9 +16,11 @@
  * (what nvcc emits on every host it supports).
  */
 #include <dlfcn.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,16 +31,13 @@
 #include "arch/arch.h"
 #include "occupancy/cubin.h"
 
-#define EM_CUDA 190
 #define FATBIN_MAGIC 0xba55ed50u
 #define FATBIN_KIND_PTX 1
 #define FATBIN_KIND_CUBIN 2
 #define FATBIN_FLAG_COMPRESSED_LZ4 0x2000u   /* per third-party readers */
 #define FATBIN_FLAG_COMPRESSED_ZSTD 0x8000u  /* seen with nvcc 13 */
 
-/* ELF section types and the .nv.info attribute records (occupancy.md 4.3) */
-#define SHT_SYMTAB 2
-#define SHT_NOBITS 8
+/* CUDA's ELF section type and the .nv.info attribute records (occupancy.md 4.3) */
 #define SHT_CUDA_INFO 0x70000000u
 #define STO_CUDA_ENTRY 0x10   /* st_other of a kernel's symbol (device functions lack it) */
 #define EIFMT_NVAL 1
@@ -102,14 +101,10 @@ static uint64_t rd64(const unsigned char *p)
 	return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32;
 }
 
-/* ---- ELF64 ---- */
+/* ---- ELF64 (<elf.h>'s layouts, read little-endian from any alignment) ---- */
 
-struct elf_shdr {
-	uint32_t name, type;
-	uint64_t flags, offset, size;
-	uint32_t link, info;
-	uint64_t entsize;
-};
+/* A field of an ELF structure (Elf64_Shdr, ...) at p: 16, 32 or 64 bits. */
+#define ELF_RD(bits, p, type, field) rd##bits((p) + offsetof(type, field))
 
 struct elf {
 	struct view v;
@@ -133,33 +128,34 @@ static int elf_open(struct reader *r, const struct view *v, struct elf *e)
 
 	memset(e, 0, sizeof(*e));
 	e->v = *v;
-	if (v->n < 64)
+	if (v->n < sizeof(Elf64_Ehdr))
 		return fail(r, "truncated ELF header (%zu bytes)", v->n);
-	if (p[4] != 2)
+	if (p[EI_CLASS] != ELFCLASS64)
 		return fail(r, "32-bit ELF is not supported");
-	if (p[5] != 1)
+	if (p[EI_DATA] != ELFDATA2LSB)
 		return fail(r, "big-endian ELF is not supported");
-	e->abi_version = p[8];
-	e->machine = rd16(p + 18);
-	e->flags = rd32(p + 48);
-	e->shoff = rd64(p + 40);
-	e->shentsize = rd16(p + 58);
-	e->shnum = rd16(p + 60);
-	e->shstrndx = rd16(p + 62);
+	e->abi_version = p[EI_ABIVERSION];
+	e->machine = ELF_RD(16, p, Elf64_Ehdr, e_machine);
+	e->flags = ELF_RD(32, p, Elf64_Ehdr, e_flags);
+	e->shoff = ELF_RD(64, p, Elf64_Ehdr, e_shoff);
+	e->shentsize = ELF_RD(16, p, Elf64_Ehdr, e_shentsize);
+	e->shnum = ELF_RD(16, p, Elf64_Ehdr, e_shnum);
+	e->shstrndx = ELF_RD(16, p, Elf64_Ehdr, e_shstrndx);
 	if (e->shnum == 0 && e->shoff != 0) {
 		/* extended numbering: the count is in section 0's size */
-		if (e->shentsize < 64 || !in_view(v, e->shoff, 64))
+		if (e->shentsize < sizeof(Elf64_Shdr) || !in_view(v, e->shoff, sizeof(Elf64_Shdr)))
 			return fail(r, "section header table outside the file");
-		uint64_t n = rd64(p + e->shoff + 32);
+		uint64_t n = ELF_RD(64, p + e->shoff, Elf64_Shdr, sh_size);
 		if (n > UINT32_MAX)
 			return fail(r, "implausible section count %llu", (unsigned long long)n);
 		e->shnum = (uint32_t)n;
 	}
-	if (e->shstrndx == 0xffff && e->shnum > 0 && e->shentsize >= 64 && in_view(v, e->shoff, 64))
-		e->shstrndx = rd32(p + e->shoff + 44);  /* extended: section 0's sh_link */
+	if (e->shstrndx == SHN_XINDEX && e->shnum > 0 && e->shentsize >= sizeof(Elf64_Shdr) &&
+	    in_view(v, e->shoff, sizeof(Elf64_Shdr)))
+		e->shstrndx = ELF_RD(32, p + e->shoff, Elf64_Shdr, sh_link);  /* extended */
 	if (e->shnum == 0)
 		return 0;
-	if (e->shentsize < 64)
+	if (e->shentsize < sizeof(Elf64_Shdr))
 		return fail(r, "section header size %u is too small", e->shentsize);
 	if (!in_view(v, e->shoff, (uint64_t)e->shnum * e->shentsize))
 		return fail(r, "section header table (%u entries at offset %llu) outside the file",
@@ -169,38 +165,39 @@ static int elf_open(struct reader *r, const struct view *v, struct elf *e)
 	return 0;
 }
 
-static void elf_shdr(const struct elf *e, uint32_t i, struct elf_shdr *s)
+static void elf_shdr(const struct elf *e, uint32_t i, Elf64_Shdr *s)
 {
 	const unsigned char *p = e->v.p + e->shoff + (uint64_t)i * e->shentsize;
 
-	s->name = rd32(p);
-	s->type = rd32(p + 4);
-	s->flags = rd64(p + 8);
-	s->offset = rd64(p + 24);
-	s->size = rd64(p + 32);
-	s->link = rd32(p + 40);
-	s->info = rd32(p + 44);
-	s->entsize = rd64(p + 56);
+	memset(s, 0, sizeof(*s));
+	s->sh_name = ELF_RD(32, p, Elf64_Shdr, sh_name);
+	s->sh_type = ELF_RD(32, p, Elf64_Shdr, sh_type);
+	s->sh_flags = ELF_RD(64, p, Elf64_Shdr, sh_flags);
+	s->sh_offset = ELF_RD(64, p, Elf64_Shdr, sh_offset);
+	s->sh_size = ELF_RD(64, p, Elf64_Shdr, sh_size);
+	s->sh_link = ELF_RD(32, p, Elf64_Shdr, sh_link);
+	s->sh_info = ELF_RD(32, p, Elf64_Shdr, sh_info);
+	s->sh_entsize = ELF_RD(64, p, Elf64_Shdr, sh_entsize);
 }
 
 /* Contents of a section with file bytes, or an empty view when it has none or lies outside. */
-static int elf_section_view(const struct elf *e, const struct elf_shdr *s, struct view *out)
+static int elf_section_view(const struct elf *e, const Elf64_Shdr *s, struct view *out)
 {
 	out->p = NULL;
 	out->n = 0;
-	if (s->type == SHT_NOBITS || s->size == 0)
+	if (s->sh_type == SHT_NOBITS || s->sh_size == 0)
 		return 0;
-	if (!in_view(&e->v, s->offset, s->size))
+	if (!in_view(&e->v, s->sh_offset, s->sh_size))
 		return -1;
-	out->p = e->v.p + s->offset;
-	out->n = (size_t)s->size;
+	out->p = e->v.p + s->sh_offset;
+	out->n = (size_t)s->sh_size;
 	return 0;
 }
 
 /* A NUL-terminated string at off in string section strndx, or NULL. */
 static const char *elf_string(const struct elf *e, uint32_t strndx, uint64_t off)
 {
-	struct elf_shdr s;
+	Elf64_Shdr s;
 	struct view v;
 
 	if (strndx >= e->shnum)
@@ -213,9 +210,9 @@ static const char *elf_string(const struct elf *e, uint32_t strndx, uint64_t off
 	return (const char *)v.p + off;
 }
 
-static const char *elf_section_name(const struct elf *e, const struct elf_shdr *s)
+static const char *elf_section_name(const struct elf *e, const Elf64_Shdr *s)
 {
-	return elf_string(e, e->shstrndx, s->name);
+	return elf_string(e, e->shstrndx, s->sh_name);
 }
 
 static int starts_with(const char *s, const char *prefix)
@@ -385,26 +382,27 @@ struct cubin_scan {
 /* Pass 1: the symbol table, the shared-memory sections, the reserved marker. */
 static void scan_sections(struct cubin_scan *c)
 {
-	struct elf_shdr s;
+	Elf64_Shdr s;
 
 	for (uint32_t i = 0; i < c->e.shnum; i++) {
 		const char *name;
 
 		elf_shdr(&c->e, i, &s);
 		name = elf_section_name(&c->e, &s);
-		if (s.type == SHT_SYMTAB && c->symtab == UINT32_MAX)
+		if (s.sh_type == SHT_SYMTAB && c->symtab == UINT32_MAX)
 			c->symtab = i;
 		if (starts_with(name, ".nv.shared.reserved."))
 			c->has_reserved = 1;
-		else if (starts_with(name, ".nv.shared.") && s.info < c->e.shnum)
-			c->shared[s.info] = s.size > INT64_MAX ? INT64_MAX : (long long)s.size;
+		else if (starts_with(name, ".nv.shared.") && s.sh_info < c->e.shnum)
+			c->shared[s.sh_info] = s.sh_size > INT64_MAX ? INT64_MAX :
+					       (long long)s.sh_size;
 	}
 }
 
 /* The function symbol of each text section, and whether it is a kernel. */
 static int read_symbols(struct reader *r, struct cubin_scan *c)
 {
-	struct elf_shdr s;
+	Elf64_Shdr s;
 	struct view sv;
 
 	if (c->symtab == UINT32_MAX)
@@ -412,18 +410,20 @@ static int read_symbols(struct reader *r, struct cubin_scan *c)
 	elf_shdr(&c->e, c->symtab, &s);
 	if (elf_section_view(&c->e, &s, &sv))
 		return fail(r, "symbol table outside the file");
-	c->g.nsyms = (uint32_t)(sv.n / 24 > UINT32_MAX ? UINT32_MAX : sv.n / 24);
+	c->g.nsyms = (uint32_t)(sv.n / sizeof(Elf64_Sym) > UINT32_MAX ? UINT32_MAX :
+				sv.n / sizeof(Elf64_Sym));
 	c->g.attr = calloc((size_t)c->g.nsyms + 1, sizeof(*c->g.attr));
 	if (!c->g.attr)
 		return fail(r, "out of memory");
 	for (uint32_t j = 0; j < c->g.nsyms; j++) {
-		const unsigned char *sym = sv.p + (size_t)j * 24;
-		uint16_t shndx = rd16(sym + 6);
+		const unsigned char *sym = sv.p + (size_t)j * sizeof(Elf64_Sym);
+		uint16_t shndx = ELF_RD(16, sym, Elf64_Sym, st_shndx);
+		unsigned char info = sym[offsetof(Elf64_Sym, st_info)];
 
 		c->g.attr[j].regs = -1;
-		if ((sym[4] & 0xf) == 2 && shndx < c->e.shnum && c->text_sym[shndx] < 0) {
-			c->text_sym[shndx] = j;  /* STT_FUNC */
-			c->entry[shndx] = (sym[5] & STO_CUDA_ENTRY) != 0;
+		if (ELF64_ST_TYPE(info) == STT_FUNC && shndx < c->e.shnum && c->text_sym[shndx] < 0) {
+			c->text_sym[shndx] = j;
+			c->entry[shndx] = (sym[offsetof(Elf64_Sym, st_other)] & STO_CUDA_ENTRY) != 0;
 		}
 	}
 	return 0;
@@ -432,13 +432,13 @@ static int read_symbols(struct reader *r, struct cubin_scan *c)
 /* Pass 2: the cubin-wide .nv.info (registers, stack frame per symbol). */
 static int read_global_info(struct reader *r, struct cubin_scan *c)
 {
-	struct elf_shdr s;
+	Elf64_Shdr s;
 
 	for (uint32_t i = 0; i < c->e.shnum && c->g.attr; i++) {
 		struct view iv;
 
 		elf_shdr(&c->e, i, &s);
-		if (s.type != SHT_CUDA_INFO)
+		if (s.sh_type != SHT_CUDA_INFO)
 			continue;
 		const char *name = elf_section_name(&c->e, &s);
 		if (!name || strcmp(name, ".nv.info"))
@@ -455,16 +455,16 @@ static int read_global_info(struct reader *r, struct cubin_scan *c)
 static int read_kernel(struct reader *r, const struct cubin_scan *c, uint32_t i,
 		       long long reserved)
 {
-	struct elf_shdr s;
+	Elf64_Shdr s;
 	struct view iv;
 	struct cubin_kernel *k;
 
 	elf_shdr(&c->e, i, &s);
 	const char *name = elf_section_name(&c->e, &s);
-	if (s.type != SHT_CUDA_INFO || !starts_with(name, ".nv.info.") || !name[9])
+	if (s.sh_type != SHT_CUDA_INFO || !starts_with(name, ".nv.info.") || !name[9])
 		return 0;
 	/* with -rdc, device functions have .nv.info.<name> too */
-	uint32_t text = s.info;  /* .nv.info.<name> points at .text.<name> */
+	uint32_t text = s.sh_info;  /* .nv.info.<name> points at .text.<name> */
 	if (text < c->e.shnum && c->text_sym[text] >= 0 && !c->entry[text])
 		return 0;
 	if (elf_section_view(&c->e, &s, &iv))
@@ -476,15 +476,15 @@ static int read_kernel(struct reader *r, const struct cubin_scan *c, uint32_t i,
 		return -1;
 
 	if (text < c->e.shnum) {
-		struct elf_shdr ts;
+		Elf64_Shdr ts;
 
 		elf_shdr(&c->e, text, &ts);
 		if (c->text_sym[text] >= 0 && (uint64_t)c->text_sym[text] < c->g.nsyms) {
 			k->regs = c->g.attr[c->text_sym[text]].regs;
 			k->local_bytes = c->g.attr[c->text_sym[text]].frame;
 		}
-		if (k->regs < 0 && (ts.info >> 24))
-			k->regs = (int)(ts.info >> 24);  /* older toolkits: sh_info bits 24-31 */
+		if (k->regs < 0 && (ts.sh_info >> 24))
+			k->regs = (int)(ts.sh_info >> 24);  /* older toolkits: sh_info bits 24-31 */
 		k->smem_file = c->shared[text];
 	}
 	k->smem_static = k->smem_file > reserved ? k->smem_file - reserved : 0;
@@ -699,7 +699,7 @@ static int read_fatbins(struct reader *r, const struct view *v, uint64_t off, ui
 static int read_host_elf(struct reader *r, const struct view *v)
 {
 	struct elf e;
-	struct elf_shdr s;
+	Elf64_Shdr s;
 	int found = 0;
 
 	if (elf_open(r, v, &e))
@@ -709,10 +709,10 @@ static int read_host_elf(struct reader *r, const struct view *v)
 		const char *name = elf_section_name(&e, &s);
 		if (!name || (strcmp(name, ".nv_fatbin") && strcmp(name, "__nv_relfatbin")))
 			continue;
-		if (s.type == SHT_NOBITS || !in_view(v, s.offset, s.size))
+		if (s.sh_type == SHT_NOBITS || !in_view(v, s.sh_offset, s.sh_size))
 			return fail(r, "section %s outside the file", name);
 		found = 1;
-		if (read_fatbins(r, v, s.offset, s.size))
+		if (read_fatbins(r, v, s.sh_offset, s.sh_size))
 			return -1;
 	}
 	if (found)
@@ -750,7 +750,8 @@ int cubin_read_buffer(const unsigned char *buf, size_t len, struct cubin_set *se
 		if (read_fatbins(&r, &v, 0, len))
 			return -1;
 	} else if (is_elf(&v)) {
-		if (len >= 20 && rd16(buf + 18) == EM_CUDA) {
+		if (len >= offsetof(Elf64_Ehdr, e_machine) + 2 &&
+		    ELF_RD(16, buf, Elf64_Ehdr, e_machine) == EM_CUDA) {
 			if (read_cubin(&r, &v))
 				return -1;
 		} else if (read_host_elf(&r, &v)) {
@@ -810,12 +811,4 @@ int cubin_read_file(const char *path, struct cubin_set *set, char *err, size_t e
 	rc = cubin_read_buffer(map, (size_t)st.st_size, set, err, errlen);
 	munmap(map, (size_t)st.st_size);
 	return rc;
-}
-
-void cubin_set_free(struct cubin_set *set)
-{
-	for (size_t i = 0; i < set->n; i++)
-		free(set->k[i].name);
-	free(set->k);
-	memset(set, 0, sizeof(*set));
 }

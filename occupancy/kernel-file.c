@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "occupancy/cubin.h"
 #include "occupancy/kernel-file.h"
-#include "profile/filter.h"
+#include "occupancy/occupancy.h"
+#include "util/filter.h"
 #include "util/demangle.h"
 #include "util/compat.h"
 #include "util/error.h"

@@ -30,10 +30,13 @@
 #include <cuda_runtime_api.h>
 
 #include "arch/arch.h"
+#include "counters/counters.h"
 #include "gpu/cuda-check.h"
 #include "gpu/timing.h"
 #include "kernels/kernels.h"
+#include "model/bandwidth-method.h"
 #include "model/bandwidth-pattern.h"
+#include "model/bandwidth.h"
 #include "util/compat.h"
 #include "util/error.h"
 #include "util/parse.h"

@@ -6,8 +6,9 @@
 #include "gpu/cuda-check.h"
 #include "gpu/timing.h"
 #include "kernels/kernels.h"
-#include "probes/counted.h"
+#include "model/banks.h"
 #include "probes/banks.h"
+#include "probes/counted.h"
 #include "util/error.h"
 
 #define WARPS (BANK_BLOCK / 32)

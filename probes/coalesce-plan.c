@@ -1,5 +1,6 @@
 /* Launch geometry of the coalescing probe: pure, shared with the CLI's checks. */
 #include <stdlib.h>
+#include "model/coalesce.h"
 #include "probes/coalesce.h"
 
 /* Largest r with r * r <= x. */

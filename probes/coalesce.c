@@ -6,6 +6,7 @@
 #include "gpu/cuda-check.h"
 #include "gpu/timing.h"
 #include "kernels/kernels.h"
+#include "model/coalesce.h"
 #include "probes/counted.h"
 #include "probes/coalesce.h"
 #include "util/error.h"

@@ -12,6 +12,7 @@
 
 #include "gpu/cuda-check.h"
 #include "kernels/kernels.h"
+#include "model/chase.h"
 #include "probes/latency-priv.h"
 #include "util/error.h"
 

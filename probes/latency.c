@@ -30,9 +30,11 @@
 #include <cuda_runtime_api.h>
 
 #include "arch/arch.h"
+#include "counters/counters.h"
 #include "gpu/cuda-check.h"
 #include "gpu/sm-clock.h"
 #include "kernels/kernels.h"
+#include "model/chase.h"
 #include "probes/latency-priv.h"
 #include "util/compat.h"
 #include "util/error.h"

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "occupancy/cubin.h"
+#include "occupancy/occupancy.h"
 #include "util/demangle.h"
 #include "results/occupancy.h"
 #include "probes/occupancy.h"

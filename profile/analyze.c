@@ -17,7 +17,7 @@
 #include "util/hash.h"
 #include "util/parse.h"
 #include "profile/analyze.h"
-#include "profile/filter.h"
+#include "util/filter.h"
 
 const char *const prof_sort_names[] = { "time", "waste", "name", NULL };
 
@@ -844,22 +844,6 @@ static void finish(struct prof_kernel *k, const struct acc *a, const struct prof
 	prof_verdict(k);
 }
 
-static void kernel_free(struct prof_kernel *k)
-{
-	free(k->kernel);
-	free(k->name);
-	free(k->short_name);
-	free(k->device_name);
-	free(k->limiter);
-	free(k->next_step);
-	free(k->verdict_text);
-	free(k->verdict_short);
-	free(k->command);
-	free(k->disagree);
-	free(k->counter_set);
-	prof_bound_free(&k->bound);
-}
-
 static void note_add(struct prof_analysis *a, const char *level, const char *text)
 {
 	for (size_t i = 0; i < a->nnotes; i++)
@@ -1020,7 +1004,7 @@ static void select_rows(struct prof_analysis *a, const struct prof_filter *f, si
 		a->other_launches += k->launches;
 		if (!isnan(k->time_ns))
 			a->other_time_ns += k->time_ns;
-		kernel_free(k);
+		prof_kernel_free(k);
 	}
 	a->n = kept;
 }
@@ -1077,18 +1061,4 @@ void prof_no_gpu(struct prof_analysis *a, const char *why)
 		return;
 	free(a->summary);
 	a->summary = gp_xasprintf("the program launched no kernel: %s", why);
-}
-
-void prof_analysis_free(struct prof_analysis *a)
-{
-	for (size_t i = 0; i < a->n; i++)
-		kernel_free(&a->k[i]);
-	free(a->k);
-	for (size_t i = 0; i < a->nnotes; i++) {
-		free(a->notes[i].level);
-		free(a->notes[i].text);
-	}
-	free(a->notes);
-	free(a->summary);
-	memset(a, 0, sizeof(*a));
 }

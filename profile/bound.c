@@ -360,11 +360,3 @@ void prof_bound_classify(const struct prof_bound_in *in, struct prof_bound *b)
 		b->kind = PB_LATENCY;
 	far_from_roofs(in, b);
 }
-
-void prof_bound_free(struct prof_bound *b)
-{
-	free(b->text);
-	free(b->brief);
-	free(b->advice);
-	b->text = b->brief = b->advice = NULL;
-}

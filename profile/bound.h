@@ -28,32 +28,7 @@
 #ifndef GP_PROFILE_BOUND_H
 #define GP_PROFILE_BOUND_H
 
-/* Named apart from results/roofline.h's enum roof_ceiling, which the adapter maps from. */
-enum prof_roof_id {
-	/* bytes/s; L1: L1TEX and shared memory, one data path */
-	PROF_ROOF_DRAM, PROF_ROOF_L2, PROF_ROOF_L1,
-	/* FLOP/s of the CUDA cores (an FMA counts 2) */
-	PROF_ROOF_FP64, PROF_ROOF_FP32, PROF_ROOF_FP16,
-	/* FLOP/s of the tensor cores, dense (OP/s for INT8) */
-	PROF_ROOF_TENSOR_FP16, PROF_ROOF_TENSOR_BF16, PROF_ROOF_TENSOR_TF32, PROF_ROOF_TENSOR_FP8,
-	PROF_ROOF_TENSOR_INT8, PROF_ROOF_TENSOR_FP64,
-	PROF_ROOF_N
-};
-
-enum prof_roof_source {
-	PROF_ROOF_UNKNOWN,
-	PROF_ROOF_THEORETICAL,   /* the chip's peak: the throughput table, the memory bus, CUPTI's */
-	PROF_ROOF_MEASURED,      /* gpuperf roofline on this GPU */
-};
-
-struct prof_roof {
-	double per_s;                  /* NAN: unknown */
-	enum prof_roof_source source;
-};
-
-struct prof_roofs {
-	struct prof_roof r[PROF_ROOF_N];
-};
+#include "results/profile-analysis.h"
 
 /* "DRAM", "L2", "L1/shared", "FP64", ..., "FP16 tensor"; NULL out of range. */
 const char *prof_roof_name(enum prof_roof_id id);
@@ -109,25 +84,8 @@ void prof_roofs_overlay(struct prof_roofs *dst, const struct prof_roofs *src);
 
 /* ---- the classification ---- */
 
-enum prof_bound_kind {
-	PB_UNKNOWN,        /* nothing to judge by: no counters, no roofs */
-	PB_COMPUTE,        /* a compute ceiling (a pipe, a precision's FLOP/s) near */
-	PB_MEMORY,         /* a memory level's bandwidth near */
-	PB_LATENCY,        /* neither near although enough warps: they wait */
-	PB_UNDERFILLED,    /* too few blocks or warps to fill the GPU */
-	PB_NKINDS
-};
-
 /* "compute", "memory", "latency", "underfilled"; NULL for unknown. */
 const char *prof_bound_code(enum prof_bound_kind k);
-
-/* The ceilings a kernel is measured against, in the order of use[]. */
-enum prof_use_id {
-	USE_FP64, USE_FP32, USE_FP16,        /* FLOP/s over the roof */
-	USE_FMA_PIPE, USE_TENSOR_PIPE, USE_FP64_PIPE,  /* the pipes' own busy fraction */
-	USE_DRAM, USE_L2, USE_L1,            /* bytes/s over the roof */
-	USE_N
-};
 
 /* "fp64", "fma_pipe", "dram", ... (CSV); NULL out of range. */
 const char *prof_use_code(enum prof_use_id u);
@@ -153,25 +111,7 @@ struct prof_bound_in {
 #define PROF_LITTLE_TO_GAIN 0.75   /* ... and this far leaves little to gain */
 #define PROF_ENOUGH_WARPS_PCT 20.0 /* achieved occupancy below this: underfilled */
 
-struct prof_bound {
-	enum prof_bound_kind kind;
-	double use[USE_N];             /* fraction of each ceiling reached, NAN unknown */
-	int nearest;                   /* the use[] nearest its ceiling; -1 none */
-	double roof_frac;              /* use[nearest], NAN with none */
-	double compute_frac;           /* the largest compute use, NAN none */
-	double at_stake;               /* fraction of the kernel's time to gain: 1 - roof_frac */
-	int little_to_gain;            /* a ceiling at PROF_LITTLE_TO_GAIN or more */
-	unsigned over;                 /* bit u: use u read above its ceiling, which no
-					  hardware does; judged at the ceiling, not shown */
-	char *text;                    /* the classification with its evidence ("compute-bound: the
-					  tensor pipe busy 94 % of the time"); what there is to gain
-					  is the verdict's to say */
-	char *brief;                   /* "compute-bound (tensor pipe 94 %)" */
-	char *advice;                  /* latency-bound: what to do, when no waste is the fix */
-};
-
 /* Classify; out is overwritten (free it with prof_bound_free). */
 void prof_bound_classify(const struct prof_bound_in *in, struct prof_bound *out);
-void prof_bound_free(struct prof_bound *b);
 
 #endif

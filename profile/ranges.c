@@ -235,12 +235,6 @@ static void sort_ranges(struct prof_range *r, size_t n, int (*cmp)(const void *,
 		qsort(r, n, sizeof(*r), cmp);
 }
 
-static void range_free(struct prof_range *r)
-{
-	free(r->path);
-	free(r->label);
-}
-
 /* Keep the top N by time; the rest only count. */
 static void select_top(struct prof_ranges *g, size_t top)
 {
@@ -249,7 +243,7 @@ static void select_top(struct prof_ranges *g, size_t top)
 		g->others++;
 		g->other_launches += g->r[i].launches;
 		g->other_time_ns += g->r[i].time_ns;
-		range_free(&g->r[i]);
+		prof_range_free(&g->r[i]);
 	}
 	if (top && g->n > top)
 		g->n = top;
@@ -318,13 +312,4 @@ void prof_ranges(const struct prof_records *rs, const struct prof_analysis *a,
 	else if (o->sort == PROF_SORT_NAME)
 		sort_ranges(g->r, g->n, by_label);
 	summarize(g, a);
-}
-
-void prof_ranges_free(struct prof_ranges *g)
-{
-	for (size_t i = 0; i < g->n; i++)
-		range_free(&g->r[i]);
-	free(g->r);
-	free(g->summary);
-	memset(g, 0, sizeof(*g));
 }

@@ -22,42 +22,6 @@
 #include "profile/analyze.h"
 #include "profile/record.h"
 
-struct prof_range {
-	char *path;                    /* the levels joined by PROF_RANGE_SEP; "": no range */
-	char *label;                   /* joined by '/', or PROF_RANGE_NONE */
-	int depth;                     /* levels: 0 outside any range */
-	int dev;
-	unsigned long long graph_id;   /* CUPTI's id of the graph that ran them; 0: none */
-	unsigned long long graph_node; /* their node, while it is one; 0: several, or none */
-	double time_ns;
-	unsigned long long launches;   /* kernel runs timed (graph kernels included) */
-	size_t kernels;                /* distinct kernels */
-	/*
-	 * The bound is the dominant kernel's: where the range's time goes.
-	 * The verdict is the one with the most time at stake here (its
-	 * verdict's fraction times its time in the range) among those worth
-	 * fixing (prof_worth_fixing), else the dominant kernel's: what to
-	 * fix first.  Rows of the analysis, not owned.
-	 */
-	const struct prof_kernel *top;
-	double top_ns;                 /* its time in the range */
-	const struct prof_kernel *worst;
-	double stake_ns;               /* its time at stake in the range */
-};
-
-struct prof_ranges {
-	struct prof_range *r;          /* the rows kept, in the order asked for */
-	size_t n;
-	size_t nranges;                /* before --top */
-	size_t others;                 /* left out by --top */
-	unsigned long long other_launches;
-	double other_time_ns;
-	double time_ns;                /* every range's */
-	double unranged_ns;            /* the kernels' time no range record holds */
-	char *summary;                 /* one line: the ranges worth fixing first, or why none
-					  (without any range, the analysis' says more) */
-};
-
 struct prof_range_opts {
 	enum prof_sort sort;           /* time, waste (time at stake), name (the label) */
 	size_t top;                    /* keep the N ranges with the most GPU time; 0: all */
@@ -69,6 +33,5 @@ struct prof_range_opts {
  */
 void prof_ranges(const struct prof_records *rs, const struct prof_analysis *a,
 		 const struct prof_range_opts *o, struct prof_ranges *g);
-void prof_ranges_free(struct prof_ranges *g);
 
 #endif

@@ -7,26 +7,12 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/compat.h"
 #include "util/error.h"
 #include "profile/record-fields.h"
-
-/* What went wrong in a line, as the message's tail. */
-GP_PRINTF(1, 2)
-static char *why(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	s = gp_xvasprintf(fmt, ap);
-	va_end(ap);
-	return s;
-}
 
 /* A value for a message: at most 40 bytes, unprintable ones as '?'. */
 static const char *shown(const char *s, size_t n, char *buf, size_t size)
@@ -68,14 +54,15 @@ static char *unescape(const char *v, size_t n, char **err)
 		}
 		if (n - i < 3) {
 			free(s);
-			*err = why("'%%' without two hex digits after it");
+			*err = gp_xasprintf("'%%' without two hex digits after it");
 			return NULL;
 		}
 		hi = hexval(v[i + 1]);
 		lo = hexval(v[i + 2]);
 		if (hi < 0 || lo < 0 || (hi == 0 && lo == 0)) {
 			free(s);
-			*err = hi < 0 || lo < 0 ? why("a bad %%-escape") : why("%%00 (a NUL byte)");
+			*err = hi < 0 || lo < 0 ? gp_xasprintf("a bad %%-escape") :
+				gp_xasprintf("%%00 (a NUL byte)");
 			return NULL;
 		}
 		*w++ = (char)(hi << 4 | lo);
@@ -169,8 +156,8 @@ static char *set_field(struct prof_rec *r, const struct field *f, const char *v,
 	case F_INT:
 	case F_LL:
 		if (parse_ll(v, n, &x) || x < f->min || x > f->max)
-			return why("'%s' is not a whole number from %lld to %lld: '%s'", f->key,
-				   f->min, f->max, shown(v, n, tmp, sizeof(tmp)));
+			return gp_xasprintf("'%s' is not a whole number from %lld to %lld: '%s'",
+					    f->key, f->min, f->max, shown(v, n, tmp, sizeof(tmp)));
 		if (f->t == F_INT)
 			*(int *)(base + f->off) = (int)x;
 		else
@@ -178,22 +165,22 @@ static char *set_field(struct prof_rec *r, const struct field *f, const char *v,
 		return NULL;
 	case F_U64:
 		if (parse_ull(v, n, &u))
-			return why("'%s' is not a whole number: '%s'", f->key,
-				   shown(v, n, tmp, sizeof(tmp)));
+			return gp_xasprintf("'%s' is not a whole number: '%s'", f->key,
+					    shown(v, n, tmp, sizeof(tmp)));
 		*(unsigned long long *)(base + f->off) = u;
 		return NULL;
 	case F_DIM3:
 		if (parse_dim3(v, n, (struct prof_dim3 *)(base + f->off)))
-			return why("'%s' is not three numbers x,y,z: '%s'", f->key,
-				   shown(v, n, tmp, sizeof(tmp)));
+			return gp_xasprintf("'%s' is not three numbers x,y,z: '%s'", f->key,
+					    shown(v, n, tmp, sizeof(tmp)));
 		return NULL;
 	case F_CC: {
 		const char *dot = memchr(v, '.', n);
 		unsigned long long ma, mi;
 		if (!dot || parse_ull(v, (size_t)(dot - v), &ma) ||
 		    parse_ull(dot + 1, n - (size_t)(dot + 1 - v), &mi) || ma > 99 || mi > 99)
-			return why("'cc' is not a compute capability like 9.0: '%s'",
-				   shown(v, n, tmp, sizeof(tmp)));
+			return gp_xasprintf("'cc' is not a compute capability like 9.0: '%s'",
+					    shown(v, n, tmp, sizeof(tmp)));
 		r->cc_major = (int)ma;
 		r->cc_minor = (int)mi;
 		return NULL;
@@ -201,7 +188,7 @@ static char *set_field(struct prof_rec *r, const struct field *f, const char *v,
 	case F_STR: {
 		char *s = unescape(v, n, &err);
 		if (!s) {
-			char *e = why("'%s': %s", f->key, err);
+			char *e = gp_xasprintf("'%s': %s", f->key, err);
 			free(err);
 			return e;
 		}
@@ -209,7 +196,7 @@ static char *set_field(struct prof_rec *r, const struct field *f, const char *v,
 		return NULL;
 	}
 	}
-	return why("unknown field type");
+	return gp_xasprintf("unknown field type");
 }
 
 static void rec_free(struct prof_rec *r)
@@ -248,24 +235,24 @@ static char *parse_fields(struct prof_rec *r, const char *p, const char *end)
 		size_t klen;
 
 		if (*p != ' ')
-			return why("fields must be separated by one space");
+			return gp_xasprintf("fields must be separated by one space");
 		tok = ++p;
 		sp = memchr(tok, ' ', (size_t)(end - tok));
 		if (!sp)
 			sp = end;
 		if (sp == tok)
-			return why("an empty field (two spaces, or a space at the end)");
+			return gp_xasprintf("an empty field (two spaces, or a space at the end)");
 		eq = memchr(tok, '=', (size_t)(sp - tok));
 		if (!eq)
-			return why("'%s' is not key=value", shown(tok, (size_t)(sp - tok), tmp,
-								    sizeof(tmp)));
+			return gp_xasprintf("'%s' is not key=value",
+					    shown(tok, (size_t)(sp - tok), tmp, sizeof(tmp)));
 		klen = (size_t)(eq - tok);
 		if (!key_ok(tok, klen))
-			return why("bad key '%s'", shown(tok, klen, tmp, sizeof(tmp)));
+			return gp_xasprintf("bad key '%s'", shown(tok, klen, tmp, sizeof(tmp)));
 		for (const char *c = eq + 1; c < sp; c++)
 			if ((unsigned char)*c <= ' ' || (unsigned char)*c > '~')
-				return why("a raw control or non-ASCII byte in the value of '%s'",
-					   shown(tok, klen, tmp, sizeof(tmp)));
+				return gp_xasprintf("a raw control or non-ASCII byte in the value "
+						    "of '%s'", shown(tok, klen, tmp, sizeof(tmp)));
 		p = sp;
 		if (klen > 2 && !strncmp(tok, CTR_PREFIX, 2)) {
 			char name[64];
@@ -275,14 +262,15 @@ static char *parse_fields(struct prof_rec *r, const char *p, const char *end)
 			memcpy(name, tok + 2, klen - 2);
 			name[klen - 2] = '\0';
 			if (r->type != PROF_LAUNCH)
-				return why("counter '%s' outside a launch record", name);
+				return gp_xasprintf("counter '%s' outside a launch record", name);
 			if ((id = ctr_lookup(name)) < 0)
 				continue;   /* a counter of a newer gpuperf */
 			if (seen_ctr[id]++)
-				return why("counter '%s' twice", name);
+				return gp_xasprintf("counter '%s' twice", name);
 			if (parse_double(eq + 1, (size_t)(sp - eq - 1), &v))
-				return why("counter '%s' is not a finite number: '%s'", name,
-					   shown(eq + 1, (size_t)(sp - eq - 1), tmp, sizeof(tmp)));
+				return gp_xasprintf("counter '%s' is not a finite number: '%s'", name,
+						    shown(eq + 1, (size_t)(sp - eq - 1), tmp,
+							  sizeof(tmp)));
 			r->ctr[id] = v;
 			continue;
 		}
@@ -293,7 +281,7 @@ static char *parse_fields(struct prof_rec *r, const char *p, const char *end)
 		if (i == prof_nfields || !((prof_fields[i].need | prof_fields[i].opt) & bit))
 			continue;   /* a key of a newer gpuperf, or of another type */
 		if (seen & (1ull << i))
-			return why("'%s' twice", prof_fields[i].key);
+			return gp_xasprintf("'%s' twice", prof_fields[i].key);
 		seen |= 1ull << i;
 		char *e = set_field(r, &prof_fields[i], eq + 1, (size_t)(sp - eq - 1));
 		if (e)
@@ -301,7 +289,7 @@ static char *parse_fields(struct prof_rec *r, const char *p, const char *end)
 	}
 	for (size_t i = 0; i < prof_nfields; i++)
 		if ((prof_fields[i].need & bit) && !(seen & (1ull << i)))
-			return why("no '%s'", prof_fields[i].key);
+			return gp_xasprintf("no '%s'", prof_fields[i].key);
 	return NULL;
 }
 
@@ -340,24 +328,27 @@ static char *parse_line(const char *line, size_t n, struct prof_rec *r, struct p
 
 	prof_rec_init(r, PROF_HELLO, 0);
 	if (memchr(line, '\0', n))
-		return why("a NUL byte in the line");
+		return gp_xasprintf("a NUL byte in the line");
 	for (t = 0; t < PROF_NTYPES; t++)
 		if (strlen(prof_type_names[t]) == tlen && !strncmp(prof_type_names[t], line, tlen))
 			break;
 	if (t == PROF_NTYPES)
-		return why("unknown record type '%s'", shown(line, tlen, tmp, sizeof(tmp)));
+		return gp_xasprintf("unknown record type '%s'",
+				    shown(line, tlen, tmp, sizeof(tmp)));
 	prof_rec_init(r, (enum prof_type)t, 0);
 	r->version = 0;
 	if ((e = parse_fields(r, line + tlen, end)))
 		return e;
 	if (r->type == PROF_HELLO) {
 		if (r->version < PROF_FORMAT_OLDEST || r->version > PROF_FORMAT_VERSION)
-			return why("format version %d; this gpuperf reads versions %d to %d (the "
-				   "profiling library and gpuperf come from different builds)",
-				   r->version, PROF_FORMAT_OLDEST, PROF_FORMAT_VERSION);
+			return gp_xasprintf("format version %d; this gpuperf reads versions %d to "
+					    "%d (the profiling library and gpuperf come from "
+					    "different builds)", r->version, PROF_FORMAT_OLDEST,
+					    PROF_FORMAT_VERSION);
 		pid_add(pids, r->pid);
 	} else if (!pid_known(pids, r->pid)) {
-		return why("process %lld wrote it before its '%s' header", r->pid, PROF_MAGIC);
+		return gp_xasprintf("process %lld wrote it before its '%s' header", r->pid,
+				    PROF_MAGIC);
 	}
 	return NULL;
 }

@@ -37,6 +37,7 @@
 
 #include <stddef.h>
 #include "counters/counters.h"
+#include "results/profile-analysis.h"
 
 #define PROF_FORMAT_VERSION 2
 #define PROF_FORMAT_OLDEST 1        /* the oldest version read */
@@ -53,10 +54,6 @@ enum prof_type {
 	PROF_RANGE,    /* GPU time of a kernel's runs in one NVTX range path (--by range), a
 			  delta: written at the exit and when a context goes */
 	PROF_NTYPES
-};
-
-struct prof_dim3 {
-	unsigned x, y, z;
 };
 
 /*

@@ -2,6 +2,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "results/all.h"
+#include "results/bandwidth.h"
+#include "results/banks.h"
+#include "results/coalesce.h"
+#include "results/latency.h"
+#include "results/occupancy.h"
+#include "results/pcie.h"
 #include "util/compat.h"
 
 void all_run_free(void *all_run)
@@ -53,38 +59,14 @@ const struct report_col all_devices_columns[ALL_DEVICES_NCOLUMNS] = {
 };
 
 /*
- * The summary's headline figures (tables/all.c and each step's
- * summarize hook make them), in summary order.  A row each, with the
- * CoV of the repetitions it comes from where it has one (cov_pct).
+ * The summary's headline figures, in summary order: each command's own
+ * (its contract's headlines, results/NAME.h), in the order of all's steps.
+ * A row each, with the CoV of the repetitions it comes from where it has
+ * one (cov_pct); "counters" says whether they could be read: no figure.
  */
 static const struct result_figure headlines[] = {
-	{ "dram_copy_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
-	{ "dram_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
-	{ "dram_write_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
-	{ "dram_triad_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
-	{ "l1_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
-	{ "l2_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
-	/* the L2 read as SMs sharing lines receive it (bandwidth --shared-lines) */
-	{ "l2_shared_read_gbs", RESULT_HIGHER, RESULT_KIND_SHARED, "cov_pct" },
-	/* the share of the aligned, unit-stride copy they keep */
-	{ "misaligned_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
-	{ "stride2_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
-	{ "stride32_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
-	/* time per access against the conflict-free stride */
-	{ "bank_conflict_2way_slowdown", RESULT_LOWER, RESULT_KIND_TIME, "cov_pct" },
-	{ "bank_conflict_32way_slowdown", RESULT_LOWER, RESULT_KIND_TIME, "cov_pct" },
-	{ "shared_bytes_per_clock_per_sm", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" },
-	{ "occupancy_256x32_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED },
-	{ "occupancy_256x64_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED },
-	{ "occupancy_1024x64_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED },
-	{ "pcie_pinned_h2d_gbs", RESULT_HIGHER, RESULT_KIND_LINK, "cov_pct" },
-	{ "pcie_pinned_d2h_gbs", RESULT_HIGHER, RESULT_KIND_LINK, "cov_pct" },
-	{ "pcie_pinned_bidir_gbs", RESULT_HIGHER, RESULT_KIND_LINK, "cov_pct" },
-	/* the median of a plateau of the sweep: no CoV of its own */
-	{ "latency_l1_cycles", RESULT_LOWER, RESULT_KIND_LATENCY },
-	{ "latency_l2_cycles", RESULT_LOWER, RESULT_KIND_LATENCY },
-	{ "latency_dram_cycles", RESULT_LOWER, RESULT_KIND_LATENCY },
-	/* "counters" says whether they could be read: no value, no figure */
+	BANDWIDTH_HEADLINES, COALESCE_HEADLINES, BANKS_HEADLINES, OCCUPANCY_HEADLINES,
+	PCIE_HEADLINES, LATENCY_HEADLINES,
 };
 
 const struct result_contract all_contract = {

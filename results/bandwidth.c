@@ -72,12 +72,16 @@ static const struct result_row_kind row_kinds[] = {
 	{ "method", "l2-shared", RESULT_KIND_SHARED },
 };
 
+static const struct result_figure headlines[] = { BANDWIDTH_HEADLINES };
+
 const struct result_contract bandwidth_contract = {
 	.command = "bandwidth",
 	.cols = bw_columns,
 	.ncols = BW_NCOLUMNS,
 	.figures = figures,
 	.nfigures = ARRAY_SIZE(figures),
+	.headlines = headlines,
+	.nheadlines = ARRAY_SIZE(headlines),
 	.row_kinds = row_kinds,
 	.nrow_kinds = ARRAY_SIZE(row_kinds),
 };

@@ -9,11 +9,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "counters/counters.h"
-#include "model/bandwidth.h"
-#include "model/bandwidth-method.h"
-#include "model/trust.h"
+#include "results/bandwidth-config.h"
 #include "results/contract.h"
+#include "results/counters-mode.h"
+#include "results/trust.h"
 #include "util/stats.h"
 
 struct bw_request {
@@ -85,5 +84,16 @@ void bw_run_free(void *bw_run);
 #define BW_NCOLUMNS 32
 extern const struct report_col bw_columns[BW_NCOLUMNS];
 extern const struct result_contract bandwidth_contract;
+
+/* all's headlines (tables/bandwidth.h's summarize hooks). */
+#define BANDWIDTH_HEADLINES \
+	{ "dram_copy_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	{ "dram_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	{ "dram_write_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	{ "dram_triad_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	{ "l1_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	{ "l2_read_gbs", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	/* the L2 read as SMs sharing lines receive it (bandwidth --shared-lines) */ \
+	{ "l2_shared_read_gbs", RESULT_HIGHER, RESULT_KIND_SHARED, "cov_pct" }
 
 #endif

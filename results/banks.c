@@ -47,12 +47,16 @@ static const struct result_figure figures[] = {
 	{ "slowdown", RESULT_LOWER, RESULT_KIND_TIME },
 };
 
+static const struct result_figure headlines[] = { BANKS_HEADLINES };
+
 const struct result_contract banks_contract = {
 	.command = "banks",
 	.cols = banks_columns,
 	.ncols = BANKS_NCOLUMNS,
 	.figures = figures,
 	.nfigures = ARRAY_SIZE(figures),
+	.headlines = headlines,
+	.nheadlines = ARRAY_SIZE(headlines),
 };
 
 const struct report_col banks_model_columns[BANKS_MODEL_NCOLUMNS] = {

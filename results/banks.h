@@ -6,9 +6,9 @@
 #define GP_RESULTS_BANKS_H
 
 #include <stddef.h>
-#include "model/banks.h"
-#include "model/trust.h"
+#include "results/banks-config.h"
 #include "results/contract.h"
+#include "results/trust.h"
 #include "util/stats.h"
 
 struct bank_result {
@@ -45,5 +45,11 @@ extern const struct result_contract banks_contract;
 #define BANKS_MODEL_NCOLUMNS 8
 extern const struct report_col banks_model_columns[BANKS_MODEL_NCOLUMNS];
 extern const struct result_contract banks_model_contract;
+
+/* all's headlines: time per access against the conflict-free stride, and the bandwidth. */
+#define BANKS_HEADLINES \
+	{ "bank_conflict_2way_slowdown", RESULT_LOWER, RESULT_KIND_TIME, "cov_pct" }, \
+	{ "bank_conflict_32way_slowdown", RESULT_LOWER, RESULT_KIND_TIME, "cov_pct" }, \
+	{ "shared_bytes_per_clock_per_sm", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }
 
 #endif

@@ -48,12 +48,16 @@ static const struct result_figure figures[] = {
 	{ "pct_of_copy", RESULT_HIGHER, RESULT_KIND_BANDWIDTH },
 };
 
+static const struct result_figure headlines[] = { COALESCE_HEADLINES };
+
 const struct result_contract coalesce_contract = {
 	.command = "coalesce",
 	.cols = coalesce_columns,
 	.ncols = COALESCE_NCOLUMNS,
 	.figures = figures,
 	.nfigures = ARRAY_SIZE(figures),
+	.headlines = headlines,
+	.nheadlines = ARRAY_SIZE(headlines),
 };
 
 const struct report_col coalesce_model_columns[COALESCE_MODEL_NCOLUMNS] = {

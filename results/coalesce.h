@@ -7,9 +7,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "model/coalesce.h"
-#include "model/trust.h"
+#include "results/coalesce-config.h"
 #include "results/contract.h"
+#include "results/trust.h"
 #include "util/stats.h"
 
 /* What one launch of a configuration does, worked out without a GPU. */
@@ -54,5 +54,11 @@ extern const struct result_contract coalesce_contract;
 #define COALESCE_MODEL_NCOLUMNS 9
 extern const struct report_col coalesce_model_columns[COALESCE_MODEL_NCOLUMNS];
 extern const struct result_contract coalesce_model_contract;
+
+/* all's headlines: the share of the aligned, unit-stride copy they keep. */
+#define COALESCE_HEADLINES \
+	{ "misaligned_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	{ "stride2_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }, \
+	{ "stride32_copy_pct", RESULT_HIGHER, RESULT_KIND_BANDWIDTH, "cov_pct" }
 
 #endif

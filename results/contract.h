@@ -104,6 +104,13 @@ struct result_contract {
 	 * figures read from counters (RESULT_KIND_COUNTER) are not compared.
 	 */
 	const char *method_column;
+	/*
+	 * The figures the command adds to all's summary (its summarize hook,
+	 * tables/all.h), by their metric names ("dram_copy_gbs"), in the
+	 * summary's order; all's summary contract joins every command's.
+	 */
+	const struct result_figure *headlines;
+	size_t nheadlines;
 };
 
 /* Every contract, in the command table's order (results/contracts.c). */
@@ -147,6 +154,9 @@ int result_noise_column(const struct result_contract *c, const char *name);
 
 /* The figure of c in column name, or NULL. */
 const struct result_figure *result_figure_of(const struct result_contract *c, const char *name);
+
+/* The headline name of command's contract (its first, the default table's), or NULL. */
+const struct result_figure *result_headline_of(const char *command, const char *name);
 
 /*
  * Default noise in percent of a kind of figure where a run carries none

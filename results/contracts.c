@@ -91,6 +91,16 @@ const struct result_contract *result_contract_by_columns(const char *const *name
 	return earlier ? earlier->contract : NULL;
 }
 
+const struct result_figure *result_headline_of(const char *command, const char *name)
+{
+	const struct result_contract *c = result_contract_of(command);
+
+	for (size_t i = 0; c && name && i < c->nheadlines; i++)
+		if (!strcmp(c->headlines[i].column, name))
+			return &c->headlines[i];
+	return NULL;
+}
+
 const struct result_figure *result_figure_of(const struct result_contract *c, const char *name)
 {
 	for (size_t i = 0; c && name && i < c->nfigures; i++)
@@ -151,7 +161,7 @@ double result_default_noise_pct(enum result_kind kind)
 		return 6.0;
 	case RESULT_KIND_SHARED:
 		/*
-		 * 5 %: how the crossbar hands a line to the SMs that share it
+		 * 8 %: how the crossbar hands a line to the SMs that share it
 		 * changes from one invocation to the next, not within one.  Two
 		 * idle runs of all on the H100 (tests/fixtures/diff/h100) read
 		 * the 2 MiB l2-shared set at 20921 and 20119 GB/s (3.8 %), each

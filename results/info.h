@@ -5,8 +5,8 @@
 #ifndef GP_RESULTS_INFO_H
 #define GP_RESULTS_INFO_H
 
-#include "model/trust.h"
 #include "results/contract.h"
+#include "results/trust.h"
 
 struct info_run {
 	double sm_clock_measured_mhz;  /* 0 when not measured */

@@ -66,12 +66,16 @@ static const struct result_row_kind row_kinds[] = {
 	{ "memory", "memcpy-d2h", RESULT_KIND_HOST_CALL },
 };
 
+static const struct result_figure headlines[] = { LATENCY_HEADLINES };
+
 const struct result_contract latency_contract = {
 	.command = "latency",
 	.cols = lat_columns,
 	.ncols = LAT_NCOLUMNS,
 	.figures = figures,
 	.nfigures = ARRAY_SIZE(figures),
+	.headlines = headlines,
+	.nheadlines = ARRAY_SIZE(headlines),
 	.row_kinds = row_kinds,
 	.nrow_kinds = ARRAY_SIZE(row_kinds),
 };

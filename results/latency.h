@@ -9,11 +9,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "counters/counters.h"
-#include "model/chase.h"
-#include "model/trust.h"
+#include "results/chase.h"
 #include "results/columns.h"
 #include "results/contract.h"
+#include "results/counters-mode.h"
+#include "results/trust.h"
 #include "util/stats.h"
 
 #define LAT_STEPS 1024        /* loads per timed segment */
@@ -85,5 +85,11 @@ void lat_run_free(void *lat_run);
 #define LAT_NCOLUMNS (TAB_NIDENTITY + 19 + TAB_NTRUST)
 extern const struct report_col lat_columns[LAT_NCOLUMNS];
 extern const struct result_contract latency_contract;
+
+/* all's headlines: the median of a plateau of the sweep, no CoV of its own. */
+#define LATENCY_HEADLINES \
+	{ "latency_l1_cycles", RESULT_LOWER, RESULT_KIND_LATENCY }, \
+	{ "latency_l2_cycles", RESULT_LOWER, RESULT_KIND_LATENCY }, \
+	{ "latency_dram_cycles", RESULT_LOWER, RESULT_KIND_LATENCY }
 
 #endif

@@ -159,8 +159,13 @@ static const struct result_figure check_figures[] = {
 #define OCC_CONTRACT(columns, n, figs) \
 	{ .command = "occupancy", .cols = columns, .ncols = n, .figures = figs, \
 	  .nfigures = ARRAY_SIZE(figs), .kernel_column = "kernel" }
-const struct result_contract occupancy_contract =
-	OCC_CONTRACT(occupancy_config_columns, OCC_CONFIG_NCOLUMNS, figures);
+static const struct result_figure headlines[] = { OCCUPANCY_HEADLINES };
+
+const struct result_contract occupancy_contract = {
+	.command = "occupancy", .cols = occupancy_config_columns, .ncols = OCC_CONFIG_NCOLUMNS,
+	.figures = figures, .nfigures = ARRAY_SIZE(figures), .kernel_column = "kernel",
+	.headlines = headlines, .nheadlines = ARRAY_SIZE(headlines),
+};
 const struct result_contract occupancy_sweep_contract =
 	OCC_CONTRACT(occupancy_sweep_columns, OCC_SWEEP_NCOLUMNS, figures);
 const struct result_contract occupancy_kernel_contract =

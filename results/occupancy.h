@@ -8,10 +8,10 @@
 #define GP_RESULTS_OCCUPANCY_H
 
 #include <stddef.h>
-#include "arch/arch.h"
-#include "occupancy/cubin.h"
-#include "occupancy/occupancy.h"
 #include "results/contract.h"
+#include "results/cubin.h"
+#include "results/occupancy-calc.h"
+#include "results/sm-arch.h"
 
 enum occ_mode {
 	OCC_MODE_CONFIG,
@@ -96,5 +96,11 @@ extern const struct result_contract occupancy_contract, occupancy_sweep_contract
 /* Every column any mode writes, for the command row and the manual's test. */
 #define OCCUPANCY_NCOLUMNS 48
 extern const struct report_col occupancy_columns[OCCUPANCY_NCOLUMNS];
+
+/* all's headlines: one per configuration all runs (occupancy_THREADSxREGS_pct). */
+#define OCCUPANCY_HEADLINES \
+	{ "occupancy_256x32_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED }, \
+	{ "occupancy_256x64_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED }, \
+	{ "occupancy_1024x64_pct", RESULT_HIGHER, RESULT_KIND_CALCULATED }
 
 #endif

@@ -8,10 +8,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "model/trust.h"
 #include "results/columns.h"
 #include "results/contract.h"
 #include "results/device.h"
+#include "results/trust.h"
 #include "util/stats.h"
 
 /* How bytes cross, in the order of the tables; names in p2p_method_names. */

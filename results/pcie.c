@@ -158,12 +158,16 @@ static const struct result_row_kind transfer_row_kinds[] = {
 	{ "direction", "bidir-sum", RESULT_KIND_LINK_BOTH_WAYS },
 };
 
+static const struct result_figure headlines[] = { PCIE_HEADLINES };
+
 const struct result_contract pcie_contract = {
 	.command = "pcie",
 	.cols = pcie_transfer_cols,
 	.ncols = PCIE_TRANSFER_NCOLS,
 	.figures = transfer_figures,
 	.nfigures = ARRAY_SIZE(transfer_figures),
+	.headlines = headlines,
+	.nheadlines = ARRAY_SIZE(headlines),
 	.row_kinds = transfer_row_kinds,
 	.nrow_kinds = ARRAY_SIZE(transfer_row_kinds),
 };

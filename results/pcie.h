@@ -9,9 +9,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "model/trust.h"
 #include "results/contract.h"
 #include "results/device.h"
+#include "results/trust.h"
 #include "util/stats.h"
 
 enum pcie_dir {
@@ -205,5 +205,11 @@ extern const struct report_col pcie_transfer_cols[PCIE_TRANSFER_NCOLS];
 extern const struct report_col pcie_overlap_cols[PCIE_OVERLAP_NCOLS];
 /* The transfers' (the command's default table), then --overlap's. */
 extern const struct result_contract pcie_contract, pcie_overlap_contract;
+
+/* all's headlines. */
+#define PCIE_HEADLINES \
+	{ "pcie_pinned_h2d_gbs", RESULT_HIGHER, RESULT_KIND_LINK, "cov_pct" }, \
+	{ "pcie_pinned_d2h_gbs", RESULT_HIGHER, RESULT_KIND_LINK, "cov_pct" }, \
+	{ "pcie_pinned_bidir_gbs", RESULT_HIGHER, RESULT_KIND_LINK, "cov_pct" }
 
 #endif

@@ -6,10 +6,9 @@
 #ifndef GP_RESULTS_PROFILE_H
 #define GP_RESULTS_PROFILE_H
 
-#include "profile/analyze.h"
-#include "profile/ranges.h"
 #include "results/columns.h"
 #include "results/contract.h"
+#include "results/profile-analysis.h"
 
 /* What `gpuperf profile` ran and found. */
 struct profile_run {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "diff/json.h"
+#include "report/read-json.h"
 #include "util/error.h"
 
 char *roof_cache_name(const char *uuid)

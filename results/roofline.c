@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include "tables/tables.h"
+#include "results/columns.h"
 #include "util/compat.h"
 
 const char *const roof_ceiling_names[] = {

@@ -15,9 +15,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "model/trust.h"
 #include "report/report.h"
 #include "results/contract.h"
+#include "results/trust.h"
 
 /* The ceilings, memory first; option names in roof_ceiling_names. */
 enum roof_ceiling {

@@ -52,8 +52,12 @@ size_t all_headlines(const struct gp_device *d, const struct all_run *run,
 		for (size_t i = 0; i < run->nsteps; i++) {
 			const struct all_step *st = &run->steps[i];
 
+			size_t from = s.n;
+
 			if (st->summarize && st->results && (st->summary_last != 0) == last)
 				st->summarize(&s, d, st->results);
+			for (size_t k = from; k < s.n; k++)
+				s.h[k].command = st->command;
 		}
 	if (s.n > max)
 		s.n = max;

@@ -12,6 +12,7 @@
 /* One headline figure of the summary. */
 #define ALL_MAX_HEADLINES 32
 struct all_headline {
+	const char *command;  /* the step's command that added it: its contract's headline */
 	char metric[48];     /* dram_copy_gbs: a figure of all_summary_contract */
 	char what[96];       /* "DRAM copy bandwidth" */
 	double value;

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/bandwidth-method.h"
+#include "model/bandwidth.h"
 #include "results/bandwidth-columns.h"
 #include "results/info.h"
 #include "tables/all.h"

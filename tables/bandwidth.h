@@ -6,6 +6,7 @@
 #ifndef GP_TABLES_BANDWIDTH_H
 #define GP_TABLES_BANDWIDTH_H
 
+#include "model/bandwidth.h"
 #include "results/bandwidth.h"
 #include "tables/tables.h"
 

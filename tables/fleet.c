@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "judge/fleet.h"
 #include "tables/fleet.h"
 #include "util/error.h"
 

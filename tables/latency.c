@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "model/chase.h"
 #include "results/latency-columns.h"
 #include "tables/all.h"
 #include "tables/latency.h"

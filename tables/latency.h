@@ -6,6 +6,7 @@
 #ifndef GP_TABLES_LATENCY_H
 #define GP_TABLES_LATENCY_H
 
+#include "model/chase.h"
 #include "model/levels.h"
 #include "results/latency.h"
 #include "tables/tables.h"

@@ -4,6 +4,7 @@
  * limiter and size wording, the title.
  */
 #include <stdio.h>
+#include "occupancy/occupancy.h"
 #include "tables/occupancy.h"
 #include "util/compat.h"
 #include "util/parse.h"

@@ -3,6 +3,7 @@
  * as a vertical table, which limit binds and how, and the next steps.
  */
 #include <stdio.h>
+#include "occupancy/occupancy.h"
 #include "tables/occupancy.h"
 #include "util/compat.h"
 
@@ -27,6 +28,60 @@ static void limiter_row(struct report_table *t, unsigned bit, int lim, const str
 	}
 	report_set_str(t, row, 2, (r->binding & bit) ? "<== binds" : "");
 	report_set_str(t, row, 3, detail);
+}
+
+/* How the registers limit the blocks: the limiter row's detail into d. */
+static void regs_detail(char *d, size_t n, const struct sm_arch *a, const struct occ_input *in,
+			const struct occ_result *r)
+{
+	if (in->regs == 0)
+		snprintf(d, n, "no registers: no limit");
+	else if (r->lim_regs == 0)
+		snprintf(d, n, "%d per block: %s", r->regs_per_block, occ_why_string(r->why));
+	else if (a->reg_alloc == ARCH_REG_ALLOC_BLOCK)
+		snprintf(d, n, "%d per block (%d-register units, warps in pairs) of %d per SM",
+			 r->regs_per_block, a->reg_alloc_unit, a->regs_per_sm);
+	else if (a->sub_partitions > 0) {
+		int per_warp = r->regs_per_block / r->warps_per_block;
+		snprintf(d, n, "%d per warp (%d-register units): %d warps in each of %d "
+			 "sub-partitions of %d, / %d warps per block", per_warp, a->reg_alloc_unit,
+			 a->regs_per_sm / a->sub_partitions / per_warp, a->sub_partitions,
+			 a->regs_per_sm / a->sub_partitions, r->warps_per_block);
+	} else {
+		int per_warp = r->regs_per_block / r->warps_per_block;
+		snprintf(d, n, "%d per warp (%d-register units) of %d per block",
+			 per_warp, a->reg_alloc_unit, a->max_regs_per_block);
+	}
+}
+
+/* The shared-memory configuration assumed, as notes under the limits. */
+static void smem_notes(struct report_table *t, const struct sm_arch *a, const struct occ_input *in,
+		       const struct occ_result *r)
+{
+	char b1[32], b2[32];
+
+	if (a->carveout) {
+		if (in->carveout == OCC_CARVEOUT_DEFAULT)
+			report_note(t, "shared memory per SM: %s, the largest configuration (the runtime's "
+				    "default: no carveout preference)", occ_bytes(r->smem_per_sm, b1, sizeof(b1)));
+		else if (r->smem_overridden)
+			report_note(t, "shared memory per SM: carveout %d %% is the %s configuration, too "
+				    "small for one block: the driver takes %s", in->carveout,
+				    occ_bytes(r->smem_pref, b1, sizeof(b1)),
+				    occ_bytes(r->smem_per_sm, b2, sizeof(b2)));
+		else
+			report_note(t, "shared memory per SM: carveout %d %% rounds up to the %s configuration",
+				    in->carveout, occ_bytes(r->smem_per_sm, b1, sizeof(b1)));
+		report_note(t, "shared memory per block: up to %s of the kernel's own (opt-in assumed: "
+			    "cudaFuncAttributeMaxDynamicSharedMemorySize; %s without it)%s",
+			    occ_bytes(a->smem_per_block_optin, b1, sizeof(b1)),
+			    occ_bytes(a->smem_per_block, b2, sizeof(b2)),
+			    a->reserved_smem_per_block ? ", plus 1 KiB the driver reserves" : "");
+	} else {
+		report_note(t, "shared memory: %s per SM, up to %s per block (fixed configuration)",
+			    occ_bytes(r->smem_per_sm, b1, sizeof(b1)),
+			    occ_bytes(a->smem_per_block, b2, sizeof(b2)));
+	}
 }
 
 static struct report_table *add_limiters(struct report *rep, const struct sm_arch *a,
@@ -54,24 +109,7 @@ static struct report_table *add_limiters(struct report *rep, const struct sm_arc
 	snprintf(d, sizeof(d), "at most %d resident blocks per SM", a->max_blocks_per_sm);
 	limiter_row(t, OCC_LIM_BLOCKS, r->lim_blocks, r, d);
 
-	if (in->regs == 0)
-		snprintf(d, sizeof(d), "no registers: no limit");
-	else if (r->lim_regs == 0)
-		snprintf(d, sizeof(d), "%d per block: %s", r->regs_per_block, occ_why_string(r->why));
-	else if (a->reg_alloc == ARCH_REG_ALLOC_BLOCK)
-		snprintf(d, sizeof(d), "%d per block (%d-register units, warps in pairs) of %d per SM",
-			 r->regs_per_block, a->reg_alloc_unit, a->regs_per_sm);
-	else if (a->sub_partitions > 0) {
-		int per_warp = r->regs_per_block / r->warps_per_block;
-		snprintf(d, sizeof(d), "%d per warp (%d-register units): %d warps in each of %d "
-			 "sub-partitions of %d, / %d warps per block", per_warp, a->reg_alloc_unit,
-			 a->regs_per_sm / a->sub_partitions / per_warp, a->sub_partitions,
-			 a->regs_per_sm / a->sub_partitions, r->warps_per_block);
-	} else {
-		int per_warp = r->regs_per_block / r->warps_per_block;
-		snprintf(d, sizeof(d), "%d per warp (%d-register units) of %d per block",
-			 per_warp, a->reg_alloc_unit, a->max_regs_per_block);
-	}
+	regs_detail(d, sizeof(d), a, in, r);
 	limiter_row(t, OCC_LIM_REGS, r->lim_regs, r, d);
 
 	if (r->lim_smem == OCC_NO_LIMIT)
@@ -94,29 +132,7 @@ static struct report_table *add_limiters(struct report *rep, const struct sm_arc
 		snprintf(d, sizeof(d), "not a limit before compute capability 9.0");
 	limiter_row(t, OCC_LIM_BARRIERS, r->lim_barriers, r, d);
 
-	/* the shared-memory configuration assumed */
-	if (a->carveout) {
-		if (in->carveout == OCC_CARVEOUT_DEFAULT)
-			report_note(t, "shared memory per SM: %s, the largest configuration (the runtime's "
-				    "default: no carveout preference)", occ_bytes(r->smem_per_sm, b1, sizeof(b1)));
-		else if (r->smem_overridden)
-			report_note(t, "shared memory per SM: carveout %d %% is the %s configuration, too "
-				    "small for one block: the driver takes %s", in->carveout,
-				    occ_bytes(r->smem_pref, b1, sizeof(b1)),
-				    occ_bytes(r->smem_per_sm, b2, sizeof(b2)));
-		else
-			report_note(t, "shared memory per SM: carveout %d %% rounds up to the %s configuration",
-				    in->carveout, occ_bytes(r->smem_per_sm, b1, sizeof(b1)));
-		report_note(t, "shared memory per block: up to %s of the kernel's own (opt-in assumed: "
-			    "cudaFuncAttributeMaxDynamicSharedMemorySize; %s without it)%s",
-			    occ_bytes(a->smem_per_block_optin, b1, sizeof(b1)),
-			    occ_bytes(a->smem_per_block, b2, sizeof(b2)),
-			    a->reserved_smem_per_block ? ", plus 1 KiB the driver reserves" : "");
-	} else {
-		report_note(t, "shared memory: %s per SM, up to %s per block (fixed configuration)",
-			    occ_bytes(r->smem_per_sm, b1, sizeof(b1)),
-			    occ_bytes(a->smem_per_block, b2, sizeof(b2)));
-	}
+	smem_notes(t, a, in, r);
 	return t;
 }
 

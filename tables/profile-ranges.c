@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "profile/analyze.h"
 #include "profile/range-name.h"
 #include "tables/profile.h"
 #include "util/compat.h"

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "profile/analyze.h"
 #include "tables/profile.h"
 #include "util/compat.h"
 #include "util/error.h"

@@ -8,7 +8,7 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	run grep -lE '#include *<(cuda|cupti|nvperf|cuda_runtime)' \
 		"$ROOT"/util/*.[ch] "$ROOT"/report/*.[ch] "$ROOT"/model/*.[ch] \
 		"$ROOT"/occupancy/*.[ch] "$ROOT"/arch/*.[ch] "$ROOT"/tables/*.[ch] \
-		"$ROOT"/profile/*.[ch] "$ROOT"/diff/*.[ch] "$ROOT"/results/*.[ch]
+		"$ROOT"/profile/*.[ch] "$ROOT"/judge/*.[ch] "$ROOT"/results/*.[ch]
 	[ -z "$output" ] || { echo "CUDA in pure code: $output"; return 1; }
 }
 
@@ -16,14 +16,14 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	run grep -nE '(^|[^sfn])printf\(|puts\(|putchar\(|\bstdout\b' \
 		"$ROOT"/probes/*.c "$ROOT"/gpu/*.c "$ROOT"/counters/*.c "$ROOT"/model/*.c \
 		"$ROOT"/occupancy/*.c "$ROOT"/arch/*.c "$ROOT"/tables/*.c \
-		"$ROOT"/profile/*.c "$ROOT"/inject/*.c "$ROOT"/diff/*.c "$ROOT"/results/*.c
+		"$ROOT"/profile/*.c "$ROOT"/inject/*.c "$ROOT"/judge/*.c "$ROOT"/results/*.c
 	[ -z "$output" ] || { echo "$output"; return 1; }
 }
 
 @test "only cli/ exits (and the out-of-memory path of the allocator)" {
 	run grep -nE '\b(exit|_exit|abort)\(' "$ROOT"/probes/*.c "$ROOT"/gpu/*.c \
 		"$ROOT"/counters/*.c "$ROOT"/model/*.c "$ROOT"/occupancy/*.c "$ROOT"/arch/*.c \
-		"$ROOT"/inject/*.c "$ROOT"/profile/*.c "$ROOT"/diff/*.c "$ROOT"/results/*.c
+		"$ROOT"/inject/*.c "$ROOT"/profile/*.c "$ROOT"/judge/*.c "$ROOT"/results/*.c
 	# the runner's child leaves with _exit when exec fails: that is not gpuperf exiting
 	output=$(grep -vE '/profile/spawn\.c:[0-9]+:.*_exit\(' <<<"$output" || true)
 	[ -z "$output" ] || { echo "$output"; return 1; }
@@ -36,10 +36,10 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	[ -z "$output" ] || { echo "$output"; return 1; }
 }
 
-@test "tables/, results/ and diff/ reach nothing of probes/, gpu/ or cli/, not even through a header" {
+@test "tables/, results/ and judge/ reach nothing of probes/, gpu/ or cli/, not even through a header" {
 	# each command's results live in results/ (the struct, its helpers, its contract)
 	cd "$ROOT"
-	for f in tables/*.c results/*.c diff/*.c; do
+	for f in tables/*.c results/*.c judge/*.c; do
 		run "${CC:-cc}" -MM -I. -D_GNU_SOURCE "$f"
 		[ "$status" -eq 0 ] || { echo "$f: $output"; return 1; }
 		bad=$(tr ' \\' '\n\n' <<<"$output" | grep -E '^(probes|gpu|cli|kernels|inject)/' || true)
@@ -47,10 +47,77 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	done
 }
 
+# The house's floors, lowest first (README's Layout): a folder includes its
+# own headers and those of the floors below it, never one above.
+FLOORS=(util report results arch model kernels gpu occupancy counters probes profile inject
+	judge tables cli)
+
+# "SOURCE HEADER" for every project header each product source reaches,
+# through any header (cc -MM; -MG lets CUDA's and CUPTI's be missing).
+reached() {
+	local c cu
+	cd "$ROOT" || return 1
+	c=$("${CC:-cc}" -MM -MG -I. -Icounters/cshim -D_GNU_SOURCE \
+		$(printf '%s/*.c ' "${FLOORS[@]}" | sed 's#kernels/\*\.c ##')) || return 1
+	cu=$("${CC:-cc}" -MM -MG -I. -x c++ kernels/*.cu) || return 1
+	printf '%s\n%s\n' "$c" "$cu" | sed -e ':a' -e '/\\$/N; s/\\\n//; ta' |
+		awk '{ for (i = 3; i <= NF; i++) print $2, $i }'
+}
+
+floor_of() {
+	local i
+	for i in "${!FLOORS[@]}"; do
+		if [ "${FLOORS[$i]}" = "$1" ]; then
+			echo "$i"
+			return 0
+		fi
+	done
+	echo -1
+}
+
+@test "every source folder has its floor, and none includes a folder above it" {
+	local src dep bad=
+	for d in "$ROOT"/*/; do
+		d=$(basename "$d")
+		ls "$ROOT/$d"/*.[ch] "$ROOT/$d"/*.cu >/dev/null 2>&1 || continue
+		case $d in tests|bench|build*) continue ;; esac
+		[ "$(floor_of "$d")" -ge 0 ] || { echo "$d/ has no floor in FLOORS"; return 1; }
+	done
+	run reached
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	[ "$(wc -l <<<"$output")" -gt 1000 ] || { echo "too few includes read: $output"; return 1; }
+	while read -r src dep; do
+		[ "$(floor_of "${dep%%/*}")" -le "$(floor_of "${src%%/*}")" ] ||
+			bad+="$src includes $dep"$'\n'
+	done <<<"$output"
+	[ -z "$bad" ] || { echo "running back up:"; echo "$bad"; return 1; }
+}
+
+@test "results/ reaches only report/ and util/, not even through a header" {
+	run reached
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	bad=$(grep -E '^results/' <<<"$output" | grep -vE ' (results|report|util)/' || true)
+	[ -z "$bad" ] || { echo "$bad"; return 1; }
+	grep -qE '^results/all\.c report/' <<<"$output"
+}
+
+@test "judge/ calls nothing in tables/ or cli/" {
+	[ -e "$ROOT/build/cli/main.o" ] || { echo "build gpuperf first (make test does)"; return 1; }
+	run reached
+	bad=$(grep -E '^judge/' <<<"$output" | grep -E ' (tables|cli)/' || true)
+	[ -z "$bad" ] || { echo "includes: $bad"; return 1; }
+	above=$(nm --defined-only "$ROOT"/build/tables/*.o "$ROOT"/build/cli/*.o |
+		awk 'NF == 3 && $2 ~ /[TDRB]/ { print $3 }' | sort -u)
+	[ "$(wc -l <<<"$above")" -gt 50 ] || { echo "few symbols in tables/ and cli/: $above"; return 1; }
+	called=$(nm -u "$ROOT"/build/judge/*.o | awk '{ print $NF }' | sort -u)
+	bad=$(comm -12 <(echo "$above") <(echo "$called"))
+	[ -z "$bad" ] || { echo "judge/ calls: $bad"; return 1; }
+}
+
 @test "pure code links without the CUDA runtime: pure folders' unit tests against their archive" {
 	# a unit test that includes only pure folders, linked with build/libgpuperf-pure.a
 	# and no -lcudart_static: a call from tables/ (say) into gpu/ or probes/ fails here
-	pure='util|report|model|arch|occupancy|results|tables|profile|diff|tests'
+	pure='util|report|model|arch|occupancy|results|tables|profile|judge|tests'
 	targets=()
 	for f in "$ROOT"/tests/unit/t-*.c; do
 		if ! grep -oE '#include "[a-z]+/' "$f" | grep -vqE "\"($pure)/\$"; then

@@ -2,7 +2,7 @@
  * libFuzzer target for the cubin/fatbin/ELF reader (occupancy/cubin.c).
  *
  *   clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. -D_GNU_SOURCE \
- *         tests/fuzz/cubin-fuzz.c occupancy/cubin.c arch/arch.c -ldl -o build/cubin-fuzz
+ *         tests/fuzz/cubin-fuzz.c occupancy/cubin.c results/cubin.c arch/arch.c -ldl -o build/cubin-fuzz
  *   build/cubin-fuzz -max_len=65536 build/fuzz-corpus tests/fuzz/corpus
  *
  * (the first corpus directory receives new inputs; tests/fuzz/corpus is

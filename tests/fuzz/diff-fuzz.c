@@ -1,12 +1,12 @@
 /*
- * libFuzzer target for gpuperf diff's readers (diff/read.c, diff/csv.c,
- * diff/json.c): any bytes are read as a file; what reads as gpuperf output
- * is then compared with itself (diff/compare.c), which must find every
+ * libFuzzer target for gpuperf diff's readers (judge/read.c, report/read-csv.c,
+ * report/read-json.c): any bytes are read as a file; what reads as gpuperf output
+ * is then compared with itself (judge/compare.c), which must find every
  * figure the same or unreliable, nothing worse, better, new or gone.
  * The same bytes go to gpuperf roofline's cache reader
  * (results/roofline-cache.h), whose every accepted file must write back
  * as a file that reads the same.
- * The same bytes go to gpuperf fleet's reader (diff/fleet.h: the
+ * The same bytes go to gpuperf fleet's reader (judge/fleet.h: the
  * splitter of concatenated documents and check's records), whose every
  * accepted input must judge consistently.
  * Built and run by `make fuzz` and briefly by tests/cli/fuzz.bats.
@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
-#include "diff/compare.h"
-#include "diff/fleet.h"
-#include "diff/read.h"
+#include "judge/compare.h"
+#include "judge/fleet.h"
+#include "judge/read.h"
 #include "results/roofline-cache.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

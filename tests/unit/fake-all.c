@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "occupancy/occupancy.h"
 #include "tables/bandwidth.h"
 #include "tables/banks.h"
 #include "tables/coalesce.h"

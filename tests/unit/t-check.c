@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "diff/read.h"
+#include "judge/baseline.h"
+#include "judge/check.h"
+#include "judge/read.h"
 #include "results/check.h"
 #include "tables/check.h"
 #include "tests/unit/render.h"
@@ -458,6 +460,7 @@ static void test_baseline(enum report_format fmt, const char *form)
 	struct check_floors f = floors();
 	struct check_run run;
 	struct diff_input base;
+	struct report rep = { 0 };
 	char *saved;
 
 	fake_run(&run, 3);
@@ -468,7 +471,8 @@ static void test_baseline(enum report_format fmt, const char *form)
 	run.gpus[1].fig[CHECK_DRAM_COPY] *= 0.97;  /* 3 %: within the node, above the floor */
 	check_judge(&run, &f);
 	is_int(check_run_status(&run), CHECK_PASS, "  a 3 %% drop passes floor and node");
-	tab_check_baseline(&run, &base);
+	check_judge_against(&run, &base, tab_check_records(&rep, &run));
+	report_free(&rep);
 	is_int(run.gpus[1].v[CHECK_DRAM_COPY].status, CHECK_FAIL, "  3 %% below the baseline fails");
 	ok(strstr(run.gpus[1].v[CHECK_DRAM_COPY].reason, "3.0 % below the baseline's 3027.0 GB/s")
 	   != NULL, "  the reason: %s", run.gpus[1].v[CHECK_DRAM_COPY].reason);

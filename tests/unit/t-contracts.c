@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cmd.h"
+#include "judge/check.h"
 #include "results/banks.h"
 #include "results/coalesce.h"
 #include "results/check.h"
@@ -462,6 +463,43 @@ static void test_profile_roofline(void)
 	       "profile: FLOPs are counted");
 }
 
+/*
+ * Each headline of all's summary is declared by one command's contract,
+ * and check's figures are found by command and name (issue 39).
+ */
+static void test_headline_owners(void)
+{
+	const struct result_contract *sum = result_contract_of("summary");
+	struct all_headline h[ALL_MAX_HEADLINES];
+	struct gp_device dev;
+	struct all_run run;
+	size_t n;
+	int once = 1, tagged = 1;
+
+	for (size_t f = 0; f < sum->nfigures; f++) {
+		size_t owners = 0;
+
+		for (size_t i = 0; i < result_ncontracts; i++)
+			for (size_t k = 0; k < result_contracts[i]->nheadlines; k++)
+				owners += !strcmp(result_contracts[i]->headlines[k].column,
+						  sum->figures[f].column);
+		once &= owners == 1;
+	}
+	ok(once, "every figure of the summary is one command's headline");
+	fake_all(&dev, &run, 0);
+	n = all_headlines(&dev, &run, h, ALL_MAX_HEADLINES);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(h[i].metric, "counters"))  /* info's state, not a figure */
+			tagged &= h[i].command && result_headline_of(h[i].command, h[i].metric);
+	ok(n > 10 && tagged, "each summary row names its command, whose headline it is");
+	ok(result_headline_of("bandwidth", "dram_copy_gbs") != NULL, "bandwidth's dram_copy_gbs");
+	ok(result_headline_of("pcie", "pcie_pinned_h2d_gbs") != NULL, "pcie's pcie_pinned_h2d_gbs");
+	ok(result_headline_of("pcie", "dram_copy_gbs") == NULL, "dram_copy_gbs is not pcie's");
+	ok(result_headline_of("bandwidth", "dram_copy") == NULL, "a name in full, not a prefix");
+	is_int(result_headline_of("latency", "latency_l2_cycles")->better, RESULT_LOWER,
+	       "latency_l2_cycles: lower is better");
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < result_ncontracts; i++)
@@ -470,6 +508,7 @@ int main(void)
 	test_older_and_rows();
 	test_commands();
 	test_headlines();
+	test_headline_owners();
 	test_profile_roofline();
 	return done_testing();
 }

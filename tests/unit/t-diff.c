@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "diff/compare.h"
-#include "diff/csv.h"
-#include "diff/json.h"
-#include "diff/read.h"
+#include "judge/compare.h"
+#include "judge/read.h"
+#include "report/read-csv.h"
+#include "report/read-json.h"
 #include "tables/all.h"
 #include "tests/unit/fake-all.h"
 #include "tests/unit/render.h"

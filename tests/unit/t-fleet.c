@@ -1,5 +1,5 @@
 /*
- * gpuperf fleet's pure logic (diff/fleet.h) on tables of values: the
+ * gpuperf fleet's pure logic (judge/fleet.h) on tables of values: the
  * splitter of concatenated documents, the median, the record reader's
  * refusals, and the verdicts of GPUs and nodes for fleets built here.
  */
@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "diff/fleet.h"
-#include "diff/json.h"
-#include "util/error.h"
+#include "judge/fleet.h"
+#include "report/read-json.h"
 #include "tests/unit/unit.h"
+#include "util/error.h"
 
 /* ---- the splitter ---- */
 

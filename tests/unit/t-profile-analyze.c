@@ -10,7 +10,7 @@
 #include "tests/unit/unit.h"
 #include "util/compat.h"
 #include "profile/analyze.h"
-#include "profile/filter.h"
+#include "util/filter.h"
 
 #define PID 100
 /* One launch of 2^24 threads: 2^19 warps, each instruction a request. */

@@ -1,7 +1,7 @@
-/* --kernel REGEX (profile/filter.h). */
+/* --kernel REGEX (util/filter.h). */
 #include <stdio.h>
 #include <string.h>
-#include "profile/filter.h"
+#include "util/filter.h"
 
 int prof_filter_init(struct prof_filter *f, const char *pattern, char *err, size_t errsize)
 {

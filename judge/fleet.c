@@ -3,29 +3,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "diff/fleet.h"
-#include "diff/json.h"
-#include "diff/read.h"
+#include "judge/fleet.h"
+#include "judge/read.h"
 #include "model/outlier.h"
+#include "report/read-json.h"
 #include "util/error.h"
-
-const char *const fleet_figure_headers[FLEET_NFIGURES] = {
-	"DRAM copy (GB/s)", "DRAM read (GB/s)", "L2 read (GB/s)", "H2D (GB/s)", "D2H (GB/s)",
-	"P2P min (GB/s)",
-};
 
 /* The keys a no-gpu record of check's "gpus" section needs; a GPU's record needs them all. */
 static int no_gpu_needs(const char *key)
 {
 	return !strcmp(key, "hostname") || !strcmp(key, "status") || !strcmp(key, "reason");
 }
-
-const char *const fleet_fig_verdict_names[FLEET_NFIG_VERDICTS] = {
-	"ok", "slow", "none", "contended",
-};
-const char *const fleet_node_verdict_names[FLEET_NNODE_VERDICTS] = {
-	"no-gpu", "fail", "slow", "warn", "pass",
-};
 
 /* ---- reading ---- */
 
@@ -45,20 +33,6 @@ static char *str_of(const struct json *v)
 static double num_of(const struct json *v)
 {
 	return v && v->type == JSON_NUMBER ? strtod(v->text, NULL) : NAN;
-}
-
-static void gpu_free(struct fleet_gpu *g)
-{
-	free(g->source);
-	free(g->hostname);
-	free(g->device);
-	free(g->uuid);
-	free(g->serial);
-	free(g->pci_bus_id);
-	free(g->driver);
-	free(g->status);
-	free(g->reason);
-	free(g->throttle);
 }
 
 /* Keys that are never null: whose record and what check said; a GPU's SKU too. */
@@ -386,20 +360,4 @@ int fleet_judge(struct fleet *f, double threshold_pct)
 int fleet_failed(const struct fleet *f)
 {
 	return f->nslow || f->count[FLEET_NODE_NO_GPU] || f->count[FLEET_NODE_FAIL];
-}
-
-void fleet_free(struct fleet *f)
-{
-	for (size_t i = 0; i < f->n; i++)
-		gpu_free(&f->gpus[i]);
-	free(f->gpus);
-	for (size_t i = 0; i < f->nskus; i++)
-		free(f->skus[i].device);
-	free(f->skus);
-	for (size_t i = 0; i < f->nnodes; i++) {
-		free(f->nodes[i].hostname);
-		free(f->nodes[i].reason);
-	}
-	free(f->nodes);
-	memset(f, 0, sizeof(*f));
 }

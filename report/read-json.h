@@ -4,8 +4,8 @@
  * Objects keep their keys in the order written.  Pure: text in, a tree
  * out, no I/O.
  */
-#ifndef GP_DIFF_JSON_H
-#define GP_DIFF_JSON_H
+#ifndef GP_REPORT_READ_JSON_H
+#define GP_REPORT_READ_JSON_H
 
 #include <stddef.h>
 

@@ -1,16 +1,12 @@
-/* Two runs' tables matched row by row and judged figure by figure (diff/compare.h). */
+/* Two runs' tables matched row by row and judged figure by figure (judge/compare.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "diff/compare.h"
+#include "judge/compare.h"
 #include "results/columns.h"
 #include "util/demangle.h"
 #include "util/error.h"
-
-const char *const diff_verdict_names[DIFF_NVERDICTS] = {
-	"worse", "better", "unreliable", "new", "gone", "same",
-};
 
 /* The long format's columns (report.h, REPORT_LONG_COLS) read by name. */
 #define LONG_PROBE "probe"
@@ -827,20 +823,4 @@ int diff_files(const struct diff_input *b, const struct diff_input *a,
 	diff_tables(NULL, tb, ta, o, res);
 	report_free(&tmp);
 	return 0;
-}
-
-void diff_result_free(struct diff_result *res)
-{
-	for (size_t i = 0; i < res->n; i++) {
-		free(res->rows[i].section);
-		free(res->rows[i].config);
-		free(res->rows[i].label);
-		free(res->rows[i].figure);
-		free(res->rows[i].reason);
-	}
-	for (size_t i = 0; i < res->nnotes; i++)
-		free(res->notes[i]);
-	free(res->notes);
-	free(res->rows);
-	memset(res, 0, sizeof(*res));
 }

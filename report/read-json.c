@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "diff/json.h"
+#include "report/read-json.h"
 #include "util/error.h"
 #include "util/utf8.h"
 

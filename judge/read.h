@@ -15,30 +15,13 @@
  * file and, where there is one, the line: unreadable, empty, malformed,
  * a header alone, not gpuperf output (no command's columns at any version).
  */
-#ifndef GP_DIFF_READ_H
-#define GP_DIFF_READ_H
+#ifndef GP_JUDGE_READ_H
+#define GP_JUDGE_READ_H
 
 #include <stddef.h>
 #include "report/report.h"
 #include "results/contract.h"
-
-struct diff_input {
-	char *name;            /* the path as given; "standard input" for "-" */
-	const char *command;   /* the command that wrote it */
-	const char *form;      /* "CSV", "JSON", "JSON sections" */
-	struct report tables;  /* a table, or one per section with ->key set */
-	int sectioned;         /* an object of sections (all's JSON) */
-	char **skipped;        /* sections no contract describes: read, not compared */
-	size_t nskipped;
-	/*
-	 * The earlier gpuperf's header it holds (a table's, or its first
-	 * section's that has one); NULL: today's columns.  Its tables have
-	 * the columns the file has, in its order, under today's names.
-	 */
-	const struct result_shape *shape;
-	struct report_col **colsets;  /* the tables' column arrays */
-	size_t ncolsets;
-};
+#include "results/diff.h"
 
 /* Read path ("-": standard input) into in.  0 or GP_EXIT_USAGE (message printed). */
 int diff_read(const char *path, struct diff_input *in);
@@ -48,8 +31,6 @@ int diff_read(const char *path, struct diff_input *in);
  * name in messages.  0 or GP_EXIT_USAGE (message printed).
  */
 int diff_parse(const char *name, const char *text, size_t len, struct diff_input *in);
-
-void diff_input_free(struct diff_input *in);
 
 /*
  * The whole of path ("-": standard input), NUL-terminated at (*text)[*len]:

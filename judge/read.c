@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "diff/csv.h"
-#include "diff/json.h"
-#include "diff/read.h"
+#include "judge/read.h"
+#include "report/read-csv.h"
+#include "report/read-json.h"
 #include "util/error.h"
 
 /* Longest text of a header or key list quoted in a message. */
@@ -431,17 +431,4 @@ int diff_read(const char *path, struct diff_input *in)
 	rc = diff_parse(strcmp(path, "-") ? path : "standard input", text, len, in);
 	free(text);
 	return rc;
-}
-
-void diff_input_free(struct diff_input *in)
-{
-	report_free(&in->tables);
-	for (size_t i = 0; i < in->nskipped; i++)
-		free(in->skipped[i]);
-	free(in->skipped);
-	for (size_t i = 0; i < in->ncolsets; i++)
-		free(in->colsets[i]);
-	free(in->colsets);
-	free(in->name);
-	memset(in, 0, sizeof(*in));
 }

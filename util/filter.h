@@ -4,8 +4,8 @@
  * POSIX extended regular expressions, matched anywhere in the demangled
  * name ("copy" matches "void copy<float>(float*, float const*)").
  */
-#ifndef GP_PROFILE_FILTER_H
-#define GP_PROFILE_FILTER_H
+#ifndef GP_UTIL_FILTER_H
+#define GP_UTIL_FILTER_H
 
 #include <regex.h>
 #include <stddef.h>

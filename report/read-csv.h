@@ -4,8 +4,8 @@
  * doubled), records ended by LF or CR LF, the last line end optional.
  * Pure: text in, fields out, no I/O.
  */
-#ifndef GP_DIFF_CSV_H
-#define GP_DIFF_CSV_H
+#ifndef GP_REPORT_READ_CSV_H
+#define GP_REPORT_READ_CSV_H
 
 #include <stddef.h>
 

@@ -6,7 +6,7 @@
  * (results/contract.h): no command is named here.
  *
  * Rows are matched by their key columns (REPORT_COL_CONFIG) that both
- * tables have (an earlier gpuperf's may lack some: diff/read.h), never by
+ * tables have (an earlier gpuperf's may lack some: judge/read.h), never by
  * the identity columns (device, uuid, host: REPORT_COL_ID), which are
  * compared apart and said in a note when they differ.  A key met twice in one
  * table (-d LIST) matches the key met as often on the other side.  In a
@@ -59,25 +59,14 @@
  *     ... res.rows[i].verdict, res.count[DIFF_WORSE] ...
  *     diff_result_free(&res); diff_input_free(&base);
  */
-#ifndef GP_DIFF_COMPARE_H
-#define GP_DIFF_COMPARE_H
+#ifndef GP_JUDGE_COMPARE_H
+#define GP_JUDGE_COMPARE_H
 
 #include <stddef.h>
-#include "diff/read.h"
+#include "judge/read.h"
 #include "report/report.h"
 #include "results/contract.h"
-
-/* In the order people read them: the changes first. */
-enum diff_verdict {
-	DIFF_WORSE,
-	DIFF_BETTER,
-	DIFF_UNRELIABLE,
-	DIFF_NEW,
-	DIFF_GONE,
-	DIFF_SAME,
-	DIFF_NVERDICTS
-};
-extern const char *const diff_verdict_names[DIFF_NVERDICTS];
+#include "results/diff.h"
 
 /*
  * The default --threshold, in percent.  Two runs of one build on one idle
@@ -86,32 +75,6 @@ extern const char *const diff_verdict_names[DIFF_NVERDICTS];
  * keeps such pairs "same" while a regression of a few percent shows.
  */
 #define DIFF_THRESHOLD_PCT 2.0
-
-struct diff_opts {
-	double threshold_pct;
-};
-
-struct diff_row {
-	char *section;            /* the table's key or the long format's probe; NULL: none */
-	char *config;             /* the key columns: "kernel=copy width_bytes=16" ("" for none) */
-	char *label;              /* the same for people: kernel names as profile's table shows them */
-	char *figure;             /* the column or metric; NULL: the whole row is new or gone */
-	enum result_better better;  /* the figure's direction (0 for a whole row) */
-	double before, after;     /* NaN where missing */
-	double change_pct;        /* NaN: a side missing, or before 0 */
-	double noise_pct;         /* NaN for new and gone */
-	enum diff_verdict verdict;
-	char *reason;             /* unreliable: what flagged it ("contended after"); else NULL */
-};
-
-struct diff_result {
-	struct diff_row *rows;
-	size_t n, cap;
-	size_t count[DIFF_NVERDICTS];
-	char **notes;             /* lines: what differs between the runs, what is not compared */
-	size_t nnotes;
-	size_t left_out;          /* figures not compared: measured differently (measured_apart) */
-};
 
 /*
  * Compare before and after (either NULL: no rows on that side) under
@@ -133,7 +96,5 @@ int diff_files(const struct diff_input *before, const struct diff_input *after,
 /* in's table with the columns of t (and t's key, where in has sections), or NULL. */
 const struct report_table *diff_input_table(const struct diff_input *in,
 					    const struct report_table *t);
-
-void diff_result_free(struct diff_result *res);
 
 #endif

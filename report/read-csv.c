@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "diff/csv.h"
+#include "report/read-csv.h"
 #include "util/error.h"
 
 struct buf {
