@@ -277,12 +277,17 @@ build-pic/counters/%.o build-pic/inject/%.o: GP_CPPFLAGS += -Icounters/cshim
 # "insufficient driver" (tests/cli/profile.bats).  It has no kernel, so it
 # builds in seconds for any GPU_ARCHS.  And a program of NVTX alone, for
 # profile --by range's tool (tests/cli/profile-ranges.bats).
-CLI_TEST_APPS := build/tests/apps/nokernel build/tests/nvtx-levels
+CLI_TEST_APPS := build/tests/apps/nokernel build/tests/nvtx-levels build/tests/lines-dump
 
 build/tests/nvtx-levels: tests/fixtures/nvtx-levels.c
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) -std=c11 -D_GNU_SOURCE -isystem $(CUDA_HOME)/include $(WARNINGS) $(CFLAGS) \
 		$(LDFLAGS) -o $@ $< -ldl
+
+# The line-table reader on a cubin, offset by offset (tests/cli/lines.bats).
+build/tests/lines-dump: tests/fixtures/lines-dump.c build/libgpuperf.a
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< build/libgpuperf.a $(GP_LDLIBS)
 
 test: gpuperf $(INJECT_SO) $(UNIT_BIN) build-asan/gpuperf $(ASAN_UNIT_BIN) $(CLI_TEST_APPS)
 	$(Q)tests/run.sh --all
