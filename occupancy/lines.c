@@ -410,6 +410,8 @@ static int extended(struct ctx *c, struct unit *u, struct state *s)
 	case DW_LNE_set_address:
 		if (len - 1 != 4 && len - 1 != 8)
 			return fail(c, "line table: %llu-byte address", (unsigned long long)(len - 1));
+		if (s->ours && c->t->n > s->seq_first)   /* nvcc starts each sequence afresh */
+			return fail(c, "line table: a second DW_LNE_set_address in a kernel's sequence");
 		s->address = rd_le(&u->r, (size_t)(len - 1));
 		s->ours = owned_address(c, at, &s->address);
 		s->seq_first = c->t->n;
@@ -517,7 +519,8 @@ static int sort_rows(struct ctx *c)
 {
 	struct line_table *t = c->t;
 
-	qsort(t->rows, t->n, sizeof(*t->rows), by_offset);
+	if (t->n)
+		qsort(t->rows, t->n, sizeof(*t->rows), by_offset);
 	for (size_t i = 1; i < t->n; i++)
 		if (t->rows[i].offset < t->rows[i - 1].end)
 			return fail(c, "line table: two rows of %s hold offset 0x%llx", c->function,
@@ -555,8 +558,10 @@ int lines_read(const unsigned char *buf, size_t len, const char *function, struc
 	for (size_t i = 0; i < c.nsec; i++)
 		if ((sec[i].type == SHT_RELA || sec[i].type == SHT_REL) && sec[i].info < c.nsec && &sec[sec[i].info] == debug_line)
 			c.rela = &sec[i];
-	if (read_units(&c, debug_line) || sort_rows(&c))
+	if (read_units(&c, debug_line) || sort_rows(&c)) {
+		t->n = 0;   /* no half-read table */
 		goto out;
+	}
 	rc = LINES_OK;
 	if (t->n == 0) {
 		snprintf(err, errlen, "the line table has no rows for %s", function);

@@ -42,8 +42,9 @@ enum {
  * Read the line rows of function (its mangled name, as the cubin's symbol
  * table has it) from the cubin in buf into t, which must start zeroed.
  * Returns LINES_OK, LINES_NONE (no rows: "built without -lineinfo" when
- * the cubin has no line table) or LINES_BAD, with a message in err for
- * the last two.  Free t with lines_free whatever the result.
+ * the cubin has no line table) or LINES_BAD (no rows either), with a
+ * message in err for the last two.  Free t with lines_free whatever the
+ * result.
  */
 int lines_read(const unsigned char *buf, size_t len, const char *function, struct line_table *t,
 	       char *err, size_t errlen);
