@@ -18,8 +18,9 @@
 #                        (MUTANT_JOBS=N in parallel, one per processor by default)
 #   tests/run.sh FILE    one test file: tests/cli/occupancy.bats, t-parse, ...
 #   make test-asan       CPU tests against an AddressSanitizer/UBSan build
-#   make fuzz            libFuzzer on the option parsers, the cubin reader, the profile
-#                        record decoder, the JSON writer and diff's CSV/JSON readers
+#   make fuzz            libFuzzer on the option parsers, the cubin reader and its line
+#                        tables, the profile record decoder, the JSON writer and diff's
+#                        CSV/JSON readers
 #                        (FUZZ_TIME=60 s each)
 #   make install / uninstall / clean / help
 #
@@ -406,6 +407,10 @@ build/fuzz/cubin-fuzz: tests/fuzz/cubin-fuzz.c occupancy/cubin.c arch/arch.c
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -ldl
 
+build/fuzz/lines-fuzz: tests/fuzz/lines-fuzz.c occupancy/lines.c occupancy/cubin.c arch/arch.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -ldl
+
 build/fuzz/record-fuzz: tests/fuzz/record-fuzz.c profile/record.c profile/record-decode.c \
 		counters/metrics.c util/error.c
 	@mkdir -p $(dir $@)
@@ -425,13 +430,15 @@ build/fuzz/diff-fuzz: tests/fuzz/diff-fuzz.c $(wildcard diff/*.c) build/libgpupe
 		build/libgpuperf.a $(GP_LDLIBS)
 
 fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz build/fuzz/record-fuzz build/fuzz/json-fuzz \
-		build/fuzz/diff-fuzz
+		build/fuzz/diff-fuzz build/fuzz/lines-fuzz
 	@mkdir -p build/fuzz/corpus-parse build/fuzz/corpus-cubin build/fuzz/corpus-record build/fuzz/corpus-json \
-		build/fuzz/corpus-diff build/fuzz/artifacts
+		build/fuzz/corpus-diff build/fuzz/corpus-lines build/fuzz/artifacts
 	build/fuzz/parse-fuzz $(call fuzz_args,parse-fuzz) -max_len=256 \
 		build/fuzz/corpus-parse tests/fuzz/corpus-parse
 	build/fuzz/cubin-fuzz $(call fuzz_args,cubin-fuzz) -max_len=65536 \
 		build/fuzz/corpus-cubin tests/fuzz/corpus
+	build/fuzz/lines-fuzz $(call fuzz_args,lines-fuzz) -max_len=65536 \
+		build/fuzz/corpus-lines tests/fuzz/corpus-lines
 	build/fuzz/record-fuzz $(call fuzz_args,record-fuzz) -max_len=4096 \
 		build/fuzz/corpus-record tests/fuzz/corpus-record
 	build/fuzz/json-fuzz $(call fuzz_args,json-fuzz) -max_len=4096 \
