@@ -16,6 +16,8 @@
 #define SEEDS "tests/fuzz/corpus-lines/"
 #define SUM "_Z8sum_rowsPKfPfii"
 #define SCALE "_Z5scalePffi"
+#define DW_LNS_SET_FILE 4     /* DWARF 4, 7.21 */
+#define DW_LNS_SET_COLUMN 5
 
 static unsigned char *load(const char *path, size_t *n)
 {
@@ -97,8 +99,8 @@ static void seeds(void)
 	buf = load(SEEDS "rows-sm75.cubin", &n);
 	is_int(lines_read(buf, n, SUM, &t, err, sizeof(err)), LINES_OK, "sm_75: sum_rows's rows (%s)", err);
 	r = lines_at(&t, 0);
-	ok(r && r->line == 7 && strstr(lines_file(&t, r), "/rows.cu"),
-	   "sm_75: offset 0 is rows.cu line 7, the kernel's first line");
+	ok(r && r->line == 13 && strstr(lines_file(&t, r), "/rows.cu"),
+	   "sm_75: offset 0 is rows.cu line 13, the kernel's first line (__global__ void sum_rows)");
 	lines_free(&t);
 	free(buf);
 
@@ -175,6 +177,27 @@ static void malformed(const unsigned char *seed, size_t n)
 	refused(seed, n, w.at + w.size - 1, 4, "has no end", "a sequence without its end");
 }
 
+/* Registers' first values (DWARF 4, 6.2.2): file 1, line 1, set by no opcode. */
+static void defaults(const unsigned char *seed, size_t n)
+{
+	struct where w = find_debug_line(seed, n);
+	size_t program = w.at + 10 + (seed[w.at + 6] | seed[w.at + 7] << 8);
+	unsigned char *buf = malloc(n);
+	struct line_table t = { 0 };
+	const struct line_row *r;
+	char err[256];
+
+	memcpy(buf, seed, n);
+	/* scale's sequence: set_address (11 bytes), then set_file 1 made set_column 1 */
+	ok(buf[program + 11] == DW_LNS_SET_FILE && buf[program + 12] == 1, "scale's sequence sets file 1 first");
+	buf[program + 11] = DW_LNS_SET_COLUMN;
+	is_int(lines_read(buf, n, SCALE, &t, err, sizeof(err)), LINES_OK, "without its set_file: rows (%s)", err);
+	r = lines_at(&t, 0);
+	ok(r && lines_file(&t, r) && strstr(lines_file(&t, r), "/rows.cu"), "offset 0 in file 1, rows.cu");
+	lines_free(&t);
+	free(buf);
+}
+
 /* .debug_line cut to every shorter size in its section header: refused, or no rows at 0. */
 static void cut_sections(const unsigned char *seed, size_t n)
 {
@@ -247,6 +270,7 @@ int main(void)
 	seeds();
 	seed = load(SEEDS "rows-sm90.cubin", &n);
 	malformed(seed, n);
+	defaults(seed, n);
 	cut_sections(seed, n);
 	flips(seed, n);
 	free(seed);
