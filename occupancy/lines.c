@@ -183,7 +183,8 @@ static struct line_row *add_row(struct ctx *c)
 static const char *symbol_name(const struct ctx *c, uint64_t sym)
 {
 	const struct cubin_section *symtab, *strtab;
-	uint32_t name;
+	struct cursor r;
+	uint64_t name;
 
 	if (c->rela->link >= c->nsec)
 		return NULL;
@@ -191,8 +192,8 @@ static const char *symbol_name(const struct ctx *c, uint64_t sym)
 	if (symtab->link >= c->nsec || sym >= symtab->size / 24)
 		return NULL;
 	strtab = &c->sec[symtab->link];
-	name = (uint32_t)(symtab->data[sym * 24] | symtab->data[sym * 24 + 1] << 8 |
-			  symtab->data[sym * 24 + 2] << 16 | (uint32_t)symtab->data[sym * 24 + 3] << 24);
+	r = (struct cursor){ symtab->data, symtab->size, (size_t)sym * 24, 0 };
+	name = rd_le(&r, 4);   /* st_name, the first field of an Elf64_Sym (24 bytes) */
 	if (name >= strtab->size || !memchr(strtab->data + name, '\0', strtab->size - name))
 		return NULL;
 	return (const char *)strtab->data + name;
@@ -232,41 +233,44 @@ static int owned_address(const struct ctx *c, uint64_t off, uint64_t *start)
 /* ---- one unit: its header ---- */
 
 struct unit {
-	struct cursor r;          /* the unit, from its first byte; r.off moves on */
-	uint64_t base;            /* the unit's offset in .debug_line */
+	struct cursor r;          /* the unit after its unit_length; r.off moves on */
+	uint64_t base;            /* the offset of r's first byte in .debug_line */
 	int version;
 	unsigned min_inst;
-	int default_is_stmt;
 	int line_base;
 	unsigned line_range, opcode_base;
 	const unsigned char *std_lengths;  /* operand counts of opcodes 1 .. opcode_base - 1 */
 	size_t file0, nfiles;     /* the unit's files: t->files[file0 .. file0 + nfiles) */
 };
 
-/* include_directories (1-based) then file_names, appending the files' paths to the table. */
+/* include_directories then file_names, appending the files' paths to the table. */
 static int read_file_table(struct ctx *c, struct unit *u)
 {
-	const char *dirs[256];
+	struct cursor scan = u->r;
+	const char **dirs, *s;
 	size_t ndirs = 0;
-	const char *s;
 
-	while ((s = rd_str(&u->r)) && *s) {
-		if (ndirs == sizeof(dirs) / sizeof(dirs[0]))
-			return fail(c, "line table header: more than %zu include directories", ndirs);
-		dirs[ndirs++] = s;
-	}
+	while ((s = rd_str(&scan)) && *s)
+		ndirs++;
+	dirs = malloc((ndirs + 1) * sizeof(*dirs));
+	if (!dirs)
+		return fail(c, "out of memory");
+	for (size_t i = 0; i < ndirs; i++)
+		dirs[i] = rd_str(&u->r);
+	rd_str(&u->r);
 	u->file0 = c->t->nfiles;
 	while ((s = rd_str(&u->r)) && *s) {
-		uint64_t dir = rd_leb(&u->r, 0);
+		uint64_t dir = rd_leb(&u->r, 0);   /* 0: the compilation's directory, unknown here */
 
 		rd_leb(&u->r, 0);   /* modification time */
 		rd_leb(&u->r, 0);   /* length */
-		if (u->r.bad)
+		if (u->r.bad || add_file(c, dir >= 1 && dir <= ndirs ? dirs[dir - 1] : NULL, s))
 			break;
-		if (add_file(c, dir >= 1 && dir <= ndirs ? dirs[dir - 1] : NULL, s))
-			return -1;
 		u->nfiles++;
 	}
+	free(dirs);
+	if (c->failed)
+		return -1;
 	if (u->r.bad)
 		return fail(c, "line table header: file table runs past its end");
 	return 0;
@@ -288,7 +292,7 @@ static int read_header(struct ctx *c, struct unit *u, int offset_size)
 	u->min_inst = (unsigned)rd_le(&u->r, 1);
 	if (u->version >= 4 && rd_le(&u->r, 1) != 1)
 		return fail(c, "line table for VLIW (maximum_operations_per_instruction not 1)");
-	u->default_is_stmt = (int)rd_le(&u->r, 1);
+	rd_le(&u->r, 1);   /* default_is_stmt: every row counts here */
 	u->line_base = (int)(signed char)rd_le(&u->r, 1);
 	u->line_range = (unsigned)rd_le(&u->r, 1);
 	u->opcode_base = (unsigned)rd_le(&u->r, 1);

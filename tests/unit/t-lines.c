@@ -224,14 +224,13 @@ static void cut_sections(const unsigned char *seed, size_t n)
 	free(buf);
 }
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
+/* Knuth's MMIX LCG, its high bits: the same flips on every machine. */
 static uint64_t rng(void)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dull;
+	static uint64_t x = 1;
+
+	x = x * 6364136223846793005ull + 1442695040888963407ull;
+	return x >> 33;
 }
 
 /* Byte flips in .debug_line: an error with a message, or well-formed rows. */
