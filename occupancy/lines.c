@@ -422,9 +422,11 @@ static int extended(struct ctx *c, struct unit *u, struct state *s)
 		break;
 	case DW_LNE_define_file: {
 		const char *name = rd_str(&u->r);
-		if (name && add_file(c, NULL, name))
+		if (!name || !*name)
+			return fail(c, "line table: DW_LNE_define_file without a name");
+		if (add_file(c, NULL, name))
 			return -1;
-		u->nfiles += name != NULL;
+		u->nfiles++;
 		break;
 	}
 	default:   /* DW_LNE_set_discriminator, NVIDIA's own (0x90: inlining): skipped */
