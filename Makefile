@@ -18,8 +18,9 @@
 #                        (MUTANT_JOBS=N in parallel, one per processor by default)
 #   tests/run.sh FILE    one test file: tests/cli/occupancy.bats, t-parse, ...
 #   make test-asan       CPU tests against an AddressSanitizer/UBSan build
-#   make fuzz            libFuzzer on the option parsers, the cubin reader, the profile
-#                        record decoder, the JSON writer and diff's CSV/JSON readers
+#   make fuzz            libFuzzer on the option parsers, the cubin reader and its line
+#                        tables, the profile record decoder, the JSON writer and diff's
+#                        CSV/JSON readers
 #                        (FUZZ_TIME=60 s each)
 #   make install / uninstall / clean / help
 #
@@ -277,12 +278,17 @@ build-pic/counters/%.o build-pic/inject/%.o: GP_CPPFLAGS += -Icounters/cshim
 # "insufficient driver" (tests/cli/profile.bats).  It has no kernel, so it
 # builds in seconds for any GPU_ARCHS.  And a program of NVTX alone, for
 # profile --by range's tool (tests/cli/profile-ranges.bats).
-CLI_TEST_APPS := build/tests/apps/nokernel build/tests/nvtx-levels
+CLI_TEST_APPS := build/tests/apps/nokernel build/tests/nvtx-levels build/tests/lines-dump
 
 build/tests/nvtx-levels: tests/fixtures/nvtx-levels.c
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) -std=c11 -D_GNU_SOURCE -isystem $(CUDA_HOME)/include $(WARNINGS) $(CFLAGS) \
 		$(LDFLAGS) -o $@ $< -ldl
+
+# The line-table reader on a cubin, offset by offset (tests/cli/lines.bats).
+build/tests/lines-dump: tests/fixtures/lines-dump.c build/libgpuperf.a
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(GP_CPPFLAGS) $(GP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< build/libgpuperf.a $(GP_LDLIBS)
 
 test: gpuperf $(INJECT_SO) $(UNIT_BIN) build-asan/gpuperf $(ASAN_UNIT_BIN) $(CLI_TEST_APPS)
 	$(Q)tests/run.sh --all
@@ -401,6 +407,10 @@ build/fuzz/cubin-fuzz: tests/fuzz/cubin-fuzz.c occupancy/cubin.c results/cubin.c
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -ldl
 
+build/fuzz/lines-fuzz: tests/fuzz/lines-fuzz.c occupancy/lines.c occupancy/cubin.c arch/arch.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -ldl
+
 build/fuzz/record-fuzz: tests/fuzz/record-fuzz.c profile/record.c profile/record-decode.c \
 		counters/metrics.c util/error.c
 	@mkdir -p $(dir $@)
@@ -421,13 +431,15 @@ build/fuzz/diff-fuzz: tests/fuzz/diff-fuzz.c $(DIFF_FUZZ_SRC) build/libgpuperf.a
 		build/libgpuperf.a $(GP_LDLIBS)
 
 fuzz: build/fuzz/parse-fuzz build/fuzz/cubin-fuzz build/fuzz/record-fuzz build/fuzz/json-fuzz \
-		build/fuzz/diff-fuzz
+		build/fuzz/diff-fuzz build/fuzz/lines-fuzz
 	@mkdir -p build/fuzz/corpus-parse build/fuzz/corpus-cubin build/fuzz/corpus-record build/fuzz/corpus-json \
-		build/fuzz/corpus-diff build/fuzz/artifacts
+		build/fuzz/corpus-diff build/fuzz/corpus-lines build/fuzz/artifacts
 	build/fuzz/parse-fuzz $(call fuzz_args,parse-fuzz) -max_len=256 \
 		build/fuzz/corpus-parse tests/fuzz/corpus-parse
 	build/fuzz/cubin-fuzz $(call fuzz_args,cubin-fuzz) -max_len=65536 \
 		build/fuzz/corpus-cubin tests/fuzz/corpus
+	build/fuzz/lines-fuzz $(call fuzz_args,lines-fuzz) -max_len=65536 \
+		build/fuzz/corpus-lines tests/fuzz/corpus-lines
 	build/fuzz/record-fuzz $(call fuzz_args,record-fuzz) -max_len=4096 \
 		build/fuzz/corpus-record tests/fuzz/corpus-record
 	build/fuzz/json-fuzz $(call fuzz_args,json-fuzz) -max_len=4096 \

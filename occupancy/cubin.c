@@ -538,6 +538,44 @@ out:
 	return rc;
 }
 
+int cubin_sections(const unsigned char *buf, size_t len, struct cubin_section **out, size_t *n,
+		   char *err, size_t errlen)
+{
+	struct reader r = { NULL, err, errlen, 0 };
+	struct view v = { buf, len };
+	struct elf e;
+	struct elf_shdr s;
+	struct view data;
+
+	*out = NULL;
+	*n = 0;
+	if (errlen)
+		err[0] = '\0';
+	if (!is_elf(&v))
+		return fail(&r, "not a cubin (no ELF magic)");
+	if (elf_open(&r, &v, &e))
+		return -1;
+	if (e.machine != EM_CUDA)
+		return fail(&r, "ELF machine %u is not CUDA (%u)", e.machine, EM_CUDA);
+	*out = calloc((size_t)e.shnum + 1, sizeof(**out));
+	if (!*out)
+		return fail(&r, "out of memory");
+	for (uint32_t i = 0; i < e.shnum; i++) {
+		const char *name;
+
+		elf_shdr(&e, i, &s);
+		if (elf_section_view(&e, &s, &data)) {
+			free(*out);
+			*out = NULL;
+			return fail(&r, "section %u lies outside the file", i);
+		}
+		name = elf_section_name(&e, &s);
+		(*out)[i] = (struct cubin_section){ name ? name : "", s.type, s.link, s.info, data.p, data.n };
+	}
+	*n = e.shnum;
+	return 0;
+}
+
 /* ---- compressed cubins ---- */
 
 /*

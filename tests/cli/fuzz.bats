@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # A short libFuzzer run of each fuzz target (make fuzz runs them longer):
-# the option parsers, the cubin reader, the JSON writer, and diff's readers.
+# the option parsers, the cubin reader and its line tables, the JSON writer,
+# and diff's readers.
 # Skipped where clang cannot build libFuzzer targets.
 #
 # Each run is the same every time: a fixed number of inputs (-runs), a
@@ -58,6 +59,10 @@ fuzz_briefly() {
 
 @test "fuzz: cubin/fatbin/ELF reader, 50000 inputs" {
 	fuzz_briefly cubin-fuzz 65536 corpus 50000
+}
+
+@test "fuzz: the SASS line-table reader, 20000 inputs" {
+	fuzz_briefly lines-fuzz 65536 corpus-lines 20000
 }
 
 @test "fuzz: profile record decoder, 50000 inputs" {
