@@ -544,7 +544,7 @@ int cubin_sections(const unsigned char *buf, size_t len, struct cubin_section **
 	struct reader r = { NULL, err, errlen, 0 };
 	struct view v = { buf, len };
 	struct elf e;
-	struct elf_shdr s;
+	Elf64_Shdr s;
 	struct view data;
 
 	*out = NULL;
@@ -570,7 +570,7 @@ int cubin_sections(const unsigned char *buf, size_t len, struct cubin_section **
 			return fail(&r, "section %u lies outside the file", i);
 		}
 		name = elf_section_name(&e, &s);
-		(*out)[i] = (struct cubin_section){ name ? name : "", s.type, s.link, s.info, data.p, data.n };
+		(*out)[i] = (struct cubin_section){ name ? name : "", s.sh_type, s.sh_link, s.sh_info, data.p, data.n };
 	}
 	*n = e.shnum;
 	return 0;
