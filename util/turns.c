@@ -15,6 +15,8 @@
 #define PID_SPAN ((off_t)1 << 22)
 #define SLOT_SPAN (2 * PID_SPAN)
 #define BASE ((off_t)1 << 30)   /* far past any record file's end */
+/* How long a giver lets its waiter take the slot first (it polls each ms) */
+#define HANDOVER_MS 100.0
 
 static off_t slot_start(unsigned slot)
 {
@@ -36,6 +38,7 @@ static int lock(int fd, int cmd, short type, off_t start, off_t len)
 int turns_open(struct turns *t, const char *path)
 {
 	t->pid = getpid();
+	memset(t->handed, 0, sizeof(t->handed));
 	t->fd = open(path, O_RDWR | O_CLOEXEC);
 	return t->fd < 0 ? -1 : 0;
 }
@@ -70,12 +73,45 @@ static pid_t holder_of(const struct turns *t, unsigned slot)
 	return (pid_t)(l.l_len - 1);
 }
 
+static int handed(const struct turns *t, unsigned slot)
+{
+	slot %= TURNS_NSLOTS;
+	return t->handed[slot / 8] >> (slot % 8) & 1;
+}
+
+static void set_handed(struct turns *t, unsigned slot, int on)
+{
+	slot %= TURNS_NSLOTS;
+	t->handed[slot / 8] = (unsigned char)((t->handed[slot / 8] & ~(1u << (slot % 8))) |
+					      (unsigned)on << (slot % 8));
+}
+
+/*
+ * After we gave slot to a waiter, let it take the slot before we try:
+ * a giver that took it straight back, its next launch a moment later,
+ * starved a waiter that looks only once a millisecond.
+ */
+static void let_waiter_take(const struct turns *t, unsigned slot)
+{
+	double t0 = gp_now_ms();
+	struct timespec ms = { 0, 1000000 };
+
+	while (!holder_of(t, slot) && turns_wanted(t, slot) && gp_now_ms() - t0 < HANDOVER_MS)
+		nanosleep(&ms, NULL);
+}
+
 int turns_take(struct turns *t, unsigned slot, double wait_ms, pid_t *holder)
 {
 	off_t want = slot_start(slot) + PID_SPAN + 2;
-	double t0 = gp_now_ms();
-	int got = try_take(t, slot);
+	double t0;
+	int got;
 
+	if (handed(t, slot)) {
+		set_handed(t, slot, 0);
+		let_waiter_take(t, slot);
+	}
+	t0 = gp_now_ms();
+	got = try_take(t, slot);
 	*holder = 0;
 	if (got)
 		return got;
@@ -96,6 +132,7 @@ int turns_take(struct turns *t, unsigned slot, double wait_ms, pid_t *holder)
 
 void turns_give(struct turns *t, unsigned slot)
 {
+	set_handed(t, slot, turns_wanted(t, slot));
 	lock(t->fd, F_OFD_SETLK, F_UNLCK, slot_start(slot), PID_SPAN + 1);
 }
 

@@ -26,6 +26,7 @@
 struct turns {
 	int fd;        /* the file, opened here; -1 when closed */
 	pid_t pid;     /* the process that opened it (a forked child must reopen) */
+	unsigned char handed[TURNS_NSLOTS / 8];   /* given to a waiter (turns_give) */
 };
 
 /* Open path for turns (read and write, never created).  0, or -1 with errno. */
@@ -39,7 +40,11 @@ void turns_close(struct turns *t);
  * had to wait, else 0.
  */
 int turns_take(struct turns *t, unsigned slot, double wait_ms, pid_t *holder);
-/* Give slot back (nothing when it is not ours). */
+/*
+ * Give slot back (nothing when it is not ours).  Given while another
+ * process waits, it is that process's turn: our next turns_take of it
+ * lets the waiter take it first.
+ */
 void turns_give(struct turns *t, unsigned slot);
 /* 1 when another process waits for slot (ours, presumably), else 0. */
 int turns_wanted(const struct turns *t, unsigned slot);

@@ -57,6 +57,17 @@ static int waiter(struct turns *t, pid_t parent)
 	return holder == parent ? 0 : 2;
 }
 
+/* Wait for slot 5, then keep it 300 ms: the giver must not take it back meanwhile. */
+static int waits_and_keeps(struct turns *t, pid_t parent)
+{
+	pid_t holder;
+
+	if (turns_take(t, 5, 5000, &holder) != 1)
+		return 1;
+	usleep(300000);
+	return holder == parent ? 0 : 2;
+}
+
 /* Take slot 7 and die holding it. */
 static int dies_holding(struct turns *t, pid_t parent)
 {
@@ -97,6 +108,22 @@ int main(void)
 	   "given back, the waiter gets it and names the pid it waited for (status %d)",
 	   WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 	is_int(turns_take(&t, 5, 0, &holder), 1, "the waiter gone, slot 5 is free again");
+
+	/* a holder that gives to a waiter and takes again at once (its next launch) */
+	in_child(waits_and_keeps, me, &child);
+	for (seen = 0, t0 = gp_now_ms(); !seen && gp_now_ms() - t0 < 5000; usleep(1000))
+		seen = turns_wanted(&t, 5);
+	ok(seen, "a second waiter is seen");
+	turns_give(&t, 5);
+	is_int(turns_take(&t, 5, 0, &holder), 0,
+	       "given to a waiter, slot 5 is not taken straight back: the waiter has it");
+	is_int(holder, child, "and the giver names the waiter as its holder");
+	is_int(turns_take(&t, 5, 5000, &holder), 1, "the waiter done, the giver has it again");
+	waitpid(child, &status, 0);
+	ok(WIFEXITED(status) && !WEXITSTATUS(status), "the waiter kept it its 300 ms (status %d)",
+	   WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	turns_give(&t, 5);
+	is_int(turns_take(&t, 5, 0, &holder), 1, "given with nobody waiting, it is taken back at once");
 
 	is_int(in_child(dies_holding, me, NULL), 0, "a process takes slot 7 and exits");
 	is_int(turns_take(&t, 7, 0, &holder), 1, "its slot went with it");
