@@ -237,6 +237,11 @@ size_t ctr_nranges(const struct ctr_set *cs)
 	return cs ? cs->nranges : 0;
 }
 
+int ctr_dead(const struct ctr_set *cs)
+{
+	return cs && cs->dead;
+}
+
 int ctr_read(const struct ctr_set *cs, size_t range, double *values)
 {
 	if (!cs)

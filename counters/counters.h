@@ -230,6 +230,9 @@ size_t ctr_passes(const struct ctr_set *cs);
 /* Ranges recorded so far, over every begin/end bracket. */
 size_t ctr_nranges(const struct ctr_set *cs);
 
+/* 1 once CUPTI failed on the set (said on stderr): it reads nothing more. */
+int ctr_dead(const struct ctr_set *cs);
+
 /*
  * Values of range i, in the order of ids given to ctr_open; NAN when
  * missing (the chip lacks the counter, the launch was dropped, or

@@ -370,40 +370,52 @@ static struct ctr_set *device_set(int dev)
 }
 
 /*
+ * No more counters on dev (a note said why): its set closes, its turn goes
+ * to a sibling, and the program's launches are timed only.
+ */
+static void give_up(int dev)
+{
+	struct ctr_set *old = devs[dev].set;
+
+	__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&devs[dev].set, NULL, __ATOMIC_RELEASE);
+	ctr_close(old);
+	inj_turn_give(dev);
+}
+
+/*
  * A bracket gave no range: once, the same counters with kernel replay
  * where user ranges gave nothing; once, without the instrumented counters.
  */
 static void fall_back(int dev)
 {
 	struct ctr_set *old = devs[dev].set;
-	size_t n = 0;
+	int replay = devs[dev].user_range && !devs[dev].replay_tried, opened;
 
-	if (devs[dev].user_range && !devs[dev].replay_tried) {
+	if (!replay && devs[dev].fallback) {
+		give_up(dev);
+		return;
+	}
+	/* the old set disables the profiler on the context first: one enabled at a time */
+	__atomic_store_n(&devs[dev].set, NULL, __ATOMIC_RELEASE);
+	ctr_close(old);
+	if (replay) {
 		devs[dev].replay_tried = 1;
-		/* the old set disables the profiler on the context first: one enabled at a time */
-		__atomic_store_n(&devs[dev].set, NULL, __ATOMIC_RELEASE);
-		ctr_close(old);
-		if (open_set(dev, devs[dev].ids, devs[dev].nids, 1))
-			inj_note("info", "profiling goes on with kernel replay: a user range around "
-				 "the launch gave no counters here");
-		else
-			__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
-		return;
+		opened = open_set(dev, devs[dev].ids, devs[dev].nids, 1) != NULL;
+	} else {
+		devs[dev].fallback = 1;
+		opened = open_set(dev, plain_ids, plain_list(), 0) != NULL;
 	}
-	if (devs[dev].fallback) {
-		__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
-		return;
-	}
-	devs[dev].fallback = 1;
-	n = plain_list();
-	if (open_set(dev, plain_ids, n, 0))
+	if (!opened)
+		give_up(dev);
+	else if (replay)
+		inj_note("info", "profiling goes on with kernel replay: a user range around "
+			 "the launch gave no counters here");
+	else
 		inj_note("info", "profiling goes on with the light set: the counts of instrumented "
 			 "code gave no result here, so each kind of access is not counted apart "
 			 "(coalescing is judged against 4-byte accesses, no bank conflicts), nor "
 			 "FLOPs (compute is judged by the FMA and tensor pipes alone)");
-	else
-		__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
-	ctr_close(old);
 }
 
 /* Can counters be read on dev (as far as we know before trying)? */
@@ -537,8 +549,10 @@ static int read_session(int dev)
 	pthread_mutex_lock(&cost.lock);
 	cost.sessions++;
 	pthread_mutex_unlock(&cost.lock);
-	if (!got && !rc && written)
-		fall_back(dev);   /* counters broke: the warning said why */
+	if (ctr_dead(set))
+		give_up(dev);     /* CUPTI failed: its warning said why */
+	else if (!got && !rc && written)
+		fall_back(dev);   /* the set reads nothing here: another may */
 	return rc;
 }
 
