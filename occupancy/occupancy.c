@@ -157,6 +157,60 @@ static int check_input(const struct sm_arch *a, const struct occ_input *in)
 	return 0;
 }
 
+/* Blocks an SM holds by registers (r->lim_regs), and why none fits (*why_regs). */
+static void regs_limit(const struct sm_arch *a, const struct occ_input *in, struct occ_result *r,
+		       enum occ_why *why_regs)
+{
+	if (a->major < 3) {
+		r->lim_regs = regs_limit_legacy(a, in->regs, r->warps_per_block,
+						&r->regs_per_block, why_regs);
+		return;
+	}
+	r->lim_regs = regs_limit_warp(a, in->regs, r->warps_per_block, a->sub_partitions,
+				      &r->regs_per_block, why_regs);
+	/*
+	 * GP100 (6.0) has two sub-partitions, GP10x four: a block that
+	 * could not run on GP10x is refused on every Pascal.
+	 */
+	if (a->major == 6 && a->minor == 0 && r->lim_regs) {
+		int rpb;
+		enum occ_why w = OCC_FITS;
+
+		if (regs_limit_warp(a, in->regs, r->warps_per_block, 4, &rpb, &w) == 0) {
+			r->lim_regs = 0;
+			*why_regs = w != OCC_FITS ? w : OCC_REGS_PER_BLOCK;
+		}
+	}
+}
+
+/* The limits among warps, registers, shared memory and blocks that equal ctas. */
+static unsigned limits_at(const struct occ_result *r, int ctas)
+{
+	unsigned bits = 0;
+
+	if (ctas == r->lim_warps)
+		bits |= OCC_LIM_WARPS;
+	if (ctas == r->lim_regs)
+		bits |= OCC_LIM_REGS;
+	if (ctas == r->lim_smem)
+		bits |= OCC_LIM_SMEM;
+	if (ctas == r->lim_blocks)
+		bits |= OCC_LIM_BLOCKS;
+	return bits;
+}
+
+/* The first thing to fix when no block fits: threads, registers, shared memory, barriers. */
+static enum occ_why first_fix(const struct occ_result *r, enum occ_why why_regs)
+{
+	if (r->lim_warps == 0)
+		return OCC_TOO_MANY_THREADS;
+	if (r->lim_regs == 0)
+		return why_regs != OCC_FITS ? why_regs : OCC_REGS_PER_BLOCK;
+	if (r->lim_smem == 0)
+		return OCC_SMEM_PER_BLOCK;
+	return OCC_TOO_MANY_BARRIERS;
+}
+
 int occ_compute(const struct sm_arch *a, const struct occ_input *in, struct occ_result *r)
 {
 	enum occ_why why_regs = OCC_FITS;
@@ -167,28 +221,7 @@ int occ_compute(const struct sm_arch *a, const struct occ_input *in, struct occ_
 	memset(r, 0, sizeof(*r));
 	r->max_warps = a->max_threads_per_sm / a->warp_size;
 	r->warps_per_block = (in->threads + a->warp_size - 1) / a->warp_size;
-
-	if (a->major >= 3) {
-		r->lim_regs = regs_limit_warp(a, in->regs, r->warps_per_block, a->sub_partitions,
-					      &r->regs_per_block, &why_regs);
-		/*
-		 * GP100 (6.0) has two sub-partitions, GP10x four: a block that
-		 * could not run on GP10x is refused on every Pascal.
-		 */
-		if (a->major == 6 && a->minor == 0 && r->lim_regs) {
-			int rpb;
-			enum occ_why w = OCC_FITS;
-
-			if (regs_limit_warp(a, in->regs, r->warps_per_block, 4, &rpb, &w) == 0) {
-				r->lim_regs = 0;
-				why_regs = w != OCC_FITS ? w : OCC_REGS_PER_BLOCK;
-			}
-		}
-	} else {
-		r->lim_regs = regs_limit_legacy(a, in->regs, r->warps_per_block,
-						&r->regs_per_block, &why_regs);
-	}
-
+	regs_limit(a, in, r, &why_regs);
 	r->lim_warps = in->threads > a->max_threads_per_block ? 0
 		       : r->max_warps / r->warps_per_block;
 	r->lim_blocks = a->max_blocks_per_sm;
@@ -196,14 +229,7 @@ int occ_compute(const struct sm_arch *a, const struct occ_input *in, struct occ_
 		return -1;
 
 	ctas = min_int(r->lim_regs, min_int(r->lim_smem, min_int(r->lim_warps, r->lim_blocks)));
-	if (ctas == r->lim_warps)
-		r->limiting |= OCC_LIM_WARPS;
-	if (ctas == r->lim_regs)
-		r->limiting |= OCC_LIM_REGS;
-	if (ctas == r->lim_smem)
-		r->limiting |= OCC_LIM_SMEM;
-	if (ctas == r->lim_blocks)
-		r->limiting |= OCC_LIM_BLOCKS;
+	r->limiting = limits_at(r, ctas);
 
 	/* barriers: cuda_occupancy.h counts them from 9.0 on, when any are used */
 	r->lim_barriers = OCC_NO_LIMIT;
@@ -215,28 +241,11 @@ int occ_compute(const struct sm_arch *a, const struct occ_input *in, struct occ_
 	}
 
 	r->blocks = ctas;
-	if (r->lim_warps == ctas)
-		r->binding |= OCC_LIM_WARPS;
-	if (r->lim_regs == ctas)
-		r->binding |= OCC_LIM_REGS;
-	if (r->lim_smem == ctas)
-		r->binding |= OCC_LIM_SMEM;
-	if (r->lim_blocks == ctas)
-		r->binding |= OCC_LIM_BLOCKS;
+	r->binding = limits_at(r, ctas);
 	if (r->lim_barriers == ctas)
 		r->binding |= OCC_LIM_BARRIERS;
-
-	/* the first thing to fix, in the order threads, registers, shared memory */
-	if (ctas == 0) {
-		if (r->lim_warps == 0)
-			r->why = OCC_TOO_MANY_THREADS;
-		else if (r->lim_regs == 0)
-			r->why = why_regs != OCC_FITS ? why_regs : OCC_REGS_PER_BLOCK;
-		else if (r->lim_smem == 0)
-			r->why = OCC_SMEM_PER_BLOCK;
-		else
-			r->why = OCC_TOO_MANY_BARRIERS;
-	}
+	if (ctas == 0)
+		r->why = first_fix(r, why_regs);
 
 	r->active_warps = ctas * r->warps_per_block;
 	r->active_threads = ctas * in->threads;
