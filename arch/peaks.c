@@ -60,7 +60,7 @@
 #include "util/compat.h"
 
 #define U PEAK_UNKNOWN
-#define HALF(k) (1u << (k))
+#define HALF(c) (1u << ((c) - ROOF_FIRST_COMPUTE))
 
 /* fma[]: FP64, FP32, FP16, then tensor FP64, FP16, BF16, TF32, INT8, FP8 */
 const struct peak_row peak_rows[] = {
@@ -69,18 +69,18 @@ const struct peak_row peak_rows[] = {
 	{ 7, 2, "GV11B (Jetson AGX Xavier)", { U, 64, 128, 0, 512, 0, 0, 1024, 0 }, 0, 128,
 	  "Jetson AGX Xavier data sheet; Guide, 7.x" },
 	{ 7, 5, "TU10x (RTX 20 / T4)", { 2, 64, 128, 0, 512, 0, 0, 1024, 0 },
-	  HALF(PEAK_TENSOR_FP16), 128,
+	  HALF(ROOF_TENSOR_FP16), 128,
 	  "Turing whitepaper table 1 (RTX 2080 Ti FE) and appendix A (T4); Guide, 7.5" },
 	{ 8, 0, "GA100 (A100)", { 32, 64, 256, 64, 1024, 1024, 512, 2048, 0 }, 0, 128,
 	  "A100 whitepaper table 1 (A100 SXM4)" },
 	{ 8, 6, "GA10x (RTX 30 / A6000 / A40)", { 2, 128, 128, U, 512, 512, 256, 1024, 0 },
-	  HALF(PEAK_TENSOR_FP16) | HALF(PEAK_TENSOR_BF16) | HALF(PEAK_TENSOR_TF32), 128,
+	  HALF(ROOF_TENSOR_FP16) | HALF(ROOF_TENSOR_BF16) | HALF(ROOF_TENSOR_TF32), 128,
 	  "GA102 whitepaper table 2 (RTX 3090) and appendix C (RTX A6000); Guide, 8.6" },
 	{ 8, 7, "GA10B (Jetson AGX Orin)", { U, 128, U, U, U, U, U, U, 0 }, 0, 128,
 	  "Jetson AGX Orin technical brief" },
 	{ 8, 9, "AD10x (RTX 40 / L40 / RTX 6000 Ada)", { 2, 128, 128, U, 512, 512, 256, 1024, 1024 },
-	  HALF(PEAK_TENSOR_FP16) | HALF(PEAK_TENSOR_BF16) | HALF(PEAK_TENSOR_TF32) |
-	  HALF(PEAK_TENSOR_FP8), 128,
+	  HALF(ROOF_TENSOR_FP16) | HALF(ROOF_TENSOR_BF16) | HALF(ROOF_TENSOR_TF32) |
+	  HALF(ROOF_TENSOR_FP8), 128,
 	  "Ada whitepaper table 2 (RTX 4090) and appendix (RTX 6000 Ada); Guide, 8.9" },
 	{ 9, 0, "GH100 (H100 / H200)", { 64, 128, 256, 128, 2048, 2048, 1024, 4096, 4096 }, 0, 128,
 	  "H100 whitepaper table 3 (H100 SXM5)" },
@@ -102,22 +102,22 @@ int peak_is_geforce(const char *device_name)
 	return device_name && strstr(device_name, "GeForce") != NULL;
 }
 
-int peak_fma_per_clock(const struct peak_row *r, enum peak_kind k, int geforce)
+int peak_fma_per_clock(const struct peak_row *r, enum roof_ceiling c, int geforce)
 {
 	int v;
 
-	if (!r || k < 0 || k >= PEAK_NKINDS)
+	if (!r || c < ROOF_FIRST_COMPUTE || c >= ROOF_NCEILINGS)
 		return PEAK_UNKNOWN;
-	v = r->fma[k];
-	if (v > 0 && geforce && (r->geforce_half & HALF(k)))
+	v = r->fma[c - ROOF_FIRST_COMPUTE];
+	if (v > 0 && geforce && (r->geforce_half & HALF(c)))
 		v /= 2;
 	return v;
 }
 
-double peak_ops_per_second(const struct peak_row *r, enum peak_kind k, int geforce, int sms,
+double peak_ops_per_second(const struct peak_row *r, enum roof_ceiling c, int geforce, int sms,
 			   double mhz)
 {
-	int v = peak_fma_per_clock(r, k, geforce);
+	int v = peak_fma_per_clock(r, c, geforce);
 
 	if (v <= 0 || sms <= 0 || !(mhz > 0))
 		return NAN;

@@ -13,18 +13,10 @@
 #ifndef GP_ARCH_PEAKS_H
 #define GP_ARCH_PEAKS_H
 
-enum peak_kind {
-	PEAK_FP64,          /* CUDA cores: DFMA */
-	PEAK_FP32,          /* FFMA */
-	PEAK_FP16,          /* HFMA2, counted per half */
-	PEAK_TENSOR_FP64,   /* tensor cores, FP64 inputs and accumulators */
-	PEAK_TENSOR_FP16,   /* FP16 inputs, FP32 accumulators */
-	PEAK_TENSOR_BF16,   /* BF16 inputs, FP32 accumulators */
-	PEAK_TENSOR_TF32,   /* TF32 inputs, FP32 accumulators */
-	PEAK_TENSOR_INT8,   /* INT8 inputs, INT32 accumulators */
-	PEAK_TENSOR_FP8,    /* FP8 (E4M3) inputs, FP32 accumulators */
-	PEAK_NKINDS
-};
+#include "results/roofline.h"
+
+/* A row's kinds: results/roofline.h's compute ceilings, FP64 to tensor FP8, in order. */
+#define PEAK_NKINDS (ROOF_NCEILINGS - ROOF_FIRST_COMPUTE)
 
 #define PEAK_NONE 0         /* the architecture has no such unit */
 #define PEAK_UNKNOWN (-1)   /* the sources give no figure */
@@ -32,10 +24,10 @@ enum peak_kind {
 struct peak_row {
 	int major, minor;
 	const char *chips;          /* "GH100 (H100)" */
-	int fma[PEAK_NKINDS];       /* dense FMAs per clock per SM */
+	int fma[PEAK_NKINDS];       /* dense FMAs per clock per SM, of each compute ceiling */
 	/*
 	 * Bit k set: GeForce boards of this architecture run kind k at half
-	 * fma[k] (FP32 accumulation of the tensor cores; the professional and
+	 * fma[k] (k: a compute ceiling less ROOF_FIRST_COMPUTE) (FP32 accumulation of the tensor cores; the professional and
 	 * data-centre boards run it at full rate), which the whitepapers give
 	 * board by board.
 	 */
@@ -54,18 +46,19 @@ const struct peak_row *peak_lookup(int major, int minor);
 int peak_is_geforce(const char *device_name);
 
 /*
- * FMAs per clock per SM of kind k on row r for a board (geforce: it is one,
- * peak_is_geforce), halved where the row says; PEAK_NONE or PEAK_UNKNOWN
- * as the row has them, and PEAK_UNKNOWN for a NULL row.
+ * FMAs per clock per SM of compute ceiling c on row r for a board
+ * (geforce: it is one, peak_is_geforce), halved where the row says;
+ * PEAK_NONE or PEAK_UNKNOWN as the row has them, and PEAK_UNKNOWN for a
+ * NULL row or a memory ceiling.
  */
-int peak_fma_per_clock(const struct peak_row *r, enum peak_kind k, int geforce);
+int peak_fma_per_clock(const struct peak_row *r, enum roof_ceiling c, int geforce);
 
 /*
- * Theoretical operations per second of kind k: 2 x FMAs per clock per SM
+ * Theoretical operations per second of compute ceiling c: 2 x FMAs per clock per SM
  * x sms x mhz x 10^6; NaN where the figure is unknown, the architecture
  * lacks the unit, or mhz or sms is not positive.
  */
-double peak_ops_per_second(const struct peak_row *r, enum peak_kind k, int geforce, int sms,
+double peak_ops_per_second(const struct peak_row *r, enum roof_ceiling c, int geforce, int sms,
 			   double mhz);
 
 #endif

@@ -534,9 +534,8 @@ static void compute_theoretical(const struct gp_device *dev, enum roof_ceiling c
 				struct roof_row *row)
 {
 	const struct peak_row *p = peak_lookup(dev->cc_major, dev->cc_minor);
-	enum peak_kind kind = (enum peak_kind)(PEAK_FP64 + (c - ROOF_FP64));
 	int geforce = peak_is_geforce(dev->name);
-	int fma = peak_fma_per_clock(p, kind, geforce);
+	int fma = peak_fma_per_clock(p, c, geforce);
 
 	if (!p) {
 		note(row, "no theoretical: CC %d.%d is not in the throughput table", dev->cc_major,
@@ -554,8 +553,8 @@ static void compute_theoretical(const struct gp_device *dev, enum roof_ceiling c
 		return;
 	}
 	row->per_clock_per_sm = 2.0 * fma;
-	row->theoretical = peak_ops_per_second(p, kind, geforce, dev->sm_count, row->clock_mhz);
-	if (geforce && (p->geforce_half & (1u << kind)))
+	row->theoretical = peak_ops_per_second(p, c, geforce, dev->sm_count, row->clock_mhz);
+	if (geforce && fma < peak_fma_per_clock(p, c, 0))
 		note(row, "GeForce board: FP32 accumulation at half the rate of other boards");
 }
 

@@ -839,7 +839,7 @@ static void finish(struct prof_kernel *k, const struct acc *a, const struct prof
 	occupancy(k);
 	finish_roofline(k, a, measured);
 	/* against the DRAM roof the bound used: measured where known */
-	k->dram_pct = 100 * ratio(k->dram_gbs * 1e9, k->roofs.r[PROF_ROOF_DRAM].per_s);
+	k->dram_pct = 100 * ratio(k->dram_gbs * 1e9, k->roofs.r[ROOF_DRAM].per_s);
 	check_counters(k);
 	prof_verdict(k);
 }

@@ -25,18 +25,9 @@
 #include <string.h>
 #include "arch/peaks.h"
 #include "results/roofline.h"
-#include "util/compat.h"
 #include "util/error.h"
 #include "util/parse.h"
 #include "profile/bound.h"
-
-static const char *const roof_names[PROF_ROOF_N] = {
-	[PROF_ROOF_DRAM] = "DRAM", [PROF_ROOF_L2] = "L2", [PROF_ROOF_L1] = "L1/shared",
-	[PROF_ROOF_FP64] = "FP64", [PROF_ROOF_FP32] = "FP32", [PROF_ROOF_FP16] = "FP16",
-	[PROF_ROOF_TENSOR_FP16] = "FP16 tensor", [PROF_ROOF_TENSOR_BF16] = "BF16 tensor",
-	[PROF_ROOF_TENSOR_TF32] = "TF32 tensor", [PROF_ROOF_TENSOR_FP8] = "FP8 tensor",
-	[PROF_ROOF_TENSOR_INT8] = "INT8 tensor", [PROF_ROOF_TENSOR_FP64] = "FP64 tensor",
-};
 
 static const char *const bound_codes[PB_NKINDS] = {
 	[PB_COMPUTE] = "compute", [PB_MEMORY] = "memory", [PB_LATENCY] = "latency",
@@ -45,22 +36,25 @@ static const char *const bound_codes[PB_NKINDS] = {
 
 static const struct {
 	const char *code, *name;
-	enum prof_roof_id roof;      /* PROF_ROOF_N: a pipe, judged by its own peak */
+	enum roof_ceiling roof;      /* ROOF_NCEILINGS: a pipe, judged by its own peak */
 } uses[USE_N] = {
-	[USE_FP64] = { "fp64", "FP64", PROF_ROOF_FP64 },
-	[USE_FP32] = { "fp32", "FP32", PROF_ROOF_FP32 },
-	[USE_FP16] = { "fp16", "FP16", PROF_ROOF_FP16 },
-	[USE_FMA_PIPE] = { "fma_pipe", "FMA pipe", PROF_ROOF_N },
-	[USE_TENSOR_PIPE] = { "tensor_pipe", "tensor pipe", PROF_ROOF_N },
-	[USE_FP64_PIPE] = { "fp64_pipe", "FP64 pipe", PROF_ROOF_N },
-	[USE_DRAM] = { "dram", "DRAM", PROF_ROOF_DRAM },
-	[USE_L2] = { "l2", "L2", PROF_ROOF_L2 },
-	[USE_L1] = { "l1", "L1/shared", PROF_ROOF_L1 },
+	[USE_FP64] = { "fp64", "FP64", ROOF_FP64 },
+	[USE_FP32] = { "fp32", "FP32", ROOF_FP32 },
+	[USE_FP16] = { "fp16", "FP16", ROOF_FP16 },
+	[USE_FMA_PIPE] = { "fma_pipe", "FMA pipe", ROOF_NCEILINGS },
+	[USE_TENSOR_PIPE] = { "tensor_pipe", "tensor pipe", ROOF_NCEILINGS },
+	[USE_FP64_PIPE] = { "fp64_pipe", "FP64 pipe", ROOF_NCEILINGS },
+	[USE_DRAM] = { "dram", "DRAM", ROOF_DRAM },
+	[USE_L2] = { "l2", "L2", ROOF_L2 },
+	[USE_L1] = { "l1", "L1/shared", ROOF_L1 },
 };
 
-const char *prof_roof_name(enum prof_roof_id id)
+/* The roofline's labels; a kernel's L1 and shared memory are one path, no shared slot. */
+const char *prof_roof_name(enum roof_ceiling id)
 {
-	return (int)id >= 0 && id < PROF_ROOF_N ? roof_names[id] : NULL;
+	if (id == ROOF_L1)
+		return "L1/shared";
+	return id == ROOF_SHARED ? NULL : roof_label(id);
 }
 
 const char *prof_roof_source_name(enum prof_roof_source s)
@@ -90,20 +84,20 @@ int prof_use_is_memory(enum prof_use_id u)
 
 void prof_roofs_init(struct prof_roofs *r)
 {
-	for (int i = 0; i < PROF_ROOF_N; i++)
+	for (int i = 0; i < ROOF_NCEILINGS; i++)
 		r->r[i] = (struct prof_roof){ NAN, PROF_ROOF_UNKNOWN };
 }
 
 int prof_roofs_any_measured(const struct prof_roofs *r)
 {
-	for (int i = 0; i < PROF_ROOF_N; i++)
+	for (int i = 0; i < ROOF_NCEILINGS; i++)
 		if (r->r[i].source == PROF_ROOF_MEASURED)
 			return 1;
 	return 0;
 }
 
 /* Set roof id, where per_s is known and it is not yet. */
-static void theoretical(struct prof_roofs *r, enum prof_roof_id id, double per_s)
+static void theoretical(struct prof_roofs *r, enum roof_ceiling id, double per_s)
 {
 	if (per_s > 0 && isfinite(per_s) && r->r[id].source == PROF_ROOF_UNKNOWN)
 		r->r[id] = (struct prof_roof){ per_s, PROF_ROOF_THEORETICAL };
@@ -111,50 +105,32 @@ static void theoretical(struct prof_roofs *r, enum prof_roof_id id, double per_s
 
 void prof_roofs_theoretical(struct prof_roofs *out, const struct prof_peaks *p)
 {
-	static const struct {
-		enum prof_roof_id roof;
-		enum peak_kind kind;
-	} table[] = {
-		{ PROF_ROOF_FP64, PEAK_FP64 }, { PROF_ROOF_FP32, PEAK_FP32 }, { PROF_ROOF_FP16, PEAK_FP16 },
-		{ PROF_ROOF_TENSOR_FP64, PEAK_TENSOR_FP64 }, { PROF_ROOF_TENSOR_FP16, PEAK_TENSOR_FP16 },
-		{ PROF_ROOF_TENSOR_BF16, PEAK_TENSOR_BF16 }, { PROF_ROOF_TENSOR_TF32, PEAK_TENSOR_TF32 },
-		{ PROF_ROOF_TENSOR_INT8, PEAK_TENSOR_INT8 }, { PROF_ROOF_TENSOR_FP8, PEAK_TENSOR_FP8 },
-	};
 	const struct peak_row *row = peak_lookup(p->cc_major, p->cc_minor);
 	double mhz = p->sm_clock_hz / 1e6;
 
 	prof_roofs_init(out);
-	for (size_t i = 0; i < ARRAY_SIZE(table); i++) {
-		double v = peak_ops_per_second(row, table[i].kind, p->geforce, p->sms, mhz);
-		theoretical(out, table[i].roof, v);
+	for (int c = ROOF_FIRST_COMPUTE; c < ROOF_NCEILINGS; c++) {
+		double v = peak_ops_per_second(row, (enum roof_ceiling)c, p->geforce, p->sms, mhz);
+		theoretical(out, (enum roof_ceiling)c, v);
 	}
 	if (row && p->sms > 0)
-		theoretical(out, PROF_ROOF_L1, (double)row->l1_bytes_per_clock * p->sms * p->sm_clock_hz);
+		theoretical(out, ROOF_L1, (double)row->l1_bytes_per_clock * p->sms * p->sm_clock_hz);
 	/* where the table has no figure: the chip's own, as CUPTI gives it */
-	theoretical(out, PROF_ROOF_FP64, 2 * p->dfma_per_cycle * p->sm_clock_hz);
-	theoretical(out, PROF_ROOF_FP32, 2 * p->ffma_per_cycle * p->sm_clock_hz);
+	theoretical(out, ROOF_FP64, 2 * p->dfma_per_cycle * p->sm_clock_hz);
+	theoretical(out, ROOF_FP32, 2 * p->ffma_per_cycle * p->sm_clock_hz);
 	/* an HFMA2 thread instruction: 2 halves x an FMA */
-	theoretical(out, PROF_ROOF_FP16, 4 * p->hfma_per_cycle * p->sm_clock_hz);
-	theoretical(out, PROF_ROOF_L1, p->l1_bytes_per_s);
-	theoretical(out, PROF_ROOF_DRAM, p->dram_bus_bytes_per_s);
-	theoretical(out, PROF_ROOF_DRAM, p->dram_bytes_per_s);
-	theoretical(out, PROF_ROOF_L2, p->l2_bytes_per_s);
+	theoretical(out, ROOF_FP16, 4 * p->hfma_per_cycle * p->sm_clock_hz);
+	theoretical(out, ROOF_L1, p->l1_bytes_per_s);
+	theoretical(out, ROOF_DRAM, p->dram_bus_bytes_per_s);
+	theoretical(out, ROOF_DRAM, p->dram_bytes_per_s);
+	theoretical(out, ROOF_L2, p->l2_bytes_per_s);
 }
 
 void prof_roofs_measured(struct prof_roofs *out, const double *v)
 {
-	static const enum prof_roof_id as[ROOF_NCEILINGS] = {
-		[ROOF_DRAM] = PROF_ROOF_DRAM, [ROOF_L2] = PROF_ROOF_L2, [ROOF_L1] = PROF_ROOF_L1,
-		[ROOF_SHARED] = PROF_ROOF_L1, [ROOF_FP64] = PROF_ROOF_FP64,
-		[ROOF_FP32] = PROF_ROOF_FP32, [ROOF_FP16] = PROF_ROOF_FP16,
-		[ROOF_TENSOR_FP64] = PROF_ROOF_TENSOR_FP64, [ROOF_TENSOR_FP16] = PROF_ROOF_TENSOR_FP16,
-		[ROOF_TENSOR_BF16] = PROF_ROOF_TENSOR_BF16, [ROOF_TENSOR_TF32] = PROF_ROOF_TENSOR_TF32,
-		[ROOF_TENSOR_INT8] = PROF_ROOF_TENSOR_INT8, [ROOF_TENSOR_FP8] = PROF_ROOF_TENSOR_FP8,
-	};
-
 	prof_roofs_init(out);
 	for (int c = 0; c < ROOF_NCEILINGS; c++) {
-		struct prof_roof *r = &out->r[as[c]];
+		struct prof_roof *r = &out->r[c == ROOF_SHARED ? ROOF_L1 : c];
 		double per_s = v[c];
 
 		/* L1 and shared: one data path, the faster of the two */
@@ -165,7 +141,7 @@ void prof_roofs_measured(struct prof_roofs *out, const double *v)
 
 void prof_roofs_overlay(struct prof_roofs *dst, const struct prof_roofs *src)
 {
-	for (int i = 0; src && i < PROF_ROOF_N; i++)
+	for (int i = 0; src && i < ROOF_NCEILINGS; i++)
 		if (src->r[i].source != PROF_ROOF_UNKNOWN && src->r[i].per_s > 0)
 			dst->r[i] = src->r[i];
 }
@@ -219,7 +195,7 @@ static char *evidence(const struct prof_bound_in *in, const struct prof_bound *b
 	int bytes = prof_use_is_memory((enum prof_use_id)u);
 
 	format_pct(pct, sizeof(pct), 100 * b->use[u]);
-	if (uses[u].roof == PROF_ROOF_N)
+	if (uses[u].roof == ROOF_NCEILINGS)
 		return (b->over >> u) & 1 ? gp_xasprintf("the %s busy all of the time", uses[u].name) :
 		       gp_xasprintf("the %s busy %s %% of the time", uses[u].name, pct);
 	roof = &in->roofs->r[uses[u].roof];

@@ -30,8 +30,8 @@
 
 #include "results/profile-analysis.h"
 
-/* "DRAM", "L2", "L1/shared", "FP64", ..., "FP16 tensor"; NULL out of range. */
-const char *prof_roof_name(enum prof_roof_id id);
+/* "DRAM", "L2", "L1/shared", "FP64", ..., "FP16 tensor"; NULL for ROOF_SHARED and out of range. */
+const char *prof_roof_name(enum roof_ceiling id);
 /* "measured", "theoretical", NULL for unknown. */
 const char *prof_roof_source_name(enum prof_roof_source s);
 

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include "results/occupancy-calc.h"
+#include "results/roofline.h"
 
 /* A launch's shape (profile/record.h). */
 struct prof_dim3 {
@@ -17,18 +18,6 @@ struct prof_dim3 {
 };
 
 /* ---- the ceilings (profile/bound.h) ---- */
-
-/* Named apart from results/roofline.h's enum roof_ceiling, which the adapter maps from. */
-enum prof_roof_id {
-	/* bytes/s; L1: L1TEX and shared memory, one data path */
-	PROF_ROOF_DRAM, PROF_ROOF_L2, PROF_ROOF_L1,
-	/* FLOP/s of the CUDA cores (an FMA counts 2) */
-	PROF_ROOF_FP64, PROF_ROOF_FP32, PROF_ROOF_FP16,
-	/* FLOP/s of the tensor cores, dense (OP/s for INT8) */
-	PROF_ROOF_TENSOR_FP16, PROF_ROOF_TENSOR_BF16, PROF_ROOF_TENSOR_TF32, PROF_ROOF_TENSOR_FP8,
-	PROF_ROOF_TENSOR_INT8, PROF_ROOF_TENSOR_FP64,
-	PROF_ROOF_N
-};
 
 enum prof_roof_source {
 	PROF_ROOF_UNKNOWN,
@@ -41,8 +30,14 @@ struct prof_roof {
 	enum prof_roof_source source;
 };
 
+/*
+ * The roofline's ceilings (results/roofline.h), by enum roof_ceiling:
+ * bytes/s for memory, FLOP/s (an FMA counts 2; OP/s for INT8) for
+ * compute.  A kernel's L1 and shared memory are one data path, judged by
+ * the ROOF_L1 slot; the ROOF_SHARED slot stays unknown.
+ */
 struct prof_roofs {
-	struct prof_roof r[PROF_ROOF_N];
+	struct prof_roof r[ROOF_NCEILINGS];
 };
 
 enum prof_bound_kind {

@@ -70,24 +70,25 @@ void tab_profile_identity(struct report_table *t, size_t r, const struct prof_ke
 /* The ceiling the bound was judged by: a roof's source, or the pipe's own peak. */
 static const char *roof_source(const struct prof_kernel *k)
 {
-	static const enum prof_roof_id roof_of[USE_N] = {
-		[USE_FP64] = PROF_ROOF_FP64, [USE_FP32] = PROF_ROOF_FP32, [USE_FP16] = PROF_ROOF_FP16,
-		[USE_FMA_PIPE] = PROF_ROOF_N, [USE_TENSOR_PIPE] = PROF_ROOF_N, [USE_FP64_PIPE] = PROF_ROOF_N,
-		[USE_DRAM] = PROF_ROOF_DRAM, [USE_L2] = PROF_ROOF_L2, [USE_L1] = PROF_ROOF_L1,
+	static const enum roof_ceiling roof_of[USE_N] = {
+		[USE_FP64] = ROOF_FP64, [USE_FP32] = ROOF_FP32, [USE_FP16] = ROOF_FP16,
+		[USE_FMA_PIPE] = ROOF_NCEILINGS, [USE_TENSOR_PIPE] = ROOF_NCEILINGS,
+		[USE_FP64_PIPE] = ROOF_NCEILINGS,
+		[USE_DRAM] = ROOF_DRAM, [USE_L2] = ROOF_L2, [USE_L1] = ROOF_L1,
 	};
 	int u = k->bound.nearest;
 
 	if (u < 0)
 		return NULL;
-	if (roof_of[u] == PROF_ROOF_N)
+	if (roof_of[u] == ROOF_NCEILINGS)
 		return "theoretical";   /* a pipe's busy cycles against its peak */
 	return prof_roof_source_name(k->roofs.r[roof_of[u]].source);
 }
 
 static void roofline_cells(struct report_table *t, size_t r, const struct prof_kernel *k)
 {
-	static const enum prof_roof_id roofs[6] = { PROF_ROOF_DRAM, PROF_ROOF_L2, PROF_ROOF_L1, PROF_ROOF_FP64,
-						    PROF_ROOF_FP32, PROF_ROOF_FP16 };
+	static const enum roof_ceiling roofs[6] = { ROOF_DRAM, ROOF_L2, ROOF_L1, ROOF_FP64,
+						    ROOF_FP32, ROOF_FP16 };
 	const struct prof_bound *b = &k->bound;
 
 	report_set_str(t, r, K_BOUND, prof_bound_code(b->kind));
@@ -323,18 +324,18 @@ static void view_notes(struct report_table *t, const struct profile_run *run)
 static const struct prof_roofs *chart_roofs(const struct prof_analysis *a)
 {
 	for (size_t i = 0; i < a->n; i++)
-		for (int r = PROF_ROOF_FP64; r < PROF_ROOF_N; r++)
+		for (int r = ROOF_FIRST_COMPUTE; r < ROOF_NCEILINGS; r++)
 			if (a->k[i].roofs.r[r].per_s > 0)
 				return &a->k[i].roofs;
 	return NULL;
 }
 
 /* "DRAM 3352 GB/s (theoretical)", "FP32 66.9 TFLOP/s (measured)" */
-static char *ceiling_label(const struct prof_roofs *rf, enum prof_roof_id id)
+static char *ceiling_label(const struct prof_roofs *rf, enum roof_ceiling id)
 {
 	const struct prof_roof *r = &rf->r[id];
 
-	if (id <= PROF_ROOF_L1)
+	if (roof_is_memory(id))
 		return gp_xasprintf("%s %.0f GB/s (%s)", prof_roof_name(id), r->per_s / 1e9,
 				    prof_roof_source_name(r->source));
 	return gp_xasprintf("%s %.1f TFLOP/s (%s)", prof_roof_name(id), r->per_s / 1e12,
@@ -349,16 +350,16 @@ static char *ceiling_label(const struct prof_roofs *rf, enum prof_roof_id id)
  */
 static unsigned drawn_roofs(const struct prof_analysis *a, const struct prof_roofs *rf)
 {
-	unsigned used = 1u << PROF_ROOF_DRAM | 1u << PROF_ROOF_L2 | 1u << PROF_ROOF_L1;
+	unsigned used = 1u << ROOF_DRAM | 1u << ROOF_L2 | 1u << ROOF_L1;
 
 	for (size_t i = 0; i < a->n; i++) {
 		const struct prof_kernel *k = &a->k[i];
 
 		for (int p = 0; p < 3; p++)
 			if (k->profiled && k->flop[p] > 0)
-				used |= 1u << (PROF_ROOF_FP64 + p);
-		if (k->profiled && k->tensor_pipe_pct >= 5 && rf->r[PROF_ROOF_TENSOR_FP16].per_s > 0)
-			used |= 1u << PROF_ROOF_TENSOR_FP16;
+				used |= 1u << (ROOF_FP64 + p);
+		if (k->profiled && k->tensor_pipe_pct >= 5 && rf->r[ROOF_TENSOR_FP16].per_s > 0)
+			used |= 1u << ROOF_TENSOR_FP16;
 	}
 	return used;
 }
@@ -373,22 +374,22 @@ static void roofs_series(struct report_chart *c, const struct prof_roofs *rf, un
 {
 	double top = 0, widest = 0;
 
-	for (int r = PROF_ROOF_FP64; r < PROF_ROOF_N; r++)
+	for (int r = ROOF_FIRST_COMPUTE; r < ROOF_NCEILINGS; r++)
 		top = fmax(top, rf->r[r].per_s > 0 && (used >> r & 1) ? rf->r[r].per_s / 1e9 : 0);
-	for (int r = PROF_ROOF_DRAM; r <= PROF_ROOF_L1; r++)
+	for (int r = 0; r < ROOF_FIRST_COMPUTE; r++)
 		widest = fmax(widest, rf->r[r].per_s > 0 ? rf->r[r].per_s / 1e9 : 0);
-	for (int r = 0; r < PROF_ROOF_N; r++) {
+	for (int r = 0; r < ROOF_NCEILINGS; r++) {
 		double v = rf->r[r].per_s / 1e9;
 		struct report_series *s;
 		char *name;
 
 		if (!(v > 0) || !(used >> r & 1))
 			continue;
-		name = ceiling_label(rf, (enum prof_roof_id)r);
+		name = ceiling_label(rf, (enum roof_ceiling)r);
 		s = report_chart_series(c, name, REPORT_SERIES_PLOT | REPORT_SERIES_LINE |
 					REPORT_SERIES_MODEL);
 		free(name);
-		if (r <= PROF_ROOF_L1) {
+		if (roof_is_memory((enum roof_ceiling)r)) {
 			double x_top = top > 0 ? top / v : x_hi;
 			report_series_add(s, x_lo, v * x_lo, NULL);
 			report_series_add(s, fmin(x_top, x_hi), v * fmin(x_top, x_hi), NULL);
@@ -408,7 +409,7 @@ static int kernel_point(struct report_series *cores, struct report_series *tenso
 {
 	const char *n = k->short_name ? k->short_name : k->name;
 	char label[LABEL_MAX + 32];
-	double troof = rf->r[PROF_ROOF_TENSOR_FP16].per_s / 1e9;
+	double troof = rf->r[ROOF_TENSOR_FP16].per_s / 1e9;
 
 	if (tensor && k->tensor_pipe_pct >= 5 && troof > 0 && k->dram_gbs > 0) {
 		double y = (k->gflops > 0 ? k->gflops : 0) + k->tensor_pipe_pct / 100 * troof;
@@ -447,7 +448,7 @@ static void roofline_chart(struct report_table *t, const struct prof_analysis *a
 	cores = report_chart_series(c, "kernels: FLOP/s of the CUDA cores (SASS counts)",
 				    REPORT_SERIES_PLOT | REPORT_SERIES_POINTS);
 	/* tensor work has no FLOP count here: estimated where an FP16 tensor roof is known */
-	tensor = rf->r[PROF_ROOF_TENSOR_FP16].per_s > 0 ?
+	tensor = rf->r[ROOF_TENSOR_FP16].per_s > 0 ?
 		 report_chart_series(c, "tensor-core kernels: estimated, tensor pipe busy x FP16 "
 				     "tensor roof", REPORT_SERIES_PLOT | REPORT_SERIES_POINTS |
 				     REPORT_SERIES_MODEL) : NULL;

@@ -1373,9 +1373,9 @@ static void test_peaks(void)
 	end();
 	analyze(&a, &defaults);
 	cc = "9.0";
-	is_dbl(a.k[0].roofs.r[PROF_ROOF_FP32].per_s, 2 * 16896 * 1.98e9, 1,
+	is_dbl(a.k[0].roofs.r[ROOF_FP32].per_s, 2 * 16896 * 1.98e9, 1,
 	       "10.0: FP32 from CUPTI's FFMAs a cycle, 66.9 TFLOP/s");
-	is_dbl(a.k[0].roofs.r[PROF_ROOF_L2].per_s, 4e12, 0, "L2: the launch that read 4 TB/s; 0 is none");
+	is_dbl(a.k[0].roofs.r[ROOF_L2].per_s, 4e12, 0, "L2: the launch that read 4 TB/s; 0 is none");
 	prof_analysis_free(&a);
 	/* any figure above zero is a peak, if a low one: 0.5 and 1.5 B/s average 1 */
 	begin();
@@ -1386,7 +1386,7 @@ static void test_peaks(void)
 		    i ? "1.5" : "0.5");
 	end();
 	analyze(&a, &defaults);
-	is_dbl(a.k[0].roofs.r[PROF_ROOF_L2].per_s, 1, 0, "L2 peaks of 0.5 and 1.5 B/s: 1 B/s");
+	is_dbl(a.k[0].roofs.r[ROOF_L2].per_s, 1, 0, "L2 peaks of 0.5 and 1.5 B/s: 1 B/s");
 	prof_analysis_free(&a);
 }
 

@@ -43,45 +43,45 @@ static void test_roofs(void)
 	double v[ROOF_NCEILINGS];
 
 	prof_roofs_theoretical(&r, &p);
-	is_dbl(r.r[PROF_ROOF_FP32].per_s, FP32_ROOF, 1, "FP32 roof: 2 x 128 FFMA per clock per SM x SMs x clock");
-	is_dbl(r.r[PROF_ROOF_FP64].per_s, 2 * DFMA_PEAK * CLOCK, 1, "FP64 roof: 64 DFMA, the table's and CUPTI's alike");
-	is_dbl(r.r[PROF_ROOF_FP16].per_s, 4 * HFMA_PEAK * CLOCK, 1,
+	is_dbl(r.r[ROOF_FP32].per_s, FP32_ROOF, 1, "FP32 roof: 2 x 128 FFMA per clock per SM x SMs x clock");
+	is_dbl(r.r[ROOF_FP64].per_s, 2 * DFMA_PEAK * CLOCK, 1, "FP64 roof: 64 DFMA, the table's and CUPTI's alike");
+	is_dbl(r.r[ROOF_FP16].per_s, 4 * HFMA_PEAK * CLOCK, 1,
 	       "FP16 roof: the table's 256 halves per clock, 128 HFMA2 of 4 FLOPs, as the FLOPs count them");
-	is_dbl(r.r[PROF_ROOF_TENSOR_FP16].per_s, 2.0 * 2048 * SMS * CLOCK, 1e3,
+	is_dbl(r.r[ROOF_TENSOR_FP16].per_s, 2.0 * 2048 * SMS * CLOCK, 1e3,
 	       "FP16 tensor roof from the table: 2048 FMAs per clock per SM");
-	is_dbl(r.r[PROF_ROOF_TENSOR_FP64].per_s, 2.0 * 128 * SMS * CLOCK, 1e3, "FP64 tensor: 128");
-	is_dbl(r.r[PROF_ROOF_TENSOR_INT8].per_s, 2.0 * 4096 * SMS * CLOCK, 1e3, "INT8 tensor: 4096");
-	is_dbl(r.r[PROF_ROOF_L1].per_s, L1_ROOF, 1, "L1/shared: 128 bytes per clock per SM");
-	is_dbl(r.r[PROF_ROOF_DRAM].per_s, DRAM_ROOF, 1, "DRAM from the bus");
-	is_dbl(r.r[PROF_ROOF_L2].per_s, L2_ROOF, 1, "L2 from CUPTI alone");
-	ok(r.r[PROF_ROOF_FP32].source == PROF_ROOF_THEORETICAL && r.r[PROF_ROOF_DRAM].source == PROF_ROOF_THEORETICAL &&
-	   r.r[PROF_ROOF_TENSOR_FP16].source == PROF_ROOF_THEORETICAL, "all theoretical");
+	is_dbl(r.r[ROOF_TENSOR_FP64].per_s, 2.0 * 128 * SMS * CLOCK, 1e3, "FP64 tensor: 128");
+	is_dbl(r.r[ROOF_TENSOR_INT8].per_s, 2.0 * 4096 * SMS * CLOCK, 1e3, "INT8 tensor: 4096");
+	is_dbl(r.r[ROOF_L1].per_s, L1_ROOF, 1, "L1/shared: 128 bytes per clock per SM");
+	is_dbl(r.r[ROOF_DRAM].per_s, DRAM_ROOF, 1, "DRAM from the bus");
+	is_dbl(r.r[ROOF_L2].per_s, L2_ROOF, 1, "L2 from CUPTI alone");
+	ok(r.r[ROOF_FP32].source == PROF_ROOF_THEORETICAL && r.r[ROOF_DRAM].source == PROF_ROOF_THEORETICAL &&
+	   r.r[ROOF_TENSOR_FP16].source == PROF_ROOF_THEORETICAL, "all theoretical");
 	ok(!prof_roofs_any_measured(&r), "none measured");
 	p.dram_bytes_per_s = 3.2e12;
 	p.ffma_per_cycle = 1;
 	prof_roofs_theoretical(&r, &p);
-	is_dbl(r.r[PROF_ROOF_DRAM].per_s, DRAM_ROOF, 1, "the bus before CUPTI's DRAM peak, as gpuperf roofline");
-	is_dbl(r.r[PROF_ROOF_FP32].per_s, FP32_ROOF, 1, "the table before CUPTI's FFMA peak");
+	is_dbl(r.r[ROOF_DRAM].per_s, DRAM_ROOF, 1, "the bus before CUPTI's DRAM peak, as gpuperf roofline");
+	is_dbl(r.r[ROOF_FP32].per_s, FP32_ROOF, 1, "the table before CUPTI's FFMA peak");
 	p.geforce = 1;
 	p.cc_minor = 9;   /* an RTX 4090's: FP16 tensor with FP32 accumulation at half rate */
 	p.cc_major = 8;
 	prof_roofs_theoretical(&r, &p);
-	is_dbl(r.r[PROF_ROOF_TENSOR_FP16].per_s, 2.0 * 256 * SMS * CLOCK, 1e3, "GeForce: half the FP16 tensor rate");
+	is_dbl(r.r[ROOF_TENSOR_FP16].per_s, 2.0 * 256 * SMS * CLOCK, 1e3, "GeForce: half the FP16 tensor rate");
 
 	/* an architecture the table lacks: CUPTI's FMA peaks, no tensor roof */
 	p = h100();
 	p.cc_major = 10;
 	prof_roofs_theoretical(&r, &p);
-	is_dbl(r.r[PROF_ROOF_FP32].per_s, FP32_ROOF, 1, "CC 10.0: FP32 from CUPTI's FFMA peak");
-	is_dbl(r.r[PROF_ROOF_L1].per_s, L1_ROOF, 1, "and L1 from CUPTI's");
-	ok(isnan(r.r[PROF_ROOF_TENSOR_FP16].per_s) && r.r[PROF_ROOF_TENSOR_FP16].source == PROF_ROOF_UNKNOWN,
+	is_dbl(r.r[ROOF_FP32].per_s, FP32_ROOF, 1, "CC 10.0: FP32 from CUPTI's FFMA peak");
+	is_dbl(r.r[ROOF_L1].per_s, L1_ROOF, 1, "and L1 from CUPTI's");
+	ok(isnan(r.r[ROOF_TENSOR_FP16].per_s) && r.r[ROOF_TENSOR_FP16].source == PROF_ROOF_UNKNOWN,
 	   "no tensor roof where the table has none");
 	p = h100();
 	p.sm_clock_hz = NAN;
 	prof_roofs_theoretical(&r, &p);
-	ok(isnan(r.r[PROF_ROOF_FP32].per_s) && r.r[PROF_ROOF_FP32].source == PROF_ROOF_UNKNOWN &&
-	   isnan(r.r[PROF_ROOF_TENSOR_FP16].per_s), "no clock: no compute roof, never a guess");
-	ok(r.r[PROF_ROOF_DRAM].per_s == DRAM_ROOF, "the memory bus needs no SM clock");
+	ok(isnan(r.r[ROOF_FP32].per_s) && r.r[ROOF_FP32].source == PROF_ROOF_UNKNOWN &&
+	   isnan(r.r[ROOF_TENSOR_FP16].per_s), "no clock: no compute roof, never a guess");
+	ok(r.r[ROOF_DRAM].per_s == DRAM_ROOF, "the memory bus needs no SM clock");
 
 	/* gpuperf roofline's rows as roofs: the H100 of the issue */
 	for (int c = 0; c < ROOF_NCEILINGS; c++)
@@ -93,32 +93,35 @@ static void test_roofs(void)
 	v[ROOF_FP16] = 131.7e12;
 	v[ROOF_TENSOR_FP16] = 885.4e12;
 	prof_roofs_measured(&m, v);
-	ok(m.r[PROF_ROOF_DRAM].per_s == 3190.9e9 && m.r[PROF_ROOF_DRAM].source == PROF_ROOF_MEASURED,
+	ok(m.r[ROOF_DRAM].per_s == 3190.9e9 && m.r[ROOF_DRAM].source == PROF_ROOF_MEASURED,
 	   "DRAM measured");
-	ok(m.r[PROF_ROOF_L1].per_s == 33333.6e9, "L1/shared: the faster of l1 and shared");
-	is_dbl(m.r[PROF_ROOF_FP16].per_s, 131.7e12, 1, "FP16: the fp16 row as it is (an HFMA2 is 4 FLOPs)");
-	ok(m.r[PROF_ROOF_FP32].per_s == 66.1e12 && m.r[PROF_ROOF_TENSOR_FP16].per_s == 885.4e12,
+	ok(m.r[ROOF_L1].per_s == 33333.6e9, "L1/shared: the faster of l1 and shared");
+	is_dbl(m.r[ROOF_FP16].per_s, 131.7e12, 1, "FP16: the fp16 row as it is (an HFMA2 is 4 FLOPs)");
+	ok(m.r[ROOF_FP32].per_s == 66.1e12 && m.r[ROOF_TENSOR_FP16].per_s == 885.4e12,
 	   "FP32 and FP16 tensor as they are");
-	ok(m.r[PROF_ROOF_L2].source == PROF_ROOF_UNKNOWN && isnan(m.r[PROF_ROOF_FP64].per_s),
+	ok(m.r[ROOF_L2].source == PROF_ROOF_UNKNOWN && isnan(m.r[ROOF_FP64].per_s),
 	   "what was not measured stays unknown");
 	v[ROOF_SHARED] = NAN;
 	prof_roofs_measured(&m, v);
-	ok(m.r[PROF_ROOF_L1].per_s == 32480.8e9, "L1 alone where shared was not measured");
+	ok(m.r[ROOF_L1].per_s == 32480.8e9, "L1 alone where shared was not measured");
 
 	p = h100();
 	prof_roofs_theoretical(&r, &p);
 	prof_roofs_overlay(&r, &m);
-	ok(r.r[PROF_ROOF_DRAM].per_s == 3190.9e9 && r.r[PROF_ROOF_DRAM].source == PROF_ROOF_MEASURED &&
-	   r.r[PROF_ROOF_TENSOR_FP16].source == PROF_ROOF_MEASURED && r.r[PROF_ROOF_L2].source == PROF_ROOF_THEORETICAL,
+	ok(r.r[ROOF_DRAM].per_s == 3190.9e9 && r.r[ROOF_DRAM].source == PROF_ROOF_MEASURED &&
+	   r.r[ROOF_TENSOR_FP16].source == PROF_ROOF_MEASURED && r.r[ROOF_L2].source == PROF_ROOF_THEORETICAL,
 	   "measured roofs replace theoretical ones, the rest stay");
 	ok(prof_roofs_any_measured(&r), "some measured");
 	prof_roofs_overlay(&r, NULL);
-	ok(r.r[PROF_ROOF_DRAM].per_s == 3190.9e9, "overlaying nothing changes nothing");
+	ok(r.r[ROOF_DRAM].per_s == 3190.9e9, "overlaying nothing changes nothing");
 
-	for (int i = 0; i < PROF_ROOF_N; i++)
-		ok(prof_roof_name((enum prof_roof_id)i) != NULL, "roof %d: %s", i,
-		   prof_roof_name((enum prof_roof_id)i));
-	ok(!prof_roof_name(PROF_ROOF_N) && !prof_roof_source_name(PROF_ROOF_UNKNOWN), "no name out of range");
+	for (int i = 0; i < ROOF_NCEILINGS; i++)
+		if (i != ROOF_SHARED)
+			ok(prof_roof_name((enum roof_ceiling)i) != NULL, "roof %d: %s", i,
+			   prof_roof_name((enum roof_ceiling)i));
+	ok(prof_roof_name(ROOF_SHARED) == NULL, "no shared roof of its own: L1's is the one path");
+	is_str(prof_roof_name(ROOF_L1), "L1/shared", "the L1 roof names the path it shares");
+	ok(!prof_roof_name(ROOF_NCEILINGS) && !prof_roof_source_name(PROF_ROOF_UNKNOWN), "no name out of range");
 	for (int u = 0; u < USE_N; u++)
 		ok(prof_use_code((enum prof_use_id)u) && prof_use_name((enum prof_use_id)u),
 		   "use %d: %s", u, prof_use_code((enum prof_use_id)u));
@@ -500,19 +503,19 @@ static void test_counts(void)
 	       "fmul_thread_instructions=0", NULL);
 	prec_end();
 	prof_roofs_init(&measured);
-	measured.r[PROF_ROOF_DRAM] = (struct prof_roof){ 3.0e12, PROF_ROOF_MEASURED };
+	measured.r[ROOF_DRAM] = (struct prof_roof){ 3.0e12, PROF_ROOF_MEASURED };
 	o.roofs = &measured;
 	o.nroofs = 1;
 	prec_analyze(&a, &o);
 	k = a.n ? &a.k[0] : NULL;
-	ok(k && k->bound.kind == PB_MEMORY && k->roofs.r[PROF_ROOF_DRAM].source == PROF_ROOF_MEASURED &&
+	ok(k && k->bound.kind == PB_MEMORY && k->roofs.r[ROOF_DRAM].source == PROF_ROOF_MEASURED &&
 	   fabs(k->dram_pct - 90) < 1e-9 && strstr(k->verdict_text, "(measured)"),
 	   "measured DRAM roof: 90 %% of it, said measured: %s", k ? k->verdict_text : "");
 	prof_analysis_free(&a);
 	o.nroofs = 0;   /* device 0 beyond the array: theoretical */
 	prec_analyze(&a, &o);
 	k = a.n ? &a.k[0] : NULL;
-	ok(k && k->roofs.r[PROF_ROOF_DRAM].source == PROF_ROOF_THEORETICAL, "no measured roof for the device");
+	ok(k && k->roofs.r[ROOF_DRAM].source == PROF_ROOF_THEORETICAL, "no measured roof for the device");
 	prof_analysis_free(&a);
 }
 
@@ -530,7 +533,7 @@ static void test_chart(void)
 	false_alarms();
 	prec_end();
 	prof_roofs_init(&measured);
-	measured.r[PROF_ROOF_TENSOR_FP16] = (struct prof_roof){ 8.0e14, PROF_ROOF_MEASURED };
+	measured.r[ROOF_TENSOR_FP16] = (struct prof_roof){ 8.0e14, PROF_ROOF_MEASURED };
 	o.roofs = &measured;
 	o.nroofs = 1;
 	if (prec_analyze(&run.a, &o))
@@ -599,13 +602,13 @@ static void test_roofs_fallback(void)
 	p.l1_bytes_per_s = p.l2_bytes_per_s = NAN;
 	prof_roofs_theoretical(&r, &p);
 	/* H100 whitepaper: 64 FP64 FMA a clock an SM, 33.5 TFLOPS at 1980 MHz */
-	is_dbl(r.r[PROF_ROOF_FP64].per_s, 2.0 * 64 * 132 * 1.98e9, 1e3,
+	is_dbl(r.r[ROOF_FP64].per_s, 2.0 * 64 * 132 * 1.98e9, 1e3,
 	       "FP64 from the table alone: 33.5 TFLOP/s");
 	/* 32 banks x 4 B a clock an SM */
-	is_dbl(r.r[PROF_ROOF_L1].per_s, 128.0 * 132 * 1.98e9, 1e3, "L1 from the table: 33.4 TB/s");
+	is_dbl(r.r[ROOF_L1].per_s, 128.0 * 132 * 1.98e9, 1e3, "L1 from the table: 33.4 TB/s");
 	p.sms = 1;
 	prof_roofs_theoretical(&r, &p);
-	is_dbl(r.r[PROF_ROOF_L1].per_s, 128.0 * 1.98e9, 1, "one SM: 253 GB/s of L1");
+	is_dbl(r.r[ROOF_L1].per_s, 128.0 * 1.98e9, 1, "one SM: 253 GB/s of L1");
 
 	/* a chip the table does not know: CUPTI's FMAs a cycle, 2 FLOPs each (4 an HFMA2) */
 	p = h100();
@@ -613,22 +616,22 @@ static void test_roofs_fallback(void)
 	p.dfma_per_cycle = 1000, p.ffma_per_cycle = 3000, p.hfma_per_cycle = 5000;
 	p.l1_bytes_per_s = 9e12, p.dram_bus_bytes_per_s = NAN, p.dram_bytes_per_s = 2e12;
 	prof_roofs_theoretical(&r, &p);
-	is_dbl(r.r[PROF_ROOF_FP64].per_s, 2 * 1000 * 1.98e9, 1, "unknown chip: FP64 from CUPTI");
-	is_dbl(r.r[PROF_ROOF_FP32].per_s, 2 * 3000 * 1.98e9, 1, "unknown chip: FP32 from CUPTI");
-	is_dbl(r.r[PROF_ROOF_FP16].per_s, 4 * 5000 * 1.98e9, 1, "unknown chip: FP16 from CUPTI");
-	is_dbl(r.r[PROF_ROOF_L1].per_s, 9e12, 0, "unknown chip: L1 from CUPTI");
-	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 2e12, 0, "no bus figure: DRAM from CUPTI");
-	ok(r.r[PROF_ROOF_TENSOR_FP16].source == PROF_ROOF_UNKNOWN, "unknown chip: no tensor roof");
+	is_dbl(r.r[ROOF_FP64].per_s, 2 * 1000 * 1.98e9, 1, "unknown chip: FP64 from CUPTI");
+	is_dbl(r.r[ROOF_FP32].per_s, 2 * 3000 * 1.98e9, 1, "unknown chip: FP32 from CUPTI");
+	is_dbl(r.r[ROOF_FP16].per_s, 4 * 5000 * 1.98e9, 1, "unknown chip: FP16 from CUPTI");
+	is_dbl(r.r[ROOF_L1].per_s, 9e12, 0, "unknown chip: L1 from CUPTI");
+	is_dbl(r.r[ROOF_DRAM].per_s, 2e12, 0, "no bus figure: DRAM from CUPTI");
+	ok(r.r[ROOF_TENSOR_FP16].source == PROF_ROOF_UNKNOWN, "unknown chip: no tensor roof");
 	/* zero and infinity are no figures; anything above zero is one */
 	p.dram_bus_bytes_per_s = 0;
 	prof_roofs_theoretical(&r, &p);
-	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 2e12, 0, "a bus of 0 B/s is no roof");
+	is_dbl(r.r[ROOF_DRAM].per_s, 2e12, 0, "a bus of 0 B/s is no roof");
 	p.dram_bus_bytes_per_s = INFINITY;
 	prof_roofs_theoretical(&r, &p);
-	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 2e12, 0, "an infinite bus is no roof");
+	is_dbl(r.r[ROOF_DRAM].per_s, 2e12, 0, "an infinite bus is no roof");
 	p.dram_bus_bytes_per_s = 0.5;
 	prof_roofs_theoretical(&r, &p);
-	is_dbl(r.r[PROF_ROOF_DRAM].per_s, 0.5, 0, "half a byte a second is a roof, if a low one");
+	is_dbl(r.r[ROOF_DRAM].per_s, 0.5, 0, "half a byte a second is a roof, if a low one");
 }
 
 /* Measured roofs: zero and infinity are no measurement; L1 and shared the faster in either order. */
@@ -646,21 +649,21 @@ static void test_roofs_measured_edges(void)
 	v[ROOF_SHARED] = 32e12;
 	v[ROOF_FP64] = 0.5;
 	prof_roofs_measured(&m, v);
-	ok(m.r[PROF_ROOF_DRAM].source == PROF_ROOF_UNKNOWN, "a DRAM of 0 B/s is no measurement");
-	ok(m.r[PROF_ROOF_L2].source == PROF_ROOF_UNKNOWN, "an infinite L2 is none");
-	is_dbl(m.r[PROF_ROOF_L1].per_s, 33e12, 0, "L1 faster than shared: L1's figure");
-	is_dbl(m.r[PROF_ROOF_FP64].per_s, 0.5, 0, "0.5 FLOP/s measured is a roof");
+	ok(m.r[ROOF_DRAM].source == PROF_ROOF_UNKNOWN, "a DRAM of 0 B/s is no measurement");
+	ok(m.r[ROOF_L2].source == PROF_ROOF_UNKNOWN, "an infinite L2 is none");
+	is_dbl(m.r[ROOF_L1].per_s, 33e12, 0, "L1 faster than shared: L1's figure");
+	is_dbl(m.r[ROOF_FP64].per_s, 0.5, 0, "0.5 FLOP/s measured is a roof");
 
 	/* overlaid, a measured roof without a figure above zero leaves the theoretical one */
 	prof_roofs_theoretical(&r, &p);
 	prof_roofs_init(&m);
-	m.r[PROF_ROOF_DRAM] = (struct prof_roof){ 0, PROF_ROOF_MEASURED };
-	m.r[PROF_ROOF_L2] = (struct prof_roof){ NAN, PROF_ROOF_MEASURED };
-	m.r[PROF_ROOF_FP32] = (struct prof_roof){ 0.5, PROF_ROOF_MEASURED };
+	m.r[ROOF_DRAM] = (struct prof_roof){ 0, PROF_ROOF_MEASURED };
+	m.r[ROOF_L2] = (struct prof_roof){ NAN, PROF_ROOF_MEASURED };
+	m.r[ROOF_FP32] = (struct prof_roof){ 0.5, PROF_ROOF_MEASURED };
 	prof_roofs_overlay(&r, &m);
-	is_dbl(r.r[PROF_ROOF_DRAM].per_s, DRAM_ROOF, 0, "a measured 0 B/s does not replace DRAM's bus");
-	is_dbl(r.r[PROF_ROOF_L2].per_s, L2_ROOF, 0, "nor an unknown L2 CUPTI's");
-	is_dbl(r.r[PROF_ROOF_FP32].per_s, 0.5, 0, "any figure above zero does");
+	is_dbl(r.r[ROOF_DRAM].per_s, DRAM_ROOF, 0, "a measured 0 B/s does not replace DRAM's bus");
+	is_dbl(r.r[ROOF_L2].per_s, L2_ROOF, 0, "nor an unknown L2 CUPTI's");
+	is_dbl(r.r[ROOF_FP32].per_s, 0.5, 0, "any figure above zero does");
 }
 
 /* classify_with ROOFS: classify against other roofs than the H100's. */
@@ -683,7 +686,7 @@ static void test_rate_words(void)
 	struct prof_bound b;
 
 	prof_roofs_init(&r);
-	r.r[PROF_ROOF_FP32] = (struct prof_roof){ 1.2e12, PROF_ROOF_THEORETICAL };
+	r.r[ROOF_FP32] = (struct prof_roof){ 1.2e12, PROF_ROOF_THEORETICAL };
 	in.fma_pipe_pct = NAN;
 	in.flop_per_s[1] = 1.08e12;
 	b = classify_with(in, &r, PB_COMPUTE, "FP32 at 1.1 TFLOP/s, 90 % of its 1.2 TFLOP/s roof",
@@ -691,24 +694,24 @@ static void test_rate_words(void)
 	ok(!strchr(b.text, ';'), "FP32 nearest: its evidence once");
 	is_str(b.brief, "compute-bound (FP32 90 %)", "its brief");
 	prof_bound_free(&b);
-	r.r[PROF_ROOF_FP32].per_s = 1e12;
+	r.r[ROOF_FP32].per_s = 1e12;
 	in.flop_per_s[1] = 0.9e12;
 	b = classify_with(in, &r, PB_COMPUTE, "FP32 at 900 GFLOP/s, 90 % of its 1.0 TFLOP/s roof",
 			  "10^12 exactly: 1.0 TFLOP/s; below it whole GFLOP/s");
 	prof_bound_free(&b);
-	r.r[PROF_ROOF_FP32].per_s = 1.5e9;
+	r.r[ROOF_FP32].per_s = 1.5e9;
 	in.flop_per_s[1] = 1e9;
 	b = classify_with(in, &r, PB_COMPUTE, "FP32 at 1 GFLOP/s, 67 % of its 2 GFLOP/s roof",
 			  "10^9 exactly: 1 GFLOP/s");
 	prof_bound_free(&b);
-	r.r[PROF_ROOF_FP32].per_s = 0.6e9;
+	r.r[ROOF_FP32].per_s = 0.6e9;
 	in.flop_per_s[1] = 0.5e9;
 	b = classify_with(in, &r, PB_COMPUTE, "FP32 at 0.50 GFLOP/s, 83 % of its 0.60 GFLOP/s roof",
 			  "below 10^9: two decimals");
 	prof_bound_free(&b);
 
 	/* any roof above zero counts, if a low one; a negative rate (a counter's wrap) does not */
-	r.r[PROF_ROOF_FP32].per_s = 0.5;
+	r.r[ROOF_FP32].per_s = 0.5;
 	in.flop_per_s[1] = 0.4;
 	b = classify_with(in, &r, PB_COMPUTE, "80 % of its 0.00 GFLOP/s roof", "a roof of 0.5 FLOP/s");
 	prof_bound_free(&b);
@@ -748,7 +751,7 @@ static void test_rate_words(void)
 	prof_bound_free(&b);
 	/* a tie: the first precision */
 	prof_roofs_init(&r);
-	r.r[PROF_ROOF_FP64] = r.r[PROF_ROOF_FP32] = (struct prof_roof){ 1e12, PROF_ROOF_THEORETICAL };
+	r.r[ROOF_FP64] = r.r[ROOF_FP32] = (struct prof_roof){ 1e12, PROF_ROOF_THEORETICAL };
 	in.flop_per_s[0] = in.flop_per_s[1] = 2e11;
 	b = classify_with(in, &r, PB_COMPUTE, "; FP64 at", "FP64 and FP32 both at 20 %: FP64");
 	prof_bound_free(&b);
@@ -775,7 +778,7 @@ static void test_rate_words(void)
 
 	/* two memory ceilings alike: the first (DRAM) is the nearest */
 	prof_roofs_init(&r);
-	r.r[PROF_ROOF_DRAM] = r.r[PROF_ROOF_L2] = (struct prof_roof){ 1e12, PROF_ROOF_THEORETICAL };
+	r.r[ROOF_DRAM] = r.r[ROOF_L2] = (struct prof_roof){ 1e12, PROF_ROOF_THEORETICAL };
 	in = idle();
 	in.fma_pipe_pct = NAN;
 	in.bytes_per_s[0] = in.bytes_per_s[1] = 7e11;
@@ -853,8 +856,8 @@ static void test_lookups(void)
 {
 	struct prof_roofs r;
 
-	is_str(prof_roof_name(PROF_ROOF_TENSOR_FP64), "FP64 tensor", "the last roof's name");
-	ok(prof_roof_name(PROF_ROOF_N) == NULL && prof_roof_name((enum prof_roof_id)-1) == NULL,
+	is_str(prof_roof_name(ROOF_TENSOR_FP64), "FP64 tensor", "the last roof's name");
+	ok(prof_roof_name(ROOF_NCEILINGS) == NULL && prof_roof_name((enum roof_ceiling)-1) == NULL,
 	   "no roof name out of range");
 	is_str(prof_bound_code(PB_UNDERFILLED), "underfilled", "the last bound's code");
 	ok(prof_bound_code(PB_NKINDS) == NULL && prof_bound_code((enum prof_bound_kind)-1) == NULL,
@@ -871,10 +874,10 @@ static void test_lookups(void)
 	   "FP64 and the tensor pipe are not");
 	prof_roofs_init(&r);
 	ok(!prof_roofs_any_measured(&r), "no roof measured");
-	r.r[PROF_ROOF_DRAM].source = PROF_ROOF_MEASURED;
+	r.r[ROOF_DRAM].source = PROF_ROOF_MEASURED;
 	ok(prof_roofs_any_measured(&r), "the first roof measured: some are");
 	prof_roofs_init(&r);
-	r.r[PROF_ROOF_TENSOR_FP64].source = PROF_ROOF_MEASURED;
+	r.r[ROOF_TENSOR_FP64].source = PROF_ROOF_MEASURED;
 	ok(prof_roofs_any_measured(&r), "the last roof measured: some are");
 }
 

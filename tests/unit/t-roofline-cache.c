@@ -256,10 +256,10 @@ static void test_profile(void)
 	roof_cache_write(&c, o.f);
 	ok(!outfile_commit(&o), "and is written");
 	m = prof_measured_roofs(&rs, &n);
-	ok(m && n == 2 && m[0].r[PROF_ROOF_FP32].per_s == 66.1e12 &&
-	   m[0].r[PROF_ROOF_FP32].source == PROF_ROOF_MEASURED &&
-	   m[0].r[PROF_ROOF_DRAM].per_s == 3190.9e9, "device 0: its measured roofs");
-	ok(m && m[0].r[PROF_ROOF_L2].source == PROF_ROOF_UNKNOWN, "what was not measured: unknown");
+	ok(m && n == 2 && m[0].r[ROOF_FP32].per_s == 66.1e12 &&
+	   m[0].r[ROOF_FP32].source == PROF_ROOF_MEASURED &&
+	   m[0].r[ROOF_DRAM].per_s == 3190.9e9, "device 0: its measured roofs");
+	ok(m && m[0].r[ROOF_L2].source == PROF_ROOF_UNKNOWN, "what was not measured: unknown");
 	ok(m && !prof_roofs_any_measured(&m[1]), "device 1, another GPU: none");
 	ok(!said[0], "nothing said: %s", said);
 	free(m);
