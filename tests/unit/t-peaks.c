@@ -213,6 +213,8 @@ static void per_sm(void)
 				(want[i].fma[k] > 0 && (want[i].halved >> k & 1) ? want[i].fma[k] / 2 :
 				 want[i].fma[k]);
 		}
+		/* the halving bits as the header says: bit k for the k-th compute ceiling */
+		same &= r != NULL && r->geforce_half == want[i].halved;
 		ok(same && r->l1_bytes_per_clock == 128, "%d.%d: every figure as the sources give it",
 		   want[i].major, want[i].minor);
 	}
