@@ -49,15 +49,25 @@ enum { G_LDG, G_STG, G_ATOM, G_LDGSTS, NGLOBAL };
 enum { S_LDS, S_STS, S_LDSM, S_LDGSTS, S_ATOM, NSHARED };
 
 /* Sums over a kernel's launch records, kept beside its row. */
+/* The hardware's global loads or stores, every kind together (add_hw_global). */
+struct hw_global {
+	double req, sec;                /* requests and sectors */
+	double breq, bsec, bytes;       /* of the launches that counted the bytes too */
+	unsigned long long n;           /* launches that counted them */
+};
+
+/* The hardware's shared loads or stores: instructions, wavefronts, bank conflicts. */
+struct hw_shared {
+	double n, w, c;
+};
+
 struct acc {
 	struct sum flop[3], l1, shared, l2, fma, tensor, tma, fp64_pipe;
 	struct kind g[NGLOBAL], sh[NSHARED];
 	struct sum sectors_all, wavefronts_all, conflicts_ld, conflicts_st;
 	struct mean peak[NPEAKS];
-	double ld_req, ld_sec, ld_breq, ld_bsec, ld_bytes;
-	double st_req, st_sec, st_breq, st_bsec, st_bytes;
-	unsigned long long ld_n, st_n;   /* launches that counted them */
-	double sld_n, sld_w, sld_c, sst_n, sst_w, sst_c;
+	struct hw_global ld, st;
+	struct hw_shared sld, sst;
 	double occ_sum, occ_w, l1_sum, l1_w, l2_sum, l2_w;
 	double dram_r, dram_w, dram_ns;
 	double dur_ns;
@@ -289,78 +299,70 @@ static void add_kinds(struct acc *a, const double *c)
  * (the light set, and records of gpuperf before issue 37): the figures
  * where no kind was counted apart.
  */
-static void add_hardware_accesses(struct acc *a, const struct prof_rec *l)
+static void add_hw_global(struct hw_global *g, const struct prof_rec *l, enum ctr_id sectors,
+			  enum ctr_id requests, enum ctr_id bytes)
 {
 	const double *c = l->ctr;
 
-	if (have(l, CTR_GLOBAL_LOAD_SECTORS) && have(l, CTR_GLOBAL_LOAD_REQUESTS)) {
-		a->ld_n++;
-		a->ld_sec += c[CTR_GLOBAL_LOAD_SECTORS];
-		a->ld_req += c[CTR_GLOBAL_LOAD_REQUESTS];
-		if (have(l, CTR_GLOBAL_LOAD_BYTES)) {
-			a->ld_bsec += c[CTR_GLOBAL_LOAD_SECTORS];
-			a->ld_breq += c[CTR_GLOBAL_LOAD_REQUESTS];
-			a->ld_bytes += c[CTR_GLOBAL_LOAD_BYTES];
-		}
-	}
-	if (have(l, CTR_GLOBAL_STORE_SECTORS) && have(l, CTR_GLOBAL_STORE_REQUESTS)) {
-		a->st_n++;
-		a->st_sec += c[CTR_GLOBAL_STORE_SECTORS];
-		a->st_req += c[CTR_GLOBAL_STORE_REQUESTS];
-		if (have(l, CTR_GLOBAL_STORE_BYTES)) {
-			a->st_bsec += c[CTR_GLOBAL_STORE_SECTORS];
-			a->st_breq += c[CTR_GLOBAL_STORE_REQUESTS];
-			a->st_bytes += c[CTR_GLOBAL_STORE_BYTES];
-		}
-	}
-	if (have(l, CTR_SHARED_LOAD_INSTRUCTIONS) && have(l, CTR_SHARED_LOAD_WAVEFRONTS) &&
-	    have(l, CTR_SHARED_LOAD_BANK_CONFLICTS)) {
-		a->sld_n += c[CTR_SHARED_LOAD_INSTRUCTIONS];
-		a->sld_w += c[CTR_SHARED_LOAD_WAVEFRONTS];
-		a->sld_c += c[CTR_SHARED_LOAD_BANK_CONFLICTS];
-	}
-	if (have(l, CTR_SHARED_STORE_INSTRUCTIONS) && have(l, CTR_SHARED_STORE_WAVEFRONTS) &&
-	    have(l, CTR_SHARED_STORE_BANK_CONFLICTS)) {
-		a->sst_n += c[CTR_SHARED_STORE_INSTRUCTIONS];
-		a->sst_w += c[CTR_SHARED_STORE_WAVEFRONTS];
-		a->sst_c += c[CTR_SHARED_STORE_BANK_CONFLICTS];
+	if (!have(l, sectors) || !have(l, requests))
+		return;
+	g->n++;
+	g->sec += c[sectors];
+	g->req += c[requests];
+	if (have(l, bytes)) {
+		g->bsec += c[sectors];
+		g->breq += c[requests];
+		g->bytes += c[bytes];
 	}
 }
 
-static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_rec *l)
+static void add_hw_shared(struct hw_shared *s, const struct prof_rec *l, enum ctr_id instructions,
+			  enum ctr_id wavefronts, enum ctr_id conflicts)
 {
 	const double *c = l->ctr;
-	double scale, dur = kernel_ns(c, &scale), w = isnan(dur) ? 1 : dur;
-	int any = 0;
 
-	if (!a->have_launch_config) {
-		a->have_launch_config = 1;
-		k->grid = l->grid;
-		k->block = l->block;
-		k->cluster = l->cluster;
-		k->regs = l->regs;
-		k->carveout = l->carveout;
-		k->static_smem = l->static_smem;
-		k->dyn_smem = l->dyn_smem;
-		k->local_bytes = l->local_bytes;
-	} else {
+	if (!have(l, instructions) || !have(l, wavefronts) || !have(l, conflicts))
+		return;
+	s->n += c[instructions];
+	s->w += c[wavefronts];
+	s->c += c[conflicts];
+}
+
+static void add_hardware_accesses(struct acc *a, const struct prof_rec *l)
+{
+	add_hw_global(&a->ld, l, CTR_GLOBAL_LOAD_SECTORS, CTR_GLOBAL_LOAD_REQUESTS,
+		      CTR_GLOBAL_LOAD_BYTES);
+	add_hw_global(&a->st, l, CTR_GLOBAL_STORE_SECTORS, CTR_GLOBAL_STORE_REQUESTS,
+		      CTR_GLOBAL_STORE_BYTES);
+	add_hw_shared(&a->sld, l, CTR_SHARED_LOAD_INSTRUCTIONS, CTR_SHARED_LOAD_WAVEFRONTS,
+		      CTR_SHARED_LOAD_BANK_CONFLICTS);
+	add_hw_shared(&a->sst, l, CTR_SHARED_STORE_INSTRUCTIONS, CTR_SHARED_STORE_WAVEFRONTS,
+		      CTR_SHARED_STORE_BANK_CONFLICTS);
+}
+
+/* The launch's shape: the first launch's, or a note where a later one differs. */
+static void launch_config(struct prof_kernel *k, struct acc *a, const struct prof_rec *l)
+{
+	if (a->have_launch_config) {
 		same_config(k, l);
+		return;
 	}
-	for (int i = 0; i < CTR_COUNT; i++)
-		any |= have(l, (enum ctr_id)i);
-	if (!any)
-		return;   /* a launch whose counters failed: seen, not profiled */
-	k->profiled++;
-	/* the full set counts each kind apart; the light one reads the FMA pipe's issue rate */
-	if (have(l, CTR_LDG_REQUESTS) || have(l, CTR_FMA_PIPE_PCT))
-		a->n_full++;
-	else if (have(l, CTR_FMA_ISSUE_PCT))
-		a->n_light++;
-	add_hardware_accesses(a, l);
-	if (have(l, CTR_ACHIEVED_OCCUPANCY_PCT)) {
-		a->occ_sum += w * c[CTR_ACHIEVED_OCCUPANCY_PCT];
-		a->occ_w += w;
-	}
+	a->have_launch_config = 1;
+	k->grid = l->grid;
+	k->block = l->block;
+	k->cluster = l->cluster;
+	k->regs = l->regs;
+	k->carveout = l->carveout;
+	k->static_smem = l->static_smem;
+	k->dyn_smem = l->dyn_smem;
+	k->local_bytes = l->local_bytes;
+}
+
+/* The L1 and L2 hit rates, weighted by the sectors they rate. */
+static void add_hit_rates(struct acc *a, const struct prof_rec *l)
+{
+	const double *c = l->ctr;
+
 	if (have(l, CTR_L1_HIT_RATE_PCT) &&
 	    (have(l, CTR_GLOBAL_LOAD_SECTORS) || have(l, CTR_LDG_SECTORS))) {
 		/* a rate of the loads' sectors: the hardware's, or the LDGs' where those are counted */
@@ -384,6 +386,31 @@ static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_r
 		a->l2_sum += rate * l2;
 		a->l2_w += l2;
 	}
+}
+
+static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_rec *l)
+{
+	const double *c = l->ctr;
+	double scale, dur = kernel_ns(c, &scale), w = isnan(dur) ? 1 : dur;
+	int any = 0;
+
+	launch_config(k, a, l);
+	for (int i = 0; i < CTR_COUNT; i++)
+		any |= have(l, (enum ctr_id)i);
+	if (!any)
+		return;   /* a launch whose counters failed: seen, not profiled */
+	k->profiled++;
+	/* the full set counts each kind apart; the light one reads the FMA pipe's issue rate */
+	if (have(l, CTR_LDG_REQUESTS) || have(l, CTR_FMA_PIPE_PCT))
+		a->n_full++;
+	else if (have(l, CTR_FMA_ISSUE_PCT))
+		a->n_light++;
+	add_hardware_accesses(a, l);
+	if (have(l, CTR_ACHIEVED_OCCUPANCY_PCT)) {
+		a->occ_sum += w * c[CTR_ACHIEVED_OCCUPANCY_PCT];
+		a->occ_w += w;
+	}
+	add_hit_rates(a, l);
 	if (have(l, CTR_DRAM_READ_BYTES) && have(l, CTR_DRAM_WRITE_BYTES) && dur > 0) {
 		a->dram_r += c[CTR_DRAM_READ_BYTES];
 		a->dram_w += c[CTR_DRAM_WRITE_BYTES];
@@ -677,13 +704,13 @@ static void finish_accesses(struct prof_kernel *k, const struct acc *a)
 	if (g[G_LDG].launches)
 		finish_global_kind(&k->ld, &g[G_LDG]);
 	else
-		finish_access(&k->ld, a->ld_n ? a->ld_req : NAN, a->ld_n ? a->ld_sec : NAN,
-			      a->ld_breq, a->ld_bsec, a->ld_bytes);
+		finish_access(&k->ld, a->ld.n ? a->ld.req : NAN, a->ld.n ? a->ld.sec : NAN,
+			      a->ld.breq, a->ld.bsec, a->ld.bytes);
 	if (g[G_STG].launches)
 		finish_global_kind(&k->st, &g[G_STG]);
 	else
-		finish_access(&k->st, a->st_n ? a->st_req : NAN, a->st_n ? a->st_sec : NAN,
-			      a->st_breq, a->st_bsec, a->st_bytes);
+		finish_access(&k->st, a->st.n ? a->st.req : NAN, a->st.n ? a->st.sec : NAN,
+			      a->st.breq, a->st.bsec, a->st.bytes);
 	finish_global_kind(&k->atom, &g[G_ATOM]);
 	finish_global_kind(&k->cp, &g[G_LDGSTS]);
 	/* the hardware's load conflicts take in ldmatrix's: loads are LDS and LDSM together */
@@ -691,11 +718,11 @@ static void finish_accesses(struct prof_kernel *k, const struct acc *a)
 		finish_shared_kind(&k->sld, sh[S_LDS].n + sh[S_LDSM].n,
 				   sh[S_LDS].units + sh[S_LDSM].units, total(&a->conflicts_ld));
 	else
-		finish_shared(&k->sld, a->sld_n, a->sld_w, a->sld_c);
+		finish_shared(&k->sld, a->sld.n, a->sld.w, a->sld.c);
 	if (sh[S_STS].launches)
 		finish_shared_kind(&k->sst, sh[S_STS].n, sh[S_STS].units, total(&a->conflicts_st));
 	else
-		finish_shared(&k->sst, a->sst_n, a->sst_w, a->sst_c);
+		finish_shared(&k->sst, a->sst.n, a->sst.w, a->sst.c);
 	finish_shared_kind(&k->ldsm, sh[S_LDSM].launches ? sh[S_LDSM].n : NAN, sh[S_LDSM].units,
 			   NAN);
 	finish_shared_kind(&k->cpw, sh[S_LDGSTS].launches ? sh[S_LDGSTS].n : NAN,
