@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "judge/compare.h"
+#include "report/format.h"
 #include "results/columns.h"
 #include "util/demangle.h"
 #include "util/error.h"
@@ -41,6 +42,7 @@ struct view {
 	size_t nunknown;
 };
 
+/* A cell as text, two digits past its printed precision (report/format.h's rule). */
 static const char *cell_text(const struct report_table *t, size_t row, int col, char *buf,
 			     size_t n)
 {
@@ -49,19 +51,7 @@ static const char *cell_text(const struct report_table *t, size_t row, int col, 
 	if (col < 0)
 		return NULL;
 	cell = report_cell(t, row, (size_t)col);
-	if (!cell->set)
-		return NULL;
-	switch (t->cols[col].type) {
-	case REPORT_STR:
-		return cell->u.s;
-	case REPORT_INT:
-		snprintf(buf, n, "%lld", cell->u.i);
-		return buf;
-	case REPORT_DBL:
-		snprintf(buf, n, "%.*f", t->cols[col].prec + 2, cell->u.d);
-		return buf;
-	}
-	return NULL;
+	return cell->set ? report_format_cell(&t->cols[col], cell, 2, buf, n) : NULL;
 }
 
 static double cell_num(const struct report_table *t, size_t row, int col)
