@@ -1,0 +1,118 @@
+/* PC sampling's stall reasons read and worded (see stalls.h). */
+#include "profile/stalls.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include "util/error.h"
+
+static const struct {
+	const char *code, *phrase;
+} states[PS_N] = {
+	[PS_LONG_SCOREBOARD] = { "long_scoreboard",
+				 "a global or local memory load (long scoreboard)" },
+	[PS_SHORT_SCOREBOARD] = { "short_scoreboard",
+				  "shared memory or a special function (short scoreboard)" },
+	[PS_BARRIER] = { "barrier", "a barrier" },
+	[PS_MEMBAR] = { "membar", "a memory fence" },
+	[PS_WAIT] = { "wait", "a fixed-latency dependency (wait)" },
+	[PS_MATH_PIPE_THROTTLE] = { "math_pipe_throttle", "a busy math pipe" },
+	[PS_MIO_THROTTLE] = { "mio_throttle", "a full memory-input-output queue (mio throttle)" },
+	[PS_LG_THROTTLE] = { "lg_throttle", "a full local/global memory queue (lg throttle)" },
+	[PS_TEX_THROTTLE] = { "tex_throttle", "a full texture queue" },
+	[PS_NO_INSTRUCTION] = { "no_instruction", "instruction fetch" },
+	[PS_IMC_MISS] = { "imc_miss", "the constant cache (imc miss)" },
+	[PS_BRANCH_RESOLVING] = { "branch_resolving", "a branch target" },
+	[PS_DISPATCH_STALL] = { "dispatch_stall", "the dispatcher" },
+	[PS_DRAIN] = { "drain", "stores draining at the exit" },
+	[PS_SLEEPING] = { "sleeping", "a sleep" },
+	[PS_GMMA] = { "gmma", "a warpgroup MMA's operands" },
+	[PS_MISC] = { "misc", "something else (misc)" },
+	[PS_NOT_SELECTED] = { "not_selected", "another warp's issue (not selected)" },
+	[PS_SELECTED] = { "selected", "nothing: issuing (selected)" },
+	[PS_OTHER] = { "other", "a state this gpuperf does not know" },
+};
+
+#define PREFIX "smsp__pcsamp_"
+#define STALLED "warps_issue_stalled_"
+#define NOT_ISSUED "_not_issued"
+
+int prof_stall_of(const char *name, int *not_issued)
+{
+	size_t n;
+
+	*not_issued = 0;
+	if (!name)
+		return -1;
+	if (!strncmp(name, PREFIX, strlen(PREFIX)))
+		name += strlen(PREFIX);
+	if (strncmp(name, STALLED, strlen(STALLED)))
+		return -1;
+	name += strlen(STALLED);
+	n = strlen(name);
+	if (n >= strlen(NOT_ISSUED) && !strcmp(name + n - strlen(NOT_ISSUED), NOT_ISSUED)) {
+		*not_issued = 1;
+		n -= strlen(NOT_ISSUED);
+	}
+	for (int s = 0; s < PS_OTHER; s++)
+		if (strlen(states[s].code) == n && !strncmp(name, states[s].code, n))
+			return s;
+	return PS_OTHER;
+}
+
+const char *prof_stall_code(enum prof_stall s)
+{
+	return (int)s >= 0 && s < PS_N ? states[s].code : NULL;
+}
+
+const char *prof_stall_phrase(enum prof_stall s)
+{
+	return (int)s >= 0 && s < PS_N ? states[s].phrase : NULL;
+}
+
+int prof_stall_is_stall(enum prof_stall s)
+{
+	return (int)s >= 0 && s < PS_N && s != PS_SELECTED && s != PS_NOT_SELECTED;
+}
+
+/* The stall with the most samples other than skip (-1: none), its samples in *n. */
+static int top_but(const struct prof_stalls *st, int skip, double *n)
+{
+	int best = -1;
+
+	*n = 0;
+	for (int s = 0; s < PS_N; s++)
+		if (s != skip && prof_stall_is_stall((enum prof_stall)s) && st->by[s] > *n) {
+			best = s;
+			*n = st->by[s];
+		}
+	return best;
+}
+
+int prof_stalls_top(const struct prof_stalls *st, double *share)
+{
+	double n;
+	int s = st && st->total > 0 ? top_but(st, -1, &n) : -1;
+
+	*share = s >= 0 ? n / st->total : NAN;
+	return s;
+}
+
+char *prof_stalls_text(const struct prof_stalls *st)
+{
+	double share, n2;
+	int top = prof_stalls_top(st, &share), second;
+	char at[300] = "", also[200] = "";
+
+	if (top < 0)
+		return NULL;
+	if (st->hot_file)
+		snprintf(at, sizeof(at), " at %s:%u", st->hot_file, st->hot_line);
+	second = top_but(st, top, &n2);
+	if (second >= 0 && n2 / st->total >= 0.10)
+		snprintf(also, sizeof(also), ", %.0f %% on %s", 100 * n2 / st->total,
+			 states[second].phrase);
+	return gp_xasprintf("%.0f %% of samples wait on %s%s%s", 100 * share, states[top].phrase,
+			    at, also);
+}

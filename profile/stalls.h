@@ -1,0 +1,42 @@
+/*
+ * PC sampling's stall reasons: CUPTI's names read into results/stalls.h's
+ * states, and the sentence a latency-bound or underfilled verdict gives
+ * of them ("99 % of samples wait on a global or local memory load (long
+ * scoreboard) at chase.cu:39").  Pure C.
+ */
+#ifndef GP_PROFILE_STALLS_H
+#define GP_PROFILE_STALLS_H
+
+#include "results/stalls.h"
+
+/*
+ * The state of a CUPTI stall reason name ("smsp__pcsamp_warps_issue_stalled_
+ * long_scoreboard", with or without its prefix); *not_issued is 1 for the
+ * "_not_issued" variant, whose samples the plain one already counts
+ * (they are a subset, and are not to be added).  PS_OTHER for a name of
+ * no known state; -1 for NULL or a name that is no stall reason.
+ */
+int prof_stall_of(const char *name, int *not_issued);
+
+/* "long_scoreboard", ...; NULL out of range. */
+const char *prof_stall_code(enum prof_stall s);
+/* "a global or local memory load (long scoreboard)", ...; NULL out of range. */
+const char *prof_stall_phrase(enum prof_stall s);
+
+/* Whether s is a stall (a warp that could not issue): not selected or issuing are not. */
+int prof_stall_is_stall(enum prof_stall s);
+
+/*
+ * The stall with the most samples, and its share of every sample (0-1):
+ * -1 where nothing was sampled or no sample was a stall.
+ */
+int prof_stalls_top(const struct prof_stalls *st, double *share);
+
+/*
+ * What the warps wait on, for a verdict: the top stall's share and
+ * place, and a second stall's where it holds 10 % or more; NULL where
+ * nothing was sampled.  Malloc'd.
+ */
+char *prof_stalls_text(const struct prof_stalls *st);
+
+#endif
