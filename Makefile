@@ -132,7 +132,7 @@ UNIT_HELPERS := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
 INJECT_SO := build/lib/gpuperf/libgpuperf-inject.so
 INJECT_SRC := $(sort $(wildcard inject/*.c)) \
 	$(filter-out counters/cupti-rt.c,$(sort $(wildcard counters/*.c))) \
-	profile/record.c util/filter.c profile/range-name.c results/device.c util/demangle.c \
+	profile/record.c profile/stalls.c util/filter.c profile/range-name.c results/device.c util/demangle.c \
 	util/error.c util/fault.c util/stats.c util/turns.c
 INJECT_OBJ := $(INJECT_SRC:%.c=build-pic/%.o)
 # gpuperf profile's test programs (see their rules below).
@@ -411,7 +411,7 @@ build/fuzz/lines-fuzz: tests/fuzz/lines-fuzz.c occupancy/lines.c occupancy/cubin
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -ldl
 
-build/fuzz/record-fuzz: tests/fuzz/record-fuzz.c profile/record.c profile/record-decode.c \
+build/fuzz/record-fuzz: tests/fuzz/record-fuzz.c profile/record.c profile/record-decode.c profile/stalls.c \
 		counters/metrics.c util/error.c
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^

@@ -13,6 +13,7 @@
 #include "util/compat.h"
 #include "util/error.h"
 #include "profile/record-fields.h"
+#include "profile/stalls.h"
 
 /* A value for a message: at most 40 bytes, unprintable ones as '?'. */
 static const char *shown(const char *s, size_t n, char *buf, size_t size)
@@ -209,6 +210,7 @@ static void rec_free(struct prof_rec *r)
 	free(r->level);
 	free(r->text);
 	free(r->range);
+	free(r->hot_file);
 }
 
 static int key_ok(const char *k, size_t n)
@@ -220,6 +222,32 @@ static int key_ok(const char *k, size_t n)
 		    k[i] != '_' && k[i] != '.')
 			return 0;
 	return 1;
+}
+
+/* One "s.NAME=N" key: a state's samples.  NULL, or the reason. */
+static char *set_stall(struct prof_rec *r, const char *key, size_t klen, const char *v,
+		       size_t vlen)
+{
+	char name[80], tmp[48];
+	unsigned long long n;
+	int not_issued, s;
+
+	if (r->type != PROF_LAUNCH)
+		return gp_xasprintf("stall samples outside a launch record");
+	if (klen >= sizeof(name) - 20)
+		return gp_xasprintf("a stall state's name of %zu bytes", klen);
+	snprintf(name, sizeof(name), "warps_issue_stalled_%.*s", (int)klen, key);
+	s = prof_stall_of(name, &not_issued);
+	if (s < 0 || not_issued)
+		return NULL;   /* no state */
+	/* a state of a newer gpuperf counts as other, with "other" itself */
+	if (s != PS_OTHER && r->stall[s])
+		return gp_xasprintf("stall state '%s' twice", prof_stall_code((enum prof_stall)s));
+	if (parse_ull(v, vlen, &n) || !n)
+		return gp_xasprintf("stall state '%.*s' is not a count above 0: '%s'", (int)klen,
+				    key, shown(v, vlen, tmp, sizeof(tmp)));
+	r->stall[s] += n;
+	return NULL;
 }
 
 /* The fields of one line after its type.  NULL, or the reason. */
@@ -272,6 +300,12 @@ static char *parse_fields(struct prof_rec *r, const char *p, const char *end)
 						    shown(eq + 1, (size_t)(sp - eq - 1), tmp,
 							  sizeof(tmp)));
 			r->ctr[id] = v;
+			continue;
+		}
+		if (klen > 2 && !strncmp(tok, STALL_PREFIX, 2)) {
+			char *e = set_stall(r, tok + 2, klen - 2, eq + 1, (size_t)(sp - eq - 1));
+			if (e)
+				return e;
 			continue;
 		}
 		size_t i;

@@ -36,5 +36,6 @@ extern const struct field prof_fields[];
 extern const size_t prof_nfields;
 
 #define CTR_PREFIX "c."
+#define STALL_PREFIX "s."
 
 #endif

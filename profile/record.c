@@ -11,6 +11,7 @@
 #include <string.h>
 #include "util/compat.h"
 #include "profile/record-fields.h"
+#include "profile/stalls.h"
 
 const char *const prof_type_names[PROF_NTYPES] = {
 	[PROF_HELLO] = PROF_MAGIC,
@@ -149,6 +150,11 @@ const struct field prof_fields[] = {
 	{ "range", F_STR, OFF(range), 0, T(LAUNCH) | T(RANGE), 0, 0 },
 	{ "graph_id", F_U64, OFF(graph_id), 0, T(RANGE), 0, 0 },
 	{ "graph_node", F_U64, OFF(graph_node), 0, T(RANGE), 0, 0 },
+	/* PC sampling (profile/stalls.h) */
+	{ "stall_samples", F_U64, OFF(stall_samples), 0, T(LAUNCH), 0, 0 },
+	{ "hot_file", F_STR, OFF(hot_file), 0, T(LAUNCH), 0, 0 },
+	{ "hot_line", F_INT, OFF(hot_line), 0, T(LAUNCH), 0, INT_MAX },
+	{ "hot_pc", F_U64, OFF(hot_pc), 0, T(LAUNCH), 0, 0 },
 };
 const size_t prof_nfields = ARRAY_SIZE(prof_fields);
 
@@ -315,6 +321,14 @@ int prof_encode(const struct prof_rec *r, char *buf, size_t size)
 		put(&o, ctr_name((enum ctr_id)i), strlen(ctr_name((enum ctr_id)i)));
 		put(&o, "=", 1);
 		put_double(&o, r->ctr[i]);
+	}
+	for (int i = 0; r->type == PROF_LAUNCH && r->stall_samples && i < PS_N; i++) {
+		if (!r->stall[i])
+			continue;
+		put(&o, " " STALL_PREFIX, strlen(" " STALL_PREFIX));
+		put(&o, prof_stall_code((enum prof_stall)i),
+		    strlen(prof_stall_code((enum prof_stall)i)));
+		putf(&o, "=%llu", r->stall[i]);
 	}
 	put(&o, "\n", 1);
 	if (o.full)

@@ -20,6 +20,7 @@
  *            chip=GH100 uuid=GPU-5f4e... driver=13000
  *     launch pid=4242 dev=0 kernel=_Z4copyPfPKf api=cuLaunchKernel corr=17 grid=4096,1,1 ...
  *            c.global_load_sectors=131072 c.global_load_requests=32768 ...
+ *            stall_samples=2159 s.long_scoreboard=2137 s.wait=20 hot_file=chase.cu hot_line=39
  *     time pid=4242 dev=0 kernel=_Z4copyPfPKf launches=99 graph=0 timed=99 ns=1234567 ...
  *     range pid=4242 dev=0 kernel=_Z4copyPfPKf range=train%1Fforward timed=40 ns=498765
  *     note pid=4242 level=warning text=hardware%20counters%20unavailable...
@@ -30,7 +31,8 @@
  * added range records, so a version 1 file reads as one without them);
  * keys a reader does not know are skipped (adding one keeps the version).  "c.NAME" keys carry counters
  * by their logical names (counters/counters.h); a counter left out is
- * missing.  Full field list: the table in profile/record.c.
+ * missing.  "s.NAME" keys carry PC samples by warp state (prof_stall_code);
+ * a state left out has none.  Full field list: the table in profile/record.c.
  */
 #ifndef GP_PROFILE_RECORD_H
 #define GP_PROFILE_RECORD_H
@@ -38,6 +40,7 @@
 #include <stddef.h>
 #include "counters/counters.h"
 #include "results/profile-analysis.h"
+#include "results/stalls.h"
 
 #define PROF_FORMAT_VERSION 2
 #define PROF_FORMAT_OLDEST 1        /* the oldest version read */
@@ -82,6 +85,12 @@ struct prof_rec {
 	int regs;                    /* per thread */
 	int carveout;                /* preferred shared-memory carveout %, -1 default */
 	double ctr[CTR_COUNT];       /* launch: NAN where not read */
+	/* launch: PC sampling's warp states ("s.NAME" keys, profile/stalls.h; optional) */
+	unsigned long long stall[PS_N];   /* samples by state */
+	unsigned long long stall_samples; /* every sample; 0: the launch was not sampled */
+	char *hot_file;              /* where the top stall gathers most; NULL: unknown */
+	int hot_line;
+	unsigned long long hot_pc;   /* its SASS offset in the kernel */
 	/* time: counts and nanoseconds since the process's previous time record */
 	unsigned long long launches; /* time, end: launches seen through the API */
 	unsigned long long graph;    /* time: kernels run by graphs (no API launch each) */

@@ -494,6 +494,66 @@ static void test_ranges(void)
 	prof_records_free(&rs);
 }
 
+/* PC samples on a launch: "s.NAME" keys, the total and the hot spot round-trip. */
+static void test_stalls(void)
+{
+	struct prof_records rs = { 0 };
+	struct prof_rec l;
+	char kernel[] = "_Z5chasePKyPyi", file[] = "chase dir/chase.cu";
+	char *err = NULL, *line;
+
+	prof_rec_init(&l, PROF_LAUNCH, 42);
+	l.kernel = kernel;
+	l.corr = 7;
+	l.stall[PS_LONG_SCOREBOARD] = 2137;
+	l.stall[PS_WAIT] = 20;
+	l.stall[PS_SELECTED] = 2;
+	l.stall_samples = 2159;
+	l.hot_file = file;
+	l.hot_line = 39;
+	l.hot_pc = 0x380;
+	line = encode(&l);
+	ok(line && strstr(line, " s.long_scoreboard=2137") && strstr(line, " s.wait=20") &&
+	   strstr(line, " stall_samples=2159") && !strstr(line, "s.barrier"),
+	   "the sampled states as s. keys, the empty ones left out: %s", line ? line : "?");
+	if (!ok(decode_after_hello(line, &rs, &err) == 0 && rs.n == 2, "it decodes"))
+		diag("%s", err ? err : "?");
+	if (rs.n == 2) {
+		ok(rs.v[1].stall[PS_LONG_SCOREBOARD] == 2137 && rs.v[1].stall[PS_WAIT] == 20 &&
+		   rs.v[1].stall[PS_SELECTED] == 2 && rs.v[1].stall[PS_BARRIER] == 0,
+		   "every state's samples back");
+		ok(rs.v[1].stall_samples == 2159 && rs.v[1].hot_line == 39 && rs.v[1].hot_pc == 0x380,
+		   "the total, the line, the offset");
+		is_str(rs.v[1].hot_file, file, "the file, its space escaped");
+	}
+	prof_records_free(&rs);
+	free(err);
+	err = NULL;
+	l.stall_samples = 0;
+	line = encode(&l);
+	ok(line && !strstr(line, "s.long_scoreboard"), "a launch not sampled has no s. keys");
+
+	bad("launch pid=42 dev=0 kernel=k corr=1 grid=1,1,1 block=1,1,1 cluster=0,0,0 dyn_smem=0 "
+	    "static_smem=0 local_bytes=0 regs=1 carveout=-1 s.wait=3 s.wait=4\n",
+	    "stall state 'wait' twice", "a state twice is refused");
+	bad("launch pid=42 dev=0 kernel=k corr=1 grid=1,1,1 block=1,1,1 cluster=0,0,0 dyn_smem=0 "
+	    "static_smem=0 local_bytes=0 regs=1 carveout=-1 s.wait=x\n",
+	    "stall state 'wait' is not a count above 0", "a state's count must be a number");
+	bad("time pid=42 dev=0 kernel=k launches=1 graph=0 timed=1 ns=5 s.wait=3\n",
+	    "stall samples outside a launch record", "samples belong to a launch");
+	if (!ok(decode_after_hello("launch pid=42 dev=0 kernel=k corr=1 grid=1,1,1 block=1,1,1 "
+				   "cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=1 "
+				   "carveout=-1 s.tensor_wait=3 s.other=2 "
+				   "s.wait_not_issued=9\n", &rs, &err) == 0 && rs.n == 2,
+		"states of a newer gpuperf read"))
+		diag("%s", err ? err : "?");
+	if (rs.n == 2)
+		ok(rs.v[1].stall[PS_OTHER] == 5 && rs.v[1].stall[PS_WAIT] == 0,
+		   "as other, with other's own; a not-issued variant is skipped");
+	prof_records_free(&rs);
+	free(err);
+}
+
 int main(void)
 {
 	is_str(prof_type_name(PROF_HELLO), PROF_MAGIC, "type names");
@@ -506,5 +566,6 @@ int main(void)
 	test_mutations();
 	test_sets();
 	test_ranges();
+	test_stalls();
 	return done_testing();
 }
