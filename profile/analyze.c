@@ -388,6 +388,27 @@ static void add_hit_rates(struct acc *a, const struct prof_rec *l)
 	}
 }
 
+/*
+ * A sampled launch's warp states, summed; the hot spot of the launch with
+ * the most samples (the first sampled launch of a kernel, as the library
+ * samples).
+ */
+static void add_stalls(struct prof_stalls *st, const struct prof_rec *l)
+{
+	if (!l->stall_samples)
+		return;
+	for (int s = 0; s < PS_N; s++)
+		st->by[s] += (double)l->stall[s];
+	if (l->hot_file && (double)l->stall_samples > st->hot_samples) {
+		free(st->hot_file);
+		st->hot_file = gp_xstrdup(l->hot_file);
+		st->hot_line = (unsigned)l->hot_line;
+		st->hot_pc = l->hot_pc;
+		st->hot_samples = (double)l->stall_samples;
+	}
+	st->total += (double)l->stall_samples;
+}
+
 static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_rec *l)
 {
 	const double *c = l->ctr;
@@ -395,6 +416,7 @@ static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_r
 	int any = 0;
 
 	launch_config(k, a, l);
+	add_stalls(&k->stalls, l);
 	for (int i = 0; i < CTR_COUNT; i++)
 		any |= have(l, (enum ctr_id)i);
 	if (!any)

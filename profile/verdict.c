@@ -30,6 +30,7 @@
 #include "util/error.h"
 #include "util/parse.h"
 #include "profile/analyze.h"
+#include "profile/stalls.h"
 
 #define MIN_SHARE 0.05          /* a problem's excess within its space's traffic */
 #define OCC_LOW_PCT 50.0        /* theoretical occupancy below this may be a problem */
@@ -372,7 +373,7 @@ static void underfilled(const struct prof_kernel *k, struct finding *f)
 static void bound_finding(const struct prof_kernel *k, struct finding *f)
 {
 	const struct prof_bound *b = &k->bound;
-	char pct[32];
+	char pct[32], *stalls;
 
 	memset(f, 0, sizeof(*f));
 	f->stake = isnan(b->at_stake) ? 0 : b->at_stake;
@@ -393,7 +394,14 @@ static void bound_finding(const struct prof_kernel *k, struct finding *f)
 			break;
 		}
 		f->v = PV_LATENCY_BOUND;
-		f->text = b->advice ? gp_xstrdup(b->advice) : NULL;
+		/* what the warps wait on, where PC sampling ran, for the generic clause */
+		if ((stalls = prof_stalls_text(&k->stalls))) {
+			f->text = gp_xasprintf("%s: give each warp more independent work, or the GPU "
+					       "more of it in flight", stalls);
+			free(stalls);
+		} else {
+			f->text = b->advice ? gp_xstrdup(b->advice) : NULL;
+		}
 		f->command = gp_xstrdup("gpuperf latency");
 		break;
 	case PB_UNDERFILLED:
@@ -406,6 +414,14 @@ static void bound_finding(const struct prof_kernel *k, struct finding *f)
 		f->v = PV_NONE;
 		f->stake = 0;
 		break;
+	}
+	if (f->v != PV_LATENCY_BOUND && (b->kind == PB_LATENCY || b->kind == PB_UNDERFILLED) &&
+	    f->text && (stalls = prof_stalls_text(&k->stalls))) {
+		char *t = gp_xasprintf("%s; %s", f->text, stalls);
+
+		free(f->text);
+		free(stalls);
+		f->text = t;
 	}
 	if (!f->brief)
 		f->brief = gp_xstrdup(b->brief ? b->brief : "nothing to fix");

@@ -24,6 +24,7 @@ void prof_kernel_free(struct prof_kernel *k)
 	free(k->command);
 	free(k->disagree);
 	free(k->counter_set);
+	free(k->stalls.hot_file);
 	prof_bound_free(&k->bound);
 }
 

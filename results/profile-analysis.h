@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include "results/occupancy-calc.h"
+#include "results/stalls.h"
 #include "results/roofline.h"
 
 /* A launch's shape (profile/record.h). */
@@ -197,6 +198,7 @@ struct prof_kernel {
 	double tma_loads;              /* TMA load instructions (warp level) */
 	struct prof_roofs roofs;       /* the ceilings it is judged against */
 	struct prof_bound bound;       /* what bounds it (profile/bound.h) */
+	struct prof_stalls stalls;     /* its warps' states, where PC sampling ran (total 0: not) */
 	/* the verdict */
 	enum prof_verdict verdict;
 	double waste;                  /* fraction of the kernel's time at stake, 0..1 */

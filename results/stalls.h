@@ -39,7 +39,7 @@ struct prof_stalls {
 	char *hot_file;               /* its source file; NULL: not known (no -lineinfo) */
 	unsigned hot_line;
 	unsigned long long hot_pc;    /* its SASS offset in the kernel */
-	double hot_samples;           /* the top stall's samples there */
+	double hot_samples;           /* the samples of the launch it came from, the most sampled */
 };
 
 #endif

@@ -382,6 +382,28 @@ static void bounds(void)
 	judge(&k, PV_LATENCY_BOUND, "latency-bound: no ceiling near; the warps wait", "gpuperf latency",
 	      "latency-bound");
 	clear(&k);
+	/* PC sampling's states (a chase's, on an H200) name what the warps wait on, and where */
+	k.stalls.by[PS_LONG_SCOREBOARD] = 2137;
+	k.stalls.by[PS_WAIT] = 20;
+	k.stalls.total = 2159;
+	k.stalls.hot_file = "chase.cu";
+	k.stalls.hot_line = 39;
+	judge(&k, PV_LATENCY_BOUND, "latency-bound: no ceiling near; 99 % of samples wait on a "
+	      "global or local memory load (long scoreboard) at chase.cu:39: give each warp more "
+	      "independent work", "gpuperf latency", "latency-bound, sampled");
+	ok(!strstr(k.verdict_text, "the warps wait"), "  the generic advice gives way: %s",
+	   k.verdict_text);
+	clear(&k);
+	k.have_occ = 1;
+	k.occ = (struct occ_result){ .blocks = 1, .occupancy_pct = 25, .max_warps = 64,
+				     .active_warps = 16, .binding = OCC_LIM_REGS };
+	judge(&k, PV_OCCUPANCY_LIMIT, "held by registers: 32 per thread; 99 % of samples wait on a "
+	      "global or local memory load (long scoreboard) at chase.cu:39", NULL,
+	      "occupancy-limited, sampled: the states follow the limit");
+	clear(&k);
+	k.have_occ = 0;
+	k.occ = (struct occ_result){ 0 };
+	k.stalls = (struct prof_stalls){ 0 };
 	k.bound.advice = NULL;
 	judge(&k, PV_LATENCY_BOUND, NULL, "gpuperf latency", "latency-bound without advice");
 	is_str(k.verdict_text, "latency-bound: no ceiling near", "  the bound's words alone");
