@@ -133,7 +133,8 @@ INJECT_SO := build/lib/gpuperf/libgpuperf-inject.so
 INJECT_SRC := $(sort $(wildcard inject/*.c)) \
 	$(filter-out counters/cupti-rt.c,$(sort $(wildcard counters/*.c))) \
 	profile/record.c profile/stalls.c util/filter.c profile/range-name.c results/device.c util/demangle.c \
-	util/error.c util/fault.c util/stats.c util/turns.c
+	util/error.c util/fault.c util/stats.c util/turns.c occupancy/lines.c occupancy/cubin.c \
+	arch/arch.c
 INJECT_OBJ := $(INJECT_SRC:%.c=build-pic/%.o)
 # gpuperf profile's test programs (see their rules below).
 APP_CU := $(filter-out tests/apps/driver-kernel.cu,$(sort $(wildcard tests/apps/*.cu)))

@@ -48,9 +48,13 @@ static void CUPTIAPI callback(void *user, CUpti_CallbackDomain domain, CUpti_Cal
 		inj_ranges_callback(domain, id, data);
 		inj_launch_callback(id, data);
 	} else if (domain == CUPTI_CB_DOMAIN_RESOURCE && !inj.dead &&
+		   id == CUPTI_CBID_RESOURCE_MODULE_LOADED) {
+		inj_pcs_module(((const CUpti_ResourceData *)data)->resourceDescriptor);
+	} else if (domain == CUPTI_CB_DOMAIN_RESOURCE && !inj.dead &&
 		   id == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING) {
 		/* a context is going: take its counters and records first */
 		inj_launch_flush(((const CUpti_ResourceData *)data)->context);
+		inj_pcs_context_gone(((const CUpti_ResourceData *)data)->context);
 		if (timing)
 			inj_activity_flush();
 		inj_ranges_flush();
@@ -127,6 +131,9 @@ static char *subscribe(void)
 		}
 	inj_api.cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_RESOURCE,
 				    CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING);
+	if (inj_pcs_wanted())   /* the cubins, for the sampled PCs' lines */
+		inj_api.cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_RESOURCE,
+					    CUPTI_CBID_RESOURCE_MODULE_LOADED);
 	inj_ranges_start(sub);
 	return NULL;
 }

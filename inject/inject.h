@@ -16,6 +16,7 @@
  *   api.c       driver and CUPTI functions, resolved at run time
  *   device.c    the driver-API side counters/ needs (context, sync, CC)
  *   turns.c     the program's processes take turns with a GPU's counters
+ *   pcsample.c  PC sampling: what a kernel's warps wait on (a draft, not yet run)
  */
 #ifndef GP_INJECT_INJECT_H
 #define GP_INJECT_INJECT_H
@@ -29,6 +30,7 @@
 
 /* all of CUPTI's callback side, with the launch calls' parameter structs */
 #include <cupti.h>
+#include <cupti_pcsampling.h>
 
 #define INJ_MAX_DEV 64
 #define INJ_DEFAULT_LAUNCHES 1
@@ -63,7 +65,16 @@
 	X(cuptiActivityGetNextRecord) \
 	X(cuptiActivityGetNumDroppedRecords) \
 	X(cuptiActivityFlushAll) \
-	X(cuptiGetGraphNodeId)
+	X(cuptiGetGraphNodeId) \
+	X(cuptiGetCubinCrc) \
+	X(cuptiPCSamplingEnable) \
+	X(cuptiPCSamplingDisable) \
+	X(cuptiPCSamplingGetNumStallReasons) \
+	X(cuptiPCSamplingGetStallReasons) \
+	X(cuptiPCSamplingSetConfigurationAttribute) \
+	X(cuptiPCSamplingStart) \
+	X(cuptiPCSamplingStop) \
+	X(cuptiPCSamplingGetData)
 
 struct inj_api {
 #define INJ_DRV_MEMBER(f, v, req) __typeof__(&f) f;
@@ -124,6 +135,8 @@ struct inj_kernel;
 struct inj_kernel *inj_kernel_get(const char *name, int dev);
 /* Filter and limit decided, count an API launch; returns 1 to profile it.  Lock held. */
 int inj_kernel_launch(struct inj_kernel *k, int counters_allowed);
+/* Whether to PC-sample this (unprofiled) launch: the kernel's first such.  Lock held. */
+int inj_kernel_sample(struct inj_kernel *k);
 /* A profile reservation that did not happen (the bracket failed to start).  Lock held. */
 void inj_kernel_unprofile(struct inj_kernel *k);
 /* The GPU time of one unprofiled kernel run.  Lock held. */
@@ -214,5 +227,18 @@ int inj_turn_take(int dev, const char *kernel);
 void inj_turn_give(int dev);
 /* Another process of the program waits for dev's counters, which we hold. */
 int inj_turn_wanted(int dev);
+
+/* ---- pcsample.c (a draft: GPUPERF_PROFILE_STALLS=1 only) ---- */
+
+/* Whether the program's launches are to be sampled (read once, at start). */
+int inj_pcs_wanted(void);
+/* A loaded module: its cubin kept, for the sampled PCs' lines. */
+void inj_pcs_module(const CUpti_ModuleResourceData *m);
+/* Start sampling before a launch on ctx: 1 when it started. */
+int inj_pcs_begin(CUcontext ctx);
+/* Stop, and put the launch's samples by state and its hot spot into r. */
+void inj_pcs_end(CUcontext ctx, struct prof_rec *r);
+/* ctx is going: sampling ends there. */
+void inj_pcs_context_gone(CUcontext ctx);
 
 #endif

@@ -19,6 +19,7 @@ struct inj_kernel {
 	int dev;
 	int match;                   /* --kernel */
 	unsigned profiled;
+	int sampled;                 /* a launch of it was PC-sampled (pcsample.c) */
 	int dirty;
 	/* since the last time record */
 	unsigned long long launches, graph, timed, ns, min_ns, max_ns;
@@ -62,6 +63,14 @@ int inj_kernel_launch(struct inj_kernel *k, int counters_allowed)
 	if (!counters_allowed || !k->match || k->profiled >= inj.launches)
 		return 0;
 	k->profiled++;
+	return 1;
+}
+
+int inj_kernel_sample(struct inj_kernel *k)
+{
+	if (k->sampled || !k->match)
+		return 0;
+	k->sampled = 1;
 	return 1;
 }
 

@@ -661,13 +661,67 @@ void inj_launch_flush(CUcontext ctx)
 		kernel_failed();
 }
 
+/*
+ * PC sampling (pcsample.c, a draft: GPUPERF_PROFILE_STALLS=1 only): a
+ * kernel's first launch without counters, alone on the GPU, its samples
+ * written as a launch record without counters.
+ */
+static struct {
+	int open;
+	uint32_t corr;
+	struct prof_rec rec;
+} smp;
+static int pcs_on = -1;
+
+static void sample_begin(const CUpti_CallbackData *cb, const struct launch *l, const char *name,
+			 int dev)
+{
+	pthread_mutex_lock(&inj.bracket);
+	inj_api.cuCtxSynchronize();   /* the samples are this launch's alone */
+	if (!inj_pcs_begin(cb->context)) {
+		pthread_mutex_unlock(&inj.bracket);
+		return;
+	}
+	prof_rec_init(&smp.rec, PROF_LAUNCH, inj.pid);
+	smp.rec.dev = dev;
+	smp.rec.kernel = strdup(name);
+	smp.rec.api = (char *)l->api;
+	smp.rec.corr = cb->correlationId;
+	smp.rec.grid = l->grid;
+	smp.rec.block = l->block;
+	smp.rec.cluster = l->cluster;
+	smp.rec.dyn_smem = l->dyn_smem;
+	smp.corr = cb->correlationId;
+	smp.open = 1;
+	/* its run is slowed by the sampling: its activity record is no launch's time */
+	pthread_mutex_lock(&inj.lock);
+	inj_profiled_add(cb->correlationId);
+	pthread_mutex_unlock(&inj.lock);
+	/* inj.bracket stays held until sample_end: other threads' launches wait */
+}
+
+static void sample_end(const CUpti_CallbackData *cb)
+{
+	smp.open = 0;
+	inj_api.cuCtxSynchronize();
+	inj_pcs_end(cb->context, &smp.rec);
+	pthread_mutex_lock(&inj.lock);
+	if (smp.rec.kernel && smp.rec.stall_samples)
+		inj_write(&smp.rec);
+	pthread_mutex_unlock(&inj.lock);
+	free(smp.rec.kernel);
+	free(smp.rec.hot_file);
+	smp.rec.kernel = smp.rec.hot_file = NULL;
+	pthread_mutex_unlock(&inj.bracket);
+}
+
 static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 {
 	struct launch l;
 	struct inj_kernel *k;
 	const char *name = cb->symbolName;
 	CUdevice dev;
-	int profile = 0;
+	int profile = 0, sample = 0;
 
 	if (!parse(cbid, cb->functionParams, &l) || !cb->context || capturing(l.stream))
 		return;   /* captured launches run later, as graph kernels */
@@ -677,16 +731,22 @@ static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 		inj_api.cuFuncGetName(&name, l.f);
 	if (!name)
 		name = "(unnamed kernel)";
+	if (pcs_on < 0)
+		pcs_on = getenv("GPUPERF_PROFILE_STALLS") && !strcmp(getenv("GPUPERF_PROFILE_STALLS"), "1");
 	if (inj_turn_wanted(dev))   /* a sibling process waits: our set closes (turns.c) */
 		inj_launch_flush(cb->context);
 	pthread_mutex_lock(&inj.lock);
 	inj.api_launches++;
 	if ((k = inj_kernel_get(name, dev)))
 		profile = inj_kernel_launch(k, inj.counters_on && usable(dev));
+	if (k && !profile && pcs_on)
+		sample = inj_kernel_sample(k);
 	inj_range_launch(cb->correlationId);
 	pthread_mutex_unlock(&inj.lock);
 	if (profile)
 		begin(cb, &l, k, name, dev);
+	else if (sample)
+		sample_begin(cb, &l, name, dev);
 	else
 		wait_for_bracket();
 	inj_device_record(dev, NULL);   /* once per device; the profiled path sent the chip */
@@ -701,5 +761,7 @@ void inj_launch_callback(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 		enter(cbid, cb);
 	else if (br.open && br.corr == cb->correlationId)
 		leave(cb);
+	else if (smp.open && smp.corr == cb->correlationId)
+		sample_end(cb);
 	busy = 0;
 }

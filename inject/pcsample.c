@@ -1,0 +1,328 @@
+/*
+ * PC sampling (issue 38, item 2): what a kernel's warps wait on, and
+ * where.  A DRAFT, not yet run on a GPU: every call follows the sequence
+ * that worked in this repository's probe on an H200 (bench/NOTES.md, the
+ * third session of 2026-11-29), but nothing here has been checked against
+ * a real program, and launch.c calls it only under GPUPERF_PROFILE_STALLS=1.
+ *
+ * The sequence, per context: cuptiPCSamplingEnable; the stall reasons'
+ * names and indexes; one configuration (continuous collection, every
+ * stall reason, start/stop control, a buffer CUPTI fills at the end of
+ * each range that we never read: GetData writes into a second buffer,
+ * since reading into the first gave 0 samples); then Start and Stop
+ * around a sampled launch, and GetData until nothing remains.  Each PC's
+ * samples by reason sum into the launch record's states
+ * (profile/stalls.h); the PC where the top stall gathers most is mapped
+ * to its file and line by the cubin's line table (occupancy/lines.h),
+ * the cubin found by its CRC among those the module-loaded callback kept.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <cupti_pcsampling.h>
+#include "inject/inject.h"
+#include "occupancy/lines.h"
+#include "profile/stalls.h"
+
+#define NPCS 4096      /* PCs a GetData returns at most; more are read in further calls */
+
+struct cubin {
+	uint64_t crc;
+	unsigned char *bytes;
+	size_t size;
+};
+
+static struct {
+	int wanted;
+	pthread_mutex_t lock;
+	struct cubin *cubins;
+	size_t ncubins;
+	/* one context at a time: the sampled launches are serialised by the bracket */
+	CUcontext ctx;
+	size_t nreasons;
+	char **reason_names;
+	uint32_t *reason_index;
+	int *state_of;               /* by position in reason_names: a prof_stall, or -1 */
+	CUpti_PCSamplingData cfg, get;
+} pcs = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+int inj_pcs_wanted(void)
+{
+	const char *v = getenv("GPUPERF_PROFILE_STALLS");
+
+	pcs.wanted = v && !strcmp(v, "1");
+	return pcs.wanted;
+}
+
+/* A loaded module's cubin, kept by its CRC (only while sampling is wanted). */
+void inj_pcs_module(const CUpti_ModuleResourceData *m)
+{
+	CUpti_GetCubinCrcParams p;
+	struct cubin *c;
+
+	if (!pcs.wanted || !m || !m->pCubin || !m->cubinSize)
+		return;
+	memset(&p, 0, sizeof(p));
+	p.size = CUpti_GetCubinCrcParamsSize;
+	p.cubin = m->pCubin;
+	p.cubinSize = m->cubinSize;
+	if (inj_api.cuptiGetCubinCrc(&p))
+		return;
+	pthread_mutex_lock(&pcs.lock);
+	c = realloc(pcs.cubins, (pcs.ncubins + 1) * sizeof(*c));
+	if (c) {
+		pcs.cubins = c;
+		c = &pcs.cubins[pcs.ncubins];
+		c->crc = p.cubinCrc;
+		c->size = m->cubinSize;
+		if ((c->bytes = malloc(c->size))) {
+			memcpy(c->bytes, m->pCubin, c->size);
+			pcs.ncubins++;
+		}
+	}
+	pthread_mutex_unlock(&pcs.lock);
+}
+
+static void buffer_init(CUpti_PCSamplingData *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->size = sizeof(*d);
+	d->collectNumPcs = NPCS;
+	d->pPcData = calloc(NPCS, sizeof(*d->pPcData));
+	for (size_t i = 0; d->pPcData && i < NPCS; i++) {
+		d->pPcData[i].size = sizeof(d->pPcData[i]);
+		d->pPcData[i].stallReason = calloc(pcs.nreasons, sizeof(CUpti_PCSamplingStallReason));
+	}
+}
+
+static void buffer_free(CUpti_PCSamplingData *d)
+{
+	for (size_t i = 0; d->pPcData && i < d->collectNumPcs; i++)
+		free(d->pPcData[i].stallReason);
+	free(d->pPcData);
+	memset(d, 0, sizeof(*d));
+}
+
+/* The stall reasons' names and indexes, each name's state. 0, or -1. */
+static int read_reasons(CUcontext ctx)
+{
+	CUpti_PCSamplingGetNumStallReasonsParams np;
+	CUpti_PCSamplingGetStallReasonsParams sp;
+
+	memset(&np, 0, sizeof(np));
+	np.size = CUpti_PCSamplingGetNumStallReasonsParamsSize;
+	np.ctx = ctx;
+	np.numStallReasons = &pcs.nreasons;
+	if (inj_api.cuptiPCSamplingGetNumStallReasons(&np) || !pcs.nreasons)
+		return -1;
+	pcs.reason_names = calloc(pcs.nreasons, sizeof(char *));
+	pcs.reason_index = calloc(pcs.nreasons, sizeof(uint32_t));
+	pcs.state_of = calloc(pcs.nreasons, sizeof(int));
+	if (!pcs.reason_names || !pcs.reason_index || !pcs.state_of)
+		return -1;
+	for (size_t i = 0; i < pcs.nreasons; i++)
+		if (!(pcs.reason_names[i] = calloc(CUPTI_STALL_REASON_STRING_SIZE, 1)))
+			return -1;
+	memset(&sp, 0, sizeof(sp));
+	sp.size = CUpti_PCSamplingGetStallReasonsParamsSize;
+	sp.ctx = ctx;
+	sp.numStallReasons = pcs.nreasons;
+	sp.stallReasonIndex = pcs.reason_index;
+	sp.stallReasons = pcs.reason_names;
+	if (inj_api.cuptiPCSamplingGetStallReasons(&sp))
+		return -1;
+	for (size_t i = 0; i < pcs.nreasons; i++) {
+		int not_issued, s = prof_stall_of(pcs.reason_names[i], &not_issued);
+
+		pcs.state_of[i] = not_issued ? -1 : s;   /* a subset of the plain reason's */
+	}
+	return 0;
+}
+
+static int configure(CUcontext ctx)
+{
+	CUpti_PCSamplingConfigurationInfo info[4];
+	CUpti_PCSamplingConfigurationInfoParams cp;
+
+	buffer_init(&pcs.cfg);
+	buffer_init(&pcs.get);
+	if (!pcs.cfg.pPcData || !pcs.get.pPcData)
+		return -1;
+	memset(info, 0, sizeof(info));
+	info[0].attributeType = CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_COLLECTION_MODE;
+	info[0].attributeData.collectionModeData.collectionMode =
+		CUPTI_PC_SAMPLING_COLLECTION_MODE_CONTINUOUS;
+	info[1].attributeType = CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_STALL_REASON;
+	info[1].attributeData.stallReasonData.stallReasonCount = pcs.nreasons;
+	info[1].attributeData.stallReasonData.pStallReasonIndex = pcs.reason_index;
+	info[2].attributeType = CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_SAMPLING_DATA_BUFFER;
+	info[2].attributeData.samplingDataBufferData.samplingDataBuffer = &pcs.cfg;
+	info[3].attributeType = CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_ENABLE_START_STOP_CONTROL;
+	info[3].attributeData.enableStartStopControlData.enableStartStopControl = 1;
+	memset(&cp, 0, sizeof(cp));
+	cp.size = CUpti_PCSamplingConfigurationInfoParamsSize;
+	cp.ctx = ctx;
+	cp.numAttributes = 4;
+	cp.pPCSamplingConfigurationInfo = info;
+	return inj_api.cuptiPCSamplingSetConfigurationAttribute(&cp) ? -1 : 0;
+}
+
+/* Enable sampling on ctx (once; one context at a time).  0, or -1 (a note says why). */
+static int ready(CUcontext ctx)
+{
+	CUpti_PCSamplingEnableParams ep;
+
+	if (pcs.ctx == ctx)
+		return 0;
+	if (pcs.ctx)
+		return -1;   /* another context samples: this one goes without */
+	memset(&ep, 0, sizeof(ep));
+	ep.size = CUpti_PCSamplingEnableParamsSize;
+	ep.ctx = ctx;
+	if (inj_api.cuptiPCSamplingEnable(&ep) || read_reasons(ctx) || configure(ctx)) {
+		inj_note("warning", "PC sampling unavailable here: the verdicts do not say what "
+			 "the warps wait on");
+		pcs.wanted = 0;
+		return -1;
+	}
+	pcs.ctx = ctx;
+	return 0;
+}
+
+int inj_pcs_begin(CUcontext ctx)
+{
+	CUpti_PCSamplingStartParams sp;
+
+	if (!pcs.wanted || ready(ctx))
+		return 0;
+	memset(&sp, 0, sizeof(sp));
+	sp.size = CUpti_PCSamplingStartParamsSize;
+	sp.ctx = ctx;
+	return !inj_api.cuptiPCSamplingStart(&sp);
+}
+
+/* The file and line of pc in function, from the cubin of crc; 0, or -1. */
+static int line_of(uint64_t crc, const char *function, uint64_t pc, struct prof_rec *r)
+{
+	struct line_table t = { 0 };
+	const struct line_row *row;
+	char err[128];
+	int rc = -1;
+
+	for (size_t i = 0; i < pcs.ncubins; i++) {
+		if (pcs.cubins[i].crc != crc)
+			continue;
+		if (lines_read(pcs.cubins[i].bytes, pcs.cubins[i].size, function, &t, err,
+			       sizeof(err)) == LINES_OK && (row = lines_at(&t, pc)) &&
+		    lines_file(&t, row) && row->line) {
+			r->hot_file = strdup(lines_file(&t, row));
+			r->hot_line = (int)row->line;
+			rc = r->hot_file ? 0 : -1;
+		}
+		break;
+	}
+	lines_free(&t);
+	return rc;
+}
+
+/* Sum one GetData's PCs into r; the PC of the most samples of state top in *hot. */
+static void add_pcs(const CUpti_PCSamplingData *d, struct prof_rec *r, int top,
+		    const CUpti_PCSamplingPCData **hot, unsigned long long *hot_n)
+{
+	for (size_t i = 0; i < d->totalNumPcs && i < d->collectNumPcs; i++) {
+		const CUpti_PCSamplingPCData *p = &d->pPcData[i];
+		unsigned long long at_top = 0;
+
+		for (size_t j = 0; j < p->stallReasonCount && j < pcs.nreasons; j++) {
+			uint32_t idx = p->stallReason[j].pcSamplingStallReasonIndex;
+
+			for (size_t k = 0; k < pcs.nreasons; k++) {
+				if (pcs.reason_index[k] != idx || pcs.state_of[k] < 0)
+					continue;
+				if (top < 0)
+					r->stall[pcs.state_of[k]] += p->stallReason[j].samples;
+				else if (pcs.state_of[k] == top)
+					at_top += p->stallReason[j].samples;
+				break;
+			}
+		}
+		if (top >= 0 && at_top > *hot_n) {
+			*hot_n = at_top;
+			*hot = p;
+		}
+	}
+}
+
+void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
+{
+	CUpti_PCSamplingStopParams tp;
+	CUpti_PCSamplingGetDataParams gp;
+	const CUpti_PCSamplingPCData *hot = NULL;
+	unsigned long long hot_n = 0, total = 0;
+	struct prof_stalls st;
+	double share;
+	int top;
+
+	memset(&tp, 0, sizeof(tp));
+	tp.size = CUpti_PCSamplingStopParamsSize;
+	tp.ctx = ctx;
+	if (inj_api.cuptiPCSamplingStop(&tp))
+		return;
+	memset(&gp, 0, sizeof(gp));
+	gp.size = CUpti_PCSamplingGetDataParamsSize;
+	gp.ctx = ctx;
+	gp.pcSamplingData = &pcs.get;
+	/*
+	 * One pass sums the states; the hot PC needs the top state first,
+	 * so the PCs are read once here and kept for a second look only
+	 * when they fit in one GetData (the common case: a kernel's PCs are
+	 * a few hundred).
+	 */
+	for (int calls = 0; calls < 64; calls++) {
+		CUptiResult rc;
+
+		for (size_t i = 0; i < pcs.get.collectNumPcs; i++)
+			pcs.get.pPcData[i].stallReasonCount = pcs.nreasons;
+		rc = inj_api.cuptiPCSamplingGetData(&gp);
+		if (rc && rc != CUPTI_ERROR_OUT_OF_MEMORY)
+			return;
+		add_pcs(&pcs.get, r, -1, NULL, NULL);
+		total += pcs.get.totalSamples;
+		if (!pcs.get.remainingNumPcs)
+			break;
+	}
+	r->stall_samples = total;
+	for (int s = 0; s < PS_N; s++)
+		st.by[s] = (double)r->stall[s];
+	st.total = (double)total;
+	if ((top = prof_stalls_top(&st, &share)) >= 0 && !pcs.get.remainingNumPcs) {
+		add_pcs(&pcs.get, r, top, &hot, &hot_n);
+		if (hot) {
+			r->hot_pc = hot->pcOffset;
+			line_of(hot->cubinCrc, hot->functionName, hot->pcOffset, r);
+		}
+	}
+}
+
+void inj_pcs_context_gone(CUcontext ctx)
+{
+	CUpti_PCSamplingDisableParams dp;
+
+	if (!pcs.ctx || pcs.ctx != ctx)
+		return;
+	memset(&dp, 0, sizeof(dp));
+	dp.size = CUpti_PCSamplingDisableParamsSize;
+	dp.ctx = ctx;
+	inj_api.cuptiPCSamplingDisable(&dp);
+	buffer_free(&pcs.cfg);
+	buffer_free(&pcs.get);
+	for (size_t i = 0; i < pcs.nreasons && pcs.reason_names; i++)
+		free(pcs.reason_names[i]);
+	free(pcs.reason_names);
+	free(pcs.reason_index);
+	free(pcs.state_of);
+	pcs.reason_names = NULL;
+	pcs.reason_index = NULL;
+	pcs.state_of = NULL;
+	pcs.nreasons = 0;
+	pcs.ctx = NULL;
+}
