@@ -399,9 +399,9 @@ static void add_stalls(struct prof_stalls *st, const struct prof_rec *l)
 		return;
 	for (int s = 0; s < PS_N; s++)
 		st->by[s] += (double)l->stall[s];
-	if (l->hot_file && (double)l->stall_samples > st->hot_samples) {
+	if ((double)l->stall_samples > st->hot_samples) {
 		free(st->hot_file);
-		st->hot_file = gp_xstrdup(l->hot_file);
+		st->hot_file = l->hot_file ? gp_xstrdup(l->hot_file) : NULL;
 		st->hot_line = (unsigned)l->hot_line;
 		st->hot_pc = l->hot_pc;
 		st->hot_samples = (double)l->stall_samples;

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "util/error.h"
 
@@ -99,16 +100,55 @@ int prof_stalls_top(const struct prof_stalls *st, double *share)
 	return s;
 }
 
+char *prof_stalls_place(const struct prof_stalls *st)
+{
+	if (!st || st->total <= 0)
+		return NULL;
+	if (st->hot_file)
+		return gp_xasprintf("%s:%u", st->hot_file, st->hot_line);
+	if (st->hot_pc)   /* 0: no hot spot read (its PCs did not fit one read) */
+		return gp_xasprintf("offset 0x%llx", st->hot_pc);
+	return NULL;
+}
+
+char *prof_stalls_list(const struct prof_stalls *st, double min_share)
+{
+	char *out = NULL;
+	int done[PS_N] = { 0 };
+
+	if (!st || st->total <= 0)
+		return NULL;
+	for (;;) {   /* by share, most first: a handful of states, so a pick each time */
+		int best = -1;
+		char *t;
+
+		for (int s = 0; s < PS_N; s++)
+			if (!done[s] && st->by[s] / st->total >= min_share &&
+			    (best < 0 || st->by[s] > st->by[best]))
+				best = s;
+		if (best < 0)
+			return out;
+		done[best] = 1;
+		t = gp_xasprintf("%s%s%s %.1f %%", out ? out : "", out ? ", " : "", states[best].code,
+				 100 * st->by[best] / st->total);
+		free(out);
+		out = t;
+	}
+}
+
 char *prof_stalls_text(const struct prof_stalls *st)
 {
 	double share, n2;
 	int top = prof_stalls_top(st, &share), second;
-	char at[300] = "", also[200] = "";
+	char at[300] = "", also[200] = "", *place;
 
 	if (top < 0)
 		return NULL;
-	if (st->hot_file)
-		snprintf(at, sizeof(at), " at %s:%u", st->hot_file, st->hot_line);
+	if ((place = prof_stalls_place(st))) {
+		snprintf(at, sizeof(at), st->hot_file ? " at %s" : " at %s (no line: built without "
+			 "-lineinfo)", place);
+		free(place);
+	}
 	second = top_but(st, top, &n2);
 	if (second >= 0 && n2 / st->total >= 0.10)
 		snprintf(also, sizeof(also), ", %.0f %% on %s", 100 * n2 / st->total,

@@ -33,6 +33,20 @@ int prof_stall_is_stall(enum prof_stall s);
 int prof_stalls_top(const struct prof_stalls *st, double *share);
 
 /*
+ * Where the top stall's samples gather: "chase.cu:17", or "offset 0x1a0"
+ * (the SASS offset, where the module has no line table); NULL where not
+ * known.  Malloc'd.
+ */
+char *prof_stalls_place(const struct prof_stalls *st);
+
+/*
+ * Every state of at least min_share (0-1) of the samples, most first:
+ * "long_scoreboard 98.7 %, selected 0.8 %"; NULL where nothing was
+ * sampled.  Malloc'd.
+ */
+char *prof_stalls_list(const struct prof_stalls *st, double min_share);
+
+/*
  * What the warps wait on, for a verdict: the top stall's share and
  * place, and a second stall's where it holds 10 % or more; NULL where
  * nothing was sampled.  Malloc'd.

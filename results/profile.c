@@ -106,6 +106,12 @@ const struct report_col profile_columns[PROFILE_NCOLUMNS] = {
 	{ "verdict_command", "see", REPORT_STR, 0 },
 	/* how its counters were read (--set): another set reads some of them otherwise */
 	{ "counter_set", "counter set", REPORT_STR, 0 },
+	/* what the warps waited on, where PC sampling ran (--stalls; issue 38) */
+	{ "stall_samples", "stall samples", REPORT_INT, 0 },
+	{ "stall_top", "top stall", REPORT_STR, 0 },
+	{ "stall_top_pct", "top stall (%)", REPORT_DBL, 1 },
+	{ "stall_at", "stall at", REPORT_STR, 0 },
+	{ "stalls", "warp states", REPORT_STR, 0 },
 };
 
 /*

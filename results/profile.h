@@ -24,7 +24,7 @@ struct profile_run {
 void profile_run_free(void *profile_run);
 
 /* A row per kernel (and device). */
-#define PROFILE_NCOLUMNS (TAB_NIDENTITY + 88)
+#define PROFILE_NCOLUMNS (TAB_NIDENTITY + 93)
 extern const struct report_col profile_columns[PROFILE_NCOLUMNS];
 
 extern const struct result_contract profile_contract;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "profile/analyze.h"
+#include "profile/stalls.h"
 #include "tables/profile.h"
 #include "util/compat.h"
 #include "util/error.h"
@@ -26,8 +27,9 @@ enum {
 	K_AI_DRAM, K_AI_L2, K_ROOFS, K_CP = K_ROOFS + 6, K_TMA = K_CP + 5, K_FP64_PIPE, K_ATOM,
 	K_SLD_IDEAL = K_ATOM + 3, K_SST_IDEAL, K_LDSM, K_CPW, K_SATOM, K_GLOBAL_EXCESS = K_SATOM + 2,
 	K_SHARED_EXCESS, K_DISAGREE, K_VERDICT, K_VERDICT_TEXT, K_COMMAND, K_COUNTER_SET,
+	K_STALL_SAMPLES, K_STALL_TOP, K_STALL_TOP_PCT, K_STALL_AT, K_STALLS,
 };
-_Static_assert(K_COUNTER_SET + 1 == PROFILE_NCOLUMNS, "PROFILE_NCOLUMNS");
+_Static_assert(K_STALLS + 1 == PROFILE_NCOLUMNS, "PROFILE_NCOLUMNS");
 
 static void set_dim(struct report_table *t, size_t r, size_t c, struct prof_dim3 d)
 {
@@ -133,6 +135,28 @@ static void kind_cells(struct report_table *t, size_t r, const struct prof_kerne
 	report_set_str(t, r, K_DISAGREE, k->disagree);
 }
 
+/* What the warps waited on, where PC sampling ran: the top stall, its place, every state. */
+static void stall_cells(struct report_table *t, size_t r, const struct prof_stalls *st)
+{
+	double share;
+	int top;
+	char *s;
+
+	if (st->total <= 0)
+		return;
+	report_set_int(t, r, K_STALL_SAMPLES, (long long)st->total);
+	if ((top = prof_stalls_top(st, &share)) >= 0) {
+		report_set_str(t, r, K_STALL_TOP, prof_stall_code((enum prof_stall)top));
+		report_set_dbl(t, r, K_STALL_TOP_PCT, 100 * share);
+		s = prof_stalls_place(st);
+		report_set_str(t, r, K_STALL_AT, s);
+		free(s);
+	}
+	s = prof_stalls_list(st, 0.01);
+	report_set_str(t, r, K_STALLS, s);
+	free(s);
+}
+
 static void machine_row(struct report_table *t, const struct profile_run *run,
 			const struct prof_kernel *k)
 {
@@ -181,6 +205,7 @@ static void machine_row(struct report_table *t, const struct profile_run *run,
 	if (k->profiled)
 		report_set_str(t, r, K_COUNTER_SET, k->counter_set ? k->counter_set :
 						     run->counter_set);
+	stall_cells(t, r, &k->stalls);
 }
 
 /* People's table: what to read first; the verdicts as lines under it. */

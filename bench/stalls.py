@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Compare gpuperf profile's PC-sampled warp states with Nsight Compute's
+WarpStateStats, kernel by kernel (bench/stalls.sh runs both).
+
+  stalls.py GPUPERF_CSV NCU_CSV
+
+GPUPERF_CSV: `gpuperf --csv profile` with sampling on (its columns
+stall_samples, stall_top, stall_at and stalls: "long_scoreboard 98.7 %,
+...").  NCU_CSV: `ncu --section WarpStateStats --page raw --csv` of each
+kernel's first launch.  ncu's per-issue stall ratios (warp cycles in each
+state per issued instruction, "selected" being one a issue) over their sum
+give each state's share of warp time, which is what a sample's share
+estimates.
+
+Prints one row per kernel both saw: ncu's top stall and its share,
+gpuperf's share of the same state, the difference in points, gpuperf's
+own top stall and where it sits; then the target (issue 38: the top
+reason within 5 points) over the kernels with at least MIN_SAMPLES
+samples (default 1000; fewer are listed, not judged).  Exit 1 when a
+judged kernel misses, 2 when nothing could be compared.
+"""
+import csv
+import os
+import re
+import sys
+
+MIN_SAMPLES = int(os.environ.get("MIN_SAMPLES", "1000"))
+NCU_RE = re.compile(r"^smsp__average_warps_issue_stalled_(\w+)_per_issue_active\.ratio$")
+
+
+def key(name):
+    """A kernel's name as both tools can agree on it: no return type, no spaces."""
+    name = re.sub(r"^void\s+", "", name.strip())
+    return re.sub(r"\s+", "", name)
+
+
+def number(text):
+    try:
+        return float(text.replace(",", ""))
+    except (AttributeError, ValueError):
+        return None
+
+
+def ncu_rows(path):
+    """{kernel key: {state: share 0-1}} of each kernel's first launch."""
+    with open(path, newline="") as f:
+        lines = [l for l in f if l.startswith('"')]   # ncu's own notes come first
+    rows = list(csv.reader(lines))
+    if len(rows) < 2:
+        return {}
+    head, out = rows[0], {}
+    for r in rows[1:]:
+        if len(r) != len(head) or not r[0].strip('"').isdigit():
+            continue   # the units row
+        rec = dict(zip(head, r))
+        states = {}
+        for col, val in rec.items():
+            m = NCU_RE.match(col)
+            v = number(val)
+            if m and v is not None and not m.group(1).endswith("_not_issued"):
+                states[m.group(1)] = v
+        total = sum(states.values())
+        k = key(rec.get("Kernel Name", ""))
+        if total > 0 and k not in out:
+            out[k] = {s: v / total for s, v in states.items()}
+    return out
+
+
+def gpuperf_rows(path):
+    """{kernel key: (samples, {state: share 0-1}, top, at)}."""
+    out = {}
+    with open(path, newline="") as f:
+        for rec in csv.DictReader(f):
+            n = number(rec.get("stall_samples", ""))
+            if not n:
+                continue
+            states = {}
+            for part in (rec.get("stalls") or "").split(","):
+                m = re.match(r"\s*(\w+) ([0-9.]+) %", part)
+                if m:
+                    states[m.group(1)] = float(m.group(2)) / 100
+            out[key(rec["kernel"])] = (int(n), states, rec.get("stall_top", ""),
+                                       rec.get("stall_at", ""))
+    return out
+
+
+def main():
+    ours, theirs = gpuperf_rows(sys.argv[1]), ncu_rows(sys.argv[2])
+    judged = missed = 0
+    print(f"{'kernel':<44} {'samples':>8}  {'ncu top':<20} {'ncu %':>6} {'ours %':>6} "
+          f"{'diff':>5}  {'our top':<18} at")
+    for k, (n, states, top, at) in sorted(ours.items(), key=lambda x: -x[1][0]):
+        if k not in theirs:
+            print(f"{k[:44]:<44} {n:>8}  (ncu did not profile it)")
+            continue
+        ref = theirs[k]
+        rtop = max(ref, key=ref.get)
+        # gpuperf lists states of 1 % or more: an absent one is under 1 %
+        mine = states.get(rtop, 0.0)
+        diff = 100 * (mine - ref[rtop])
+        if n >= MIN_SAMPLES:
+            judged += 1
+            ok = abs(diff) <= 5
+            missed += not ok
+            mark = "MET" if ok else "MISSED"
+        else:
+            mark = f"(under {MIN_SAMPLES} samples: not judged)"
+        print(f"{k[:44]:<44} {n:>8}  {rtop:<20} {100 * ref[rtop]:>6.1f} {100 * mine:>6.1f} "
+              f"{diff:>+5.1f}  {top:<18} {at}  {mark}")
+    if not judged:
+        print("target: nothing to judge (no kernel both tools saw with enough samples)")
+        return 2
+    print(f"target (issue 38): the top stall within 5 points of ncu's WarpStateStats: "
+          f"{judged - missed} of {judged} kernels {'MET' if not missed else 'MISSED'}")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
