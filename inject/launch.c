@@ -678,6 +678,7 @@ static void sample_begin(const CUpti_CallbackData *cb, const struct launch *l, c
 {
 	pthread_mutex_lock(&inj.bracket);
 	inj_api.cuCtxSynchronize();   /* the samples are this launch's alone */
+	gp_debug("PC sampling: a launch of %s", name);
 	if (!inj_pcs_begin(cb->context)) {
 		pthread_mutex_unlock(&inj.bracket);
 		return;

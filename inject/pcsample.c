@@ -22,6 +22,7 @@
 #include "inject/inject.h"
 #include "occupancy/lines.h"
 #include "profile/stalls.h"
+#include "util/error.h"
 
 #define NPCS 4096      /* PCs a GetData returns at most; more are read in further calls */
 
@@ -142,6 +143,7 @@ static int configure(CUcontext ctx)
 {
 	CUpti_PCSamplingConfigurationInfo info[4];
 	CUpti_PCSamplingConfigurationInfoParams cp;
+	CUptiResult rc;
 
 	buffer_init(&pcs.cfg);
 	buffer_init(&pcs.get);
@@ -163,13 +165,16 @@ static int configure(CUcontext ctx)
 	cp.ctx = ctx;
 	cp.numAttributes = 4;
 	cp.pPCSamplingConfigurationInfo = info;
-	return inj_api.cuptiPCSamplingSetConfigurationAttribute(&cp) ? -1 : 0;
+	rc = inj_api.cuptiPCSamplingSetConfigurationAttribute(&cp);
+	gp_debug("PC sampling: %zu stall reasons, configuration %d", pcs.nreasons, (int)rc);
+	return rc ? -1 : 0;
 }
 
 /* Enable sampling on ctx (once; one context at a time).  0, or -1 (a note says why). */
 static int ready(CUcontext ctx)
 {
 	CUpti_PCSamplingEnableParams ep;
+	CUptiResult r;
 
 	if (pcs.ctx == ctx)
 		return 0;
@@ -178,7 +183,9 @@ static int ready(CUcontext ctx)
 	memset(&ep, 0, sizeof(ep));
 	ep.size = CUpti_PCSamplingEnableParamsSize;
 	ep.ctx = ctx;
-	if (inj_api.cuptiPCSamplingEnable(&ep) || read_reasons(ctx) || configure(ctx)) {
+	r = inj_api.cuptiPCSamplingEnable(&ep);
+	gp_debug("PC sampling: enable %d", (int)r);
+	if (r || read_reasons(ctx) || configure(ctx)) {
 		inj_note("warning", "PC sampling unavailable here: the verdicts do not say what "
 			 "the warps wait on");
 		pcs.wanted = 0;
@@ -191,13 +198,16 @@ static int ready(CUcontext ctx)
 int inj_pcs_begin(CUcontext ctx)
 {
 	CUpti_PCSamplingStartParams sp;
+	CUptiResult r;
 
 	if (!pcs.wanted || ready(ctx))
 		return 0;
 	memset(&sp, 0, sizeof(sp));
 	sp.size = CUpti_PCSamplingStartParamsSize;
 	sp.ctx = ctx;
-	return !inj_api.cuptiPCSamplingStart(&sp);
+	r = inj_api.cuptiPCSamplingStart(&sp);
+	gp_debug("PC sampling: start %d", (int)r);
+	return !r;
 }
 
 /* The file and line of pc in function, from the cubin of crc; 0, or -1. */
@@ -259,13 +269,16 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 	const CUpti_PCSamplingPCData *hot = NULL;
 	unsigned long long hot_n = 0, total = 0;
 	struct prof_stalls st;
+	CUptiResult rc;
 	double share;
 	int top;
 
 	memset(&tp, 0, sizeof(tp));
 	tp.size = CUpti_PCSamplingStopParamsSize;
 	tp.ctx = ctx;
-	if (inj_api.cuptiPCSamplingStop(&tp))
+	rc = inj_api.cuptiPCSamplingStop(&tp);
+	gp_debug("PC sampling: stop %d", (int)rc);
+	if (rc)
 		return;
 	memset(&gp, 0, sizeof(gp));
 	gp.size = CUpti_PCSamplingGetDataParamsSize;
@@ -278,11 +291,12 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 	 * a few hundred).
 	 */
 	for (int calls = 0; calls < 64; calls++) {
-		CUptiResult rc;
-
 		for (size_t i = 0; i < pcs.get.collectNumPcs; i++)
 			pcs.get.pPcData[i].stallReasonCount = pcs.nreasons;
 		rc = inj_api.cuptiPCSamplingGetData(&gp);
+		gp_debug("PC sampling: data %d, %zu PCs, %llu samples, %zu PCs left", (int)rc,
+			 pcs.get.totalNumPcs, (unsigned long long)pcs.get.totalSamples,
+			 pcs.get.remainingNumPcs);
 		if (rc && rc != CUPTI_ERROR_OUT_OF_MEMORY)
 			return;
 		add_pcs(&pcs.get, r, -1, NULL, NULL);
