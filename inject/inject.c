@@ -54,7 +54,6 @@ static void CUPTIAPI callback(void *user, CUpti_CallbackDomain domain, CUpti_Cal
 		   id == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING) {
 		/* a context is going: take its counters and records first */
 		inj_launch_flush(((const CUpti_ResourceData *)data)->context);
-		inj_pcs_context_gone(((const CUpti_ResourceData *)data)->context);
 		if (timing)
 			inj_activity_flush();
 		inj_ranges_flush();

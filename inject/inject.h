@@ -234,11 +234,12 @@ int inj_turn_wanted(int dev);
 int inj_pcs_wanted(void);
 /* A loaded module: its cubin kept, for the sampled PCs' lines. */
 void inj_pcs_module(const CUpti_ModuleResourceData *m);
-/* Start sampling before a launch on ctx: 1 when it started. */
+/*
+ * Start sampling before a launch on ctx (enabled for it alone; ctx's
+ * counter set closed first): 1 when it started.
+ */
 int inj_pcs_begin(CUcontext ctx);
 /* Stop, and put the launch's samples by state and its hot spot into r. */
 void inj_pcs_end(CUcontext ctx, struct prof_rec *r);
-/* ctx is going: sampling ends there. */
-void inj_pcs_context_gone(CUcontext ctx);
 
 #endif

@@ -676,6 +676,8 @@ static int pcs_on = -1;
 static void sample_begin(const CUpti_CallbackData *cb, const struct launch *l, const char *name,
 			 int dev)
 {
+	/* CUPTI refuses to sample while a counter set is open on the context */
+	inj_launch_flush(cb->context);
 	pthread_mutex_lock(&inj.bracket);
 	inj_api.cuCtxSynchronize();   /* the samples are this launch's alone */
 	gp_debug("PC sampling: a launch of %s", name);

@@ -37,8 +37,6 @@ static struct {
 	pthread_mutex_t lock;
 	struct cubin *cubins;
 	size_t ncubins;
-	/* one context at a time: the sampled launches are serialised by the bracket */
-	CUcontext ctx;
 	size_t nreasons;
 	char **reason_names;
 	uint32_t *reason_index;
@@ -95,14 +93,6 @@ static void buffer_init(CUpti_PCSamplingData *d)
 	}
 }
 
-static void buffer_free(CUpti_PCSamplingData *d)
-{
-	for (size_t i = 0; d->pPcData && i < d->collectNumPcs; i++)
-		free(d->pPcData[i].stallReason);
-	free(d->pPcData);
-	memset(d, 0, sizeof(*d));
-}
-
 /* The stall reasons' names and indexes, each name's state. 0, or -1. */
 static int read_reasons(CUcontext ctx)
 {
@@ -145,8 +135,10 @@ static int configure(CUcontext ctx)
 	CUpti_PCSamplingConfigurationInfoParams cp;
 	CUptiResult rc;
 
-	buffer_init(&pcs.cfg);
-	buffer_init(&pcs.get);
+	if (!pcs.cfg.pPcData)
+		buffer_init(&pcs.cfg);
+	if (!pcs.get.pPcData)
+		buffer_init(&pcs.get);
 	if (!pcs.cfg.pPcData || !pcs.get.pPcData)
 		return -1;
 	memset(info, 0, sizeof(info));
@@ -170,28 +162,51 @@ static int configure(CUcontext ctx)
 	return rc ? -1 : 0;
 }
 
-/* Enable sampling on ctx (once; one context at a time).  0, or -1 (a note says why). */
-static int ready(CUcontext ctx)
+static void disable(CUcontext ctx)
+{
+	CUpti_PCSamplingDisableParams dp;
+
+	memset(&dp, 0, sizeof(dp));
+	dp.size = CUpti_PCSamplingDisableParamsSize;
+	dp.ctx = ctx;
+	inj_api.cuptiPCSamplingDisable(&dp);
+}
+
+/* Why sampling ends here, once: a warning, and no more sampling in this process. */
+static void give_up(const char *step, CUptiResult r)
+{
+	inj_note("warning", "PC sampling failed (%s: CUPTI error %d): the verdicts do not say "
+		 "what the warps wait on", step, (int)r);
+	pcs.wanted = 0;
+}
+
+/*
+ * Enable sampling on ctx for one launch.  It is enabled per launch and
+ * disabled after it: a range profiler session (the counters) and PC
+ * sampling on one context refuse each other (Start fails while a counter
+ * set is open), so launch.c closes the set first and the next counted
+ * launch opens one again.  The stall reasons and the buffers are read and
+ * made once.
+ */
+static int enable(CUcontext ctx)
 {
 	CUpti_PCSamplingEnableParams ep;
 	CUptiResult r;
 
-	if (pcs.ctx == ctx)
-		return 0;
-	if (pcs.ctx)
-		return -1;   /* another context samples: this one goes without */
 	memset(&ep, 0, sizeof(ep));
 	ep.size = CUpti_PCSamplingEnableParamsSize;
 	ep.ctx = ctx;
 	r = inj_api.cuptiPCSamplingEnable(&ep);
 	gp_debug("PC sampling: enable %d", (int)r);
-	if (r || read_reasons(ctx) || configure(ctx)) {
-		inj_note("warning", "PC sampling unavailable here: the verdicts do not say what "
-			 "the warps wait on");
-		pcs.wanted = 0;
+	if (r) {
+		give_up("enable", r);
 		return -1;
 	}
-	pcs.ctx = ctx;
+	if ((!pcs.nreasons && read_reasons(ctx)) || configure(ctx)) {
+		give_up("its configuration", CUPTI_ERROR_UNKNOWN);
+		disable(ctx);
+		return -1;
+	}
 	return 0;
 }
 
@@ -200,14 +215,19 @@ int inj_pcs_begin(CUcontext ctx)
 	CUpti_PCSamplingStartParams sp;
 	CUptiResult r;
 
-	if (!pcs.wanted || ready(ctx))
+	if (!pcs.wanted || enable(ctx))
 		return 0;
 	memset(&sp, 0, sizeof(sp));
 	sp.size = CUpti_PCSamplingStartParamsSize;
 	sp.ctx = ctx;
 	r = inj_api.cuptiPCSamplingStart(&sp);
 	gp_debug("PC sampling: start %d", (int)r);
-	return !r;
+	if (r) {
+		give_up("start", r);
+		disable(ctx);
+		return 0;
+	}
+	return 1;
 }
 
 /* The file and line of pc in function, from the cubin of crc; 0, or -1. */
@@ -278,8 +298,11 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 	tp.ctx = ctx;
 	rc = inj_api.cuptiPCSamplingStop(&tp);
 	gp_debug("PC sampling: stop %d", (int)rc);
-	if (rc)
+	if (rc) {
+		give_up("stop", rc);
+		disable(ctx);
 		return;
+	}
 	memset(&gp, 0, sizeof(gp));
 	gp.size = CUpti_PCSamplingGetDataParamsSize;
 	gp.ctx = ctx;
@@ -293,17 +316,22 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 	for (int calls = 0; calls < 64; calls++) {
 		for (size_t i = 0; i < pcs.get.collectNumPcs; i++)
 			pcs.get.pPcData[i].stallReasonCount = pcs.nreasons;
+		pcs.get.totalNumPcs = 0;
 		rc = inj_api.cuptiPCSamplingGetData(&gp);
 		gp_debug("PC sampling: data %d, %zu PCs, %llu samples, %zu PCs left", (int)rc,
 			 pcs.get.totalNumPcs, (unsigned long long)pcs.get.totalSamples,
 			 pcs.get.remainingNumPcs);
-		if (rc && rc != CUPTI_ERROR_OUT_OF_MEMORY)
+		if (rc && rc != CUPTI_ERROR_OUT_OF_MEMORY) {
+			give_up("reading its data", rc);
+			disable(ctx);
 			return;
+		}
 		add_pcs(&pcs.get, r, -1, NULL, NULL);
 		total += pcs.get.totalSamples;
 		if (!pcs.get.remainingNumPcs)
 			break;
 	}
+	disable(ctx);   /* the next counted launch may open its counters */
 	r->stall_samples = total;
 	for (int s = 0; s < PS_N; s++)
 		st.by[s] = (double)r->stall[s];
@@ -315,28 +343,4 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 			line_of(hot->cubinCrc, hot->functionName, hot->pcOffset, r);
 		}
 	}
-}
-
-void inj_pcs_context_gone(CUcontext ctx)
-{
-	CUpti_PCSamplingDisableParams dp;
-
-	if (!pcs.ctx || pcs.ctx != ctx)
-		return;
-	memset(&dp, 0, sizeof(dp));
-	dp.size = CUpti_PCSamplingDisableParamsSize;
-	dp.ctx = ctx;
-	inj_api.cuptiPCSamplingDisable(&dp);
-	buffer_free(&pcs.cfg);
-	buffer_free(&pcs.get);
-	for (size_t i = 0; i < pcs.nreasons && pcs.reason_names; i++)
-		free(pcs.reason_names[i]);
-	free(pcs.reason_names);
-	free(pcs.reason_index);
-	free(pcs.state_of);
-	pcs.reason_names = NULL;
-	pcs.reason_index = NULL;
-	pcs.state_of = NULL;
-	pcs.nreasons = 0;
-	pcs.ctx = NULL;
 }
