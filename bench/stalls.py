@@ -6,8 +6,8 @@ WarpStateStats, kernel by kernel (bench/stalls.sh runs both).
 
 GPUPERF_CSV: `gpuperf --csv profile` with sampling on (its columns
 stall_samples, stall_top, stall_at and stalls: "long_scoreboard 98.7 %,
-...").  NCU_CSV: `ncu --section WarpStateStats --page raw --csv` of each
-kernel's first launch.  ncu's per-issue stall ratios (warp cycles in each
+...").  NCU_CSV: `ncu --section WarpStateStats --page raw --csv
+--print-kernel-base mangled` of the same program (every launch).  ncu's per-issue stall ratios (warp cycles in each
 state per issued instruction, "selected" being one a issue) over their sum
 give each state's share of warp time, which is what a sample's share
 estimates.
@@ -29,8 +29,16 @@ NCU_RE = re.compile(r"^smsp__average_warps_issue_stalled_(\w+)_per_issue_active\
 
 
 def key(name):
-    """A kernel's name as both tools can agree on it: no return type, no spaces."""
+    """A kernel's name as both tools can agree on it: the mangled name
+    (bench/stalls.sh has ncu print it), or a demangled name without its
+    return type, parameters and spaces ("const T*" and "T const*" differ)."""
     name = re.sub(r"^void\s+", "", name.strip())
+    depth = 0
+    for i, c in enumerate(name):
+        depth += (c == "<") - (c == ">")
+        if c == "(" and depth == 0 and i > 0:
+            name = name[:i]
+            break
     return re.sub(r"\s+", "", name)
 
 
@@ -42,13 +50,14 @@ def number(text):
 
 
 def ncu_rows(path):
-    """{kernel key: {state: share 0-1}} of each kernel's first launch."""
+    """{kernel key: {state: share 0-1}} of each kernel's second launch (the
+    one gpuperf samples), or its only one."""
     with open(path, newline="") as f:
         lines = [l for l in f if l.startswith('"')]   # ncu's own notes come first
     rows = list(csv.reader(lines))
     if len(rows) < 2:
         return {}
-    head, out = rows[0], {}
+    head, out, seen = rows[0], {}, {}
     for r in rows[1:]:
         if len(r) != len(head) or not r[0].strip('"').isdigit():
             continue   # the units row
@@ -61,13 +70,14 @@ def ncu_rows(path):
                 states[m.group(1)] = v
         total = sum(states.values())
         k = key(rec.get("Kernel Name", ""))
-        if total > 0 and k not in out:
+        seen[k] = seen.get(k, 0) + 1
+        if total > 0 and seen[k] <= 2:
             out[k] = {s: v / total for s, v in states.items()}
     return out
 
 
 def gpuperf_rows(path):
-    """{kernel key: (samples, {state: share 0-1}, top, at)}."""
+    """{kernel key: (samples, {state: share 0-1}, top, at, its name)}."""
     out = {}
     with open(path, newline="") as f:
         for rec in csv.DictReader(f):
@@ -79,8 +89,9 @@ def gpuperf_rows(path):
                 m = re.match(r"\s*(\w+) ([0-9.]+) %", part)
                 if m:
                     states[m.group(1)] = float(m.group(2)) / 100
-            out[key(rec["kernel"])] = (int(n), states, rec.get("stall_top", ""),
-                                       rec.get("stall_at", ""))
+            name = rec.get("kernel_mangled") or rec["kernel"]
+            out[key(name)] = (int(n), states, rec.get("stall_top", ""),
+                              rec.get("stall_at", ""), rec["kernel"])
     return out
 
 
@@ -89,9 +100,9 @@ def main():
     judged = missed = 0
     print(f"{'kernel':<44} {'samples':>8}  {'ncu top':<20} {'ncu %':>6} {'ours %':>6} "
           f"{'diff':>5}  {'our top':<18} at")
-    for k, (n, states, top, at) in sorted(ours.items(), key=lambda x: -x[1][0]):
+    for k, (n, states, top, at, name) in sorted(ours.items(), key=lambda x: -x[1][0]):
         if k not in theirs:
-            print(f"{k[:44]:<44} {n:>8}  (ncu did not profile it)")
+            print(f"{name[:44]:<44} {n:>8}  (ncu did not profile it)")
             continue
         ref = theirs[k]
         rtop = max(ref, key=ref.get)
@@ -105,7 +116,7 @@ def main():
             mark = "MET" if ok else "MISSED"
         else:
             mark = f"(under {MIN_SAMPLES} samples: not judged)"
-        print(f"{k[:44]:<44} {n:>8}  {rtop:<20} {100 * ref[rtop]:>6.1f} {100 * mine:>6.1f} "
+        print(f"{name[:44]:<44} {n:>8}  {rtop:<20} {100 * ref[rtop]:>6.1f} {100 * mine:>6.1f} "
               f"{diff:>+5.1f}  {top:<18} {at}  {mark}")
     if not judged:
         print("target: nothing to judge (no kernel both tools saw with enough samples)")

@@ -15,14 +15,15 @@
 #   train      bench/verdicts/train_step.py TRAIN_STEPS (default 120): a
 #              PyTorch training loop of some 5400 launches (cost only)
 #
-# gpuperf samples a kernel's first launch without counters, its second
-# (the default reads counters on the first); ncu reads WarpStateStats on
-# each kernel's second launch (--kernel-id ::regex:.*:2).  bench/stalls.py
-# compares them: ncu's top stall's share against gpuperf's share of the
-# same state, the target within 5 points.  Cost (issue 38, item 5): the
-# program alone, gpuperf profile's default, the default with sampling
-# (GPUPERF_PROFILE_STALLS=1), each the median of 3, and ncu with the
-# WarpStateStats and SourceCounters sections on the same launches, once.
+# gpuperf profile --stalls samples a kernel's first launch without
+# counters, its second (the default reads counters on the first); ncu
+# reads WarpStateStats on every launch, as gpuperf runs them (no cache
+# flush, no clock lock), and bench/stalls.py takes each kernel's second.
+# It compares ncu's top stall's share with gpuperf's share of the same
+# state, the target within 5 points.  Cost (issue 38, item 5): the program
+# alone, gpuperf profile's default and with --stalls, each the median of
+# 3, and ncu with the WarpStateStats and SourceCounters sections on each
+# kernel's second launch, once (stopped at 3 times --stalls' time).
 # Exit 1 when a comparison misses its target or a run fails.  Logs go to
 # $OUT/stalls (default device-logs/stalls).
 set -uo pipefail
@@ -68,13 +69,13 @@ for w in "${work[@]}"; do
 	[ "${#cmd[@]}" -gt 0 ] || { echo "unknown workload $w" >&2; exit 2; }
 	echo "== $w: ${cmd[*]}"
 	if [ "$w" != train ]; then
-		GPUPERF_PROFILE_STALLS=1 timeout "$limit" ./gpuperf --csv -o "$out/$w.csv" profile -- \
+		timeout "$limit" ./gpuperf --csv -o "$out/$w.csv" profile --stalls -- \
 			"${cmd[@]}" >"$out/$w.gp.out" 2>"$out/$w.gp.err" || {
 			echo "  gpuperf failed: $(tail -n 3 "$out/$w.gp.err")"
 			status=1
 		}
-		timeout "$limit" ncu --section WarpStateStats --kernel-id ::regex:.*:2 --page raw \
-			--csv "${cmd[@]}" >"$out/$w.ncu.csv" 2>"$out/$w.ncu.err" || {
+		timeout "$limit" ncu --section WarpStateStats --cache-control none --clock-control none \
+			--page raw --print-kernel-base mangled --csv "${cmd[@]}" >"$out/$w.ncu.csv" 2>"$out/$w.ncu.err" || {
 			echo "  ncu failed: $(tail -n 3 "$out/$w.ncu.err")"
 			status=1
 		}
@@ -85,12 +86,17 @@ for w in "${work[@]}"; do
 	if [ "$w" = train ] || [ "$w" = softmax ]; then
 		plain=$(median3 "${cmd[@]}")
 		dflt=$(median3 ./gpuperf profile -o "$out/$w.cost.txt" -- "${cmd[@]}")
-		smp=$(median3 env GPUPERF_PROFILE_STALLS=1 ./gpuperf profile -o "$out/$w.cost.txt" -- "${cmd[@]}")
-		ncu_t=$(secs ncu --section WarpStateStats --section SourceCounters \
+		smp=$(median3 ./gpuperf profile --stalls -o "$out/$w.cost.txt" -- "${cmd[@]}")
+		# ncu is stopped at 3 times gpuperf's time (at least 30 s): slower than that is all we ask
+		ncu_limit=$(awk -v t="$smp" 'BEGIN { l = 3 * t; printf "%d", (l > 30 ? l : 30) }')
+		ncu_t=$(limit=$ncu_limit secs ncu --section WarpStateStats --section SourceCounters \
+			--cache-control none --clock-control none --kernel-name-base demangled \
 			--kernel-id ::regex:.*:2 "${cmd[@]}")
+		lt=$(awk -v a="$ncu_t" -v b="$ncu_limit" 'BEGIN { print (a < b - 0.5) }')
+		[ "$lt" = 1 ] || ncu_t="> $ncu_limit"
 		echo "  cost: plain $plain s; default $dflt s ($(ratio "$dflt" "$plain")x);" \
-			"default with sampling $smp s ($(ratio "$smp" "$plain")x);" \
-			"ncu WarpStateStats+SourceCounters on the same launches $ncu_t s ($(ratio "$ncu_t" "$plain")x)"
+			"--stalls $smp s ($(ratio "$smp" "$plain")x); ncu WarpStateStats+SourceCounters" \
+			"on the same launches $ncu_t s"
 	fi
 done
 exit "$status"

@@ -25,7 +25,7 @@
 
 struct args {
 	const char *kernel, *html;
-	int launches, top, sort, set, by;
+	int launches, top, sort, set, by, stalls;
 	char **program;
 	int nprogram;
 };
@@ -55,6 +55,10 @@ static const struct gp_option options[] = {
 	  "a row per kernel, or per NVTX range path around the launches (PyTorch's emit_nvtx, "
 	  "record_function, nvtx.annotate, nvtxRangePush)", "kernel", .choices = by_names,
 	  .offset = ARG(by) },
+	{ "stalls", 0, GP_OPT_FLAG, NULL,
+	  "also sample what each kernel's warps wait on (PC sampling), on its first launch after "
+	  "the counted ones: the top stall reasons and the line they sit at; each sampled kernel "
+	  "restarts the counters (about 0.2 s)", .offset = ARG(stalls) },
 	{ "html", 0, GP_OPT_STRING, "FILE",
 	  "also write the report as one self-contained HTML page: the table, the roofline, the "
 	  "verdicts", .offset = ARG(html), .flags = GP_OPT_FILE },
@@ -98,7 +102,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	const struct args *a = p;
 	struct profile_run *run = res;
 	struct prof_spawn_opts ro = { NULL, (unsigned)a->launches, a->kernel, gp_verbosity > 0,
-				      prof_set_names[a->set], a->by == BY_RANGE };
+				      prof_set_names[a->set], a->by == BY_RANGE, a->stalls };
 	/* by range, --sort and --top are the ranges' */
 	struct prof_opts po = { a->by == BY_RANGE ? PROF_SORT_TIME : (enum prof_sort)a->sort,
 				a->by == BY_RANGE ? 0 : (size_t)a->top, a->kernel };
@@ -108,8 +112,10 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	struct prof_child r;
 	int rc;
 
-	if (ctx->counters == COUNTERS_OFF)
+	if (ctx->counters == COUNTERS_OFF) {
 		ro.launches = 0;  /* times only */
+		ro.stalls = 0;
+	}
 	run->counter_set = ro.launches ? ro.set : NULL;
 	run->command = shell_join(a->program, a->nprogram);  /* sh -c 'exit 7' */
 	if (gethostname(run->hostname, sizeof(run->hostname) - 1))

@@ -16,7 +16,7 @@
  *   api.c       driver and CUPTI functions, resolved at run time
  *   device.c    the driver-API side counters/ needs (context, sync, CC)
  *   turns.c     the program's processes take turns with a GPU's counters
- *   pcsample.c  PC sampling: what a kernel's warps wait on (a draft, not yet run)
+ *   pcsample.c  PC sampling: what a kernel's warps wait on (profile --stalls)
  */
 #ifndef GP_INJECT_INJECT_H
 #define GP_INJECT_INJECT_H
@@ -228,10 +228,12 @@ void inj_turn_give(int dev);
 /* Another process of the program waits for dev's counters, which we hold. */
 int inj_turn_wanted(int dev);
 
-/* ---- pcsample.c (a draft: GPUPERF_PROFILE_STALLS=1 only) ---- */
+/* ---- pcsample.c (profile --stalls: GPUPERF_PROFILE_STALLS=1) ---- */
 
 /* Whether the program's launches are to be sampled (read once, at start). */
 int inj_pcs_wanted(void);
+/* Whether sampling is still on: wanted, and no step of it failed. */
+int inj_pcs_on(void);
 /* A loaded module: its cubin kept, for the sampled PCs' lines. */
 void inj_pcs_module(const CUpti_ModuleResourceData *m);
 /*

@@ -662,16 +662,15 @@ void inj_launch_flush(CUcontext ctx)
 }
 
 /*
- * PC sampling (pcsample.c, a draft: GPUPERF_PROFILE_STALLS=1 only): a
- * kernel's first launch without counters, alone on the GPU, its samples
- * written as a launch record without counters.
+ * PC sampling (pcsample.c; profile --stalls): a kernel's first launch
+ * without counters, alone on the GPU, its samples written as a launch
+ * record without counters.
  */
 static struct {
 	int open;
 	uint32_t corr;
 	struct prof_rec rec;
 } smp;
-static int pcs_on = -1;
 
 static void sample_begin(const CUpti_CallbackData *cb, const struct launch *l, const char *name,
 			 int dev)
@@ -734,15 +733,13 @@ static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 		inj_api.cuFuncGetName(&name, l.f);
 	if (!name)
 		name = "(unnamed kernel)";
-	if (pcs_on < 0)
-		pcs_on = getenv("GPUPERF_PROFILE_STALLS") && !strcmp(getenv("GPUPERF_PROFILE_STALLS"), "1");
 	if (inj_turn_wanted(dev))   /* a sibling process waits: our set closes (turns.c) */
 		inj_launch_flush(cb->context);
 	pthread_mutex_lock(&inj.lock);
 	inj.api_launches++;
 	if ((k = inj_kernel_get(name, dev)))
 		profile = inj_kernel_launch(k, inj.counters_on && usable(dev));
-	if (k && !profile && pcs_on)
+	if (k && !profile && inj_pcs_on())
 		sample = inj_kernel_sample(k);
 	inj_range_launch(cb->correlationId);
 	pthread_mutex_unlock(&inj.lock);

@@ -1,20 +1,22 @@
 /*
- * PC sampling (issue 38, item 2): what a kernel's warps wait on, and
- * where.  A DRAFT, not yet run on a GPU: every call follows the sequence
- * that worked in this repository's probe on an H200 (bench/NOTES.md, the
- * third session of 2026-11-29), but nothing here has been checked against
- * a real program, and launch.c calls it only under GPUPERF_PROFILE_STALLS=1.
+ * PC sampling (issue 38, item 2; profile --stalls): what a kernel's warps
+ * wait on, and where.  The sequence, as measured on an H200 (bench/NOTES.md,
+ * the third and fourth sessions of 2026-11-29):
  *
- * The sequence, per context: cuptiPCSamplingEnable; the stall reasons'
- * names and indexes; one configuration (continuous collection, every
- * stall reason, start/stop control, a buffer CUPTI fills at the end of
- * each range that we never read: GetData writes into a second buffer,
- * since reading into the first gave 0 samples); then Start and Stop
- * around a sampled launch, and GetData until nothing remains.  Each PC's
- * samples by reason sum into the launch record's states
+ * - per sampled launch, on its context: the counter set closed first
+ *   (launch.c: CUPTI refuses to start sampling while a range profiler set
+ *   is open there), cuptiPCSamplingEnable, one configuration (continuous
+ *   collection, every stall reason, start/stop control, a buffer CUPTI
+ *   fills that we never read), Start, the launch, Stop, GetData into a
+ *   second buffer until nothing remains (reading into the first gave 0
+ *   samples), Disable, so that the next counted launch can open a set;
+ * - the stall reasons' names and indexes are read once.
+ *
+ * Each PC's samples by reason sum into the launch record's states
  * (profile/stalls.h); the PC where the top stall gathers most is mapped
- * to its file and line by the cubin's line table (occupancy/lines.h),
- * the cubin found by its CRC among those the module-loaded callback kept.
+ * to its file and line by the cubin's line table (occupancy/lines.h), the
+ * cubin found by its CRC among those the module-loaded callback kept.
+ * A step that fails is a warning, and ends sampling in the process.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +45,11 @@ static struct {
 	int *state_of;               /* by position in reason_names: a prof_stall, or -1 */
 	CUpti_PCSamplingData cfg, get;
 } pcs = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+int inj_pcs_on(void)
+{
+	return pcs.wanted;
+}
 
 int inj_pcs_wanted(void)
 {

@@ -29,6 +29,8 @@ struct prof_spawn_opts {
 	const char *set;           /* the counter set (prof_set_names); NULL: the library's default */
 	int ranges;                /* --by range: the library times kernels by NVTX range too,
 				      and is the program's NVTX tool (NVTX_INJECTION64_PATH) */
+	int stalls;                /* --stalls: PC-sample each kernel's first launch after its
+				      counted ones (GPUPERF_PROFILE_STALLS) */
 };
 
 /* The profiled program once it ended: its status and the records it left. */

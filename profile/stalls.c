@@ -145,8 +145,11 @@ char *prof_stalls_text(const struct prof_stalls *st)
 	if (top < 0)
 		return NULL;
 	if ((place = prof_stalls_place(st))) {
+		/* the file's own name in a sentence; stall_at has the path */
+		const char *base = strrchr(place, '/');
+
 		snprintf(at, sizeof(at), st->hot_file ? " at %s" : " at %s (no line: built without "
-			 "-lineinfo)", place);
+			 "-lineinfo)", base ? base + 1 : place);
 		free(place);
 	}
 	second = top_but(st, top, &n2);

@@ -171,6 +171,22 @@ prog_out() {
 	[[ "$stderr" == *"light"* ]]
 }
 
+@test "profile --stalls: the library is asked to sample; not asked otherwise, whatever the environment" {
+	show='echo "stalls=${GPUPERF_PROFILE_STALLS-unset}"'
+	run_split "$GPUPERF" profile --stalls -- sh -c "$show"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "stalls=1" ]
+	run_split env GPUPERF_PROFILE_STALLS=1 "$GPUPERF" profile -- sh -c "$show"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "stalls=unset" ]
+	# --counters off: times only, so no sampling either
+	run_split "$GPUPERF" --counters off profile --stalls -- sh -c "$show"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "stalls=unset" ]
+	run_split "$GPUPERF" profile --stalls=yes -- true
+	[ "$status" -eq 2 ]
+}
+
 @test "profile --help says it needs a GPU, and what happens without one" {
 	run "$GPUPERF" profile --help
 	[ "$status" -eq 0 ]

@@ -1,9 +1,8 @@
 #!/usr/bin/env bats
-# PC sampling (issue 38, item 2; inject/pcsample.c, a draft behind
-# GPUPERF_PROFILE_STALLS=1): a latency-bound verdict says what the warps
-# wait on, and where.  Not yet run on a GPU when written: the first run
-# decides whether the draft works (and the next step is ncu's
-# WarpStateStats on the same launch as the reference, within 5 points).
+# profile --stalls (issue 38, item 2; inject/pcsample.c): a latency-bound
+# verdict says what the warps wait on, and where; the kernels sampled keep
+# their counters.  The shares against Nsight Compute's WarpStateStats are
+# bench/stalls.sh's (a benchmark: it needs ncu).
 
 load lib
 
@@ -29,7 +28,7 @@ PY
 @test "profile, PC sampling: the chase waits on its loads (long scoreboard), at chase.cu:17" {
 	require_counters
 	local csv=$BATS_TEST_TMPDIR/chase.csv
-	GPUPERF_PROFILE_STALLS=1 run_split "$GPUPERF" --csv -o "$csv" profile -- "$APPS/chase" 4096 200
+	run_split "$GPUPERF" --csv -o "$csv" profile --stalls -- "$APPS/chase" 4096 200
 	echo "status $status; stderr: $stderr"
 	[ "$status" -eq 0 ]
 	text=$(get "$csv" chase verdict_text)
@@ -42,7 +41,7 @@ PY
 	[ "$pct" -ge 90 ]
 }
 
-@test "profile without GPUPERF_PROFILE_STALLS: no sampling, the verdict as before" {
+@test "profile without --stalls: no sampling, the verdict as before" {
 	require_counters
 	local csv=$BATS_TEST_TMPDIR/plain.csv
 	run_split "$GPUPERF" --csv -o "$csv" profile -- "$APPS/chase" 4096 200
@@ -50,4 +49,34 @@ PY
 	text=$(get "$csv" chase verdict_text)
 	echo "chase: $text"
 	[[ "$text" != *"of samples wait on"* ]]
+	[ -z "$(get "$csv" chase stall_samples)" ]
+}
+
+@test "profile --stalls: three kernels, each counted with the full set and sampled" {
+	require_counters
+	local csv=$BATS_TEST_TMPDIR/transpose.csv
+	# the set closes for each sampled launch; the next kernel's first launch opens one again
+	run_split "$GPUPERF" --csv -o "$csv" profile --stalls -- "$APPS/transpose"
+	echo "status $status; stderr: $stderr"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" != *"PC sampling failed"* ]]
+	for k in transpose_naive 'transpose_tiled<0>' 'transpose_tiled<1>'; do
+		echo "$k: profiled $(get "$csv" "$k" launches_profiled), set $(get "$csv" "$k" counter_set)," \
+			"samples $(get "$csv" "$k" stall_samples), at $(get "$csv" "$k" stall_at)"
+		[ "$(get "$csv" "$k" launches_profiled)" = 1 ]
+		[ "$(get "$csv" "$k" counter_set)" = full ]
+		[ "$(get "$csv" "$k" stall_samples)" -gt 1000 ]
+		[[ "$(get "$csv" "$k" stall_at)" == *transpose.cu:* ]]
+	done
+	# the naive kernel's strided stores wait on its loads: its line reads in[]
+	[ "$(get "$csv" transpose_naive stall_top)" = long_scoreboard ]
+}
+
+@test "profile --stalls --launches 0: sampling with no counters at all" {
+	require_counters
+	local csv=$BATS_TEST_TMPDIR/chase0.csv
+	run_split "$GPUPERF" --csv -o "$csv" profile --stalls --launches 0 -- "$APPS/chase" 4096 200
+	[ "$status" -eq 0 ]
+	[ "$(get "$csv" chase stall_top)" = long_scoreboard ]
+	[ "$(get "$csv" chase stall_at | sed 's|.*/||')" = chase.cu:17 ]
 }
