@@ -25,7 +25,9 @@ import re
 import sys
 
 MIN_SAMPLES = int(os.environ.get("MIN_SAMPLES", "1000"))
-NCU_RE = re.compile(r"^smsp__average_warps_issue_stalled_(\w+)_per_issue_active\.ratio$")
+# WarpStateStats' per-issue ratios, or the source view's own samples
+NCU_RE = re.compile(r"^smsp__(?:average_warps_issue_stalled_(\w+)_per_issue_active\.ratio|"
+                    r"pcsamp_warps_issue_stalled_(\w+))$")
 
 
 def key(name):
@@ -66,8 +68,9 @@ def ncu_rows(path):
         for col, val in rec.items():
             m = NCU_RE.match(col)
             v = number(val)
-            if m and v is not None and not m.group(1).endswith("_not_issued"):
-                states[m.group(1)] = v
+            state = m and (m.group(1) or m.group(2))
+            if state and v is not None and not state.endswith("_not_issued"):
+                states[state] = v
         total = sum(states.values())
         k = key(rec.get("Kernel Name", ""))
         seen[k] = seen.get(k, 0) + 1

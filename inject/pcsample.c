@@ -325,20 +325,28 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 			pcs.get.pPcData[i].stallReasonCount = pcs.nreasons;
 		pcs.get.totalNumPcs = 0;
 		rc = inj_api.cuptiPCSamplingGetData(&gp);
-		gp_debug("PC sampling: data %d, %zu PCs, %llu samples, %zu PCs left", (int)rc,
-			 pcs.get.totalNumPcs, (unsigned long long)pcs.get.totalSamples,
-			 pcs.get.remainingNumPcs);
+		gp_debug("PC sampling: data %d, %zu PCs, %llu samples (%llu dropped, %llu in "
+			 "kernels of no user module), %zu PCs left", (int)rc, pcs.get.totalNumPcs,
+			 (unsigned long long)pcs.get.totalSamples,
+			 (unsigned long long)pcs.get.droppedSamples,
+			 (unsigned long long)pcs.get.nonUsrKernelsTotalSamples, pcs.get.remainingNumPcs);
 		if (rc && rc != CUPTI_ERROR_OUT_OF_MEMORY) {
 			give_up("reading its data", rc);
 			disable(ctx);
 			return;
 		}
 		add_pcs(&pcs.get, r, -1, NULL, NULL);
-		total += pcs.get.totalSamples;
 		if (!pcs.get.remainingNumPcs)
 			break;
 	}
 	disable(ctx);   /* the next counted launch may open its counters */
+	/*
+	 * The samples with a state, not CUPTI's totalSamples: that counts the
+	 * dropped ones and other kernels' too (a third of a short PyTorch
+	 * kernel's on the H200), which no state holds.
+	 */
+	for (int s = 0; s < PS_N; s++)
+		total += r->stall[s];
 	r->stall_samples = total;
 	for (int s = 0; s < PS_N; s++)
 		st.by[s] = (double)r->stall[s];

@@ -29,6 +29,7 @@ static const struct {
 	[PS_DRAIN] = { "drain", "stores draining at the exit" },
 	[PS_SLEEPING] = { "sleeping", "a sleep" },
 	[PS_GMMA] = { "gmma", "a warpgroup MMA's operands" },
+	[PS_WARPGROUP_ARRIVE] = { "warpgroup_arrive", "a warpgroup's arrive barrier" },
 	[PS_MISC] = { "misc", "something else (misc)" },
 	[PS_NOT_SELECTED] = { "not_selected", "another warp's issue (not selected)" },
 	[PS_SELECTED] = { "selected", "nothing: issuing (selected)" },
@@ -59,6 +60,9 @@ int prof_stall_of(const char *name, int *not_issued)
 	for (int s = 0; s < PS_OTHER; s++)
 		if (strlen(states[s].code) == n && !strncmp(name, states[s].code, n))
 			return s;
+	/* PC sampling's name where Nsight Compute's WarpStateStats has another */
+	if (n == strlen("no_instructions") && !strncmp(name, "no_instructions", n))
+		return PS_NO_INSTRUCTION;
 	return PS_OTHER;
 }
 

@@ -25,6 +25,7 @@ enum prof_stall {
 	PS_DRAIN,               /* stores draining at the exit */
 	PS_SLEEPING,            /* nanosleep, a yield */
 	PS_GMMA,                /* a warpgroup MMA's operands */
+	PS_WARPGROUP_ARRIVE,    /* a warpgroup's arrive barrier (wgmma) */
 	PS_MISC,
 	PS_NOT_SELECTED,        /* ready, another warp issued: no stall */
 	PS_SELECTED,            /* issuing: no stall */
