@@ -415,12 +415,14 @@ static void bound_finding(const struct prof_kernel *k, struct finding *f)
 		f->stake = 0;
 		break;
 	}
+	/* an occupancy-limited or underfilled one: what its warps wait on, after its own words */
 	if (f->v != PV_LATENCY_BOUND && (b->kind == PB_LATENCY || b->kind == PB_UNDERFILLED) &&
-	    f->text && (stalls = prof_stalls_text(&k->stalls))) {
-		char *t = gp_xasprintf("%s; %s", f->text, stalls);
+	    (stalls = prof_stalls_text(&k->stalls))) {
+		char *t = f->text ? gp_xasprintf("%s; %s", f->text, stalls) : stalls;
 
+		if (f->text)
+			free(stalls);
 		free(f->text);
-		free(stalls);
 		f->text = t;
 	}
 	if (!f->brief)

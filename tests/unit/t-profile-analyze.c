@@ -1627,8 +1627,9 @@ static void test_stalls(void)
 				 .dram_r = NAN, .dram_w = NAN, .ns = 1e6 });
 	sampled("_Z5chasePKjPjji", "s.long_scoreboard=9035 s.wait=150 s.selected=91", 9276,
 		"/src/chase.cu", 17, 0x1f0);
-	/* a smaller sample of the same kernel: added, its hot spot not taken */
+	/* a smaller sample of the same kernel, and one as large: added, their hot spots not taken */
 	sampled("_Z5chasePKjPjji", "s.long_scoreboard=90 s.barrier=10", 100, "/src/other.cu", 3, 0x10);
+	sampled("_Z5chasePKjPjji", "s.long_scoreboard=9276", 9276, "/src/tie.cu", 5, 0x20);
 	/* a kernel without line info: its offset only */
 	sampled("_Z4copyPf", "s.long_scoreboard=300 s.drain=100", 400, NULL, 0, 0x2a0);
 	time_rec("_Z5chasePKjPjji", 3, 0, 3, 3000000);
@@ -1637,11 +1638,12 @@ static void test_stalls(void)
 	if (!ok(analyze(&a, &defaults) == 0 && a.n == 2, "two kernels"))
 		return;
 	k = strcmp(a.k[0].kernel, "_Z5chasePKjPjji") ? &a.k[1] : &a.k[0];
-	is_dbl(k->stalls.total, 9376, 0, "the chase: both launches' samples");
-	is_dbl(k->stalls.by[PS_LONG_SCOREBOARD], 9125, 0, "  long scoreboard summed");
+	is_dbl(k->stalls.total, 18652, 0, "the chase: every launch's samples");
+	is_dbl(k->stalls.by[PS_LONG_SCOREBOARD], 18401, 0, "  long scoreboard summed");
 	is_dbl(k->stalls.by[PS_BARRIER], 10, 0, "  a state of one launch only");
 	is_dbl(k->stalls.by[PS_SELECTED], 91, 0, "  issuing too");
-	is_str(k->stalls.hot_file, "/src/chase.cu", "  the hot spot of the launch with more samples");
+	is_str(k->stalls.hot_file, "/src/chase.cu", "  the hot spot of the launch with the most "
+	       "samples, the first of a tie");
 	is_int(k->stalls.hot_line, 17, "  its line");
 	is_int((int)k->stalls.hot_pc, 0x1f0, "  its offset");
 	is_int((int)k->profiled, 1, "  the sampled launches are not profiled ones");

@@ -119,6 +119,8 @@ static void sampling_names(void)
 	       PS_NO_INSTRUCTION, "WarpStateStats' no_instruction");
 	is_int(prof_stall_of("smsp__pcsamp_warps_issue_stalled_no_instructionsx", &ni), PS_OTHER,
 	       "a longer name is another state");
+	is_int(prof_stall_of("smsp__pcsamp_warps_issue_stalled_no_instructionz", &ni), PS_OTHER,
+	       "one as long, another");
 	is_int(prof_stall_of("smsp__pcsamp_warps_issue_stalled_warpgroup_arrive", &ni),
 	       PS_WARPGROUP_ARRIVE, "warpgroup_arrive");
 	is_int(prof_stall_of("smsp__pcsamp_warps_issue_stalled_gmma", &ni), PS_GMMA, "gmma");
@@ -180,6 +182,67 @@ static void places_and_lists(void)
 	ok(prof_stalls_list(NULL, 0.01) == NULL && prof_stalls_place(NULL) == NULL, "NULL: neither");
 }
 
+/*
+ * bank_conflict<32> on the H200 (profile --stalls, 2026-11-29), 33942
+ * samples: short scoreboard 45.3 %, mio throttle 39.1 %: a top of state 1,
+ * the second under it named.
+ */
+static void edges(void)
+{
+	struct prof_stalls st = { 0 };
+	double share;
+	char *t;
+
+	st.total = 1000;
+	st.by[PS_SHORT_SCOREBOARD] = 453;
+	st.by[PS_MIO_THROTTLE] = 391;
+	is_int(prof_stalls_top(&st, &share), PS_SHORT_SCOREBOARD, "short scoreboard on top");
+	t = prof_stalls_text(&st);
+	is_str(t, "45 % of samples wait on shared memory or a special function (short scoreboard), "
+	       "39 % on a full memory-input-output queue (mio throttle)", "  the mio throttle second");
+	free(t);
+	/* long scoreboard (state 0) second, at 20.4 %: named, rounded as 20 */
+	memset(&st, 0, sizeof(st));
+	st.total = 1000;
+	st.by[PS_WAIT] = 300;
+	st.by[PS_LONG_SCOREBOARD] = 204;
+	t = prof_stalls_text(&st);
+	is_str(t, "30 % of samples wait on a fixed-latency dependency (wait), 20 % on a global or "
+	       "local memory load (long scoreboard)", "state 0 can be second");
+	free(t);
+	/* exactly 10 %: named; exactly 1 %: listed */
+	st.by[PS_LONG_SCOREBOARD] = 100;
+	st.by[PS_BARRIER] = 10;
+	t = prof_stalls_text(&st);
+	ok(t && strstr(t, ", 10 % on a global"), "a second of exactly 10 %% is named: %s", t);
+	free(t);
+	t = prof_stalls_list(&st, 0.01);
+	is_str(t, "wait 30.0 %, long_scoreboard 10.0 %, barrier 1.0 %", "one of exactly 1 %% is listed");
+	free(t);
+	/* a tie: the states' order */
+	st.by[PS_BARRIER] = 100;
+	t = prof_stalls_list(&st, 0.01);
+	is_str(t, "wait 30.0 %, long_scoreboard 10.0 %, barrier 10.0 %", "a tie in the states' order");
+	free(t);
+	/* one sample, one state */
+	memset(&st, 0, sizeof(st));
+	st.total = 1;
+	st.by[PS_WAIT] = 1;
+	is_int(prof_stalls_top(&st, &share), PS_WAIT, "one sample: its state");
+	is_dbl(share, 1, 0, "  all of it");
+	st.hot_pc = 0x40;
+	t = prof_stalls_place(&st);
+	is_str(t, "offset 0x40", "  its place");
+	free(t);
+	t = prof_stalls_list(&st, 0.01);
+	is_str(t, "wait 100.0 %", "  its list");
+	free(t);
+	/* states without a total: nothing was sampled */
+	st.total = 0;
+	st.by[PS_WAIT] = 5;
+	is_int(prof_stalls_top(&st, &share), -1, "states but no total: no top");
+}
+
 static void nothing(void)
 {
 	struct prof_stalls st = { 0 };
@@ -202,6 +265,7 @@ int main(void)
 	dfma();
 	sampling_names();
 	places_and_lists();
+	edges();
 	nothing();
 	return done_testing();
 }

@@ -492,6 +492,29 @@ static void bounds(void)
 	judge(&k, PV_UNDERFILLED, "underfilled", NULL, "no occupancy: the bound's words alone");
 	ok(!k.command, "no occupancy: no command");
 	clear(&k);
+	/* sampled (the chase's states): the states follow, or stand alone */
+	k.stalls.by[PS_LONG_SCOREBOARD] = 2137;
+	k.stalls.total = 2159;
+	judge(&k, PV_UNDERFILLED, "underfilled; 99 % of samples wait on a global or local memory load",
+	      NULL, "underfilled, no words of its own, sampled: the states");
+	clear(&k);
+	k.have_occ = 1;
+	k.occ.occupancy_pct = 100;
+	judge(&k, PV_UNDERFILLED, "(132 SMs x 2); launch more blocks, or more work per launch; 99 % of "
+	      "samples wait on a global or local memory load (long scoreboard)", NULL,
+	      "underfilled, sampled: the states after its words");
+	clear(&k);
+	/* a memory-bound kernel's states are not its verdict */
+	k.bound.kind = PB_MEMORY;
+	k.bound.text = "memory-bound";
+	judge(&k, PV_MEMORY_BOUND, NULL, NULL, "memory-bound, sampled");
+	ok(!strstr(k.verdict_text, "samples"), "  no states in its words: %s", k.verdict_text);
+	clear(&k);
+	k.bound.kind = PB_COMPUTE;
+	k.bound.text = "compute-bound";
+	judge(&k, PV_COMPUTE_BOUND, NULL, NULL, "compute-bound, sampled");
+	ok(!strstr(k.verdict_text, "samples"), "  no states in its words: %s", k.verdict_text);
+	clear(&k);
 }
 
 static void not_judged(void)
