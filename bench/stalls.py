@@ -7,7 +7,9 @@ WarpStateStats, kernel by kernel (bench/stalls.sh runs both).
 GPUPERF_CSV: `gpuperf --csv profile` with sampling on (its columns
 stall_samples, stall_top, stall_at and stalls: "long_scoreboard 98.7 %,
 ...").  NCU_CSV: `ncu --section WarpStateStats --page raw --csv
---print-kernel-base mangled` of the same program (every launch).  ncu's per-issue stall ratios (warp cycles in each
+--print-kernel-base mangled` of the same program (every launch), or
+ncu's own PC samples (`--metrics regex:^smsp__pcsamp_warps_issue_stalled_`):
+gpuperf's method, so a reading of the gap, not the target (exit 0).  ncu's per-issue stall ratios (warp cycles in each
 state per issued instruction, "selected" being one a issue) over their sum
 give each state's share of warp time, which is what a sample's share
 estimates.
@@ -53,13 +55,15 @@ def number(text):
 
 def ncu_rows(path):
     """{kernel key: {state: share 0-1}} of each kernel's second launch (the
-    one gpuperf samples), or its only one."""
+    one gpuperf samples), or its only one; and whether they were samples
+    (smsp__pcsamp_*) rather than WarpStateStats' counts."""
     with open(path, newline="") as f:
         lines = [l for l in f if l.startswith('"')]   # ncu's own notes come first
     rows = list(csv.reader(lines))
     if len(rows) < 2:
-        return {}
+        return {}, False
     head, out, seen = rows[0], {}, {}
+    sampled = any(c.startswith("smsp__pcsamp_warps") for c in head)
     for r in rows[1:]:
         if len(r) != len(head) or not r[0].strip('"').isdigit():
             continue   # the units row
@@ -76,7 +80,7 @@ def ncu_rows(path):
         seen[k] = seen.get(k, 0) + 1
         if total > 0 and seen[k] <= 2:
             out[k] = {s: v / total for s, v in states.items()}
-    return out
+    return out, sampled
 
 
 def gpuperf_rows(path):
@@ -99,8 +103,10 @@ def gpuperf_rows(path):
 
 
 def main():
-    ours, theirs = gpuperf_rows(sys.argv[1]), ncu_rows(sys.argv[2])
+    ours, (theirs, sampled) = gpuperf_rows(sys.argv[1]), ncu_rows(sys.argv[2])
+    against = "ncu's own PC samples" if sampled else "ncu's WarpStateStats"
     judged = missed = 0
+    print(f"against {against}:")
     print(f"{'kernel':<44} {'samples':>8}  {'ncu top':<20} {'ncu %':>6} {'ours %':>6} "
           f"{'diff':>5}  {'our top':<18} at")
     for k, (n, states, top, at, name) in sorted(ours.items(), key=lambda x: -x[1][0]):
@@ -124,8 +130,11 @@ def main():
     if not judged:
         print("target: nothing to judge (no kernel both tools saw with enough samples)")
         return 2
-    print(f"target (issue 38): the top state's share within 5 points of ncu's, on every kernel: "
-          f"{'MET' if not missed else 'MISSED'} ({judged - missed} of {judged} within)")
+    if sampled:   # the same method: a reading of the gap, not the target
+        print(f"the top state's share within 5 points of {against}: {judged - missed} of {judged}")
+        return 0
+    print(f"target (issue 38): the top state's share within 5 points of {against}, on every "
+          f"kernel: {'MET' if not missed else 'MISSED'} ({judged - missed} of {judged} within)")
     return 1 if missed else 0
 
 

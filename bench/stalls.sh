@@ -20,7 +20,9 @@
 # reads WarpStateStats on every launch, as gpuperf runs them (no cache
 # flush, no clock lock), and bench/stalls.py takes each kernel's second.
 # It compares ncu's top stall's share with gpuperf's share of the same
-# state, the target within 5 points.  Cost (issue 38, item 5): the program
+# state, the target within 5 points; then the same against ncu's own PC
+# samples (smsp__pcsamp_*, its source view's), gpuperf's method, to tell
+# a sampling gap from a measuring one (not judged).  Cost (issue 38, item 5): the program
 # alone, gpuperf profile's default and with --stalls, each the median of
 # 3, and ncu with the WarpStateStats and SourceCounters sections on each
 # kernel's second launch, once (stopped at 3 times --stalls' time).
@@ -82,6 +84,11 @@ for w in "${work[@]}"; do
 		python3 bench/stalls.py "$out/$w.csv" "$out/$w.ncu.csv"
 		rc=$?
 		[ "$rc" -eq 1 ] && status=1
+		# ncu's own samples (its source view's), gpuperf's method: a sampling gap or a measuring one
+		timeout "$limit" ncu --metrics 'regex:^smsp__pcsamp_warps_issue_stalled_' \
+			--cache-control none --clock-control none --page raw --print-kernel-base mangled \
+			--csv "${cmd[@]}" >"$out/$w.pcsamp.csv" 2>"$out/$w.pcsamp.err" &&
+			python3 bench/stalls.py "$out/$w.csv" "$out/$w.pcsamp.csv" | sed 's/^/  /'
 	fi
 	if [ "$w" = train ] || [ "$w" = softmax ]; then
 		plain=$(median3 "${cmd[@]}")
