@@ -49,29 +49,7 @@ step_limit=${STEP_LIMIT:-150}
 ncu_min=${NCU_MIN_S:-30}
 train_steps=${TRAIN_STEPS:-120}
 
-now() { date +%s.%N; }
-
-# secs LIMIT CMD...: wall seconds of one run under a time limit (stdout and
-# stderr to $out/last.*).
-secs() {
-	local limit=$1 a b
-	shift
-	a=$(now)
-	timeout "$limit" "$@" >"$out/last.out" 2>"$out/last.err" || echo "  (exit status $? from $*)" >&2
-	b=$(now)
-	awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", b - a }'
-}
-
-# median3 CMD...: the median of three runs.
-median3() {
-	local times=()
-	for _ in 1 2 3; do
-		times+=("$(secs "$step_limit" "$@")")
-	done
-	printf '%s\n' "${times[@]}" | sort -n | sed -n 2p
-}
-
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+. bench/timing-lib.sh
 
 # check WHAT CMD...: print a target's verdict, CMD's status; a failure makes
 # the exit status 1.

@@ -33,7 +33,7 @@ cd "$(dirname "$0")/.." || exit 1
 out=${OUT:-device-logs}/stalls
 mkdir -p "$out" || exit 1
 apps=build/tests/apps
-limit=${STEP_LIMIT:-150}
+step_limit=${STEP_LIMIT:-150}
 read -r -a work <<<"${*:-${STALLS_WORKLOADS:-chase dfma banks transpose library softmax train}}"
 status=0
 
@@ -49,21 +49,7 @@ cmd_of() {
 	esac
 }
 
-now() { date +%s.%N; }
-# secs CMD...: wall seconds of one run, its output to $out/last.*
-secs() {
-	local a b
-	a=$(now)
-	timeout "$limit" "$@" >"$out/last.out" 2>"$out/last.err" || echo "  (exit status $? from $*)" >&2
-	b=$(now)
-	awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", b - a }'
-}
-median3() {
-	local t=()
-	for _ in 1 2 3; do t+=("$(secs "$@")"); done
-	printf '%s\n' "${t[@]}" | sort -n | sed -n 2p
-}
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+. bench/timing-lib.sh
 
 [ -x ./gpuperf ] || make -j"$(nproc)" gpuperf gpu-test-deps >/dev/null || exit 1
 for w in "${work[@]}"; do
@@ -71,12 +57,12 @@ for w in "${work[@]}"; do
 	[ "${#cmd[@]}" -gt 0 ] || { echo "unknown workload $w" >&2; exit 2; }
 	echo "== $w: ${cmd[*]}"
 	if [ "$w" != train ]; then
-		timeout "$limit" ./gpuperf --csv -o "$out/$w.csv" profile --stalls -- \
+		timeout "$step_limit" ./gpuperf --csv -o "$out/$w.csv" profile --stalls -- \
 			"${cmd[@]}" >"$out/$w.gp.out" 2>"$out/$w.gp.err" || {
 			echo "  gpuperf failed: $(tail -n 3 "$out/$w.gp.err")"
 			status=1
 		}
-		timeout "$limit" ncu --section WarpStateStats --cache-control none --clock-control none \
+		timeout "$step_limit" ncu --section WarpStateStats --cache-control none --clock-control none \
 			--page raw --print-kernel-base mangled --csv "${cmd[@]}" >"$out/$w.ncu.csv" 2>"$out/$w.ncu.err" || {
 			echo "  ncu failed: $(tail -n 3 "$out/$w.ncu.err")"
 			status=1
@@ -85,7 +71,7 @@ for w in "${work[@]}"; do
 		rc=$?
 		[ "$rc" -eq 1 ] && status=1
 		# ncu's own samples (its source view's), gpuperf's method: a sampling gap or a measuring one
-		timeout "$limit" ncu --metrics 'regex:^smsp__pcsamp_warps_issue_stalled_' \
+		timeout "$step_limit" ncu --metrics 'regex:^smsp__pcsamp_warps_issue_stalled_' \
 			--cache-control none --clock-control none --page raw --print-kernel-base mangled \
 			--csv "${cmd[@]}" >"$out/$w.pcsamp.csv" 2>"$out/$w.pcsamp.err" &&
 			python3 bench/stalls.py "$out/$w.csv" "$out/$w.pcsamp.csv" | sed 's/^/  /'
@@ -96,7 +82,7 @@ for w in "${work[@]}"; do
 		smp=$(median3 ./gpuperf profile --stalls -o "$out/$w.cost.txt" -- "${cmd[@]}")
 		# ncu is stopped at 3 times gpuperf's time (at least 30 s): slower than that is all we ask
 		ncu_limit=$(awk -v t="$smp" 'BEGIN { l = 3 * t; printf "%d", (l > 30 ? l : 30) }')
-		ncu_t=$(limit=$ncu_limit secs ncu --section WarpStateStats --section SourceCounters \
+		ncu_t=$(secs "$ncu_limit" ncu --section WarpStateStats --section SourceCounters \
 			--cache-control none --clock-control none --kernel-name-base demangled \
 			--kernel-id ::regex:.*:2 "${cmd[@]}")
 		lt=$(awk -v a="$ncu_t" -v b="$ncu_limit" 'BEGIN { print (a < b - 0.5) }')
