@@ -41,6 +41,21 @@ csv_col() {
 	echo "$c"
 }
 
+# kernel_cell CSV KERNEL COLUMN: COLUMN of the first row of a profile CSV
+# whose kernel is KERNEL (its name up to the parameters, after a space or
+# a "::"); nothing where no row matches.
+kernel_cell() {
+	python3 - "$@" <<'EOF'
+import csv, re, sys
+path, name, col = sys.argv[1:]
+pat = re.compile(r'(^|[ :])' + re.escape(name) + r'\(')
+with open(path, newline='') as f:
+    for row in csv.DictReader(f):
+        if pat.search(row.get('kernel', '')):
+            print(row.get(col, '')); break
+EOF
+}
+
 # cached_csv NAME COMMAND ARGS...: run `gpuperf --csv COMMAND ARGS` once per
 # test file, keeping its CSV (named by $CSV) and its stderr beside it.
 cached_csv() {

@@ -16,18 +16,6 @@ setup() {
 	command -v python3 >/dev/null || skip "python3 is not installed (the parent program is a script)"
 }
 
-# get CSV KERNEL COLUMN: the value in the row of KERNEL (its name up to the parameters).
-get() {
-	python3 - "$@" <<'EOF'
-import csv, re, sys
-path, name, col = sys.argv[1:]
-pat = re.compile(r'(^|[ :])' + re.escape(name) + r'\(')
-for row in csv.DictReader(open(path, newline='')):
-    if pat.search(row.get('kernel', '')):
-        print(row.get(col, '')); break
-EOF
-}
-
 @test "profile: a script's two child processes on one GPU both keep their counters, in turn" {
 	require_counters
 	local csv=$BATS_TEST_TMPDIR/children.csv
@@ -44,12 +32,12 @@ sys.exit(max(p.wait() for p in ps))' "$APPS/relaunch"
 	[[ "$stderr" != *"without a launch"* ]]
 	[[ "$stderr" != *"counters unavailable"* ]]
 	for k in relaunch_copy relaunch_stride2; do
-		[ "$(get "$csv" $k launches)" = 800 ] || { echo "$k launches: $(get "$csv" $k launches)"; return 1; }
+		[ "$(kernel_cell "$csv" $k launches)" = 800 ] || { echo "$k launches: $(kernel_cell "$csv" $k launches)"; return 1; }
 		# 5 in each child: none lost its counters
-		[ "$(get "$csv" $k launches_profiled)" = 10 ] ||
-			{ echo "$k profiled: $(get "$csv" $k launches_profiled)"; return 1; }
+		[ "$(kernel_cell "$csv" $k launches_profiled)" = 10 ] ||
+			{ echo "$k profiled: $(kernel_cell "$csv" $k launches_profiled)"; return 1; }
 	done
 	# and each launch its own figures: the two kernels' counters never mixed
-	awk -v a="$(get "$csv" relaunch_copy load_sectors_per_request)" 'BEGIN { exit !(a != "" && a + 0 == 4) }'
-	awk -v a="$(get "$csv" relaunch_stride2 load_sectors_per_request)" 'BEGIN { exit !(a != "" && a + 0 == 8) }'
+	awk -v a="$(kernel_cell "$csv" relaunch_copy load_sectors_per_request)" 'BEGIN { exit !(a != "" && a + 0 == 4) }'
+	awk -v a="$(kernel_cell "$csv" relaunch_stride2 load_sectors_per_request)" 'BEGIN { exit !(a != "" && a + 0 == 8) }'
 }

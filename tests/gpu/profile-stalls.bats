@@ -14,25 +14,14 @@ setup() {
 	[ -x "$APPS/chase" ] || { echo "build the programs: make gpu-test-deps" >&2; return 1; }
 }
 
-get() {
-	python3 - "$@" <<'PY'
-import csv, re, sys
-path, name, col = sys.argv[1:]
-pat = re.compile(r'(^|[ :])' + re.escape(name) + r'\(')
-for row in csv.DictReader(open(path, newline='')):
-    if pat.search(row.get('kernel', '')):
-        print(row.get(col, '')); break
-PY
-}
-
 @test "profile, PC sampling: the chase waits on its loads (long scoreboard), at chase.cu:17" {
 	require_counters
 	local csv=$BATS_TEST_TMPDIR/chase.csv
 	run_split "$GPUPERF" --csv -o "$csv" profile --stalls -- "$APPS/chase" 4096 200
 	echo "status $status; stderr: $stderr"
 	[ "$status" -eq 0 ]
-	text=$(get "$csv" chase verdict_text)
-	echo "chase: $(get "$csv" chase verdict): $text"
+	text=$(kernel_cell "$csv" chase verdict_text)
+	echo "chase: $(kernel_cell "$csv" chase verdict): $text"
 	# the app's loop body, built with -lineinfo: p = next[p]
 	[[ "$text" == *"of samples wait on a global or local memory load (long scoreboard) at "*"chase.cu:17"* ]]
 	# the share: a chase spends nearly all its samples waiting on the load (99 % in the probe)
@@ -46,10 +35,10 @@ PY
 	local csv=$BATS_TEST_TMPDIR/plain.csv
 	run_split "$GPUPERF" --csv -o "$csv" profile -- "$APPS/chase" 4096 200
 	[ "$status" -eq 0 ]
-	text=$(get "$csv" chase verdict_text)
+	text=$(kernel_cell "$csv" chase verdict_text)
 	echo "chase: $text"
 	[[ "$text" != *"of samples wait on"* ]]
-	[ -z "$(get "$csv" chase stall_samples)" ]
+	[ -z "$(kernel_cell "$csv" chase stall_samples)" ]
 }
 
 @test "profile --stalls: three kernels, each counted with the full set and sampled" {
@@ -61,15 +50,15 @@ PY
 	[ "$status" -eq 0 ]
 	[[ "$stderr" != *"PC sampling failed"* ]]
 	for k in transpose_naive 'transpose_tiled<0>' 'transpose_tiled<1>'; do
-		echo "$k: profiled $(get "$csv" "$k" launches_profiled), set $(get "$csv" "$k" counter_set)," \
-			"samples $(get "$csv" "$k" stall_samples), at $(get "$csv" "$k" stall_at)"
-		[ "$(get "$csv" "$k" launches_profiled)" = 1 ]
-		[ "$(get "$csv" "$k" counter_set)" = full ]
-		[ "$(get "$csv" "$k" stall_samples)" -gt 1000 ]
-		[[ "$(get "$csv" "$k" stall_at)" == *transpose.cu:* ]]
+		echo "$k: profiled $(kernel_cell "$csv" "$k" launches_profiled), set $(kernel_cell "$csv" "$k" counter_set)," \
+			"samples $(kernel_cell "$csv" "$k" stall_samples), at $(kernel_cell "$csv" "$k" stall_at)"
+		[ "$(kernel_cell "$csv" "$k" launches_profiled)" = 1 ]
+		[ "$(kernel_cell "$csv" "$k" counter_set)" = full ]
+		[ "$(kernel_cell "$csv" "$k" stall_samples)" -gt 1000 ]
+		[[ "$(kernel_cell "$csv" "$k" stall_at)" == *transpose.cu:* ]]
 	done
 	# the naive kernel's strided stores wait on its loads: its line reads in[]
-	[ "$(get "$csv" transpose_naive stall_top)" = long_scoreboard ]
+	[ "$(kernel_cell "$csv" transpose_naive stall_top)" = long_scoreboard ]
 }
 
 @test "profile --stalls --launches 0: sampling with no counters at all" {
@@ -77,6 +66,6 @@ PY
 	local csv=$BATS_TEST_TMPDIR/chase0.csv
 	run_split "$GPUPERF" --csv -o "$csv" profile --stalls --launches 0 -- "$APPS/chase" 4096 200
 	[ "$status" -eq 0 ]
-	[ "$(get "$csv" chase stall_top)" = long_scoreboard ]
-	[ "$(get "$csv" chase stall_at | sed 's|.*/||')" = chase.cu:17 ]
+	[ "$(kernel_cell "$csv" chase stall_top)" = long_scoreboard ]
+	[ "$(kernel_cell "$csv" chase stall_at | sed 's|.*/||')" = chase.cu:17 ]
 }

@@ -50,15 +50,7 @@ prof() {
 # get KERNEL COLUMN: the value in the row of the kernel named KERNEL
 # (its demangled name up to the parameters).
 get() {
-	python3 - "$CSV" "$1" "$2" <<'EOF'
-import csv, re, sys
-path, name, col = sys.argv[1:]
-pat = re.compile(r'(^|[ :])' + re.escape(name) + r'\(')
-with open(path, newline='') as f:
-    for row in csv.DictReader(f):
-        if pat.search(row.get('kernel', '')):
-            print(row.get(col, '')); break
-EOF
+	kernel_cell "$CSV" "$1" "$2"
 }
 
 rows() {
