@@ -82,6 +82,7 @@ static void at_exit(void)
 	inj_ranges_flush();
 	r.dropped = inj_activity_dropped();
 	inj_launch_costs();
+	inj_pcs_costs();
 	inj_write(&r);
 }
 

@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include "counters/cupti-api.h"
 #include "profile/record.h"
+#include "profile/sample-when.h"
 #include "util/clock.h"
 #include "util/filter.h"
 
@@ -106,6 +107,7 @@ struct inj_state {
 	pthread_mutex_t lock;          /* the kernel table and the counters below */
 	pthread_mutex_t bracket;       /* held from a profiled launch's entry to its exit */
 	unsigned long long api_launches, profiled;
+	unsigned quiet;                /* launches in a row that were not profiled (sample-when.h) */
 	int off_said;                  /* a note said why profiling stopped */
 };
 
@@ -135,8 +137,12 @@ struct inj_kernel;
 struct inj_kernel *inj_kernel_get(const char *name, int dev);
 /* Filter and limit decided, count an API launch; returns 1 to profile it.  Lock held. */
 int inj_kernel_launch(struct inj_kernel *k, int counters_allowed);
-/* Whether to PC-sample this (unprofiled) launch: the kernel's first such.  Lock held. */
-int inj_kernel_sample(struct inj_kernel *k);
+/*
+ * Whether to PC-sample this unprofiled launch: the kernel has no samples
+ * yet and prof_sample_now says now (w without waited, which this fills);
+ * else it waits.  Lock held.
+ */
+int inj_kernel_sample(struct inj_kernel *k, struct prof_sample_when *w);
 /* A profile reservation that did not happen (the bracket failed to start).  Lock held. */
 void inj_kernel_unprofile(struct inj_kernel *k);
 /* The GPU time of one unprofiled kernel run.  Lock held. */
@@ -237,11 +243,18 @@ int inj_pcs_on(void);
 /* A loaded module: its cubin kept, for the sampled PCs' lines. */
 void inj_pcs_module(const CUpti_ModuleResourceData *m);
 /*
- * Start sampling before a launch on ctx (enabled for it alone; ctx's
- * counter set closed first): 1 when it started.
+ * Start sampling a launch on ctx, which has no counter set (launch.c
+ * closes it): a turn of sampling begins there unless one is on.  1 when
+ * it started; 0 when it failed (a warning said why, and sampling ends).
  */
 int inj_pcs_begin(CUcontext ctx);
 /* Stop, and put the launch's samples by state and its hot spot into r. */
 void inj_pcs_end(CUcontext ctx, struct prof_rec *r);
+/* Whether a turn of sampling is on ctx. */
+int inj_pcs_sampling(CUcontext ctx);
+/* End the turn of sampling on ctx (NULL: wherever it is): before counters, at the end. */
+void inj_pcs_off(CUcontext ctx);
+/* Under -v, at the exit: the sampled launches and the turns' cost. */
+void inj_pcs_costs(void);
 
 #endif

@@ -20,6 +20,7 @@ struct inj_kernel {
 	int match;                   /* --kernel */
 	unsigned profiled;
 	int sampled;                 /* a launch of it was PC-sampled (pcsample.c) */
+	unsigned waited;             /* its launches that waited for their samples */
 	int dirty;
 	/* since the last time record */
 	unsigned long long launches, graph, timed, ns, min_ns, max_ns;
@@ -66,10 +67,15 @@ int inj_kernel_launch(struct inj_kernel *k, int counters_allowed)
 	return 1;
 }
 
-int inj_kernel_sample(struct inj_kernel *k)
+int inj_kernel_sample(struct inj_kernel *k, struct prof_sample_when *w)
 {
 	if (k->sampled || !k->match)
 		return 0;
+	w->waited = k->waited;
+	if (!prof_sample_now(w)) {
+		k->waited++;
+		return 0;
+	}
 	k->sampled = 1;
 	return 1;
 }

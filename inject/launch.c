@@ -444,6 +444,7 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 
 	pthread_mutex_lock(&inj.bracket);
 	br.t0 = t0;
+	inj_pcs_off(NULL);   /* CUPTI starts no counter session while sampling is on */
 	if (!inj.counters_on || !inj_turn_take(dev, name) || !(set = device_set(dev))) {
 		if (!devs[dev].set)
 			inj_turn_give(dev);   /* nothing enabled here (turns.c) */
@@ -651,6 +652,7 @@ void inj_launch_flush(CUcontext ctx)
 			inj_turn_give(dev);   /* the counters are free for a sibling (turns.c) */
 		}
 	}
+	inj_pcs_off(ctx);
 	pthread_mutex_unlock(&inj.bracket);
 	if (any) {
 		pthread_mutex_lock(&cost.lock);
@@ -662,9 +664,9 @@ void inj_launch_flush(CUcontext ctx)
 }
 
 /*
- * PC sampling (pcsample.c; profile --stalls): a kernel's first launch
- * without counters, alone on the GPU, its samples written as a launch
- * record without counters.
+ * PC sampling (pcsample.c; profile --stalls): a launch without counters,
+ * when profile/sample-when.h says, alone on the GPU, its samples written
+ * as a launch record without counters.
  */
 static struct {
 	int open;
@@ -675,8 +677,9 @@ static struct {
 static void sample_begin(const CUpti_CallbackData *cb, const struct launch *l, const char *name,
 			 int dev)
 {
-	/* CUPTI refuses to sample while a counter set is open on the context */
-	inj_launch_flush(cb->context);
+	/* CUPTI samples only with no counter set on the context: a turn of sampling */
+	if (!inj_pcs_sampling(cb->context))
+		inj_launch_flush(cb->context);
 	pthread_mutex_lock(&inj.bracket);
 	inj_api.cuCtxSynchronize();   /* the samples are this launch's alone */
 	gp_debug("PC sampling: a launch of %s", name);
@@ -739,8 +742,15 @@ static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 	inj.api_launches++;
 	if ((k = inj_kernel_get(name, dev)))
 		profile = inj_kernel_launch(k, inj.counters_on && usable(dev));
-	if (k && !profile && inj_pcs_on())
-		sample = inj_kernel_sample(k);
+	if (k && !profile && inj_pcs_on()) {
+		struct prof_sample_when w = {
+			.sampling = inj_pcs_sampling(cb->context),
+			.counting = __atomic_load_n(&devs[dev].set, __ATOMIC_RELAXED) != NULL,
+			.quiet = inj.quiet,
+		};
+		sample = inj_kernel_sample(k, &w);
+	}
+	inj.quiet = profile ? 0 : inj.quiet + 1;
 	inj_range_launch(cb->correlationId);
 	pthread_mutex_unlock(&inj.lock);
 	if (profile)

@@ -1,15 +1,20 @@
 /*
  * PC sampling (issue 38, item 2; profile --stalls): what a kernel's warps
  * wait on, and where.  The sequence, as measured on an H200 (bench/NOTES.md,
- * the third and fourth sessions of 2026-11-29):
+ * the third to fifth sessions of 2026-11-29):
  *
- * - per sampled launch, on its context: the counter set closed first
- *   (launch.c: CUPTI refuses to start sampling while a range profiler set
- *   is open there), cuptiPCSamplingEnable, one configuration (continuous
- *   collection, every stall reason, start/stop control, a buffer CUPTI
- *   fills that we never read), Start, the launch, Stop, GetData into a
- *   second buffer until nothing remains (reading into the first gave 0
- *   samples), Disable, so that the next counted launch can open a set;
+ * - sampling and a counter set take turns on a context: CUPTI refuses to
+ *   start sampling while a set is enabled there, even between its
+ *   sessions, and to start a set's session while sampling is enabled;
+ * - a turn of sampling: the counter set closed (launch.c),
+ *   cuptiPCSamplingEnable, one configuration (continuous collection, every
+ *   stall reason, start/stop control, a buffer CUPTI fills that we never
+ *   read); then for each sampled launch Start, the launch, Stop, GetData
+ *   into a second buffer until nothing remains (reading into the first
+ *   gave 0 samples); Disable when the turn ends (inj_pcs_off);
+ * - the first Start after an Enable takes 300 ms, the Disable 80 ms, a
+ *   Start and Stop within a turn 3 ms: profile/sample-when.h says when a
+ *   launch waits for a turn;
  * - the stall reasons' names and indexes are read once.
  *
  * Each PC's samples by reason sum into the launch record's states
@@ -24,6 +29,7 @@
 #include "inject/inject.h"
 #include "occupancy/lines.h"
 #include "profile/stalls.h"
+#include "util/clock.h"
 #include "util/error.h"
 
 #define NPCS 4096      /* PCs a GetData returns at most; more are read in further calls */
@@ -44,6 +50,9 @@ static struct {
 	uint32_t *reason_index;
 	int *state_of;               /* by position in reason_names: a prof_stall, or -1 */
 	CUpti_PCSamplingData cfg, get;
+	CUcontext on;                /* sampling is enabled there: a turn of sampling */
+	unsigned turns, launches;    /* for -v: turns taken, launches sampled */
+	double turn_ms;              /* ... the turns' Enable, first Start and Disable */
 } pcs = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 int inj_pcs_on(void)
@@ -172,11 +181,37 @@ static int configure(CUcontext ctx)
 static void disable(CUcontext ctx)
 {
 	CUpti_PCSamplingDisableParams dp;
+	double t0 = gp_now_ms();
 
 	memset(&dp, 0, sizeof(dp));
 	dp.size = CUpti_PCSamplingDisableParamsSize;
 	dp.ctx = ctx;
 	inj_api.cuptiPCSamplingDisable(&dp);
+	__atomic_store_n(&pcs.on, NULL, __ATOMIC_RELAXED);
+	pcs.turn_ms += gp_now_ms() - t0;
+	gp_debug("PC sampling: disabled, the turn of sampling ends (%.1f ms)", gp_now_ms() - t0);
+}
+
+int inj_pcs_sampling(CUcontext ctx)
+{
+	CUcontext on = __atomic_load_n(&pcs.on, __ATOMIC_RELAXED);   /* read without inj.bracket */
+
+	return on && on == ctx;
+}
+
+void inj_pcs_off(CUcontext ctx)
+{
+	if (pcs.on && (!ctx || pcs.on == ctx))
+		disable(pcs.on);
+}
+
+void inj_pcs_costs(void)
+{
+	if (pcs.launches)
+		gp_debug("PC sampling: %u launch%s sampled in %u turn%s of sampling; %.0f ms "
+			 "to enable, start the first and disable", pcs.launches,
+			 pcs.launches == 1 ? "" : "es", pcs.turns, pcs.turns == 1 ? "" : "s",
+			 pcs.turn_ms);
 }
 
 /* Why sampling ends here, once: a warning, and no more sampling in this process. */
@@ -188,23 +223,25 @@ static void give_up(const char *step, CUptiResult r)
 }
 
 /*
- * Enable sampling on ctx for one launch.  It is enabled per launch and
- * disabled after it: a range profiler session (the counters) and PC
- * sampling on one context refuse each other (Start fails while a counter
- * set is open), so launch.c closes the set first and the next counted
- * launch opens one again.  The stall reasons and the buffers are read and
- * made once.
+ * A turn of sampling on ctx: enabled, and configured, until inj_pcs_off
+ * (another context's turn ends first).  The stall reasons and the buffers
+ * are read and made once.
  */
 static int enable(CUcontext ctx)
 {
 	CUpti_PCSamplingEnableParams ep;
 	CUptiResult r;
+	double t0 = gp_now_ms();
 
+	if (pcs.on == ctx)
+		return 0;
+	inj_pcs_off(NULL);
+	pcs.turns++;
 	memset(&ep, 0, sizeof(ep));
 	ep.size = CUpti_PCSamplingEnableParamsSize;
 	ep.ctx = ctx;
 	r = inj_api.cuptiPCSamplingEnable(&ep);
-	gp_debug("PC sampling: enable %d", (int)r);
+	gp_debug("PC sampling: enable %d, a turn of sampling", (int)r);
 	if (r) {
 		give_up("enable", r);
 		return -1;
@@ -214,6 +251,8 @@ static int enable(CUcontext ctx)
 		disable(ctx);
 		return -1;
 	}
+	__atomic_store_n(&pcs.on, ctx, __ATOMIC_RELAXED);
+	pcs.turn_ms += gp_now_ms() - t0;
 	return 0;
 }
 
@@ -221,14 +260,20 @@ int inj_pcs_begin(CUcontext ctx)
 {
 	CUpti_PCSamplingStartParams sp;
 	CUptiResult r;
+	double t0;
+	int first;
 
+	first = pcs.on != ctx;
 	if (!pcs.wanted || enable(ctx))
 		return 0;
 	memset(&sp, 0, sizeof(sp));
 	sp.size = CUpti_PCSamplingStartParamsSize;
 	sp.ctx = ctx;
+	t0 = gp_now_ms();
 	r = inj_api.cuptiPCSamplingStart(&sp);
-	gp_debug("PC sampling: start %d", (int)r);
+	gp_debug("PC sampling: start %d (%.1f ms)", (int)r, gp_now_ms() - t0);
+	if (first)
+		pcs.turn_ms += gp_now_ms() - t0;
 	if (r) {
 		give_up("start", r);
 		disable(ctx);
@@ -339,7 +384,7 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 		if (!pcs.get.remainingNumPcs)
 			break;
 	}
-	disable(ctx);   /* the next counted launch may open its counters */
+	pcs.launches++;
 	/*
 	 * The samples with a state, not CUPTI's totalSamples: that counts the
 	 * dropped ones and other kernels' too (a third of a short PyTorch
