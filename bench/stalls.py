@@ -5,7 +5,7 @@ WarpStateStats, kernel by kernel (bench/stalls.sh runs both).
   stalls.py GPUPERF_CSV NCU_CSV
 
 GPUPERF_CSV: `gpuperf --csv profile` with sampling on (its columns
-stall_samples, stall_top, stall_at and stalls: "long_scoreboard 98.7 %,
+stall_samples, stall_launch, stall_top, stall_at and stalls: "long_scoreboard 98.7 %,
 ...").  NCU_CSV: `ncu --section WarpStateStats --page raw --csv
 --print-kernel-base mangled` of the same program (every launch), or
 ncu's own PC samples (`--metrics regex:^smsp__pcsamp_warps_issue_stalled_`):
@@ -54,15 +54,15 @@ def number(text):
 
 
 def ncu_rows(path):
-    """{kernel key: {state: share 0-1}} of each kernel's second launch (the
-    one gpuperf samples), or its only one; and whether they were samples
-    (smsp__pcsamp_*) rather than WarpStateStats' counts."""
+    """{kernel key: [{state: share 0-1} of each launch, in order]}; and
+    whether they were samples (smsp__pcsamp_*) rather than WarpStateStats'
+    counts."""
     with open(path, newline="") as f:
         lines = [l for l in f if l.startswith('"')]   # ncu's own notes come first
     rows = list(csv.reader(lines))
     if len(rows) < 2:
         return {}, False
-    head, out, seen = rows[0], {}, {}
+    head, out = rows[0], {}
     sampled = any(c.startswith("smsp__pcsamp_warps") for c in head)
     for r in rows[1:]:
         if len(r) != len(head) or not r[0].strip('"').isdigit():
@@ -76,15 +76,15 @@ def ncu_rows(path):
             if state and v is not None and not state.endswith("_not_issued"):
                 states[state] = v
         total = sum(states.values())
-        k = key(rec.get("Kernel Name", ""))
-        seen[k] = seen.get(k, 0) + 1
-        if total > 0 and seen[k] <= 2:
-            out[k] = {s: v / total for s, v in states.items()}
+        out.setdefault(key(rec.get("Kernel Name", "")), []).append(
+            {s: v / total for s, v in states.items()} if total > 0 else None)
     return out, sampled
 
 
 def gpuperf_rows(path):
-    """{kernel key: (samples, {state: share 0-1}, top, at, its name)}."""
+    """{kernel key: (samples, {state: share 0-1}, top, at, its name, which
+    launch was sampled)}: stall_launch, or the second where a gpuperf
+    before that column sampled every kernel's."""
     out = {}
     with open(path, newline="") as f:
         for rec in csv.DictReader(f):
@@ -97,8 +97,9 @@ def gpuperf_rows(path):
                 if m:
                     states[m.group(1)] = float(m.group(2)) / 100
             name = rec.get("kernel_mangled") or rec["kernel"]
+            nth = int(number(rec.get("stall_launch", "")) or 2)
             out[key(name)] = (int(n), states, rec.get("stall_top", ""),
-                              rec.get("stall_at", ""), rec["kernel"])
+                              rec.get("stall_at", ""), rec["kernel"], nth)
     return out
 
 
@@ -109,11 +110,12 @@ def main():
     print(f"against {against}:")
     print(f"{'kernel':<44} {'samples':>8}  {'ncu top':<20} {'ncu %':>6} {'ours %':>6} "
           f"{'diff':>5}  {'our top':<18} at")
-    for k, (n, states, top, at, name) in sorted(ours.items(), key=lambda x: -x[1][0]):
-        if k not in theirs:
-            print(f"{name[:44]:<44} {n:>8}  (ncu did not profile it)")
+    for k, (n, states, top, at, name, nth) in sorted(ours.items(), key=lambda x: -x[1][0]):
+        # the launch gpuperf sampled: one kernel's launches can differ (PyTorch's sizes)
+        ref = theirs.get(k, [])[nth - 1] if len(theirs.get(k, [])) >= nth else None
+        if not ref:
+            print(f"{name[:44]:<44} {n:>8}  (ncu has no launch {nth} of it)")
             continue
-        ref = theirs[k]
         rtop = max(ref, key=ref.get)
         # gpuperf lists states of 1 % or more: an absent one is under 1 %
         mine = states.get(rtop, 0.0)

@@ -15,10 +15,10 @@
 #   train      bench/verdicts/train_step.py TRAIN_STEPS (default 120): a
 #              PyTorch training loop of some 5400 launches (cost only)
 #
-# gpuperf profile --stalls samples a kernel's first launch without
-# counters, its second (the default reads counters on the first); ncu
-# reads WarpStateStats on every launch, as gpuperf runs them (no cache
-# flush, no clock lock), and bench/stalls.py takes each kernel's second.
+# gpuperf profile --stalls samples one launch of a kernel after its
+# counted ones (its stall_launch column says which); ncu reads
+# WarpStateStats on every launch, as gpuperf runs them (no cache flush,
+# no clock lock), and bench/stalls.py takes the launch gpuperf sampled.
 # It compares ncu's top stall's share with gpuperf's share of the same
 # state, the target within 5 points; then the same against ncu's own PC
 # samples (smsp__pcsamp_*, its source view's), gpuperf's method, to tell

@@ -4,7 +4,9 @@
  * CUDA_INJECTION64_PATH), every kernel analysed (profile/analyze.c) and
  * shown in one table with its bound and verdict, and a roofline for
  * --plot and --html (tables/profile.c); or, --by range, the kernels'
- * time by the NVTX ranges around their launches (profile/ranges.c).  The
+ * time by the NVTX ranges around their launches (profile/ranges.c); or,
+ * --by instruction, each kernel's PC-sampled instructions
+ * (profile/instructions.c).  The
  * program's exit status becomes gpuperf's when the program fails.
  */
 #include <stddef.h>
@@ -14,6 +16,7 @@
 #include "cli/commands.h"
 #include "gpu/device.h"
 #include "profile/analyze.h"
+#include "profile/instructions.h"
 #include "profile/measured.h"
 #include "profile/ranges.h"
 #include "profile/record.h"
@@ -30,8 +33,8 @@ struct args {
 	int nprogram;
 };
 
-enum { BY_KERNEL, BY_RANGE };
-static const char *const by_names[] = { "kernel", "range", NULL };
+enum { BY_KERNEL, BY_RANGE, BY_INSTRUCTION };
+static const char *const by_names[] = { "kernel", "range", "instruction", NULL };
 
 #define ARG(f) offsetof(struct args, f)
 static const struct gp_option options[] = {
@@ -46,19 +49,20 @@ static const struct gp_option options[] = {
 	  "bank conflicts, FLOPs); light, one pass (bound, coalescing judged against 4-byte "
 	  "accesses)", "full", .choices = prof_set_names, .offset = ARG(set) },
 	{ "top", 't', GP_OPT_INT, "N",
-	  "keep the N kernels (--by range: ranges) with the most GPU time (0: all)", "0",
+	  "keep the N kernels (--by range: ranges) with the most GPU time, or (--by "
+	  "instruction) the N instructions of each kernel with the most samples (0: all)", "0",
 	  0, 1000000, NULL, ARG(top) },
 	{ "sort", 0, GP_OPT_CHOICE, "time|waste|name",
 	  "order of the rows: GPU time, time at stake, or name", "time",
 	  .choices = prof_sort_names, .offset = ARG(sort) },
-	{ "by", 0, GP_OPT_CHOICE, "kernel|range",
-	  "a row per kernel, or per NVTX range path around the launches (PyTorch's emit_nvtx, "
-	  "record_function, nvtx.annotate, nvtxRangePush)", "kernel", .choices = by_names,
-	  .offset = ARG(by) },
+	{ "by", 0, GP_OPT_CHOICE, "kernel|range|instruction",
+	  "a row per kernel, per NVTX range path around the launches (PyTorch's emit_nvtx, "
+	  "record_function, nvtx.annotate, nvtxRangePush), or per PC-sampled instruction of "
+	  "each kernel (implies --stalls)", "kernel", .choices = by_names, .offset = ARG(by) },
 	{ "stalls", 0, GP_OPT_FLAG, NULL,
-	  "also sample what each kernel's warps wait on (PC sampling), on its first launch after "
-	  "the counted ones: the top stall reasons and the line they sit at; each sampled kernel "
-	  "restarts the counters (about 0.2 s)", .offset = ARG(stalls) },
+	  "also sample what each kernel's warps wait on (PC sampling), on a launch after the "
+	  "counted ones: the top stall reasons and the line they sit at; sampling and counting "
+	  "take turns (about 0.5 s a turn)", .offset = ARG(stalls) },
 	{ "html", 0, GP_OPT_STRING, "FILE",
 	  "also write the report as one self-contained HTML page: the table, the roofline, the "
 	  "verdicts", .offset = ARG(html), .flags = GP_OPT_FILE },
@@ -82,8 +86,10 @@ static const char *no_plot(const void *args)
 {
 	const struct args *a = args;
 
-	return a->by == BY_RANGE ? "profile --by range draws no roofline: leave --by out for the "
-				   "kernels' one" : NULL;
+	if (a->by == BY_RANGE)
+		return "profile --by range draws no roofline: leave --by out for the kernels' one";
+	return a->by == BY_INSTRUCTION ? "profile --by instruction draws no roofline: leave --by "
+					 "out for the kernels' one" : NULL;
 }
 
 /* The records of the run, as far as they decode: a damaged tail is a warning, not the end. */
@@ -102,10 +108,11 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	const struct args *a = p;
 	struct profile_run *run = res;
 	struct prof_spawn_opts ro = { NULL, (unsigned)a->launches, a->kernel, gp_verbosity > 0,
-				      prof_set_names[a->set], a->by == BY_RANGE, a->stalls };
+				      prof_set_names[a->set], a->by == BY_RANGE,
+				      a->stalls || a->by == BY_INSTRUCTION, a->by == BY_INSTRUCTION };
 	/* by range, --sort and --top are the ranges' */
 	struct prof_opts po = { a->by == BY_RANGE ? PROF_SORT_TIME : (enum prof_sort)a->sort,
-				a->by == BY_RANGE ? 0 : (size_t)a->top, a->kernel };
+				a->by == BY_KERNEL ? (size_t)a->top : 0, a->kernel };
 	struct prof_range_opts go = { (enum prof_sort)a->sort, (size_t)a->top };
 	struct prof_records rs = { 0 };
 	struct prof_roofs *measured;
@@ -136,6 +143,8 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	free(measured);
 	if (!rc && (run->by_range = a->by == BY_RANGE))
 		prof_ranges(&rs, &run->a, &go, &run->ranges);
+	if (!rc && (run->by_instruction = a->by == BY_INSTRUCTION))
+		prof_instructions(&rs, &run->a, (size_t)a->top, &run->instrs);
 	prof_records_free(&rs);
 	if (rc)
 		return gp_error(GP_EXIT_USAGE, "--kernel: the pattern does not compile");
@@ -168,6 +177,8 @@ static void tabulate(struct report *r, const struct gp_device *dev, const void *
 
 	if (run->by_range)
 		tab_profile_ranges(r, run);
+	else if (run->by_instruction)
+		tab_profile_instructions(r, run);
 	else
 		tab_profile(r, dev, run);
 }
@@ -177,7 +188,7 @@ const struct gp_cmd gp_cmd_profile = {
 	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES | CMD_REPORT_STDERR,
 	.summary = "every kernel of your own program: what bounds it against a roofline, what it wastes, and the fix",
 	.synopsis = "[--kernel REGEX] [--launches N] [--set full|light] [--top N] [--sort time|waste|name] "
-		    "[--by kernel|range] [--html FILE] -- CMD [ARGS...]",
+		    "[--by kernel|range|instruction] [--stalls] [--html FILE] -- CMD [ARGS...]",
 	.gpu_help = "Needs a GPU and its driver: without them the program still runs, its status\n"
 		    "passes through, and a note says why no kernel was profiled.",
 	.options = options,

@@ -149,6 +149,8 @@ void inj_kernel_unprofile(struct inj_kernel *k);
 void inj_kernel_time(struct inj_kernel *k, uint64_t ns, int graph, const struct prof_rec *config);
 /* Write a time record for every kernel with news since the last one.  Lock held. */
 void inj_kernels_flush(void);
+/* Its launches through the API so far, this one too: the launch record's nth.  Lock held. */
+unsigned long long inj_kernel_seen(const struct inj_kernel *k);
 /* Its mangled name, and its device in *dev.  Lock held. */
 const char *inj_kernel_name(const struct inj_kernel *k, int *dev);
 

@@ -21,6 +21,7 @@ struct inj_kernel {
 	unsigned profiled;
 	int sampled;                 /* a launch of it was PC-sampled (pcsample.c) */
 	unsigned waited;             /* its launches that waited for their samples */
+	unsigned long long seen;     /* its launches through the API, all along */
 	int dirty;
 	/* since the last time record */
 	unsigned long long launches, graph, timed, ns, min_ns, max_ns;
@@ -60,6 +61,7 @@ struct inj_kernel *inj_kernel_get(const char *name, int dev)
 int inj_kernel_launch(struct inj_kernel *k, int counters_allowed)
 {
 	k->launches++;
+	k->seen++;
 	k->dirty = 1;
 	if (!counters_allowed || !k->match || k->profiled >= inj.launches)
 		return 0;
@@ -129,6 +131,11 @@ void inj_kernels_flush(void)
 			k->launches = k->graph = k->timed = k->ns = k->min_ns = k->max_ns = 0;
 			k->dirty = 0;
 		}
+}
+
+unsigned long long inj_kernel_seen(const struct inj_kernel *k)
+{
+	return k->seen;
 }
 
 const char *inj_kernel_name(const struct inj_kernel *k, int *dev)

@@ -42,6 +42,7 @@ struct launch {
 	struct prof_dim3 grid, block, cluster;
 	unsigned long long dyn_smem;
 	const char *api;
+	unsigned long long nth;    /* which launch of its kernel */
 };
 
 /* A profiled launch between its entry and exit callbacks (one per thread). */
@@ -464,6 +465,7 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 	r->block = l->block;
 	r->cluster = l->cluster;
 	r->dyn_smem = l->dyn_smem;
+	r->nth = l->nth;
 	br.f = l->f;
 	/*
 	 * Its activity records (the replays) must not count as the program's
@@ -696,6 +698,7 @@ static void sample_begin(const CUpti_CallbackData *cb, const struct launch *l, c
 	smp.rec.block = l->block;
 	smp.rec.cluster = l->cluster;
 	smp.rec.dyn_smem = l->dyn_smem;
+	smp.rec.nth = l->nth;
 	smp.corr = cb->correlationId;
 	smp.open = 1;
 	/* its run is slowed by the sampling: its activity record is no launch's time */
@@ -740,8 +743,10 @@ static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 		inj_launch_flush(cb->context);
 	pthread_mutex_lock(&inj.lock);
 	inj.api_launches++;
-	if ((k = inj_kernel_get(name, dev)))
+	if ((k = inj_kernel_get(name, dev))) {
 		profile = inj_kernel_launch(k, inj.counters_on && usable(dev));
+		l.nth = inj_kernel_seen(k);
+	}
 	if (k && !profile && inj_pcs_on()) {
 		struct prof_sample_when w = {
 			.sampling = inj_pcs_sampling(cb->context),

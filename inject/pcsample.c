@@ -18,7 +18,8 @@
  * - the stall reasons' names and indexes are read once.
  *
  * Each PC's samples by reason sum into the launch record's states
- * (profile/stalls.h); the PC where the top stall gathers most is mapped
+ * (profile/stalls.h), and with GPUPERF_PROFILE_SOURCE=1 (--by
+ * instruction) go out as a pc record each; the PC where the top stall gathers most is mapped
  * to its file and line by the cubin's line table (occupancy/lines.h), the
  * cubin found by its CRC among those the module-loaded callback kept.
  * A step that fails is a warning, and ends sampling in the process.
@@ -42,6 +43,7 @@ struct cubin {
 
 static struct {
 	int wanted;
+	int source;                  /* --by instruction: a pc record for each sampled PC */
 	pthread_mutex_t lock;
 	struct cubin *cubins;
 	size_t ncubins;
@@ -62,9 +64,10 @@ int inj_pcs_on(void)
 
 int inj_pcs_wanted(void)
 {
-	const char *v = getenv("GPUPERF_PROFILE_STALLS");
+	const char *v = getenv("GPUPERF_PROFILE_STALLS"), *src = getenv("GPUPERF_PROFILE_SOURCE");
 
 	pcs.wanted = v && !strcmp(v, "1");
+	pcs.source = pcs.wanted && src && !strcmp(src, "1");
 	return pcs.wanted;
 }
 
@@ -282,55 +285,89 @@ int inj_pcs_begin(CUcontext ctx)
 	return 1;
 }
 
-/* The file and line of pc in function, from the cubin of crc; 0, or -1. */
-static int line_of(uint64_t crc, const char *function, uint64_t pc, struct prof_rec *r)
+/* The line table of a sampled launch's kernel, read at its first use. */
+struct launch_lines {
+	int tried, ok;
+	struct line_table t;
+};
+
+/* The file and line of p into r's hot_file and hot_line, where its cubin has a line table. */
+static void line_of(struct launch_lines *ll, const CUpti_PCSamplingPCData *p, struct prof_rec *r)
 {
-	struct line_table t = { 0 };
 	const struct line_row *row;
 	char err[128];
-	int rc = -1;
 
-	for (size_t i = 0; i < pcs.ncubins; i++) {
-		if (pcs.cubins[i].crc != crc)
-			continue;
-		if (lines_read(pcs.cubins[i].bytes, pcs.cubins[i].size, function, &t, err,
-			       sizeof(err)) == LINES_OK && (row = lines_at(&t, pc)) &&
-		    lines_file(&t, row) && row->line) {
-			r->hot_file = strdup(lines_file(&t, row));
-			r->hot_line = (int)row->line;
-			rc = r->hot_file ? 0 : -1;
-		}
-		break;
+	if (!ll->tried) {
+		ll->tried = 1;
+		for (size_t i = 0; i < pcs.ncubins; i++)
+			if (pcs.cubins[i].crc == p->cubinCrc) {
+				ll->ok = lines_read(pcs.cubins[i].bytes, pcs.cubins[i].size,
+						    p->functionName, &ll->t, err, sizeof(err)) == LINES_OK;
+				break;
+			}
 	}
-	lines_free(&t);
-	return rc;
+	if (ll->ok && (row = lines_at(&ll->t, p->pcOffset)) && lines_file(&ll->t, row) &&
+	    row->line && (r->hot_file = strdup(lines_file(&ll->t, row))))
+		r->hot_line = (int)row->line;
+}
+
+/* One PC's samples by state into by[PS_N]; their sum. */
+static unsigned long long pc_states(const CUpti_PCSamplingPCData *p, unsigned long long *by)
+{
+	unsigned long long n = 0;
+
+	memset(by, 0, PS_N * sizeof(*by));
+	for (size_t j = 0; j < p->stallReasonCount && j < pcs.nreasons; j++) {
+		uint32_t idx = p->stallReason[j].pcSamplingStallReasonIndex;
+
+		for (size_t k = 0; k < pcs.nreasons; k++) {
+			if (pcs.reason_index[k] != idx || pcs.state_of[k] < 0)
+				continue;
+			by[pcs.state_of[k]] += p->stallReason[j].samples;
+			n += p->stallReason[j].samples;
+			break;
+		}
+	}
+	return n;
 }
 
 /* Sum one GetData's PCs into r; the PC of the most samples of state top in *hot. */
 static void add_pcs(const CUpti_PCSamplingData *d, struct prof_rec *r, int top,
 		    const CUpti_PCSamplingPCData **hot, unsigned long long *hot_n)
 {
+	unsigned long long by[PS_N];
+
 	for (size_t i = 0; i < d->totalNumPcs && i < d->collectNumPcs; i++) {
 		const CUpti_PCSamplingPCData *p = &d->pPcData[i];
-		unsigned long long at_top = 0;
 
-		for (size_t j = 0; j < p->stallReasonCount && j < pcs.nreasons; j++) {
-			uint32_t idx = p->stallReason[j].pcSamplingStallReasonIndex;
-
-			for (size_t k = 0; k < pcs.nreasons; k++) {
-				if (pcs.reason_index[k] != idx || pcs.state_of[k] < 0)
-					continue;
-				if (top < 0)
-					r->stall[pcs.state_of[k]] += p->stallReason[j].samples;
-				else if (pcs.state_of[k] == top)
-					at_top += p->stallReason[j].samples;
-				break;
-			}
-		}
-		if (top >= 0 && at_top > *hot_n) {
-			*hot_n = at_top;
+		pc_states(p, by);
+		for (int s = 0; top < 0 && s < PS_N; s++)
+			r->stall[s] += by[s];
+		if (top >= 0 && by[top] > *hot_n) {
+			*hot_n = by[top];
 			*hot = p;
 		}
+	}
+}
+
+/* --by instruction: a pc record for each of one GetData's PCs with samples of a state. */
+static void write_pcs(const CUpti_PCSamplingData *d, const struct prof_rec *r,
+		      struct launch_lines *ll)
+{
+	for (size_t i = 0; i < d->totalNumPcs && i < d->collectNumPcs; i++) {
+		const CUpti_PCSamplingPCData *p = &d->pPcData[i];
+		struct prof_rec q;
+
+		prof_rec_init(&q, PROF_PC, inj.pid);
+		if (!(q.stall_samples = pc_states(p, q.stall)))
+			continue;
+		q.dev = r->dev;
+		q.kernel = r->kernel;
+		q.nth = r->nth;
+		q.hot_pc = p->pcOffset;
+		line_of(ll, p, &q);
+		inj_write(&q);
+		free(q.hot_file);
 	}
 }
 
@@ -339,6 +376,7 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 	CUpti_PCSamplingStopParams tp;
 	CUpti_PCSamplingGetDataParams gp;
 	const CUpti_PCSamplingPCData *hot = NULL;
+	struct launch_lines ll = { 0 };
 	unsigned long long hot_n = 0, total = 0;
 	struct prof_stalls st;
 	CUptiResult rc;
@@ -378,9 +416,12 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 		if (rc && rc != CUPTI_ERROR_OUT_OF_MEMORY) {
 			give_up("reading its data", rc);
 			disable(ctx);
+			lines_free(&ll.t);
 			return;
 		}
 		add_pcs(&pcs.get, r, -1, NULL, NULL);
+		if (pcs.source)
+			write_pcs(&pcs.get, r, &ll);
 		if (!pcs.get.remainingNumPcs)
 			break;
 	}
@@ -400,7 +441,8 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 		add_pcs(&pcs.get, r, top, &hot, &hot_n);
 		if (hot) {
 			r->hot_pc = hot->pcOffset;
-			line_of(hot->cubinCrc, hot->functionName, hot->pcOffset, r);
+			line_of(&ll, hot, r);
 		}
 	}
+	lines_free(&ll.t);
 }

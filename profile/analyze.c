@@ -405,6 +405,7 @@ static void add_stalls(struct prof_stalls *st, const struct prof_rec *l)
 		st->hot_line = (unsigned)l->hot_line;
 		st->hot_pc = l->hot_pc;
 		st->hot_samples = (double)l->stall_samples;
+		st->hot_launch = l->nth;
 	}
 	st->total += (double)l->stall_samples;
 }

@@ -232,8 +232,8 @@ static char *set_stall(struct prof_rec *r, const char *key, size_t klen, const c
 	unsigned long long n;
 	int not_issued, s;
 
-	if (r->type != PROF_LAUNCH)
-		return gp_xasprintf("stall samples outside a launch record");
+	if (r->type != PROF_LAUNCH && r->type != PROF_PC)
+		return gp_xasprintf("stall samples outside a launch or pc record");
 	if (klen >= sizeof(name) - 20)
 		return gp_xasprintf("a stall state's name of %zu bytes", klen);
 	snprintf(name, sizeof(name), "warps_issue_stalled_%.*s", (int)klen, key);

@@ -21,6 +21,7 @@ const char *const prof_type_names[PROF_NTYPES] = {
 	[PROF_NOTE] = "note",
 	[PROF_END] = "end",
 	[PROF_RANGE] = "range",
+	[PROF_PC] = "pc",
 };
 
 /*
@@ -114,7 +115,7 @@ const enum ctr_id *prof_set_counters(int s, size_t *n)
 const struct field prof_fields[] = {
 	{ "v", F_INT, OFF(version), T(HELLO), 0, 1, INT_MAX },
 	{ "pid", F_LL, OFF(pid), ALL, 0, 1, LLONG_MAX },
-	{ "dev", F_INT, OFF(dev), T(DEVICE) | T(LAUNCH) | T(TIME) | T(RANGE), 0, 0, INT_MAX },
+	{ "dev", F_INT, OFF(dev), T(DEVICE) | T(LAUNCH) | T(TIME) | T(RANGE) | T(PC), 0, 0, INT_MAX },
 	{ "cc", F_CC, 0, T(DEVICE), 0, 0, 0 },
 	{ "sms", F_INT, OFF(sms), T(DEVICE), 0, 0, INT_MAX },
 	{ "mem_clock_khz", F_INT, OFF(mem_clock_khz), T(DEVICE), 0, 0, INT_MAX },
@@ -124,7 +125,7 @@ const struct field prof_fields[] = {
 	/* the GPU and driver gpuperf roofline's ceilings are kept for (results/roofline-cache.h) */
 	{ "uuid", F_STR, OFF(uuid), 0, T(DEVICE), 0, 0 },
 	{ "driver", F_INT, OFF(driver_version), 0, T(DEVICE), 0, INT_MAX },
-	{ "kernel", F_STR, OFF(kernel), T(LAUNCH) | T(TIME) | T(RANGE), 0, 0, 0 },
+	{ "kernel", F_STR, OFF(kernel), T(LAUNCH) | T(TIME) | T(RANGE) | T(PC), 0, 0, 0 },
 	{ "api", F_STR, OFF(api), 0, T(LAUNCH), 0, 0 },
 	{ "corr", F_U64, OFF(corr), T(LAUNCH), 0, 0, 0 },
 	{ "grid", F_DIM3, OFF(grid), T(LAUNCH) | T(TIME), 0, 0, 0 },
@@ -151,10 +152,15 @@ const struct field prof_fields[] = {
 	{ "graph_id", F_U64, OFF(graph_id), 0, T(RANGE), 0, 0 },
 	{ "graph_node", F_U64, OFF(graph_node), 0, T(RANGE), 0, 0 },
 	/* PC sampling (profile/stalls.h) */
-	{ "stall_samples", F_U64, OFF(stall_samples), 0, T(LAUNCH), 0, 0 },
+	{ "stall_samples", F_U64, OFF(stall_samples), T(PC), T(LAUNCH), 0, 0 },
 	{ "hot_file", F_STR, OFF(hot_file), 0, T(LAUNCH), 0, 0 },
 	{ "hot_line", F_INT, OFF(hot_line), 0, T(LAUNCH), 0, INT_MAX },
 	{ "hot_pc", F_U64, OFF(hot_pc), 0, T(LAUNCH), 0, 0 },
+	{ "nth", F_U64, OFF(nth), T(PC), T(LAUNCH), 0, 0 },
+	/* a pc record's instruction: the hot spot's fields under their own names */
+	{ "offset", F_U64, OFF(hot_pc), T(PC), 0, 0, 0 },
+	{ "file", F_STR, OFF(hot_file), 0, T(PC), 0, 0 },
+	{ "line", F_INT, OFF(hot_line), 0, T(PC), 0, INT_MAX },
 };
 const size_t prof_nfields = ARRAY_SIZE(prof_fields);
 
@@ -322,7 +328,8 @@ int prof_encode(const struct prof_rec *r, char *buf, size_t size)
 		put(&o, "=", 1);
 		put_double(&o, r->ctr[i]);
 	}
-	for (int i = 0; r->type == PROF_LAUNCH && r->stall_samples && i < PS_N; i++) {
+	for (int i = 0; (r->type == PROF_LAUNCH || r->type == PROF_PC) && r->stall_samples &&
+			i < PS_N; i++) {
 		if (!r->stall[i])
 			continue;
 		put(&o, " " STALL_PREFIX, strlen(" " STALL_PREFIX));

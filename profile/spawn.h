@@ -29,8 +29,10 @@ struct prof_spawn_opts {
 	const char *set;           /* the counter set (prof_set_names); NULL: the library's default */
 	int ranges;                /* --by range: the library times kernels by NVTX range too,
 				      and is the program's NVTX tool (NVTX_INJECTION64_PATH) */
-	int stalls;                /* --stalls: PC-sample each kernel's first launch after its
+	int stalls;                /* --stalls: PC-sample a launch of each kernel after its
 				      counted ones (GPUPERF_PROFILE_STALLS) */
+	int source;                /* --by instruction: with stalls, a record for each sampled
+				      instruction (GPUPERF_PROFILE_SOURCE) */
 };
 
 /* The profiled program once it ended: its status and the records it left. */

@@ -36,6 +36,7 @@ const struct result_contract *const result_contracts[] = {
 	&roofline_contract,
 	&profile_contract,
 	&profile_range_contract,
+	&profile_instr_contract,
 	&all_contract,
 	&all_summary_contract,
 	&all_devices_contract,

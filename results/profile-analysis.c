@@ -56,3 +56,11 @@ void prof_ranges_free(struct prof_ranges *g)
 	free(g->summary);
 	memset(g, 0, sizeof(*g));
 }
+
+void prof_instrs_free(struct prof_instrs *in)
+{
+	for (size_t i = 0; i < in->n; i++)
+		free(in->v[i].file);
+	free(in->v);
+	memset(in, 0, sizeof(*in));
+}

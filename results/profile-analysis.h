@@ -230,6 +230,26 @@ struct prof_analysis {
 	char *summary;                 /* one line: the worst offenders first, or why none */
 };
 
+/* ---- by instruction (profile/instructions.h) ---- */
+
+/* One sampled instruction of a kernel (--by instruction). */
+struct prof_instr {
+	const struct prof_kernel *k;   /* its kernel's row in the analysis */
+	unsigned long long launch;     /* which launch of the kernel was sampled */
+	unsigned long long offset;     /* the instruction's offset in the kernel's SASS */
+	char *file;                    /* its source file; NULL: no line table */
+	unsigned line;
+	struct prof_stalls st;         /* its samples by state (st.hot_* unused) */
+	double kernel_share;           /* its samples' share of its kernel's, 0-1 */
+};
+
+struct prof_instrs {
+	struct prof_instr *v;          /* by kernel, in the analysis's order; most samples first */
+	size_t n;
+	size_t kernels;                /* kernels with sampled instructions */
+	size_t others;                 /* instructions left out by --top */
+};
+
 /* ---- by NVTX range (profile/ranges.h) ---- */
 
 struct prof_range {
@@ -274,5 +294,6 @@ void prof_kernel_free(struct prof_kernel *k);
 void prof_analysis_free(struct prof_analysis *a);
 void prof_range_free(struct prof_range *r);
 void prof_ranges_free(struct prof_ranges *g);
+void prof_instrs_free(struct prof_instrs *in);
 
 #endif

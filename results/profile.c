@@ -9,6 +9,7 @@ void profile_run_free(void *profile_run)
 
 	prof_analysis_free(&run->a);
 	prof_ranges_free(&run->ranges);
+	prof_instrs_free(&run->instrs);
 	free(run->command);
 	run->command = NULL;
 }
@@ -108,6 +109,7 @@ const struct report_col profile_columns[PROFILE_NCOLUMNS] = {
 	{ "counter_set", "counter set", REPORT_STR, 0 },
 	/* what the warps waited on, where PC sampling ran (--stalls; issue 38) */
 	{ "stall_samples", "stall samples", REPORT_INT, 0 },
+	{ "stall_launch", "sampled launch", REPORT_INT, 0 },
 	{ "stall_top", "top stall", REPORT_STR, 0 },
 	{ "stall_top_pct", "top stall (%)", REPORT_DBL, 1 },
 	{ "stall_at", "stall at", REPORT_STR, 0 },

@@ -20,11 +20,13 @@ struct profile_run {
 	struct prof_analysis a;
 	int by_range;                /* --by range: the report is of ranges */
 	struct prof_ranges ranges;
+	int by_instruction;          /* --by instruction: the report is of sampled instructions */
+	struct prof_instrs instrs;
 };
 void profile_run_free(void *profile_run);
 
 /* A row per kernel (and device). */
-#define PROFILE_NCOLUMNS (TAB_NIDENTITY + 93)
+#define PROFILE_NCOLUMNS (TAB_NIDENTITY + 94)
 extern const struct report_col profile_columns[PROFILE_NCOLUMNS];
 
 extern const struct result_contract profile_contract;
@@ -33,5 +35,10 @@ extern const struct result_contract profile_contract;
 #define PROFILE_RANGE_NCOLUMNS (TAB_NIDENTITY + 18)
 extern const struct report_col profile_range_columns[PROFILE_RANGE_NCOLUMNS];
 extern const struct result_contract profile_range_contract;
+
+/* --by instruction: a row per sampled instruction (results/profile-instructions.c). */
+#define PROFILE_INSTR_NCOLUMNS (TAB_NIDENTITY + 12)
+extern const struct report_col profile_instr_columns[PROFILE_INSTR_NCOLUMNS];
+extern const struct result_contract profile_instr_contract;
 
 #endif

@@ -41,6 +41,8 @@ struct prof_stalls {
 	unsigned hot_line;
 	unsigned long long hot_pc;    /* its SASS offset in the kernel */
 	double hot_samples;           /* the samples of the launch it came from, the most sampled */
+	unsigned long long hot_launch; /* which launch of the kernel that was (1: the first; 0: not
+					  known) */
 };
 
 #endif

@@ -27,7 +27,7 @@ enum {
 	K_AI_DRAM, K_AI_L2, K_ROOFS, K_CP = K_ROOFS + 6, K_TMA = K_CP + 5, K_FP64_PIPE, K_ATOM,
 	K_SLD_IDEAL = K_ATOM + 3, K_SST_IDEAL, K_LDSM, K_CPW, K_SATOM, K_GLOBAL_EXCESS = K_SATOM + 2,
 	K_SHARED_EXCESS, K_DISAGREE, K_VERDICT, K_VERDICT_TEXT, K_COMMAND, K_COUNTER_SET,
-	K_STALL_SAMPLES, K_STALL_TOP, K_STALL_TOP_PCT, K_STALL_AT, K_STALLS,
+	K_STALL_SAMPLES, K_STALL_LAUNCH, K_STALL_TOP, K_STALL_TOP_PCT, K_STALL_AT, K_STALLS,
 };
 _Static_assert(K_STALLS + 1 == PROFILE_NCOLUMNS, "PROFILE_NCOLUMNS");
 
@@ -145,6 +145,8 @@ static void stall_cells(struct report_table *t, size_t r, const struct prof_stal
 	if (st->total <= 0)
 		return;
 	report_set_int(t, r, K_STALL_SAMPLES, (long long)st->total);
+	if (st->hot_launch)
+		report_set_int(t, r, K_STALL_LAUNCH, (long long)st->hot_launch);
 	if ((top = prof_stalls_top(st, &share)) >= 0) {
 		report_set_str(t, r, K_STALL_TOP, prof_stall_code((enum prof_stall)top));
 		report_set_dbl(t, r, K_STALL_TOP_PCT, 100 * share);

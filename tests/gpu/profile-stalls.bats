@@ -44,7 +44,7 @@ setup() {
 @test "profile --stalls: three kernels, each counted with the full set and sampled" {
 	require_counters
 	local csv=$BATS_TEST_TMPDIR/transpose.csv
-	# the set closes for each sampled launch; the next kernel's first launch opens one again
+	# the set closes for a turn of sampling; the next kernel's first launch opens one again
 	run_split "$GPUPERF" --csv -o "$csv" profile --stalls -- "$APPS/transpose"
 	echo "status $status; stderr: $stderr"
 	[ "$status" -eq 0 ]
@@ -56,6 +56,8 @@ setup() {
 		[ "$(kernel_cell "$csv" "$k" counter_set)" = full ]
 		[ "$(kernel_cell "$csv" "$k" stall_samples)" -gt 1000 ]
 		[[ "$(kernel_cell "$csv" "$k" stall_at)" == *transpose.cu:* ]]
+		# 5 launches in a row: the 1st counted, the 2nd and 3rd wait for a turn, the 4th sampled
+		[ "$(kernel_cell "$csv" "$k" stall_launch)" = 4 ]
 	done
 	# the naive kernel's strided stores wait on its loads: its line reads in[]
 	[ "$(kernel_cell "$csv" transpose_naive stall_top)" = long_scoreboard ]
@@ -68,4 +70,37 @@ setup() {
 	[ "$status" -eq 0 ]
 	[ "$(kernel_cell "$csv" chase stall_top)" = long_scoreboard ]
 	[ "$(kernel_cell "$csv" chase stall_at | sed 's|.*/||')" = chase.cu:17 ]
+	# no counter set to close: its first launch
+	[ "$(kernel_cell "$csv" chase stall_launch)" = 1 ]
+}
+
+@test "profile --by instruction: the chase's loads top its instructions, at chase.cu:17" {
+	require_counters
+	local csv=$BATS_TEST_TMPDIR/instr.csv html=$BATS_TEST_TMPDIR/instr.html
+	run_split "$GPUPERF" --csv -o "$csv" profile --by instruction --html "$html" -- \
+		"$APPS/chase" 4096 200
+	echo "status $status; stderr: $stderr"
+	[ "$status" -eq 0 ]
+	head -n 3 "$csv"
+	# the most sampled instruction first; the loop is unrolled, so p = next[p] is several
+	# loads at line 17, which hold nearly every sample between them (97 % in --stalls)
+	read -r sym first top launch at17 all <<<"$(python3 - "$csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+r = rows[0]
+at = lambda x: x["file"].rsplit("/", 1)[-1] + ":" + x["line"]
+print(r["kernel_mangled"], at(r), r["stall_top"], r["launch"],
+      int(sum(float(x["kernel_samples_pct"]) for x in rows if at(x) == "chase.cu:17")),
+      round(sum(float(x["kernel_samples_pct"]) for x in rows)))
+PY
+)"
+	echo "first: $sym $first $top launch $launch; line 17 $at17 %, all $all %"
+	[ "$sym" = _Z5chasePKjPjji ]
+	[ "$first" = chase.cu:17 ]
+	[ "$top" = long_scoreboard ]
+	[ "$launch" = 4 ]
+	[ "$at17" -ge 90 ]
+	[ "$all" -eq 100 ]
+	# the HTML report has the kernel's own table of instructions
+	grep -q 'chase: launch 4, [0-9]* samples in these [0-9]* instructions' "$html"
 }

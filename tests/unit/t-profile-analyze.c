@@ -1598,11 +1598,11 @@ static void test_programs(void)
 
 /* A sampled launch of kernel, no counters: its states as the library writes them. */
 static void sampled(const char *kernel, const char *states, unsigned long long n,
-		    const char *file, int line, unsigned pc)
+		    const char *file, int line, unsigned pc, int nth)
 {
 	add("launch pid=%d dev=0 kernel=%s api=cuLaunchKernel corr=2 grid=65536,1,1 block=256,1,1 "
 	    "cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=0 carveout=-1 %s "
-	    "stall_samples=%llu", PID, kernel, states, n);
+	    "stall_samples=%llu nth=%d", PID, kernel, states, n, nth);
 	if (file)
 		add(" hot_file=%s hot_line=%d", file, line);
 	add(" hot_pc=%u\n", pc);
@@ -1626,12 +1626,12 @@ static void test_stalls(void)
 				 .sh_c = NAN, .shs_n = NAN, .shs_w = NAN, .shs_c = NAN, .occ = 5,
 				 .dram_r = NAN, .dram_w = NAN, .ns = 1e6 });
 	sampled("_Z5chasePKjPjji", "s.long_scoreboard=9035 s.wait=150 s.selected=91", 9276,
-		"/src/chase.cu", 17, 0x1f0);
+		"/src/chase.cu", 17, 0x1f0, 4);
 	/* a smaller sample of the same kernel, and one as large: added, their hot spots not taken */
-	sampled("_Z5chasePKjPjji", "s.long_scoreboard=90 s.barrier=10", 100, "/src/other.cu", 3, 0x10);
-	sampled("_Z5chasePKjPjji", "s.long_scoreboard=9276", 9276, "/src/tie.cu", 5, 0x20);
+	sampled("_Z5chasePKjPjji", "s.long_scoreboard=90 s.barrier=10", 100, "/src/other.cu", 3, 0x10, 5);
+	sampled("_Z5chasePKjPjji", "s.long_scoreboard=9276", 9276, "/src/tie.cu", 5, 0x20, 6);
 	/* a kernel without line info: its offset only */
-	sampled("_Z4copyPf", "s.long_scoreboard=300 s.drain=100", 400, NULL, 0, 0x2a0);
+	sampled("_Z4copyPf", "s.long_scoreboard=300 s.drain=100", 400, NULL, 0, 0x2a0, 2);
 	time_rec("_Z5chasePKjPjji", 3, 0, 3, 3000000);
 	time_rec("_Z4copyPf", 1, 0, 1, 1000);
 	end();
@@ -1646,6 +1646,7 @@ static void test_stalls(void)
 	       "samples, the first of a tie");
 	is_int(k->stalls.hot_line, 17, "  its line");
 	is_int((int)k->stalls.hot_pc, 0x1f0, "  its offset");
+	is_int((int)k->stalls.hot_launch, 4, "  and which launch it was");
 	is_int((int)k->profiled, 1, "  the sampled launches are not profiled ones");
 	k = k == &a.k[0] ? &a.k[1] : &a.k[0];
 	is_dbl(k->stalls.total, 400, 0, "the copy: its samples");

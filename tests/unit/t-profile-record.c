@@ -11,7 +11,7 @@
 #include "tests/unit/unit.h"
 #include "profile/record.h"
 
-static const char hello[] = "gpuperf-profile v=2 pid=42\n";
+static const char hello[] = "gpuperf-profile v=3 pid=42\n";
 
 static char *encode(const struct prof_rec *r)
 {
@@ -270,9 +270,9 @@ static void test_errors(void)
 	free(err);
 	prof_records_free(&rs);
 
-	s = "gpuperf-profile v=3 pid=7\n";
-	ok(prof_decode(s, strlen(s), &rs, &err) == -1 && strstr(err, "version 3") &&
-	   strstr(err, "versions 1 to 2"), "a later format version is refused, the ones read named");
+	s = "gpuperf-profile v=4 pid=7\n";
+	ok(prof_decode(s, strlen(s), &rs, &err) == -1 && strstr(err, "version 4") &&
+	   strstr(err, "versions 1 to 3"), "a later format version is refused, the ones read named");
 	diag("%s", err);
 	free(err);
 	prof_records_free(&rs);
@@ -512,6 +512,7 @@ static void test_stalls(void)
 	l.hot_file = file;
 	l.hot_line = 39;
 	l.hot_pc = 0x380;
+	l.nth = 4;
 	line = encode(&l);
 	ok(line && strstr(line, " s.long_scoreboard=2137") && strstr(line, " s.wait=20") &&
 	   strstr(line, " stall_samples=2159") && !strstr(line, "s.barrier"),
@@ -525,6 +526,7 @@ static void test_stalls(void)
 		ok(rs.v[1].stall_samples == 2159 && rs.v[1].hot_line == 39 && rs.v[1].hot_pc == 0x380,
 		   "the total, the line, the offset");
 		is_str(rs.v[1].hot_file, file, "the file, its space escaped");
+		is_int((int)rs.v[1].nth, 4, "which launch of the kernel it was");
 	}
 	prof_records_free(&rs);
 	free(err);
@@ -540,7 +542,9 @@ static void test_stalls(void)
 	    "static_smem=0 local_bytes=0 regs=1 carveout=-1 s.wait=x\n",
 	    "stall state 'wait' is not a count above 0", "a state's count must be a number");
 	bad("time pid=42 dev=0 kernel=k launches=1 graph=0 timed=1 ns=5 s.wait=3\n",
-	    "stall samples outside a launch record", "samples belong to a launch");
+	    "stall samples outside a launch or pc record", "samples belong to a launch");
+	bad("pc pid=42 dev=0 kernel=k nth=4 stall_samples=3 s.wait=3\n", "offset",
+	    "a pc record names its instruction");
 	if (!ok(decode_after_hello("launch pid=42 dev=0 kernel=k corr=1 grid=1,1,1 block=1,1,1 "
 				   "cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=1 "
 				   "carveout=-1 s.tensor_wait=3 s.other=2 "
@@ -554,11 +558,51 @@ static void test_stalls(void)
 	free(err);
 }
 
+/*
+ * A pc record (version 3, --by instruction): one instruction's samples,
+ * the chase's load at chase.cu:39, 2137 of its 2159 on long scoreboard.
+ */
+static void test_pc(void)
+{
+	struct prof_records rs = { 0 };
+	struct prof_rec p;
+	char kernel[] = "_Z5chasePKjPjji", file[] = "/src/chase.cu";
+	char *line, *err = NULL;
+
+	prof_rec_init(&p, PROF_PC, 42);
+	p.kernel = kernel;
+	p.nth = 4;
+	p.hot_pc = 0;
+	p.hot_file = file;
+	p.hot_line = 39;
+	p.stall[PS_LONG_SCOREBOARD] = 2137;
+	p.stall[PS_WAIT] = 3;
+	p.stall_samples = 2140;
+	line = encode(&p);
+	ok(line && !strncmp(line, "pc pid=42 dev=0 kernel=_Z5chasePKjPjji ", 39) &&
+	   strstr(line, " offset=0") && strstr(line, " nth=4") && strstr(line, " line=39") &&
+	   strstr(line, " s.long_scoreboard=2137") && strstr(line, " stall_samples=2140"),
+	   "an instruction at offset 0, its states as s. keys: %s", line ? line : "?");
+	ok(line && !strstr(line, "hot_"), "under its own names");
+	if (!ok(decode_after_hello(line, &rs, &err) == 0 && rs.n == 2, "it decodes"))
+		diag("%s", err ? err : "?");
+	if (rs.n == 2) {
+		ok(rs.v[1].type == PROF_PC && rs.v[1].hot_pc == 0 && rs.v[1].hot_line == 39 &&
+		   rs.v[1].nth == 4 && rs.v[1].stall_samples == 2140 &&
+		   rs.v[1].stall[PS_LONG_SCOREBOARD] == 2137 && rs.v[1].stall[PS_WAIT] == 3,
+		   "every field back");
+		is_str(rs.v[1].hot_file, file, "its file");
+	}
+	prof_records_free(&rs);
+	free(err);
+}
+
 int main(void)
 {
 	is_str(prof_type_name(PROF_HELLO), PROF_MAGIC, "type names");
 	ok(prof_type_name(PROF_NTYPES) == NULL, "no name past the types");
 	test_roundtrip();
+	test_pc();
 	test_optional();
 	test_encode_limits();
 	test_locale();

@@ -1,0 +1,72 @@
+/* gpuperf profile --by instruction: profile/instructions.h says what. */
+#include <stdlib.h>
+#include <string.h>
+#include "profile/instructions.h"
+#include "util/error.h"
+
+/* The row of a's kernels that r's kernel is (by device and mangled name); -1: none kept. */
+static long kernel_of(const struct prof_analysis *a, const struct prof_rec *r)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (a->k[i].dev == r->dev && !strcmp(a->k[i].kernel, r->kernel))   /* a pc record has one */
+			return (long)i;
+	return -1;
+}
+
+/* By kernel row (pointers into a->k: the analysis's order), the most samples, the lowest offset. */
+static int by_kernel_then_samples(const void *x, const void *y)
+{
+	const struct prof_instr *a = x, *b = y;
+
+	if (a->k != b->k)
+		return a->k < b->k ? -1 : 1;
+	if (a->st.total != b->st.total)
+		return a->st.total > b->st.total ? -1 : 1;
+	return (a->offset > b->offset) - (a->offset < b->offset);
+}
+
+void prof_instructions(const struct prof_records *rs, const struct prof_analysis *a, size_t top,
+		       struct prof_instrs *in)
+{
+	double *total = gp_xcalloc(a->n ? a->n : 1, sizeof(*total));
+	size_t kept = 0;
+
+	memset(in, 0, sizeof(*in));
+	in->v = gp_xcalloc(rs->n ? rs->n : 1, sizeof(*in->v));
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct prof_rec *r = &rs->v[i];
+		struct prof_instr *x;
+		long k;
+
+		if (r->type != PROF_PC || !r->stall_samples || (k = kernel_of(a, r)) < 0)
+			continue;
+		x = &in->v[in->n++];
+		x->k = &a->k[k];
+		x->launch = r->nth;
+		x->offset = r->hot_pc;
+		x->file = r->hot_file ? gp_xstrdup(r->hot_file) : NULL;
+		x->line = (unsigned)r->hot_line;
+		for (int s = 0; s < PS_N; s++)
+			x->st.by[s] = (double)r->stall[s];
+		x->st.total = (double)r->stall_samples;
+		total[k] += x->st.total;
+	}
+	qsort(in->v, in->n, sizeof(*in->v), by_kernel_then_samples);
+	for (size_t i = 0, nth = 0; i < in->n; i++) {
+		struct prof_instr *x = &in->v[i];
+
+		if (!i || x->k != in->v[i - 1].k) {
+			nth = 0;
+			in->kernels++;
+		}
+		x->kernel_share = x->st.total / total[x->k - a->k];
+		if (top && ++nth > top) {
+			free(x->file);
+			in->others++;
+			continue;
+		}
+		in->v[kept++] = *x;
+	}
+	in->n = kept;
+	free(total);
+}

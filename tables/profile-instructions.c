@@ -1,0 +1,134 @@
+/*
+ * gpuperf profile --by instruction: for each kernel with PC samples, a
+ * table of its sampled instructions, the most sampled first (the HTML
+ * report's per-kernel tables); the machines' table has them all (its
+ * columns: results/profile-instructions.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "profile/analyze.h"
+#include "profile/stalls.h"
+#include "tables/profile.h"
+#include "util/compat.h"
+#include "util/error.h"
+
+enum {
+	I_KERNEL = TAB_NIDENTITY, I_MANGLED, I_LAUNCH, I_OFFSET, I_FILE, I_LINE, I_SAMPLES,
+	I_KERNEL_PCT, I_TOP, I_TOP_PCT, I_STALLS, I_PHRASE,
+};
+_Static_assert(I_PHRASE + 1 == PROFILE_INSTR_NCOLUMNS, "PROFILE_INSTR_NCOLUMNS");
+
+static void machine_row(struct report_table *t, const struct profile_run *run,
+			const struct prof_instr *x)
+{
+	size_t r = report_add_row(t);
+	char off[32], *s;
+	double share;
+	int top;
+
+	tab_profile_identity(t, r, x->k, run->hostname);
+	report_set_str(t, r, I_KERNEL, x->k->name);
+	report_set_str(t, r, I_MANGLED, x->k->kernel);
+	if (x->launch)
+		report_set_int(t, r, I_LAUNCH, (long long)x->launch);
+	snprintf(off, sizeof(off), "0x%llx", x->offset);
+	report_set_str(t, r, I_OFFSET, off);
+	if (x->file) {
+		report_set_str(t, r, I_FILE, x->file);
+		report_set_int(t, r, I_LINE, x->line);
+	}
+	report_set_int(t, r, I_SAMPLES, (long long)x->st.total);
+	report_set_dbl(t, r, I_KERNEL_PCT, 100 * x->kernel_share);
+	if ((top = prof_stalls_top(&x->st, &share)) >= 0) {
+		report_set_str(t, r, I_TOP, prof_stall_code((enum prof_stall)top));
+		report_set_dbl(t, r, I_TOP_PCT, 100 * share);
+		report_set_str(t, r, I_PHRASE, prof_stall_phrase((enum prof_stall)top));
+	}
+	s = prof_stalls_list(&x->st, 0.01);
+	report_set_str(t, r, I_STALLS, s);
+	free(s);
+}
+
+/* People's table, one per kernel. */
+static const struct report_col view_cols[] = {
+	{ "offset", "offset", REPORT_STR, 0 },
+	{ "line", "line", REPORT_STR, 0 },
+	{ "samples", "samples", REPORT_INT, 0 },
+	{ "pct", "(%)", REPORT_DBL, 1 },
+	{ "stalls", "warp states (10 % or more)", REPORT_STR, 0 },
+};
+
+static void view_row(struct report_table *t, const struct prof_instr *x)
+{
+	size_t r = report_add_row(t);
+	char off[32], line[80], *s;
+	const char *base;
+
+	snprintf(off, sizeof(off), "0x%llx", x->offset);
+	report_set_str(t, r, 0, off);
+	if (x->file) {
+		base = strrchr(x->file, '/');
+		snprintf(line, sizeof(line), "%s:%u", base ? base + 1 : x->file, x->line);
+		report_set_str(t, r, 1, line);
+	}
+	report_set_int(t, r, 2, (long long)x->st.total);
+	report_set_dbl(t, r, 3, 100 * x->kernel_share);
+	s = prof_stalls_list(&x->st, 0.10);
+	report_set_str(t, r, 4, s);
+	free(s);
+}
+
+/* The kernel's table of instructions x[0 .. n), its samples in the title. */
+static struct report_table *kernel_table(struct report *rep, const struct prof_instr *x,
+					 size_t n)
+{
+	char name[PROF_NAME_SHOWN + 1], *title;
+	struct report_table *t;
+	double samples = 0;
+
+	for (size_t i = 0; i < n; i++)
+		samples += x[i].st.total;
+	title = gp_xasprintf("%s: launch %llu, %.0f samples in these %zu instruction%s",
+			     prof_kernel_label(x->k, name, sizeof(name)), x->launch, samples, n,
+			     tab_plural((long long)n));
+	t = report_add_table(rep, title, view_cols, ARRAY_SIZE(view_cols));
+	free(title);
+	t->flags |= REPORT_HUMAN_ONLY;
+	for (size_t i = 0; i < n; i++)
+		view_row(t, &x[i]);
+	return t;
+}
+
+void tab_profile_instructions(struct report *rep, const struct profile_run *run)
+{
+	static const struct report_col none[] = { { "none", "", REPORT_STR, 0, 0 } };
+	const struct prof_instrs *in = &run->instrs;
+	struct report_table *t, *last = NULL;
+	char *headline;
+
+	headline = in->n ? gp_xasprintf("Sampled instructions of %s: %zu in %zu kernel%s",
+					run->command ? run->command : "the program", in->n,
+					in->kernels, tab_plural((long long)in->kernels)) :
+			   gp_xasprintf("%s", run->a.summary && !run->a.n ? run->a.summary :
+					"no launch was sampled: a kernel is sampled on a launch "
+					"after its counted ones (see --stalls in gpuperf-profile(1))");
+	report_add_table(rep, headline, none, 0)->flags |= REPORT_HUMAN_ONLY | REPORT_HEADLINE;
+	free(headline);
+	t = report_add_table(rep, "Instructions", profile_instr_columns, PROFILE_INSTR_NCOLUMNS);
+	t->flags |= REPORT_MACHINE_ONLY;
+	for (size_t i = 0, first = 0; i < in->n; i++) {
+		machine_row(t, run, &in->v[i]);
+		if (i + 1 == in->n || in->v[i + 1].k != in->v[first].k) {
+			last = kernel_table(rep, &in->v[first], i + 1 - first);
+			first = i + 1;
+		}
+	}
+	if (last && in->others)
+		report_note(last, "%zu more instruction%s left out by --top (the most sampled of "
+			    "each kernel are kept)", in->others, tab_plural((long long)in->others));
+	if (last)
+		report_note(last, "offset: in the kernel's SASS (cuobjdump -sass); line: where the "
+			    "module has line information (nvcc -lineinfo); (%%): of the kernel's "
+			    "samples");
+}
