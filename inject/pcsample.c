@@ -19,9 +19,10 @@
  *
  * Each PC's samples by reason sum into the launch record's states
  * (profile/stalls.h), and with GPUPERF_PROFILE_SOURCE=1 (--by
- * instruction) go out as a pc record each; the PC where the top stall gathers most is mapped
- * to its file and line by the cubin's line table (occupancy/lines.h), the
- * cubin found by its CRC among those the module-loaded callback kept.
+ * instruction) go out as a pc record each.  The PC where the top stall
+ * gathers most, and each pc record's, is mapped to its file and line by
+ * the cubin's line table (occupancy/lines.h), the cubin found by its CRC
+ * among those the module-loaded callback kept.
  * A step that fails is a warning, and ends sampling in the process.
  */
 #include <stdlib.h>
