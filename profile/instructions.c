@@ -25,6 +25,50 @@ static int by_kernel_then_samples(const void *x, const void *y)
 	return (a->offset > b->offset) - (a->offset < b->offset);
 }
 
+/* By kernel row, the most samples, the lowest line. */
+static int by_kernel_then_line_samples(const void *x, const void *y)
+{
+	const struct prof_line *a = x, *b = y;
+
+	if (a->k != b->k)
+		return a->k < b->k ? -1 : 1;
+	if (a->samples != b->samples)
+		return a->samples > b->samples ? -1 : 1;
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+/*
+ * The lines of in's instructions (every one, sorted by kernel): each
+ * kernel's samples by file and line, most first.
+ */
+static void add_lines(struct prof_instrs *in, const double *total, const struct prof_kernel *k0)
+{
+	size_t first = 0;   /* the current kernel's first line */
+
+	in->lines = gp_xcalloc(in->n ? in->n : 1, sizeof(*in->lines));
+	for (size_t i = 0; i < in->n; i++) {
+		const struct prof_instr *x = &in->v[i];
+		struct prof_line *l = NULL;
+
+		if (i && x->k != in->v[i - 1].k)
+			first = in->nlines;
+		if (!x->file)
+			continue;
+		for (size_t j = first; j < in->nlines && !l; j++)
+			if (in->lines[j].line == x->line && !strcmp(in->lines[j].file, x->file))
+				l = &in->lines[j];
+		if (!l) {
+			l = &in->lines[in->nlines++];
+			l->k = x->k;
+			l->file = gp_xstrdup(x->file);
+			l->line = x->line;
+		}
+		l->samples += x->st.total;
+		l->kernel_share = l->samples / total[x->k - k0];
+	}
+	qsort(in->lines, in->nlines, sizeof(*in->lines), by_kernel_then_line_samples);
+}
+
 void prof_instructions(const struct prof_records *rs, const struct prof_analysis *a, size_t top,
 		       struct prof_instrs *in)
 {
@@ -52,6 +96,7 @@ void prof_instructions(const struct prof_records *rs, const struct prof_analysis
 		total[k] += x->st.total;
 	}
 	qsort(in->v, in->n, sizeof(*in->v), by_kernel_then_samples);
+	add_lines(in, total, a->k);
 	for (size_t i = 0, nth = 0; i < in->n; i++) {
 		struct prof_instr *x = &in->v[i];
 

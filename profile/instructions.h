@@ -2,7 +2,9 @@
  * gpuperf profile --by instruction: the PC samples of each kernel's
  * sampled launch, one row per instruction (the library's pc records),
  * ordered as the analysis orders the kernels, the instructions with the
- * most samples first.  Pure: no CUDA, no output.
+ * most samples first; and each kernel's samples by source line, the
+ * lines with the most first (an unrolled loop spreads a line over many
+ * instructions).  Pure: no CUDA, no output.
  *
  *     prof_analyze(&rs, &opts, &a);
  *     prof_instructions(&rs, &a, top, &in);

@@ -61,6 +61,9 @@ void prof_instrs_free(struct prof_instrs *in)
 {
 	for (size_t i = 0; i < in->n; i++)
 		free(in->v[i].file);
+	for (size_t i = 0; i < in->nlines; i++)
+		free(in->lines[i].file);
 	free(in->v);
+	free(in->lines);
 	memset(in, 0, sizeof(*in));
 }

@@ -243,9 +243,19 @@ struct prof_instr {
 	double kernel_share;           /* its samples' share of its kernel's, 0-1 */
 };
 
+/* A source line's share of a kernel's samples: its instructions' together (an unrolled loop's). */
+struct prof_line {
+	const struct prof_kernel *k;
+	char *file;                    /* its source file */
+	unsigned line;
+	double samples, kernel_share;  /* 0-1 */
+};
+
 struct prof_instrs {
 	struct prof_instr *v;          /* by kernel, in the analysis's order; most samples first */
 	size_t n;
+	struct prof_line *lines;       /* by kernel likewise, every line with samples, most first */
+	size_t nlines;
 	size_t kernels;                /* kernels with sampled instructions */
 	size_t others;                 /* instructions left out by --top */
 };

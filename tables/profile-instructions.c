@@ -79,9 +79,35 @@ static void view_row(struct report_table *t, const struct prof_instr *x)
 	free(s);
 }
 
+#define LINES_SHOWN 4        /* a kernel's lines named under its table, at most */
+#define LINE_MIN_SHARE 0.05  /* ... each with this share of its samples or more */
+
+/* Under kernel k's table: the lines where its samples gather, its instructions' together. */
+static void lines_note(struct report_table *t, const struct prof_instrs *in,
+		       const struct prof_kernel *k)
+{
+	char text[LINES_SHOWN * 96] = "";
+	size_t len = 0, shown = 0;
+
+	for (size_t i = 0; i < in->nlines && shown < LINES_SHOWN; i++) {
+		const struct prof_line *l = &in->lines[i];
+		const char *base = strrchr(l->file, '/');
+
+		if (l->k != k || l->kernel_share < LINE_MIN_SHARE)
+			continue;
+		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%s:%u %.1f %%",
+					shown++ ? ", " : "", base ? base + 1 : l->file, l->line,
+					100 * l->kernel_share);
+		if (len >= sizeof(text))
+			break;
+	}
+	if (shown)
+		report_note(t, "by line, its instructions together: %s", text);
+}
+
 /* The kernel's table of instructions x[0 .. n), its samples in the title. */
-static struct report_table *kernel_table(struct report *rep, const struct prof_instr *x,
-					 size_t n)
+static struct report_table *kernel_table(struct report *rep, const struct prof_instrs *in,
+					 const struct prof_instr *x, size_t n)
 {
 	char name[PROF_NAME_SHOWN + 1], *title;
 	struct report_table *t;
@@ -97,6 +123,7 @@ static struct report_table *kernel_table(struct report *rep, const struct prof_i
 	t->flags |= REPORT_HUMAN_ONLY;
 	for (size_t i = 0; i < n; i++)
 		view_row(t, &x[i]);
+	lines_note(t, in, x->k);
 	return t;
 }
 
@@ -120,7 +147,7 @@ void tab_profile_instructions(struct report *rep, const struct profile_run *run)
 	for (size_t i = 0, first = 0; i < in->n; i++) {
 		machine_row(t, run, &in->v[i]);
 		if (i + 1 == in->n || in->v[i + 1].k != in->v[first].k) {
-			last = kernel_table(rep, &in->v[first], i + 1 - first);
+			last = kernel_table(rep, in, &in->v[first], i + 1 - first);
 			first = i + 1;
 		}
 	}

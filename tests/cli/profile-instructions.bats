@@ -13,9 +13,10 @@ bats_require_minimum_version 1.5.0
 FIXTURE=$BATS_TEST_DIRNAME/../fixtures/profile-instructions.records
 REPLAY=(sh -c 'cat "$1" >>"$GPUPERF_PROFILE_PATH"' sh "$FIXTURE")
 
-# samples KERNEL: the sum of a kernel's pc records' samples in the fixture
+# samples KERNEL [LINE]: the sum of a kernel's pc records' samples in the fixture (at LINE)
 samples() {
-	awk -v k="kernel=$1" '$1 == "pc" && index($0, " " k " ") {
+	awk -v k="kernel=$1" -v l="${2:+line=$2}" '$1 == "pc" && index($0, " " k " ") &&
+		(l == "" || index($0, " " l " ")) {
 		for (i = 1; i <= NF; i++) if ($i ~ /^stall_samples=/) { split($i, a, "="); s += a[2] } }
 		END { print s }' "$FIXTURE"
 }
@@ -61,6 +62,12 @@ PY
 	[[ "$stderr" == *"transpose_naive: launch 4, 12962 samples in these 2 instructions"* ]]
 	[[ "$stderr" == *"0x1d0   transpose.cu:19     6844  20.4  long_scoreboard 97.5 %"* ]]
 	[[ "$stderr" == *"124 more instructions left out by --top"* ]]
+	# by line, every instruction of it: line 19's 25056 of 33525 samples (74.7 %), line 20's
+	# 5607 (16.7 %), line 16's 2847 (8.5 %), by hand from the records
+	[ "$(samples _Z15transpose_naivePfPKfi 19)" -eq 25056 ]
+	[ "$(samples _Z15transpose_naivePfPKfi 20)" -eq 5607 ]
+	[ "$(samples _Z15transpose_naivePfPKfi 16)" -eq 2847 ]
+	[[ "$stderr" == *"by line, its instructions together: transpose.cu:19 74.7 %, transpose.cu:20 16.7 %, transpose.cu:16 8.5 %"* ]]
 	run_split "$GPUPERF" --csv -o top.csv profile --by instruction --top 2 -- "${REPLAY[@]}"
 	[ "$(wc -l <top.csv)" -eq 7 ]
 }

@@ -3,7 +3,7 @@
  * in its order, each kernel's most sampled first, their shares of the
  * kernel's samples, and --top.  The records are made here; the expected
  * shares are worked out by hand (a kernel of 600 + 300 + 100 samples:
- * 60, 30 and 10 %).
+ * 60, 30 and 10 %), and so are the lines'.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,8 +13,8 @@
 static struct prof_rec recs[24];
 static size_t nrecs;
 
-static void pc(const char *kernel, int dev, unsigned long long offset, unsigned long long n,
-	       int line)
+static void pc_in(const char *file, const char *kernel, int dev, unsigned long long offset,
+		  unsigned long long n, int line)
 {
 	struct prof_rec *r = &recs[nrecs++];
 
@@ -23,10 +23,99 @@ static void pc(const char *kernel, int dev, unsigned long long offset, unsigned 
 	r->dev = dev;
 	r->nth = 4;
 	r->hot_pc = offset;
-	r->hot_file = line ? (char *)"/src/k.cu" : NULL;
+	r->hot_file = line ? (char *)file : NULL;
 	r->hot_line = line;
 	r->stall[PS_LONG_SCOREBOARD] = n;
 	r->stall_samples = n;
+}
+
+static void pc(const char *kernel, int dev, unsigned long long offset, unsigned long long n,
+	       int line)
+{
+	pc_in("/src/k.cu", kernel, dev, offset, n, line);
+}
+
+/*
+ * The records: kernel b (the analysis's first row) 50 + 50 + 30 + 30 + 30
+ * + 10 + 10 = 210 samples; kernel a 600 + 300 + 300 + 100 = 1300.
+ */
+static void records(void)
+{
+	pc("_Z1av", 0, 0x10, 300, 7);
+	pc("_Z1av", 0, 0x20, 600, 8);
+	pc("_Z1av", 0, 0x18, 300, 9);      /* line 7's tie, seen after it */
+	pc("_Z1av", 0, 0x30, 100, 0);      /* no line table */
+	pc("_Z1bv", 0, 0x40, 50, 3);
+	pc("_Z1bv", 0, 0x08, 50, 3);
+	pc("_Z1bv", 0, 0x50, 10, 3);       /* a tie in rising order, after one in falling order */
+	pc("_Z1bv", 0, 0x60, 10, 3);
+	pc("_Z1bv", 0, 0x70, 0, 3);        /* no samples of a state: no instruction */
+	pc_in("/src/h.cuh", "_Z1bv", 0, 0x80, 30, 3);   /* line 3 of another file */
+	pc("_Z1bv", 0, 0x90, 30, 8);       /* line 8, as kernel a's: another kernel's line */
+	pc("_Z1bv", 0, 0xa0, 30, 2);       /* a three-way tie of lines: 3, 8, then 2 */
+}
+
+static void instructions(const struct prof_records *rs, struct prof_kernel *k)
+{
+	struct prof_analysis a = { .k = k, .n = 2 };
+	struct prof_instrs in;
+
+	prof_instructions(rs, &a, 0, &in);
+	is_int((int)in.n, 11, "the kept kernels' instructions with samples, every one");
+	is_int((int)in.kernels, 2, "of two kernels");
+	is_int((int)in.others, 0, "none left out");
+	if (in.n == 11) {
+		ok(in.v[0].k == &k[0] && in.v[6].k == &k[0], "the analysis's first kernel first");
+		ok(in.v[0].offset == 0x08 && in.v[1].offset == 0x40 && in.v[2].offset == 0x80 &&
+		   in.v[3].offset == 0x90 && in.v[4].offset == 0xa0 && in.v[5].offset == 0x50 &&
+		   in.v[6].offset == 0x60, "  the most sampled first, a tie's lower offset first");
+		is_dbl(in.v[0].kernel_share, 50.0 / 210, 1e-12, "  50 of its 210 samples");
+		ok(in.v[7].k == &k[1], "then the second kernel");
+		ok(in.v[7].offset == 0x20 && in.v[8].offset == 0x10 && in.v[9].offset == 0x18 &&
+		   in.v[10].offset == 0x30, "  its most sampled first");
+		is_dbl(in.v[7].kernel_share, 600.0 / 1300, 1e-12, "  600 of 1300");
+		is_dbl(in.v[10].kernel_share, 100.0 / 1300, 1e-12, "  100 last");
+		is_str(in.v[7].file, "/src/k.cu", "  its file");
+		is_int((int)in.v[7].line, 8, "  its line");
+		ok(!in.v[10].file, "  no line table: no file");
+		is_int((int)in.v[7].launch, 4, "  which launch was sampled");
+		is_dbl(in.v[7].st.by[PS_LONG_SCOREBOARD], 600, 0, "  its states");
+	}
+	/*
+	 * By line: kernel b's k.cu:3 holds 50 + 50 + 10 + 10 = 120 of its 210,
+	 * then h.cuh:3, k.cu:8 and k.cu:2 30 each (the lowest line first);
+	 * kernel a's line 8 600 of 1300, lines 7 and 9 300 each, its 100
+	 * without a line none.
+	 */
+	is_int((int)in.nlines, 7, "seven lines: one file's line 3 is not another's, nor one "
+	       "kernel's line 8 another's");
+	if (in.nlines == 7) {
+		ok(in.lines[0].k == &k[0] && in.lines[0].line == 3 &&
+		   !strcmp(in.lines[0].file, "/src/k.cu"), "k.cu:3 first");
+		is_dbl(in.lines[0].samples, 120, 0, "  its instructions' samples together");
+		is_dbl(in.lines[0].kernel_share, 120.0 / 210, 1e-12, "  120 of 210");
+		ok(in.lines[1].line == 2 && in.lines[2].line == 3 && in.lines[3].line == 8 &&
+		   !strcmp(in.lines[2].file, "/src/h.cuh") && in.lines[3].k == &k[0],
+		   "then the tie of 30: lines 2, 3 (h.cuh) and 8");
+		is_dbl(in.lines[1].kernel_share, 30.0 / 210, 1e-12, "  30 of 210");
+		ok(in.lines[4].k == &k[1] && in.lines[4].line == 8 && in.lines[5].line == 7 &&
+		   in.lines[6].line == 9, "the second kernel's lines after, a tie's lower line first");
+		is_dbl(in.lines[4].kernel_share, 600.0 / 1300, 1e-12, "  line 8: 600 of 1300");
+		is_dbl(in.lines[5].kernel_share, 300.0 / 1300, 1e-12, "  line 7: 300 of 1300");
+	}
+	prof_instrs_free(&in);
+	ok(!in.v && !in.n && !in.lines && !in.nlines, "freed");
+
+	prof_instructions(rs, &a, 1, &in);
+	is_int((int)in.n, 2, "--top 1: one of each kernel");
+	is_int((int)in.others, 9, "the other nine counted");
+	is_int((int)in.nlines, 7, "the lines count every instruction, not only those kept");
+	if (in.n == 2) {
+		is_int((int)in.v[1].offset, 0x20, "the most sampled kept");
+		is_dbl(in.v[1].kernel_share, 600.0 / 1300, 1e-12,
+		       "its share of all the kernel's samples");
+	}
+	prof_instrs_free(&in);
 }
 
 int main(void)
@@ -36,15 +125,10 @@ int main(void)
 	struct prof_analysis a = { .k = k, .n = 2 };
 	struct prof_records rs;
 	struct prof_instrs in;
+	size_t kept;
 
-	pc("_Z1av", 0, 0x10, 300, 7);
-	pc("_Z1av", 0, 0x20, 600, 8);
-	pc("_Z1av", 0, 0x30, 100, 0);
-	pc("_Z1bv", 0, 0x40, 50, 3);
-	pc("_Z1bv", 0, 0x08, 50, 3);
-	pc("_Z1bv", 0, 0x50, 10, 3);       /* a tie in rising order, after one in falling order */
-	pc("_Z1bv", 0, 0x60, 10, 3);
-	pc("_Z1bv", 0, 0x70, 0, 3);        /* no samples of a state: no instruction */
+	records();
+	kept = nrecs;
 	pc("_Z1av", 1, 0x10, 999, 7);      /* another device's kernel of the name: not kept */
 	pc("_Z1cv", 0, 0x10, 999, 7);      /* a kernel the analysis left out */
 	recs[nrecs] = recs[0];
@@ -52,42 +136,19 @@ int main(void)
 	nrecs++;
 	rs.v = recs;
 	rs.n = nrecs;
+	instructions(&rs, k);
 
+	/* every record an instruction (ASan: nothing read past them) */
+	rs.n = kept;
+	recs[8] = recs[7];   /* the one without samples, replaced */
+	recs[8].hot_pc = 0x68;
 	prof_instructions(&rs, &a, 0, &in);
-	is_int((int)in.n, 7, "the kept kernels' instructions with samples, every one");
-	is_int((int)in.kernels, 2, "of two kernels");
-	is_int((int)in.others, 0, "none left out");
-	if (in.n == 7) {
-		ok(in.v[0].k == &k[0] && in.v[3].k == &k[0], "the analysis's first kernel first");
-		ok(in.v[0].offset == 0x08 && in.v[1].offset == 0x40 && in.v[2].offset == 0x50 &&
-		   in.v[3].offset == 0x60, "  the most sampled first, a tie's lower offset first");
-		is_dbl(in.v[0].kernel_share, 50.0 / 120, 1e-12, "  50 of its 120 samples");
-		ok(in.v[4].k == &k[1], "then the second kernel");
-		is_int((int)in.v[4].offset, 0x20, "  its most sampled first");
-		is_dbl(in.v[4].kernel_share, 0.6, 1e-12, "  600 of 1000");
-		is_dbl(in.v[5].kernel_share, 0.3, 1e-12, "  then 300");
-		is_dbl(in.v[6].kernel_share, 0.1, 1e-12, "  then 100");
-		is_str(in.v[4].file, "/src/k.cu", "  its file");
-		is_int((int)in.v[4].line, 8, "  its line");
-		ok(!in.v[6].file, "  no line table: no file");
-		is_int((int)in.v[4].launch, 4, "  which launch was sampled");
-		is_dbl(in.v[4].st.by[PS_LONG_SCOREBOARD], 600, 0, "  its states");
-	}
-	prof_instrs_free(&in);
-	ok(!in.v && !in.n, "freed");
-
-	prof_instructions(&rs, &a, 1, &in);
-	is_int((int)in.n, 2, "--top 1: one of each kernel");
-	is_int((int)in.others, 5, "the other five counted");
-	if (in.n == 2) {
-		is_int((int)in.v[1].offset, 0x20, "the most sampled kept");
-		is_dbl(in.v[1].kernel_share, 0.6, 1e-12, "its share of all the kernel's samples");
-	}
+	is_int((int)in.n, 12, "only instructions: every one kept");
 	prof_instrs_free(&in);
 
 	rs.n = 0;
 	prof_instructions(&rs, &a, 0, &in);
-	ok(in.n == 0 && in.kernels == 0, "no records: no rows");
+	ok(in.n == 0 && in.kernels == 0 && in.nlines == 0, "no records: no rows");
 	prof_instrs_free(&in);
 	return done_testing();
 }
