@@ -19,6 +19,21 @@ enum {
 };
 _Static_assert(I_PHRASE + 1 == PROFILE_INSTR_NCOLUMNS, "PROFILE_INSTR_NCOLUMNS");
 
+/* An instruction's offset in its kernel's SASS, as cuobjdump counts it: "0x1d0". */
+static const char *offset_text(unsigned long long offset, char *buf, size_t n)
+{
+	snprintf(buf, n, "0x%llx", offset);
+	return buf;
+}
+
+/* A path's file name, for the people's tables (the machines' have the path). */
+static const char *file_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	return base ? base + 1 : path;
+}
+
 static void machine_row(struct report_table *t, const struct profile_run *run,
 			const struct prof_instr *x)
 {
@@ -32,8 +47,7 @@ static void machine_row(struct report_table *t, const struct profile_run *run,
 	report_set_str(t, r, I_MANGLED, x->k->kernel);
 	if (x->launch)
 		report_set_int(t, r, I_LAUNCH, (long long)x->launch);
-	snprintf(off, sizeof(off), "0x%llx", x->offset);
-	report_set_str(t, r, I_OFFSET, off);
+	report_set_str(t, r, I_OFFSET, offset_text(x->offset, off, sizeof(off)));
 	if (x->file) {
 		report_set_str(t, r, I_FILE, x->file);
 		report_set_int(t, r, I_LINE, x->line);
@@ -63,13 +77,10 @@ static void view_row(struct report_table *t, const struct prof_instr *x)
 {
 	size_t r = report_add_row(t);
 	char off[32], line[80], *s;
-	const char *base;
 
-	snprintf(off, sizeof(off), "0x%llx", x->offset);
-	report_set_str(t, r, 0, off);
+	report_set_str(t, r, 0, offset_text(x->offset, off, sizeof(off)));
 	if (x->file) {
-		base = strrchr(x->file, '/');
-		snprintf(line, sizeof(line), "%s:%u", base ? base + 1 : x->file, x->line);
+		snprintf(line, sizeof(line), "%s:%u", file_name(x->file), x->line);
 		report_set_str(t, r, 1, line);
 	}
 	report_set_int(t, r, 2, (long long)x->st.total);
@@ -91,12 +102,11 @@ static void lines_note(struct report_table *t, const struct prof_instrs *in,
 
 	for (size_t i = 0; i < in->nlines && shown < LINES_SHOWN; i++) {
 		const struct prof_line *l = &in->lines[i];
-		const char *base = strrchr(l->file, '/');
 
 		if (l->k != k || l->kernel_share < LINE_MIN_SHARE)
 			continue;
 		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%s:%u %.1f %%",
-					shown++ ? ", " : "", base ? base + 1 : l->file, l->line,
+					shown++ ? ", " : "", file_name(l->file), l->line,
 					100 * l->kernel_share);
 		if (len >= sizeof(text))
 			break;
