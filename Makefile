@@ -132,7 +132,8 @@ UNIT_HELPERS := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
 INJECT_SO := build/lib/gpuperf/libgpuperf-inject.so
 INJECT_SRC := $(sort $(wildcard inject/*.c)) \
 	$(filter-out counters/cupti-rt.c,$(sort $(wildcard counters/*.c))) \
-	profile/record.c profile/stalls.c profile/sample-when.c util/filter.c profile/range-name.c results/device.c util/demangle.c \
+	profile/record.c profile/stalls.c profile/sample-when.c profile/analyze.c profile/where.c profile/verdict.c profile/bound.c results/profile-analysis.c results/roofline.c \
+	occupancy/occupancy.c occupancy/sweep.c arch/peaks.c util/parse.c util/filter.c profile/range-name.c results/device.c util/demangle.c \
 	util/error.c util/fault.c util/stats.c util/turns.c occupancy/lines.c occupancy/cubin.c \
 	arch/arch.c
 INJECT_OBJ := $(INJECT_SRC:%.c=build-pic/%.o)

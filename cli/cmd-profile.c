@@ -28,7 +28,7 @@
 
 struct args {
 	const char *kernel, *html;
-	int launches, top, sort, set, by, stalls;
+	int launches, top, sort, set, by, stalls, no_patch;
 	char **program;
 	int nprogram;
 };
@@ -63,6 +63,11 @@ static const struct gp_option options[] = {
 	  "also sample what each kernel's warps wait on (PC sampling), on a launch after the "
 	  "counted ones: the top stall reasons and the line they sit at; sampling and counting "
 	  "take turns (about 0.5 s a turn)", .offset = ARG(stalls) },
+	{ "no-patch", 0, GP_OPT_FLAG, NULL,
+	  "leave every launch's code as compiled: by default, one launch of the kernel with the "
+	  "most time at stake in a memory or bank verdict runs patched to count each "
+	  "instruction's sectors and wavefronts, so its verdict names the line and the "
+	  "instruction", .offset = ARG(no_patch) },
 	{ "html", 0, GP_OPT_STRING, "FILE",
 	  "also write the report as one self-contained HTML page: the table, the roofline, the "
 	  "verdicts", .offset = ARG(html), .flags = GP_OPT_FILE },
@@ -109,7 +114,8 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	struct profile_run *run = res;
 	struct prof_spawn_opts ro = { NULL, (unsigned)a->launches, a->kernel, gp_verbosity > 0,
 				      prof_set_names[a->set], a->by == BY_RANGE,
-				      a->stalls || a->by == BY_INSTRUCTION, a->by == BY_INSTRUCTION };
+				      a->stalls || a->by == BY_INSTRUCTION, a->by == BY_INSTRUCTION,
+				      !a->no_patch };
 	/* by range, --sort and --top are the ranges' */
 	struct prof_opts po = { a->by == BY_RANGE ? PROF_SORT_TIME : (enum prof_sort)a->sort,
 				a->by == BY_KERNEL ? (size_t)a->top : 0, a->kernel };
@@ -122,6 +128,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	if (ctx->counters == COUNTERS_OFF) {
 		ro.launches = 0;  /* times only */
 		ro.stalls = 0;
+		ro.patch = 0;
 	}
 	run->counter_set = ro.launches ? ro.set : NULL;
 	run->command = shell_join(a->program, a->nprogram);  /* sh -c 'exit 7' */
@@ -188,7 +195,7 @@ const struct gp_cmd gp_cmd_profile = {
 	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES | CMD_REPORT_STDERR,
 	.summary = "every kernel of your own program: what bounds it against a roofline, what it wastes, and the fix",
 	.synopsis = "[--kernel REGEX] [--launches N] [--set full|light] [--top N] [--sort time|waste|name] "
-		    "[--by kernel|range|instruction] [--stalls] [--html FILE] -- CMD [ARGS...]",
+		    "[--by kernel|range|instruction] [--stalls] [--no-patch] [--html FILE] -- CMD [ARGS...]",
 	.gpu_help = "Needs a GPU and its driver: without them the program still runs, its status\n"
 		    "passes through, and a note says why no kernel was profiled.",
 	.options = options,

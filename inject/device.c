@@ -8,6 +8,7 @@
  * the ceilings gpuperf roofline measured on the GPU (its UUID and driver).
  */
 #include <stdlib.h>
+#include <string.h>
 #include "results/device.h"
 #include "util/error.h"
 #include "inject/inject.h"
@@ -65,6 +66,16 @@ void cupti_device_cc(int dev, int *major, int *minor)
 	inj_api.cuDeviceGetAttribute(minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
 }
 
+/* The device records written, for the library's own judging (sass.c); the chip is NULL
+   where the first launch on the device was not profiled. */
+static struct prof_rec kept[INJ_MAX_DEV];
+
+const struct prof_rec *inj_device_of(int dev)
+{
+	return dev >= 0 && dev < INJ_MAX_DEV && __atomic_load_n(&kept[dev].type, __ATOMIC_ACQUIRE) ==
+	       PROF_DEVICE ? &kept[dev] : NULL;
+}
+
 void inj_device_record(int dev, const char *chip)
 {
 	static unsigned char sent[INJ_MAX_DEV];
@@ -95,4 +106,14 @@ void inj_device_record(int dev, const char *chip)
 	if (inj_api.cuDriverGetVersion && inj_api.cuDriverGetVersion(&r.driver_version))
 		r.driver_version = 0;
 	inj_write(&r);
+	{   /* names copied, the record published last */
+		struct prof_rec c = r;
+
+		c.type = PROF_HELLO;
+		c.name = strdup(r.name);
+		c.chip = chip ? strdup(chip) : NULL;
+		c.uuid = NULL;
+		kept[dev] = c;
+		__atomic_store_n(&kept[dev].type, PROF_DEVICE, __ATOMIC_RELEASE);
+	}
 }

@@ -49,7 +49,7 @@ static void CUPTIAPI callback(void *user, CUpti_CallbackDomain domain, CUpti_Cal
 		inj_launch_callback(id, data);
 	} else if (domain == CUPTI_CB_DOMAIN_RESOURCE && !inj.dead &&
 		   id == CUPTI_CBID_RESOURCE_MODULE_LOADED) {
-		inj_pcs_module(((const CUpti_ResourceData *)data)->resourceDescriptor);
+		inj_cubins_keep(((const CUpti_ResourceData *)data)->resourceDescriptor);
 	} else if (domain == CUPTI_CB_DOMAIN_RESOURCE && !inj.dead &&
 		   id == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING) {
 		/* a context is going: take its counters and records first */
@@ -69,6 +69,7 @@ static void at_exit(void)
 	if ((long long)getpid() != inj.pid)
 		return;   /* a forked child: its parent writes the end */
 	inj_launch_flush(NULL);
+	inj_sass_off(NULL);
 	if (timing)
 		inj_activity_flush();
 	atomic_store(&inj.dead, 1);
@@ -131,7 +132,7 @@ static char *subscribe(void)
 		}
 	inj_api.cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_RESOURCE,
 				    CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING);
-	if (inj_pcs_wanted())   /* the cubins, for the sampled PCs' lines */
+	if (inj_pcs_wanted() | inj_sass_wanted())   /* the cubins, for the PCs' lines */
 		inj_api.cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_RESOURCE,
 					    CUPTI_CBID_RESOURCE_MODULE_LOADED);
 	inj_ranges_start(sub);

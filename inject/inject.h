@@ -17,6 +17,9 @@
  *   device.c    the driver-API side counters/ needs (context, sync, CC)
  *   turns.c     the program's processes take turns with a GPU's counters
  *   pcsample.c  PC sampling: what a kernel's warps wait on (profile --stalls)
+ *   sass.c      per-instruction counts of one kernel: sectors and wavefronts, ideal and
+ *               not (SASS metrics)
+ *   cubins.c    the loaded modules' cubins, for the PCs' files and lines
  */
 #ifndef GP_INJECT_INJECT_H
 #define GP_INJECT_INJECT_H
@@ -24,6 +27,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include "counters/cupti-api.h"
+#include "occupancy/lines.h"
 #include "profile/record.h"
 #include "profile/sample-when.h"
 #include "util/clock.h"
@@ -32,6 +36,7 @@
 /* all of CUPTI's callback side, with the launch calls' parameter structs */
 #include <cupti.h>
 #include <cupti_pcsampling.h>
+#include <cupti_sass_metrics.h>
 
 #define INJ_MAX_DEV 64
 #define INJ_DEFAULT_LAUNCHES 1
@@ -75,7 +80,14 @@
 	X(cuptiPCSamplingSetConfigurationAttribute) \
 	X(cuptiPCSamplingStart) \
 	X(cuptiPCSamplingStop) \
-	X(cuptiPCSamplingGetData)
+	X(cuptiPCSamplingGetData) \
+	X(cuptiSassMetricsGetProperties) \
+	X(cuptiSassMetricsSetConfig) \
+	X(cuptiSassMetricsUnsetConfig) \
+	X(cuptiSassMetricsEnable) \
+	X(cuptiSassMetricsDisable) \
+	X(cuptiSassMetricsGetDataProperties) \
+	X(cuptiSassMetricsFlushData)
 
 struct inj_api {
 #define INJ_DRV_MEMBER(f, v, req) __typeof__(&f) f;
@@ -143,6 +155,8 @@ int inj_kernel_launch(struct inj_kernel *k, int counters_allowed);
  * else it waits.  Lock held.
  */
 int inj_kernel_sample(struct inj_kernel *k, struct prof_sample_when *w);
+/* Whether a launch of it was profiled with counters.  Lock held. */
+int inj_kernel_counted(const struct inj_kernel *k);
 /* A profile reservation that did not happen (the bracket failed to start).  Lock held. */
 void inj_kernel_unprofile(struct inj_kernel *k);
 /* The GPU time of one unprofiled kernel run.  Lock held. */
@@ -221,6 +235,8 @@ void inj_launch_costs(void);
 void inj_sync_stream(CUstream s);
 /* A device record for dev, once per device; chip NULL when counters are unknown. */
 void inj_device_record(int dev, const char *chip);
+/* dev's device record, once written with its chip; NULL before. */
+const struct prof_rec *inj_device_of(int dev);
 
 /* ---- turns.c ---- */
 
@@ -242,8 +258,6 @@ int inj_turn_wanted(int dev);
 int inj_pcs_wanted(void);
 /* Whether sampling is still on: wanted, and no step of it failed. */
 int inj_pcs_on(void);
-/* A loaded module: its cubin kept, for the sampled PCs' lines. */
-void inj_pcs_module(const CUpti_ModuleResourceData *m);
 /*
  * Start sampling a launch on ctx, which has no counter set (launch.c
  * closes it): a turn of sampling begins there unless one is on.  1 when
@@ -258,5 +272,51 @@ int inj_pcs_sampling(CUcontext ctx);
 void inj_pcs_off(CUcontext ctx);
 /* Under -v, at the exit: the sampled launches and the turns' cost. */
 void inj_pcs_costs(void);
+
+/* ---- sass.c (GPUPERF_PROFILE_SASS=1) ---- */
+
+/* Whether one kernel's instructions are to be counted (read once, at start). */
+int inj_sass_wanted(void);
+/*
+ * Judge a counted launch as gpuperf will (profile/analyze.h): the kernel
+ * with the most time at stake in a memory or bank verdict is the one to
+ * patch.  With inj.lock held.
+ */
+void inj_sass_judge(const struct prof_rec *launch);
+/*
+ * Whether to count this unprofiled launch's instructions: the kernel
+ * chosen, once the program has settled (profile/sample-when.h's rule),
+ * and no kernel patched before.  With inj.lock held.
+ */
+int inj_sass_pick(struct inj_kernel *k, const char *name, int dev);
+/*
+ * Enable patching on ctx for the launch now entering (no counter set, no
+ * sampling there), or keep it on: 1 when on.  With inj.bracket held.
+ */
+int inj_sass_begin(CUcontext ctx, int dev);
+/*
+ * After a launch of the kernel chosen: its instructions' counts, a pc
+ * record each, and the patching undone; or, where it ran as compiled
+ * (enabled inside its own launch call), kept on for its next launch.
+ */
+void inj_sass_end(CUcontext ctx, const struct prof_rec *launch);
+/* Patching still on (ctx NULL: anywhere) ends without counts: counters need the GPU. */
+void inj_sass_off(CUcontext ctx);
+/* Whether patching is on, waiting for the kernel's next launch. */
+int inj_sass_armed(void);
+
+/* ---- cubins.c ---- */
+
+/* A loaded module: its cubin kept, for the PCs' lines. */
+void inj_cubins_keep(const CUpti_ModuleResourceData *m);
+/* One kernel's line table, read at its first use. */
+struct inj_lines {
+	int tried, ok;
+	struct line_table t;
+};
+/* The file and line of a PC into r's hot_file and hot_line, where its cubin has a line table. */
+void inj_line_of(struct inj_lines *ll, uint64_t crc, const char *function, uint64_t offset,
+		 struct prof_rec *r);
+void inj_lines_free(struct inj_lines *ll);
 
 #endif

@@ -82,6 +82,11 @@ int inj_kernel_sample(struct inj_kernel *k, struct prof_sample_when *w)
 	return 1;
 }
 
+int inj_kernel_counted(const struct inj_kernel *k)
+{
+	return k->profiled > 0;
+}
+
 void inj_kernel_unprofile(struct inj_kernel *k)
 {
 	if (k->profiled)

@@ -446,6 +446,7 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 	pthread_mutex_lock(&inj.bracket);
 	br.t0 = t0;
 	inj_pcs_off(NULL);   /* CUPTI starts no counter session while sampling is on */
+	inj_sass_off(NULL);
 	if (!inj.counters_on || !inj_turn_take(dev, name) || !(set = device_set(dev))) {
 		if (!devs[dev].set)
 			inj_turn_give(dev);   /* nothing enabled here (turns.c) */
@@ -541,6 +542,8 @@ static int read_session(int dev)
 		pthread_mutex_lock(&inj.lock);
 		if (!w->launched || (!counted && !rc && !other_work))
 			inj_kernel_unprofile(w->k);
+		if (counted)
+			inj_sass_judge(&w->rec);
 		if (w->launched) {
 			inj_write(&w->rec);
 			inj.profiled += counted;
@@ -655,6 +658,8 @@ void inj_launch_flush(CUcontext ctx)
 		}
 	}
 	inj_pcs_off(ctx);
+	if (ctx)
+		inj_sass_off(ctx);
 	pthread_mutex_unlock(&inj.bracket);
 	if (any) {
 		pthread_mutex_lock(&cost.lock);
@@ -723,13 +728,69 @@ static void sample_end(const CUpti_CallbackData *cb)
 	pthread_mutex_unlock(&inj.bracket);
 }
 
+/*
+ * Per-instruction counts (sass.c): one launch of one kernel patched, with
+ * no counter set and no sampling on its context, alone on the GPU.
+ */
+static struct {
+	int open;
+	uint32_t corr;
+	struct prof_rec rec;
+} pat;
+
+static void patch_begin(const CUpti_CallbackData *cb, const struct launch *l, const char *name,
+			int dev)
+{
+	if (!inj_sass_armed())
+		inj_launch_flush(cb->context);   /* closes the counter set and ends sampling there */
+	pthread_mutex_lock(&inj.bracket);
+	inj_api.cuCtxSynchronize();
+	if (!inj_sass_begin(cb->context, dev)) {
+		pthread_mutex_unlock(&inj.bracket);
+		return;
+	}
+	prof_rec_init(&pat.rec, PROF_LAUNCH, inj.pid);
+	pat.rec.dev = dev;
+	pat.rec.kernel = strdup(name);
+	pat.rec.api = (char *)l->api;
+	pat.rec.corr = cb->correlationId;
+	pat.rec.range = (char *)inj_range_now();
+	pat.rec.grid = l->grid;
+	pat.rec.block = l->block;
+	pat.rec.cluster = l->cluster;
+	pat.rec.dyn_smem = l->dyn_smem;
+	pat.rec.nth = l->nth;
+	pat.corr = cb->correlationId;
+	pat.open = 1;
+	/* patched, it runs slower: its activity record is no launch's time */
+	pthread_mutex_lock(&inj.lock);
+	inj_profiled_add(cb->correlationId);
+	pthread_mutex_unlock(&inj.lock);
+}
+
+static void patch_end(const CUpti_CallbackData *cb)
+{
+	pat.open = 0;
+	inj_api.cuCtxSynchronize();
+	if (pat.rec.kernel) {
+		inj_sass_end(cb->context, &pat.rec);
+		/* a launch without counters: a run of its kernel and range, timed by nothing */
+		pthread_mutex_lock(&inj.lock);
+		inj_write(&pat.rec);
+		pthread_mutex_unlock(&inj.lock);
+	}
+	free(pat.rec.kernel);
+	pat.rec.kernel = NULL;
+	pthread_mutex_unlock(&inj.bracket);
+}
+
 static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 {
 	struct launch l;
 	struct inj_kernel *k;
 	const char *name = cb->symbolName;
 	CUdevice dev;
-	int profile = 0, sample = 0;
+	int profile = 0, sample = 0, patch = 0;
 
 	if (!parse(cbid, cb->functionParams, &l) || !cb->context || capturing(l.stream))
 		return;   /* captured launches run later, as graph kernels */
@@ -747,7 +808,7 @@ static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 		profile = inj_kernel_launch(k, inj.counters_on && usable(dev));
 		l.nth = inj_kernel_seen(k);
 	}
-	if (k && !profile && inj_pcs_on()) {
+	if (k && !profile && inj_pcs_on() && !inj_sass_armed()) {
 		struct prof_sample_when w = {
 			.sampling = inj_pcs_sampling(cb->context),
 			.counting = __atomic_load_n(&devs[dev].set, __ATOMIC_RELAXED) != NULL,
@@ -755,6 +816,8 @@ static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 		};
 		sample = inj_kernel_sample(k, &w);
 	}
+	if (k && !profile && !sample)
+		patch = inj_sass_pick(k, name, dev);
 	inj.quiet = profile ? 0 : inj.quiet + 1;
 	inj_range_launch(cb->correlationId);
 	pthread_mutex_unlock(&inj.lock);
@@ -762,6 +825,8 @@ static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 		begin(cb, &l, k, name, dev);
 	else if (sample)
 		sample_begin(cb, &l, name, dev);
+	else if (patch)
+		patch_begin(cb, &l, name, dev);
 	else
 		wait_for_bracket();
 	inj_device_record(dev, NULL);   /* once per device; the profiled path sent the chip */
@@ -778,5 +843,7 @@ void inj_launch_callback(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 		leave(cb);
 	else if (smp.open && smp.corr == cb->correlationId)
 		sample_end(cb);
+	else if (pat.open && pat.corr == cb->correlationId)
+		patch_end(cb);
 	busy = 0;
 }

@@ -36,18 +36,9 @@
 
 #define NPCS 4096      /* PCs a GetData returns at most; more are read in further calls */
 
-struct cubin {
-	uint64_t crc;
-	unsigned char *bytes;
-	size_t size;
-};
-
 static struct {
 	int wanted;
 	int source;                  /* --by instruction: a pc record for each sampled PC */
-	pthread_mutex_t lock;
-	struct cubin *cubins;
-	size_t ncubins;
 	size_t nreasons;
 	char **reason_names;
 	uint32_t *reason_index;
@@ -56,7 +47,7 @@ static struct {
 	CUcontext on;                /* sampling is enabled there: a turn of sampling */
 	unsigned turns, launches;    /* for -v: turns taken, launches sampled */
 	double turn_ms;              /* ... the turns' Enable, first Start and Disable */
-} pcs = { .lock = PTHREAD_MUTEX_INITIALIZER };
+} pcs;
 
 int inj_pcs_on(void)
 {
@@ -70,35 +61,6 @@ int inj_pcs_wanted(void)
 	pcs.wanted = v && !strcmp(v, "1");
 	pcs.source = pcs.wanted && src && !strcmp(src, "1");
 	return pcs.wanted;
-}
-
-/* A loaded module's cubin, kept by its CRC (only while sampling is wanted). */
-void inj_pcs_module(const CUpti_ModuleResourceData *m)
-{
-	CUpti_GetCubinCrcParams p;
-	struct cubin *c;
-
-	if (!pcs.wanted || !m || !m->pCubin || !m->cubinSize)
-		return;
-	memset(&p, 0, sizeof(p));
-	p.size = CUpti_GetCubinCrcParamsSize;
-	p.cubin = m->pCubin;
-	p.cubinSize = m->cubinSize;
-	if (inj_api.cuptiGetCubinCrc(&p))
-		return;
-	pthread_mutex_lock(&pcs.lock);
-	c = realloc(pcs.cubins, (pcs.ncubins + 1) * sizeof(*c));
-	if (c) {
-		pcs.cubins = c;
-		c = &pcs.cubins[pcs.ncubins];
-		c->crc = p.cubinCrc;
-		c->size = m->cubinSize;
-		if ((c->bytes = malloc(c->size))) {
-			memcpy(c->bytes, m->pCubin, c->size);
-			pcs.ncubins++;
-		}
-	}
-	pthread_mutex_unlock(&pcs.lock);
 }
 
 static void buffer_init(CUpti_PCSamplingData *d)
@@ -286,32 +248,6 @@ int inj_pcs_begin(CUcontext ctx)
 	return 1;
 }
 
-/* The line table of a sampled launch's kernel, read at its first use. */
-struct launch_lines {
-	int tried, ok;
-	struct line_table t;
-};
-
-/* The file and line of p into r's hot_file and hot_line, where its cubin has a line table. */
-static void line_of(struct launch_lines *ll, const CUpti_PCSamplingPCData *p, struct prof_rec *r)
-{
-	const struct line_row *row;
-	char err[128];
-
-	if (!ll->tried) {
-		ll->tried = 1;
-		for (size_t i = 0; i < pcs.ncubins; i++)
-			if (pcs.cubins[i].crc == p->cubinCrc) {
-				ll->ok = lines_read(pcs.cubins[i].bytes, pcs.cubins[i].size,
-						    p->functionName, &ll->t, err, sizeof(err)) == LINES_OK;
-				break;
-			}
-	}
-	if (ll->ok && (row = lines_at(&ll->t, p->pcOffset)) && lines_file(&ll->t, row) &&
-	    row->line && (r->hot_file = strdup(lines_file(&ll->t, row))))
-		r->hot_line = (int)row->line;
-}
-
 /* One PC's samples by state into by[PS_N]; their sum. */
 static unsigned long long pc_states(const CUpti_PCSamplingPCData *p, unsigned long long *by)
 {
@@ -353,7 +289,7 @@ static void add_pcs(const CUpti_PCSamplingData *d, struct prof_rec *r, int top,
 
 /* --by instruction: a pc record for each of one GetData's PCs with samples of a state. */
 static void write_pcs(const CUpti_PCSamplingData *d, const struct prof_rec *r,
-		      struct launch_lines *ll)
+		      struct inj_lines *ll)
 {
 	for (size_t i = 0; i < d->totalNumPcs && i < d->collectNumPcs; i++) {
 		const CUpti_PCSamplingPCData *p = &d->pPcData[i];
@@ -366,7 +302,7 @@ static void write_pcs(const CUpti_PCSamplingData *d, const struct prof_rec *r,
 		q.kernel = r->kernel;
 		q.nth = r->nth;
 		q.hot_pc = p->pcOffset;
-		line_of(ll, p, &q);
+		inj_line_of(ll, p->cubinCrc, p->functionName, p->pcOffset, &q);
 		inj_write(&q);
 		free(q.hot_file);
 	}
@@ -377,7 +313,7 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 	CUpti_PCSamplingStopParams tp;
 	CUpti_PCSamplingGetDataParams gp;
 	const CUpti_PCSamplingPCData *hot = NULL;
-	struct launch_lines ll = { 0 };
+	struct inj_lines ll = { 0 };
 	unsigned long long hot_n = 0, total = 0;
 	struct prof_stalls st;
 	CUptiResult rc;
@@ -417,7 +353,7 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 		if (rc && rc != CUPTI_ERROR_OUT_OF_MEMORY) {
 			give_up("reading its data", rc);
 			disable(ctx);
-			lines_free(&ll.t);
+			inj_lines_free(&ll);
 			return;
 		}
 		add_pcs(&pcs.get, r, -1, NULL, NULL);
@@ -442,8 +378,8 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 		add_pcs(&pcs.get, r, top, &hot, &hot_n);
 		if (hot) {
 			r->hot_pc = hot->pcOffset;
-			line_of(&ll, hot, r);
+			inj_line_of(&ll, hot->cubinCrc, hot->functionName, hot->pcOffset, r);
 		}
 	}
-	lines_free(&ll.t);
+	inj_lines_free(&ll);
 }

@@ -17,6 +17,7 @@
 #include "util/hash.h"
 #include "util/parse.h"
 #include "profile/analyze.h"
+#include "profile/where.h"
 #include "util/filter.h"
 
 const char *const prof_sort_names[] = { "time", "waste", "name", NULL };
@@ -1085,6 +1086,7 @@ int prof_analyze(const struct prof_records *rs, const struct prof_opts *o,
 		r.k[i].time_ns = r.k[i].timed ? r.k[i].time_ns : NAN;
 		finish(&r.k[i], &r.acc[i], device_of(rs, r.k[i].dev),
 		       o->roofs && (size_t)r.k[i].dev < o->nroofs ? &o->roofs[r.k[i].dev] : NULL);
+		prof_where(rs, &r.k[i]);
 		a->counters_seen |= r.k[i].profiled > 0;
 		a->launches += r.k[i].launches;
 		if (!isnan(r.k[i].time_ns))

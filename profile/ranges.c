@@ -138,7 +138,8 @@ static struct cell *cell_of(struct work *w, size_t range, size_t kernel)
 
 /*
  * One record's kernel runs: a range record's, or a profiled launch's
- * (its counters' time, as the kernel's row counts it).
+ * (its counters' time, as the kernel's row counts it; a sampled or
+ * patched launch, timed by nothing, a run without time).
  */
 static void add_record(struct work *w, const struct prof_rec *x)
 {
@@ -154,10 +155,11 @@ static void add_record(struct work *w, const struct prof_rec *x)
 		graph = x->graph_id;
 	} else if (x->type == PROF_LAUNCH) {
 		ns = prof_launch_ns(x);
+		ns = ns > 0 ? ns : 0;
 	} else {
 		return;
 	}
-	if (!(ns > 0) || (k = kernel_row(w, x->kernel, x->dev)) < 0)
+	if (!(ns > 0 || x->type == PROF_LAUNCH) || (k = kernel_row(w, x->kernel, x->dev)) < 0)
 		return;
 	ri = range_row(w, x->dev, graph, x->range ? x->range : "");   /* may move w->r */
 	r = &w->r[ri];

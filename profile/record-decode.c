@@ -211,6 +211,7 @@ static void rec_free(struct prof_rec *r)
 	free(r->text);
 	free(r->range);
 	free(r->hot_file);
+	free(r->op);
 }
 
 static int key_ok(const char *k, size_t n)

@@ -152,7 +152,7 @@ const struct field prof_fields[] = {
 	{ "graph_id", F_U64, OFF(graph_id), 0, T(RANGE), 0, 0 },
 	{ "graph_node", F_U64, OFF(graph_node), 0, T(RANGE), 0, 0 },
 	/* PC sampling (profile/stalls.h) */
-	{ "stall_samples", F_U64, OFF(stall_samples), T(PC), T(LAUNCH), 0, 0 },
+	{ "stall_samples", F_U64, OFF(stall_samples), 0, T(LAUNCH) | T(PC), 0, 0 },
 	{ "hot_file", F_STR, OFF(hot_file), 0, T(LAUNCH), 0, 0 },
 	{ "hot_line", F_INT, OFF(hot_line), 0, T(LAUNCH), 0, INT_MAX },
 	{ "hot_pc", F_U64, OFF(hot_pc), 0, T(LAUNCH), 0, 0 },
@@ -161,6 +161,14 @@ const struct field prof_fields[] = {
 	{ "offset", F_U64, OFF(hot_pc), T(PC), 0, 0, 0 },
 	{ "file", F_STR, OFF(hot_file), 0, T(PC), 0, 0 },
 	{ "line", F_INT, OFF(hot_line), 0, T(PC), 0, INT_MAX },
+	/* ... and its counts in a patched launch (SASS metrics) */
+	{ "executed", F_U64, OFF(inst_executed), 0, T(PC), 0, 0 },
+	{ "op", F_STR, OFF(op), 0, T(PC), 0, 0 },
+	{ "bytes", F_INT, OFF(op_bytes), 0, T(PC), 0, 64 },
+	{ "sectors", F_U64, OFF(sectors), 0, T(PC), 0, 0 },
+	{ "sectors_ideal", F_U64, OFF(sectors_ideal), 0, T(PC), 0, 0 },
+	{ "wavefronts", F_U64, OFF(wavefronts), 0, T(PC), 0, 0 },
+	{ "wavefronts_ideal", F_U64, OFF(wavefronts_ideal), 0, T(PC), 0, 0 },
 };
 const size_t prof_nfields = ARRAY_SIZE(prof_fields);
 

@@ -25,13 +25,15 @@
  *     range pid=4242 dev=0 kernel=_Z4copyPfPKf range=train%1Fforward timed=40 ns=498765
  *     pc pid=4242 dev=0 kernel=_Z5chasePKjPjji nth=4 offset=896 stall_samples=2140
  *        file=chase.cu line=39 s.long_scoreboard=2137 s.wait=3
+ *     pc pid=4242 dev=0 kernel=_Z15transpose_naivePfPKfi nth=2 offset=336 file=transpose.cu
+ *        line=19 executed=131072 op=STG bytes=4 sectors=4194304 sectors_ideal=524288
  *     note pid=4242 level=warning text=hardware%20counters%20unavailable...
  *     end pid=4242 launches=100 profiled=1 dropped=0 off=0
  *
  * Versioning: a header with a v this gpuperf does not read is refused (a
  * new record type or a changed meaning makes a new version; version 2
- * added range records, version 3 pc records, so an older file reads as
- * one without them);
+ * added range records, version 3 pc records, version 4 pc records of
+ * counts without samples, so an older file reads as one without them);
  * keys a reader does not know are skipped (adding one keeps the version).  "c.NAME" keys carry counters
  * by their logical names (counters/counters.h); a counter left out is
  * missing.  "s.NAME" keys carry PC samples by warp state (prof_stall_code);
@@ -45,7 +47,7 @@
 #include "results/profile-analysis.h"
 #include "results/stalls.h"
 
-#define PROF_FORMAT_VERSION 3
+#define PROF_FORMAT_VERSION 4
 #define PROF_FORMAT_OLDEST 1        /* the oldest version read */
 #define PROF_LINE_MAX 65536        /* bytes of one record, newline included */
 #define PROF_MAGIC "gpuperf-profile"
@@ -59,9 +61,9 @@ enum prof_type {
 	PROF_END,      /* the process ended normally (absent after a crash or _exit) */
 	PROF_RANGE,    /* GPU time of a kernel's runs in one NVTX range path (--by range), a
 			  delta: written at the exit and when a context goes */
-	PROF_PC,       /* one instruction's PC samples in a sampled launch (--by instruction):
-			  kernel, nth, offset (hot_pc), file and line (hot_file, hot_line),
-			  stall_samples and its states */
+	PROF_PC,       /* one instruction in a sampled launch (--by instruction) or a
+			  patched one: kernel, nth, offset (hot_pc), file and line (hot_file,
+			  hot_line); stall_samples and its states, or its counts */
 	PROF_NTYPES
 };
 
@@ -97,6 +99,11 @@ struct prof_rec {
 	char *hot_file;              /* where the top stall gathers most; NULL: unknown */
 	int hot_line;
 	unsigned long long hot_pc;   /* its SASS offset in the kernel */
+	/* pc: the instruction's counts in a patched launch (SASS metrics; 0: none), warp
+	   instructions executed, global sectors and L1 shared wavefronts, and their ideal */
+	unsigned long long inst_executed, sectors, sectors_ideal, wavefronts, wavefronts_ideal;
+	char *op;                    /* pc: its memory operation ("LDG", "STS"; PROF_OPS); NULL: none */
+	int op_bytes;                /* ... and the bytes each thread moves; 0: unknown */
 	unsigned long long nth;      /* launch: which launch of its kernel (1: the first; 0:
 				        not said, optional) */
 	/* time: counts and nanoseconds since the process's previous time record */

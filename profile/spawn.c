@@ -287,6 +287,10 @@ static void child(char *const argv[], const struct prof_spawn_opts *o, const cha
 		setenv("GPUPERF_PROFILE_SOURCE", "1", 1);
 	else
 		unsetenv("GPUPERF_PROFILE_SOURCE");
+	if (o->patch && o->launches)
+		setenv("GPUPERF_PROFILE_SASS", "1", 1);
+	else
+		unsetenv("GPUPERF_PROFILE_SASS");
 	if (o->ranges) {
 		setenv("GPUPERF_PROFILE_RANGES", "1", 1);
 		setenv("NVTX_INJECTION64_PATH", o->inject_lib, 1);

@@ -33,6 +33,8 @@ struct prof_spawn_opts {
 				      counted ones (GPUPERF_PROFILE_STALLS) */
 	int source;                /* --by instruction: with stalls, a record for each sampled
 				      instruction (GPUPERF_PROFILE_SOURCE) */
+	int patch;                 /* count the instructions of one launch of the kernel with
+				      the worst memory or bank verdict (GPUPERF_PROFILE_SASS) */
 };
 
 /* The profiled program once it ended: its status and the records it left. */

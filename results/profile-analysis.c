@@ -25,6 +25,8 @@ void prof_kernel_free(struct prof_kernel *k)
 	free(k->disagree);
 	free(k->counter_set);
 	free(k->stalls.hot_file);
+	free(k->where.file);
+	free(k->where.op);
 	prof_bound_free(&k->bound);
 }
 

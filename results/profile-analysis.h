@@ -134,6 +134,25 @@ struct prof_shared {
 	double ways;                   /* the n-way conflict: wavefronts / ideal */
 };
 
+/*
+ * Where a memory or bank verdict's excess sits (profile/where.h): the
+ * per-instruction counts of one patched launch of the kernel.
+ */
+struct prof_where {
+	int known;                     /* counted, and some instruction of the verdict's kind
+					  has excess */
+	unsigned long long launch;     /* which launch of the kernel was patched */
+	char *file;                    /* the line with the most excess; NULL: no line table */
+	unsigned line;
+	double line_share;             /* its instructions' share of the kind's excess, 0-1 */
+	unsigned line_instrs;          /* its instructions of the kind with excess */
+	unsigned long long offset;     /* the instruction with the most excess, in the SASS */
+	char *op;                      /* its operation ("STG"); NULL: unknown */
+	int bytes;                     /* the bytes each thread moves; 0: unknown */
+	double share;                  /* its share, 0-1 */
+	unsigned instrs;               /* instructions of the kind with excess, in all */
+};
+
 struct prof_kernel {
 	char *kernel;                  /* mangled */
 	char *name;                    /* demangled */
@@ -205,6 +224,7 @@ struct prof_kernel {
 	char *verdict_text;            /* a sentence */
 	char *verdict_short;           /* a few words, for the summary line */
 	char *command;                 /* the gpuperf command that shows it; NULL: none */
+	struct prof_where where;       /* the verdict's instruction and line */
 };
 
 struct prof_note {

@@ -11,7 +11,7 @@
 #include "tests/unit/unit.h"
 #include "profile/record.h"
 
-static const char hello[] = "gpuperf-profile v=3 pid=42\n";
+static const char hello[] = "gpuperf-profile v=4 pid=42\n";
 
 static char *encode(const struct prof_rec *r)
 {
@@ -270,9 +270,9 @@ static void test_errors(void)
 	free(err);
 	prof_records_free(&rs);
 
-	s = "gpuperf-profile v=4 pid=7\n";
-	ok(prof_decode(s, strlen(s), &rs, &err) == -1 && strstr(err, "version 4") &&
-	   strstr(err, "versions 1 to 3"), "a later format version is refused, the ones read named");
+	s = "gpuperf-profile v=5 pid=7\n";
+	ok(prof_decode(s, strlen(s), &rs, &err) == -1 && strstr(err, "version 5") &&
+	   strstr(err, "versions 1 to 4"), "a later format version is refused, the ones read named");
 	diag("%s", err);
 	free(err);
 	prof_records_free(&rs);

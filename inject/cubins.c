@@ -1,0 +1,84 @@
+/*
+ * The cubins of the modules the program loads, kept by their CRC while
+ * sampling or per-instruction counts are wanted: CUPTI names a PC by
+ * (cubin CRC, function, offset), and the cubin's line table gives its
+ * file and line (occupancy/lines.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "inject/inject.h"
+
+struct cubin {
+	uint64_t crc;
+	unsigned char *bytes;
+	size_t size;
+};
+
+static struct {
+	pthread_mutex_t lock;
+	struct cubin *v;
+	size_t n;
+} cubins = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+void inj_cubins_keep(const CUpti_ModuleResourceData *m)
+{
+	CUpti_GetCubinCrcParams p;
+	struct cubin *c;
+
+	if (!m || !m->pCubin || !m->cubinSize)
+		return;
+	memset(&p, 0, sizeof(p));
+	p.size = CUpti_GetCubinCrcParamsSize;
+	p.cubin = m->pCubin;
+	p.cubinSize = m->cubinSize;
+	if (inj_api.cuptiGetCubinCrc(&p))
+		return;
+	pthread_mutex_lock(&cubins.lock);
+	c = realloc(cubins.v, (cubins.n + 1) * sizeof(*c));
+	if (c) {
+		cubins.v = c;
+		c = &cubins.v[cubins.n];
+		c->crc = p.cubinCrc;
+		c->size = m->cubinSize;
+		if ((c->bytes = malloc(c->size))) {
+			memcpy(c->bytes, m->pCubin, c->size);
+			cubins.n++;
+		}
+	}
+	pthread_mutex_unlock(&cubins.lock);
+}
+
+static int cubin_lines(uint64_t crc, const char *function, struct line_table *t)
+{
+	char err[128];
+	int rc = -1;
+
+	pthread_mutex_lock(&cubins.lock);
+	for (size_t i = 0; i < cubins.n; i++)
+		if (cubins.v[i].crc == crc) {
+			rc = lines_read(cubins.v[i].bytes, cubins.v[i].size, function, t, err,
+					sizeof(err)) == LINES_OK ? 0 : -1;
+			break;
+		}
+	pthread_mutex_unlock(&cubins.lock);
+	return rc;
+}
+
+void inj_line_of(struct inj_lines *ll, uint64_t crc, const char *function, uint64_t offset,
+		 struct prof_rec *r)
+{
+	const struct line_row *row;
+
+	if (!ll->tried) {
+		ll->tried = 1;
+		ll->ok = !cubin_lines(crc, function, &ll->t);
+	}
+	if (ll->ok && (row = lines_at(&ll->t, offset)) && lines_file(&ll->t, row) && row->line &&
+	    (r->hot_file = strdup(lines_file(&ll->t, row))))
+		r->hot_line = (int)row->line;
+}
+
+void inj_lines_free(struct inj_lines *ll)
+{
+	lines_free(&ll->t);
+}
