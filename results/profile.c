@@ -114,6 +114,15 @@ const struct report_col profile_columns[PROFILE_NCOLUMNS] = {
 	{ "stall_top_pct", "top stall (%)", REPORT_DBL, 1 },
 	{ "stall_at", "stall at", REPORT_STR, 0 },
 	{ "stalls", "warp states", REPORT_STR, 0 },
+	/* where a memory or bank verdict sits: the patched launch's counts (issue 38) */
+	{ "where_launch", "patched launch", REPORT_INT, 0 },
+	{ "where_at", "excess at", REPORT_STR, 0 },
+	{ "where_line_pct", "line's excess (%)", REPORT_DBL, 1 },
+	{ "where_instructions", "line's instructions", REPORT_INT, 0 },
+	{ "where_offset", "worst instruction", REPORT_STR, 0 },
+	{ "where_op", "its operation", REPORT_STR, 0 },
+	{ "where_op_bytes", "its bytes a thread", REPORT_INT, 0 },
+	{ "where_offset_pct", "its excess (%)", REPORT_DBL, 1 },
 };
 
 /*

@@ -26,7 +26,7 @@ struct profile_run {
 void profile_run_free(void *profile_run);
 
 /* A row per kernel (and device). */
-#define PROFILE_NCOLUMNS (TAB_NIDENTITY + 94)
+#define PROFILE_NCOLUMNS (TAB_NIDENTITY + 102)
 extern const struct report_col profile_columns[PROFILE_NCOLUMNS];
 
 extern const struct result_contract profile_contract;

@@ -209,6 +209,33 @@ const struct result_shape result_shapes[] = {
 	  "fp16_roof_gflops,cp_async_sectors_per_request,cp_async_ideal_sectors_per_request,"
 	  "cp_async_efficiency_pct,cp_async_fetched_bytes,cp_async_requested_bytes,tma_loads,"
 	  "verdict,verdict_text,verdict_command" },
+	/* replaced in issue 38: the where columns appended */
+	{ &profile_contract, "2026-11-29 74ebc36",
+	  "device,cc,device_index,uuid,pci_bus_id,hostname,kernel,kernel_mangled,launches,"
+	  "launches_profiled,launches_graph,grid,block,registers_per_thread,static_smem_bytes,"
+	  "dynamic_smem_bytes,local_bytes_per_thread,gpu_time_ms,time_per_launch_us,time_pct,"
+	  "load_sectors_per_request,load_ideal_sectors_per_request,load_efficiency_pct,"
+	  "load_fetched_bytes,load_requested_bytes,store_sectors_per_request,"
+	  "store_ideal_sectors_per_request,store_efficiency_pct,store_fetched_bytes,"
+	  "store_requested_bytes,shared_load_wavefronts_per_request,"
+	  "shared_load_conflicts_per_request,shared_load_ways,"
+	  "shared_store_wavefronts_per_request,shared_store_conflicts_per_request,"
+	  "shared_store_ways,achieved_occupancy_pct,theoretical_occupancy_pct,blocks_per_sm,"
+	  "occupancy_limiter,occupancy_next_step,dram_read_bytes,dram_write_bytes,"
+	  "dram_bandwidth_gbs,dram_peak_pct,l1_hit_rate_pct,l2_hit_rate_pct,bound,bound_by,"
+	  "roof_pct,roof_source,time_at_stake_ms,fp64_flop,fp32_flop,fp16_flop,gflops,"
+	  "fma_pipe_pct,tensor_pipe_pct,l2_bytes,l1_bytes,shared_bytes,l2_bandwidth_gbs,"
+	  "l1_bandwidth_gbs,intensity_dram_flop_per_byte,intensity_l2_flop_per_byte,"
+	  "dram_roof_gbs,l2_roof_gbs,l1_roof_gbs,fp64_roof_gflops,fp32_roof_gflops,"
+	  "fp16_roof_gflops,cp_async_sectors_per_request,cp_async_ideal_sectors_per_request,"
+	  "cp_async_efficiency_pct,cp_async_fetched_bytes,cp_async_requested_bytes,tma_loads,"
+	  "fp64_pipe_pct,atomic_sectors_per_request,atomic_ideal_sectors_per_request,"
+	  "atomic_efficiency_pct,shared_load_ideal_wavefronts_per_request,"
+	  "shared_store_ideal_wavefronts_per_request,ldsm_wavefronts_per_request,"
+	  "cp_async_shared_wavefronts_per_request,shared_atomic_wavefronts_per_request,"
+	  "shared_atomic_ways,global_excess_pct,shared_excess_pct,counters_disagree,verdict,"
+	  "verdict_text,verdict_command,counter_set,stall_samples,stall_launch,stall_top,"
+	  "stall_top_pct,stall_at,stalls" },
 	/* replaced in issue 38: stall_launch, which launch was sampled, added */
 	{ &profile_contract, "2026-11-29 a8d6be5",
 	  "device,cc,device_index,uuid,pci_bus_id,hostname,kernel,kernel_mangled,launches,"

@@ -28,8 +28,10 @@ enum {
 	K_SLD_IDEAL = K_ATOM + 3, K_SST_IDEAL, K_LDSM, K_CPW, K_SATOM, K_GLOBAL_EXCESS = K_SATOM + 2,
 	K_SHARED_EXCESS, K_DISAGREE, K_VERDICT, K_VERDICT_TEXT, K_COMMAND, K_COUNTER_SET,
 	K_STALL_SAMPLES, K_STALL_LAUNCH, K_STALL_TOP, K_STALL_TOP_PCT, K_STALL_AT, K_STALLS,
+	K_WHERE_LAUNCH, K_WHERE_AT, K_WHERE_LINE_PCT, K_WHERE_INSTRUCTIONS, K_WHERE_OFFSET,
+	K_WHERE_OP, K_WHERE_OP_BYTES, K_WHERE_OFFSET_PCT,
 };
-_Static_assert(K_STALLS + 1 == PROFILE_NCOLUMNS, "PROFILE_NCOLUMNS");
+_Static_assert(K_WHERE_OFFSET_PCT + 1 == PROFILE_NCOLUMNS, "PROFILE_NCOLUMNS");
 
 static void set_dim(struct report_table *t, size_t r, size_t c, struct prof_dim3 d)
 {
@@ -159,6 +161,30 @@ static void stall_cells(struct report_table *t, size_t r, const struct prof_stal
 	free(s);
 }
 
+/* Where the verdict sits, from the patched launch's per-instruction counts (profile/where.h). */
+static void where_cells(struct report_table *t, size_t r, const struct prof_where *w)
+{
+	char buf[32];
+
+	if (!w->known)
+		return;
+	report_set_int(t, r, K_WHERE_LAUNCH, (long long)w->launch);
+	if (w->file) {
+		char *at = gp_xasprintf("%s:%u", w->file, w->line);
+
+		report_set_str(t, r, K_WHERE_AT, at);
+		free(at);
+		report_set_dbl(t, r, K_WHERE_LINE_PCT, 100 * w->line_share);
+		report_set_int(t, r, K_WHERE_INSTRUCTIONS, (long long)w->line_instrs);
+	}
+	snprintf(buf, sizeof(buf), "0x%llx", w->offset);
+	report_set_str(t, r, K_WHERE_OFFSET, buf);
+	report_set_str(t, r, K_WHERE_OP, w->op);
+	if (w->bytes)
+		report_set_int(t, r, K_WHERE_OP_BYTES, w->bytes);
+	report_set_dbl(t, r, K_WHERE_OFFSET_PCT, 100 * w->share);
+}
+
 static void machine_row(struct report_table *t, const struct profile_run *run,
 			const struct prof_kernel *k)
 {
@@ -208,6 +234,7 @@ static void machine_row(struct report_table *t, const struct profile_run *run,
 		report_set_str(t, r, K_COUNTER_SET, k->counter_set ? k->counter_set :
 						     run->counter_set);
 	stall_cells(t, r, &k->stalls);
+	where_cells(t, r, &k->where);
 }
 
 /* People's table: what to read first; the verdicts as lines under it. */

@@ -1,0 +1,111 @@
+#!/usr/bin/env bats
+# Where a memory or bank verdict sits, without a GPU: the report of the
+# records a "program" writes as the library would.  Each fixture is a real
+# run on an H200 (2026-11-29), its one patched launch's pc records with
+# counts (CUPTI's SASS metrics):
+#   profile-where-transpose.records  tests/apps/transpose (-lineinfo):
+#       transpose_naive's 4 STGs at transpose.cu:19;
+#   profile-where-banks.records  tests/apps/banks -k 'bank_conflict<32>':
+#       8 LDSs at banks.cu:26;
+#   profile-where-layernorm.records  bench/verdicts/layernorm.py: PyTorch's
+#       vectorized_layer_norm_kernel, no line table, 32 LDGs.
+# Nsight Compute's source view of the same launches (bench/where.sh, that
+# day) gave each of those instructions the same excess as the records, and
+# ranked first the ones named here (0x150, 0x370, 0x4630: ties, the lowest
+# offset first).  The shares are worked out from the records by awk here.
+
+load lib
+bats_require_minimum_version 1.5.0
+
+FIXTURES=$BATS_TEST_DIRNAME/../fixtures
+
+replay() { # FIXTURE-NAME: the command that appends it to the record file
+	REPLAY=(sh -c 'cat "$1" >>"$GPUPERF_PROFILE_PATH"' sh "$FIXTURES/profile-where-$1.records")
+}
+
+# excess FIXTURE OP COUNT [LINE]: the excess (COUNT beyond COUNT_ideal) of the OP pc records (at LINE)
+excess() {
+	awk -v op="op=$2" -v c="$3" -v l="${4:+line=$4}" '$1 == "pc" && index($0, " " op " ") &&
+		(l == "" || index($0, " " l " ")) {
+		n = 0; i = 0
+		for (f = 2; f <= NF; f++) {
+			split($f, kv, "=")
+			if (kv[1] == c) n = kv[2]
+			if (kv[1] == c "_ideal") i = kv[2]
+		}
+		if (n > i) s += n - i } END { print s + 0 }' "$FIXTURES/profile-where-$1.records"
+}
+
+@test "profile: the naive transpose's store verdict names its line and its STGs" {
+	replay transpose
+	run_split "$GPUPERF" profile -- "${REPLAY[@]}"
+	[ "$status" -eq 0 ]
+	# all of the STGs' excess sits at line 19: 4 x 3670016 sectors
+	[ "$(excess transpose STG sectors)" -eq 14680064 ]
+	[ "$(excess transpose STG sectors 19)" -eq 14680064 ]
+	line=$(grep '^transpose_naive: ' <<<"$stderr")
+	echo "$line"
+	[[ "$line" == *"stores write 8.0x"*"; where: /work/main/tests/apps/transpose.cu:19 holds 100 % of the excess (4 of 4 instructions); the worst, STG (4 bytes a thread) at 0x150, 25 %"* ]]
+	# tiled<0>'s bank conflict was not the one patched: it names nothing
+	run grep '^transpose_tiled<0>: .*where:' <<<"$stderr"
+	[ "$status" -eq 1 ]
+}
+
+@test "profile --csv: the where columns of the patched kernel, empty for the others" {
+	replay transpose
+	cd "$BATS_TEST_TMPDIR"
+	run_split "$GPUPERF" --csv -o p.csv profile -- "${REPLAY[@]}"
+	[ "$status" -eq 0 ]
+	run python3 - p.csv <<'PY'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1], newline='')):
+    print(r['kernel_mangled'], r['where_launch'], r['where_at'], r['where_line_pct'],
+          r['where_instructions'], r['where_offset'], r['where_op'], r['where_op_bytes'],
+          r['where_offset_pct'])
+PY
+	[ "$status" -eq 0 ]
+	echo "$output"
+	[ "${lines[0]}" = "_Z15transpose_naivePfPKfi 4 /work/main/tests/apps/transpose.cu:19 100.000 4 0x150 STG 4 25.000" ]
+	[ "${lines[1]}" = "_Z15transpose_tiledILi0EEvPfPKfi        " ]
+}
+
+@test "profile: a bank conflict's verdict names its shared loads' line" {
+	replay banks
+	run_split "$GPUPERF" profile -- "${REPLAY[@]}"
+	[ "$status" -eq 0 ]
+	# 8 LDSs at line 26, 8126464 excess wavefronts each; the STS and the LDG have none
+	[ "$(excess banks LDS wavefronts)" -eq 65011712 ]
+	[ "$(excess banks LDS wavefronts 26)" -eq 65011712 ]
+	[ "$(excess banks STS wavefronts)" -eq 0 ]
+	line=$(grep '^bank_conflict<32>: ' <<<"$stderr")
+	echo "$line"
+	[[ "$line" == *"32-way bank conflict"*"; where: /work/main/tests/apps/banks.cu:26 holds 100 % of the excess (8 of 8 instructions); the worst, LDS (4 bytes a thread) at 0x370, 12 %"* ]]
+}
+
+@test "profile: PyTorch's LayerNorm, no line table: the loads named by offset, and why no line" {
+	replay layernorm
+	run_split "$GPUPERF" profile -- "${REPLAY[@]}"
+	[ "$status" -eq 0 ]
+	# 32 LDGs of 49152 excess sectors each: 1572864, ncu's sum for the launch
+	[ "$(excess layernorm LDG sectors)" -eq 1572864 ]
+	line=$(grep '^at::native::(anonymous namespace)::vectorized_layer_norm_kernel<float, float, false>: ' <<<"$stderr")
+	echo "$line"
+	[[ "$line" == *"global loads"*"; where: 32 instructions hold the excess, no source line known (build with -lineinfo); the worst, LDG (4 bytes a thread) at 0x4630, 3 %"* ]]
+}
+
+@test "profile: the library is asked to patch by default; not with --no-patch, --launches 0 or --counters off" {
+	show='echo "sass=${GPUPERF_PROFILE_SASS-unset}"'
+	run_split "$GPUPERF" profile -- sh -c "$show"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "sass=1" ]
+	run_split env GPUPERF_PROFILE_SASS=1 "$GPUPERF" profile --no-patch -- sh -c "$show"
+	[ "${lines[0]}" = "sass=unset" ]
+	run_split "$GPUPERF" profile --launches 0 -- sh -c "$show"
+	[ "${lines[0]}" = "sass=unset" ]
+	run_split "$GPUPERF" --counters off profile -- sh -c "$show"
+	[ "${lines[0]}" = "sass=unset" ]
+}
+
+@test "profile --no-patch: a usage error with a value" {
+	assert_usage_error profile --no-patch=yes -- true
+}
