@@ -1,0 +1,56 @@
+#!/usr/bin/env bats
+# Where a memory or bank verdict sits (issue 38, item 1; inject/sass.c,
+# profile/where.c): one launch of the worst such kernel runs patched by
+# CUPTI's SASS metrics, and its verdict names the line and the
+# instruction.  Our apps are built with -lineinfo.  The per-instruction
+# excess against Nsight Compute's source view is bench/where.sh's (a
+# benchmark: it needs ncu).
+
+load lib
+
+ROOT=$BATS_TEST_DIRNAME/../..
+APPS=$ROOT/build/tests/apps
+
+setup() {
+	require_gpu
+	[ -x "$APPS/transpose" ] || { echo "build the programs: make gpu-test-deps" >&2; return 1; }
+}
+
+@test "profile: the naive transpose's stores, at transpose.cu:19, with at least 90 % of the excess" {
+	require_counters
+	local csv=$BATS_TEST_TMPDIR/t.csv
+	run_split "$GPUPERF" --csv -o "$csv" profile -- "$APPS/transpose"
+	echo "status $status; stderr: $stderr"
+	[ "$status" -eq 0 ]
+	text=$(kernel_cell "$csv" transpose_naive verdict_text)
+	echo "transpose_naive: $text"
+	# the loop's store, out[...] = in[...], unrolled into 4 STGs (cuobjdump -sass)
+	[[ "$text" == *"; where: "*"transpose.cu:19 holds "*" % of the excess"*"STG (4 bytes a thread)"* ]]
+	[ "$(kernel_cell "$csv" transpose_naive where_op)" = STG ]
+	pct=$(kernel_cell "$csv" transpose_naive where_line_pct)
+	python3 -c "import sys; sys.exit(0 if float('$pct') >= 90 else 1)"
+	# one kernel a process: the tiled ones name nothing
+	[ -z "$(kernel_cell "$csv" 'transpose_tiled<0>' where_at)" ]
+}
+
+@test "profile -k: a 32-way bank conflict's shared loads, at banks.cu:26" {
+	require_counters
+	local csv=$BATS_TEST_TMPDIR/b.csv
+	run_split "$GPUPERF" --csv -o "$csv" profile -k 'bank_conflict<32>' -- "$APPS/banks"
+	[ "$status" -eq 0 ]
+	text=$(kernel_cell "$csv" 'bank_conflict<32>' verdict_text)
+	echo "bank_conflict<32>: $text"
+	# the unrolled loop's shared load, lanes S = 32 words apart: s[(lane * S + ...) % SMEM]
+	[[ "$text" == *"; where: "*"banks.cu:26 holds 100 % of the excess"*"LDS (4 bytes a thread)"* ]]
+}
+
+@test "profile --no-patch: no verdict names an instruction" {
+	require_counters
+	local csv=$BATS_TEST_TMPDIR/n.csv
+	run_split "$GPUPERF" --csv -o "$csv" profile --no-patch -- "$APPS/transpose"
+	[ "$status" -eq 0 ]
+	text=$(kernel_cell "$csv" transpose_naive verdict_text)
+	[[ "$text" == *"stores write 8.0x"* ]]
+	[[ "$text" != *"where:"* ]]
+	[ -z "$(kernel_cell "$csv" transpose_naive where_launch)" ]
+}
