@@ -69,6 +69,8 @@ static void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream, uint8_t *b
 	free(buffer);
 }
 
+static int started;   /* kernel activity records are enabled */
+
 int inj_activity_start(void)
 {
 	CUptiResult r;
@@ -79,7 +81,18 @@ int inj_activity_start(void)
 			 "launches are counted without GPU time", inj_cupti_error(r));
 		return -1;
 	}
+	started = 1;
 	return 0;
+}
+
+void inj_activity_pause(int pause)
+{
+	if (!started)
+		return;
+	if (pause)
+		inj_api.cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+	else
+		inj_api.cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
 }
 
 void inj_activity_flush(void)

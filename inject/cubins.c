@@ -2,7 +2,9 @@
  * The cubins of the modules the program loads, kept by their CRC while
  * sampling or per-instruction counts are wanted: CUPTI names a PC by
  * (cubin CRC, function, offset), and the cubin's line table gives its
- * file and line (occupancy/lines.h).
+ * file and line (occupancy/lines.h).  Only cubins with a line table are
+ * kept: a library's modules built without one (PyTorch's) would hold
+ * memory for nothing.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +27,9 @@ void inj_cubins_keep(const CUpti_ModuleResourceData *m)
 	CUpti_GetCubinCrcParams p;
 	struct cubin *c;
 
-	if (!m || !m->pCubin || !m->cubinSize)
+	/* its section names hold ".debug_line" (".nv_debug_line_sass" ends otherwise) */
+	if (!m || !m->pCubin || !m->cubinSize ||
+	    !memmem(m->pCubin, m->cubinSize, ".debug_line", sizeof(".debug_line")))
 		return;
 	memset(&p, 0, sizeof(p));
 	p.size = CUpti_GetCubinCrcParamsSize;

@@ -69,7 +69,6 @@ static void at_exit(void)
 	if ((long long)getpid() != inj.pid)
 		return;   /* a forked child: its parent writes the end */
 	inj_launch_flush(NULL);
-	inj_sass_off(NULL);
 	if (timing)
 		inj_activity_flush();
 	atomic_store(&inj.dead, 1);

@@ -181,6 +181,8 @@ int inj_profiled_has(uint32_t corr);
 int inj_activity_start(void);
 /* Deliver every pending record now (exit, context teardown). */
 void inj_activity_flush(void);
+/* Kernel activity records off (1), or on again (0), around a call that needs them off. */
+void inj_activity_pause(int pause);
 /* Activity records CUPTI dropped, so far. */
 unsigned long long inj_activity_dropped(void);
 
@@ -286,24 +288,13 @@ void inj_sass_judge(const struct prof_rec *launch);
 /*
  * Whether to count this unprofiled launch's instructions: the kernel
  * chosen, once the program has settled (profile/sample-when.h's rule),
- * and no kernel patched before.  With inj.lock held.
+ * and no kernel patched or tried before.  With inj.lock held.
  */
 int inj_sass_pick(struct inj_kernel *k, const char *name, int dev);
-/*
- * Enable patching on ctx for the launch now entering (no counter set, no
- * sampling there), or keep it on: 1 when on.  With inj.bracket held.
- */
+/* Patch the kernel of the launch now entering on ctx (no counter set, no sampling there). */
 int inj_sass_begin(CUcontext ctx, int dev);
-/*
- * After a launch of the kernel chosen: its instructions' counts, a pc
- * record each, and the patching undone; or, where it ran as compiled
- * (enabled inside its own launch call), kept on for its next launch.
- */
+/* After it: its instructions' counts, a pc record each; the patching undone for good. */
 void inj_sass_end(CUcontext ctx, const struct prof_rec *launch);
-/* Patching still on (ctx NULL: anywhere) ends without counts: counters need the GPU. */
-void inj_sass_off(CUcontext ctx);
-/* Whether patching is on, waiting for the kernel's next launch. */
-int inj_sass_armed(void);
 
 /* ---- cubins.c ---- */
 

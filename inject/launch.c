@@ -446,7 +446,6 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 	pthread_mutex_lock(&inj.bracket);
 	br.t0 = t0;
 	inj_pcs_off(NULL);   /* CUPTI starts no counter session while sampling is on */
-	inj_sass_off(NULL);
 	if (!inj.counters_on || !inj_turn_take(dev, name) || !(set = device_set(dev))) {
 		if (!devs[dev].set)
 			inj_turn_give(dev);   /* nothing enabled here (turns.c) */
@@ -658,8 +657,6 @@ void inj_launch_flush(CUcontext ctx)
 		}
 	}
 	inj_pcs_off(ctx);
-	if (ctx)
-		inj_sass_off(ctx);
 	pthread_mutex_unlock(&inj.bracket);
 	if (any) {
 		pthread_mutex_lock(&cost.lock);
@@ -741,8 +738,7 @@ static struct {
 static void patch_begin(const CUpti_CallbackData *cb, const struct launch *l, const char *name,
 			int dev)
 {
-	if (!inj_sass_armed())
-		inj_launch_flush(cb->context);   /* closes the counter set and ends sampling there */
+	inj_launch_flush(cb->context);   /* closes the counter set and ends sampling there */
 	pthread_mutex_lock(&inj.bracket);
 	inj_api.cuCtxSynchronize();
 	if (!inj_sass_begin(cb->context, dev)) {
@@ -808,7 +804,7 @@ static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 		profile = inj_kernel_launch(k, inj.counters_on && usable(dev));
 		l.nth = inj_kernel_seen(k);
 	}
-	if (k && !profile && inj_pcs_on() && !inj_sass_armed()) {
+	if (k && !profile && inj_pcs_on()) {
 		struct prof_sample_when w = {
 			.sampling = inj_pcs_sampling(cb->context),
 			.counting = __atomic_load_n(&devs[dev].set, __ATOMIC_RELAXED) != NULL,

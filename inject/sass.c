@@ -4,14 +4,20 @@
  * ideal, from CUPTI's SASS metrics.  CUPTI patches the kernel's code to
  * count them, so the patched launch is slower and its time is nobody's.
  *
- * CUPTI 13.0 patches only the first kernel a process enables them for
- * (bench/NOTES.md, the third session of 2026-11-29: in every order and
- * sequence tried, later kernels ran unpatched and gave no record), so one
- * kernel a process is counted: the first launch, after a counted one, of
- * the kernel chosen.  The sequence: the counter set and sampling off the
- * context (launch.c, as for sampling), SetConfig (the five metrics, the
- * GPU's sums), Enable with lazy patching, the launch, GetDataProperties
- * and FlushData, Disable, UnsetConfig.
+ * As measured on an H200 (bench/NOTES.md, the third and sixth sessions
+ * of 2026-11-29):
+ * - CUPTI 13.0 patches only the first kernel a process enables them for,
+ *   and gives one flush an Enable: one launch of one kernel a process;
+ * - with kernel activity records enabled it patches but counts nothing,
+ *   so they are off from the configuration to the Enable;
+ * - enabled inside a launch's entry callback, that launch is counted.
+ * The kernel is the one with the most time at stake in a coalescing or
+ * bank verdict (the analysis's own judging, on each counted launch), its
+ * launch one after the program settled.  The sequence at that launch's
+ * entry: the counter set and sampling off the context (launch.c),
+ * SetConfig (the metrics below, the GPU's sums), Enable (lazy: this
+ * kernel only); at its exit: GetDataProperties, FlushData, a pc record
+ * an instruction, Disable, UnsetConfig.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -116,8 +122,6 @@ int inj_sass_pick(struct inj_kernel *k, const char *name, int dev)
 {
 	if (!sass.choice || sass.done || dev != sass.choice_dev || strcmp(name, sass.choice))
 		return 0;
-	if (sass.on)
-		return 1;   /* armed: the kernel's next launch */
 	/* as sampling waits: the program settled, or the kernel has waited twice */
 	return inj.quiet >= PROF_SAMPLE_SETTLED ||
 	       inj_kernel_seen(k) >= inj.launches + PROF_SAMPLE_WAITS + 1;
@@ -188,27 +192,30 @@ static void unconfigure(int dev)
 int inj_sass_begin(CUcontext ctx, int dev)
 {
 	CUpti_SassMetricsEnable_Params ep;
-	CUptiResult r;
+	CUptiResult r = CUPTI_SUCCESS;
+	int configured;
 
-	if (sass.on)
-		return sass.on == ctx;
 	sass.t0 = gp_now_ms();
-	/* kernel activity records on, CUPTI patches the kernel but counts nothing (an H200) */
-	inj_api.cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
-	if (configure(dev)) {
-		sass.done = 1;
-		return 0;
+	sass.done = 1;   /* one try a process, whatever happens */
+	/*
+	 * Kernel activity records on, CUPTI patches the kernel but counts
+	 * nothing (an H200): off from the configuration to the Enable, as
+	 * measured.
+	 */
+	inj_activity_pause(1);
+	if ((configured = !configure(dev))) {
+		memset(&ep, 0, sizeof(ep));
+		ep.structSize = CUpti_SassMetricsEnable_Params_STRUCT_SIZE;
+		ep.ctx = ctx;
+		ep.enableLazyPatching = 1;   /* only the kernel launched now */
+		r = inj_api.cuptiSassMetricsEnable(&ep);
 	}
-	memset(&ep, 0, sizeof(ep));
-	ep.structSize = CUpti_SassMetricsEnable_Params_STRUCT_SIZE;
-	ep.ctx = ctx;
-	ep.enableLazyPatching = 1;   /* only the kernel launched now */
-	r = inj_api.cuptiSassMetricsEnable(&ep);
-	inj_api.cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+	inj_activity_pause(0);
+	if (!configured)
+		return 0;
 	if (r) {
 		give_up("enable", r);
 		unconfigure(dev);
-		sass.done = 1;
 		return 0;
 	}
 	sass.on = ctx;
@@ -362,7 +369,6 @@ static void disable(void)
 	inj_api.cuptiSassMetricsDisable(&dp);
 	unconfigure(sass.dev);
 	sass.on = NULL;
-	sass.done = 1;
 }
 
 void inj_sass_end(CUcontext ctx, const struct prof_rec *launch)
@@ -379,18 +385,4 @@ void inj_sass_end(CUcontext ctx, const struct prof_rec *launch)
 		inj_note("warning", "per-instruction counts: the patched launch of %s counted no "
 			 "instruction (CUPTI): the verdicts name no instruction", launch->kernel);
 	disable();
-}
-
-void inj_sass_off(CUcontext ctx)
-{
-	if (!sass.on || (ctx && sass.on != ctx))
-		return;
-	inj_note("info", "per-instruction counts: the program ran no further launch of the kernel "
-		 "chosen before it needed counters or ended, so no verdict names an instruction");
-	disable();
-}
-
-int inj_sass_armed(void)
-{
-	return __atomic_load_n(&sass.on, __ATOMIC_RELAXED) != NULL;
 }

@@ -33,7 +33,7 @@ static void kinds(void)
 
 static void ops(void)
 {
-	ok(prof_where_op(PV_STORE_COALESCING, "STG"), "a store verdict: its stores");
+	is_int(prof_where_op(PV_STORE_COALESCING, "STG"), 1, "a store verdict: its stores");
 	ok(!prof_where_op(PV_STORE_COALESCING, "LDG"), "... not its loads");
 	ok(prof_where_op(PV_LOAD_COALESCING, "LDG"), "a load verdict: LDG");
 	ok(!prof_where_op(PV_LOAD_COALESCING, "LDGSTS"), "... not cp.async's LDGSTS");
@@ -46,7 +46,7 @@ static void ops(void)
 	ok(prof_where_op(PV_SHARED_STORE_CONFLICTS, "STS"), "shared stores: STS");
 	ok(prof_where_op(PV_SHARED_ATOMIC_CONFLICTS, "ATOMS"), "shared atomics: ATOMS");
 	ok(!prof_where_op(PV_SHARED_ATOMIC_CONFLICTS, "ATOMG"), "... not global ones");
-	ok(prof_where_op(PV_STORE_COALESCING, NULL), "no operation counted: any instruction");
+	is_int(prof_where_op(PV_STORE_COALESCING, NULL), 1, "no operation counted: any instruction");
 	ok(!prof_where_op(PV_LATENCY_BOUND, NULL), "... of a memory or bank verdict only");
 	ok(!prof_where_op(PV_STORE_COALESCING, "STGX"), "an unknown name: none");
 }
@@ -62,6 +62,7 @@ static void excess(void)
 	r.wavefronts_ideal = 1;
 	is_dbl(prof_where_excess(&r, PW_SECTORS), 32, 0, "40 sectors where 8 would do: 32");
 	is_dbl(prof_where_excess(&r, PW_WAVEFRONTS), 2, 0, "3 wavefronts where 1 would do: 2");
+	r.wavefronts_ideal = 0;
 	is_dbl(prof_where_excess(&r, PW_NONE), 0, 0, "no count: none");
 	r.sectors = 4;
 	is_dbl(prof_where_excess(&r, PW_SECTORS), 0, 0, "fewer than the ideal: none, not negative");
@@ -120,7 +121,7 @@ static void where(void)
 	v[6].stall_samples = 9;
 	kernel_init(&k, PV_STORE_COALESCING);
 	prof_where(&rs, &k);
-	ok(k.where.known, "the stores' excess is known");
+	is_int(k.where.known, 1, "the stores' excess is known");
 	is_str(k.where.file, "a.cu", "the line's file");
 	is_int(k.where.line, 10, "the line with the most excess: 10 (60), not 12 (40)");
 	is_dbl(k.where.line_share, 0.6, 1e-12, "its share: 60 of 100");
@@ -163,19 +164,93 @@ static void no_lines(void)
 	struct prof_rec v[] = {
 		pc("K", 0, 0x10, NULL, 0, "LDG", 4, 24, 8),
 		pc("K", 0, 0x20, NULL, 0, "LDG", 4, 24, 8),
+		pc("K", 0, 0x30, NULL, 0, "LDG", 4, 24, 8),
 	};
-	struct prof_records rs = { v, 2, 2 };
+	struct prof_records rs = { v, 3, 3 };
 	struct prof_kernel k;
 
 	kernel_init(&k, PV_LOAD_COALESCING);
 	prof_where(&rs, &k);
 	ok(!k.where.file, "no file");
 	is_int(k.where.offset, 0x10, "a tie: the first, the lower offset");
-	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: 2 instructions hold the "
+	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: 3 instructions hold the "
 	       "excess, no source line known (build with -lineinfo); the worst, LDG (4 bytes a "
-	       "thread) at 0x10, 50 %", "no line: the offset, and how to get lines");
+	       "thread) at 0x10, 33 %", "no line: the offset, and how to get lines");
 	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
 						.where = k.where });
+}
+
+/* One instruction of the least excess, 1 sector: named, as one. */
+static void least(void)
+{
+	struct prof_rec v[] = { pc("K", 0, 0x10, "a.cu", 10, "STG", 1, 9, 8) };
+	struct prof_records rs = { v, 1, 1 };
+	struct prof_kernel k;
+
+	kernel_init(&k, PV_STORE_COALESCING);
+	prof_where(&rs, &k);
+	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: one STG (1 byte a thread) "
+	       "at a.cu:10 (0x10) holds all the excess", "an excess of one sector is named");
+	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
+						.where = k.where });
+}
+
+/*
+ * Lines are a file and a number: a.cu:10 (10), b.cu:10 (20) and a
+ * no-file :10 (5) are three, b.cu:10 holds 20 of 35.  Left out: a record
+ * of no kernel, a launch record.  And a tie between two lines: the first.
+ */
+static void lines(void)
+{
+	struct prof_rec v[] = {
+		pc("K", 0, 0x10, "a.cu", 10, "STG", 4, 18, 8),
+		pc("K", 0, 0x20, "b.cu", 10, "STG", 4, 28, 8),
+		pc("K", 0, 0x30, NULL, 10, "STG", 4, 13, 8),
+		pc(NULL, 0, 0x40, "b.cu", 10, "STG", 4, 1008, 8),
+		pc("K", 0, 0x50, "b.cu", 10, "STG", 4, 1008, 8),
+	};
+	struct prof_rec t[] = {
+		pc("K", 0, 0x10, "c.cu", 1, "STG", 0, 18, 8),
+		pc("K", 0, 0x20, "c.cu", 2, NULL, 4, 18, 8),
+	};
+	struct prof_records rs = { v, 5, 5 }, ts = { t, 2, 2 };
+	struct prof_kernel k;
+
+	v[4].type = PROF_LAUNCH;
+	kernel_init(&k, PV_STORE_COALESCING);
+	prof_where(&rs, &k);
+	is_str(k.where.file, "b.cu", "the line of the most: b.cu");
+	is_dbl(k.where.line_share, 20.0 / 35, 1e-12, "20 of 35");
+	is_int(k.where.line_instrs, 1, "one instruction there: a.cu:10 and :10 are other lines");
+	is_int(k.where.instrs, 3, "three instructions in all");
+	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
+						.where = k.where });
+
+	kernel_init(&k, PV_STORE_COALESCING);
+	prof_where(&ts, &k);
+	is_int(k.where.line, 1, "a tie between lines: the first");
+	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: c.cu:1 holds 50 % of the "
+	       "excess (1 of 2 instructions); the worst, STG at 0x10, 50 %",
+	       "an operation without its width: the name alone");
+	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
+						.where = k.where });
+
+	t[0].hot_pc = 0x30;   /* the second now the worst: an operation unknown */
+	t[1].sectors = 28;
+	kernel_init(&k, PV_STORE_COALESCING);
+	prof_where(&ts, &k);
+	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: c.cu:2 holds 67 % of the "
+	       "excess (1 of 2 instructions); the worst, an instruction at 0x20, 67 %",
+	       "no operation counted: an instruction");
+	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
+						.where = k.where });
+
+	kernel_init(&k, PV_STORE_COALESCING);
+	free(k.verdict_text);
+	k.verdict_text = NULL;
+	prof_where(&ts, &k);
+	ok(!k.verdict_text, "no sentence: none made");
+	prof_kernel_free(&(struct prof_kernel){ .where = k.where });
 }
 
 int main(void)
@@ -185,5 +260,7 @@ int main(void)
 	excess();
 	where();
 	no_lines();
+	least();
+	lines();
 	return done_testing();
 }
