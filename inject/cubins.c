@@ -86,3 +86,16 @@ void inj_lines_free(struct inj_lines *ll)
 {
 	lines_free(&ll->t);
 }
+
+void inj_write_pc(struct prof_rec *q, const struct prof_rec *launch, uint64_t crc,
+		  const char *function, uint64_t offset, struct inj_lines *ll)
+{
+	q->dev = launch->dev;
+	q->kernel = launch->kernel;
+	q->nth = launch->nth;
+	q->hot_pc = offset;
+	inj_line_of(ll, crc, function, offset, q);
+	inj_write(q);
+	free(q->hot_file);
+	q->hot_file = NULL;
+}

@@ -309,5 +309,8 @@ struct inj_lines {
 void inj_line_of(struct inj_lines *ll, uint64_t crc, const char *function, uint64_t offset,
 		 struct prof_rec *r);
 void inj_lines_free(struct inj_lines *ll);
+/* Write q, a pc record of launch's kernel at offset, with its file and line. */
+void inj_write_pc(struct prof_rec *q, const struct prof_rec *launch, uint64_t crc,
+		  const char *function, uint64_t offset, struct inj_lines *ll);
 
 #endif

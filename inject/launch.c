@@ -436,6 +436,31 @@ static void wait_for_bracket(void)
 	}
 }
 
+/* A launch record of the launch entering: its kernel, shape and range; no counters yet. */
+static void launch_rec(struct prof_rec *r, const CUpti_CallbackData *cb, const struct launch *l,
+		       const char *name, int dev)
+{
+	prof_rec_init(r, PROF_LAUNCH, inj.pid);
+	r->dev = dev;
+	r->kernel = strdup(name);
+	r->api = (char *)l->api;
+	r->corr = cb->correlationId;
+	r->range = (char *)inj_range_now();
+	r->grid = l->grid;
+	r->block = l->block;
+	r->cluster = l->cluster;
+	r->dyn_smem = l->dyn_smem;
+	r->nth = l->nth;
+}
+
+/* A profiled, sampled or patched launch: its activity records are no launch's time. */
+static void untimed(uint32_t corr)
+{
+	pthread_mutex_lock(&inj.lock);
+	inj_profiled_add(corr);
+	pthread_mutex_unlock(&inj.lock);
+}
+
 static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct inj_kernel *k,
 		  const char *name, int dev)
 {
@@ -455,25 +480,13 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 		pthread_mutex_unlock(&inj.bracket);
 		return;
 	}
-	prof_rec_init(r, PROF_LAUNCH, inj.pid);
-	r->dev = dev;
-	r->kernel = strdup(name);
-	r->api = (char *)l->api;
-	r->corr = cb->correlationId;
-	r->range = (char *)inj_range_now();
-	r->grid = l->grid;
-	r->block = l->block;
-	r->cluster = l->cluster;
-	r->dyn_smem = l->dyn_smem;
-	r->nth = l->nth;
+	launch_rec(r, cb, l, name, dev);
 	br.f = l->f;
 	/*
 	 * Its activity records (the replays) must not count as the program's
 	 * launches; marked now, before CUPTI's thread can deliver them.
 	 */
-	pthread_mutex_lock(&inj.lock);
-	inj_profiled_add(cb->correlationId);
-	pthread_mutex_unlock(&inj.lock);
+	untimed(cb->correlationId);
 	br.open = 1;
 	br.corr = cb->correlationId;
 	br.k = k;
@@ -691,22 +704,10 @@ static void sample_begin(const CUpti_CallbackData *cb, const struct launch *l, c
 		pthread_mutex_unlock(&inj.bracket);
 		return;
 	}
-	prof_rec_init(&smp.rec, PROF_LAUNCH, inj.pid);
-	smp.rec.dev = dev;
-	smp.rec.kernel = strdup(name);
-	smp.rec.api = (char *)l->api;
-	smp.rec.corr = cb->correlationId;
-	smp.rec.grid = l->grid;
-	smp.rec.block = l->block;
-	smp.rec.cluster = l->cluster;
-	smp.rec.dyn_smem = l->dyn_smem;
-	smp.rec.nth = l->nth;
+	launch_rec(&smp.rec, cb, l, name, dev);
 	smp.corr = cb->correlationId;
 	smp.open = 1;
-	/* its run is slowed by the sampling: its activity record is no launch's time */
-	pthread_mutex_lock(&inj.lock);
-	inj_profiled_add(cb->correlationId);
-	pthread_mutex_unlock(&inj.lock);
+	untimed(cb->correlationId);
 	/* inj.bracket stays held until sample_end: other threads' launches wait */
 }
 
@@ -745,23 +746,10 @@ static void patch_begin(const CUpti_CallbackData *cb, const struct launch *l, co
 		pthread_mutex_unlock(&inj.bracket);
 		return;
 	}
-	prof_rec_init(&pat.rec, PROF_LAUNCH, inj.pid);
-	pat.rec.dev = dev;
-	pat.rec.kernel = strdup(name);
-	pat.rec.api = (char *)l->api;
-	pat.rec.corr = cb->correlationId;
-	pat.rec.range = (char *)inj_range_now();
-	pat.rec.grid = l->grid;
-	pat.rec.block = l->block;
-	pat.rec.cluster = l->cluster;
-	pat.rec.dyn_smem = l->dyn_smem;
-	pat.rec.nth = l->nth;
+	launch_rec(&pat.rec, cb, l, name, dev);
 	pat.corr = cb->correlationId;
 	pat.open = 1;
-	/* patched, it runs slower: its activity record is no launch's time */
-	pthread_mutex_lock(&inj.lock);
-	inj_profiled_add(cb->correlationId);
-	pthread_mutex_unlock(&inj.lock);
+	untimed(cb->correlationId);
 }
 
 static void patch_end(const CUpti_CallbackData *cb)

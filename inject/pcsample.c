@@ -298,13 +298,7 @@ static void write_pcs(const CUpti_PCSamplingData *d, const struct prof_rec *r,
 		prof_rec_init(&q, PROF_PC, inj.pid);
 		if (!(q.stall_samples = pc_states(p, q.stall)))
 			continue;
-		q.dev = r->dev;
-		q.kernel = r->kernel;
-		q.nth = r->nth;
-		q.hot_pc = p->pcOffset;
-		inj_line_of(ll, p->cubinCrc, p->functionName, p->pcOffset, &q);
-		inj_write(&q);
-		free(q.hot_file);
+		inj_write_pc(&q, r, p->cubinCrc, p->functionName, p->pcOffset, ll);
 	}
 }
 

@@ -260,13 +260,7 @@ static void write_instruction(const CUpti_SassMetrics_Data *d, const unsigned lo
 			q.op = (char *)metrics[m].op;
 		else if (v[m])
 			q.op_bytes = metrics[m].bytes;
-	q.dev = launch->dev;
-	q.kernel = launch->kernel;
-	q.nth = launch->nth;
-	q.hot_pc = d->pcOffset;
-	inj_line_of(ll, d->cubinCrc, d->functionName, d->pcOffset, &q);
-	inj_write(&q);
-	free(q.hot_file);
+	inj_write_pc(&q, launch, d->cubinCrc, d->functionName, d->pcOffset, ll);
 }
 
 /*
