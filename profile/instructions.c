@@ -13,7 +13,17 @@ static long kernel_of(const struct prof_analysis *a, const struct prof_rec *r)
 	return -1;
 }
 
-/* By kernel row (pointers into a->k: the analysis's order), the most samples, the lowest offset. */
+/* An instruction's sectors and wavefronts beyond the ideal, in the patched launch. */
+static double excess(const struct prof_instr *x)
+{
+	return (x->sectors > x->sectors_ideal ? (double)(x->sectors - x->sectors_ideal) : 0) +
+	       (x->wavefronts > x->wavefronts_ideal ? (double)(x->wavefronts - x->wavefronts_ideal) : 0);
+}
+
+/*
+ * By kernel row (pointers into a->k: the analysis's order), the most
+ * samples, the most excess, the lowest offset.
+ */
 static int by_kernel_then_samples(const void *x, const void *y)
 {
 	const struct prof_instr *a = x, *b = y;
@@ -22,6 +32,8 @@ static int by_kernel_then_samples(const void *x, const void *y)
 		return a->k < b->k ? -1 : 1;
 	if (a->st.total != b->st.total)
 		return a->st.total > b->st.total ? -1 : 1;
+	if (excess(a) != excess(b))
+		return excess(a) > excess(b) ? -1 : 1;
 	return (a->offset > b->offset) - (a->offset < b->offset);
 }
 
@@ -52,7 +64,7 @@ static void add_lines(struct prof_instrs *in, const double *total, const struct 
 
 		if (i && x->k != in->v[i - 1].k)
 			first = in->nlines;
-		if (!x->file)
+		if (!x->file || !x->st.total)
 			continue;
 		for (size_t j = first; j < in->nlines && !l; j++)
 			if (in->lines[j].line == x->line && !strcmp(in->lines[j].file, x->file))
@@ -69,6 +81,49 @@ static void add_lines(struct prof_instrs *in, const double *total, const struct 
 	qsort(in->lines, in->nlines, sizeof(*in->lines), by_kernel_then_line_samples);
 }
 
+/* The row of kernel k at offset in in->v, made where there is none. */
+static struct prof_instr *row_of(struct prof_instrs *in, const struct prof_kernel *k,
+				 const struct prof_rec *r)
+{
+	struct prof_instr *x;
+
+	for (size_t i = 0; i < in->n; i++)
+		if (in->v[i].k == k && in->v[i].offset == r->hot_pc)
+			return &in->v[i];
+	x = &in->v[in->n++];
+	x->k = k;
+	x->offset = r->hot_pc;
+	x->file = r->hot_file ? gp_xstrdup(r->hot_file) : NULL;
+	x->line = (unsigned)r->hot_line;
+	return x;
+}
+
+/* A pc record's samples, or its counts where it is a memory instruction: 1 when it has a row. */
+static int add_record(struct prof_instrs *in, const struct prof_kernel *k, const struct prof_rec *r)
+{
+	struct prof_instr *x;
+
+	if (!r->stall_samples && !(r->inst_executed && (r->sectors || r->wavefronts)))
+		return 0;
+	x = row_of(in, k, r);
+	if (r->stall_samples) {
+		x->launch = r->nth;
+		for (int s = 0; s < PS_N; s++)
+			x->st.by[s] = (double)r->stall[s];
+		x->st.total = (double)r->stall_samples;
+	} else {
+		x->counted_launch = r->nth;
+		x->executed = r->inst_executed;
+		x->sectors = r->sectors;
+		x->sectors_ideal = r->sectors_ideal;
+		x->wavefronts = r->wavefronts;
+		x->wavefronts_ideal = r->wavefronts_ideal;
+		x->op = r->op ? gp_xstrdup(r->op) : NULL;
+		x->op_bytes = r->op_bytes;
+	}
+	return 1;
+}
+
 void prof_instructions(const struct prof_records *rs, const struct prof_analysis *a, size_t top,
 		       struct prof_instrs *in)
 {
@@ -79,21 +134,11 @@ void prof_instructions(const struct prof_records *rs, const struct prof_analysis
 	in->v = gp_xcalloc(rs->n ? rs->n : 1, sizeof(*in->v));
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct prof_rec *r = &rs->v[i];
-		struct prof_instr *x;
 		long k;
 
-		if (r->type != PROF_PC || !r->stall_samples || (k = kernel_of(a, r)) < 0)
+		if (r->type != PROF_PC || (k = kernel_of(a, r)) < 0 || !add_record(in, &a->k[k], r))
 			continue;
-		x = &in->v[in->n++];
-		x->k = &a->k[k];
-		x->launch = r->nth;
-		x->offset = r->hot_pc;
-		x->file = r->hot_file ? gp_xstrdup(r->hot_file) : NULL;
-		x->line = (unsigned)r->hot_line;
-		for (int s = 0; s < PS_N; s++)
-			x->st.by[s] = (double)r->stall[s];
-		x->st.total = (double)r->stall_samples;
-		total[k] += x->st.total;
+		total[k] += (double)r->stall_samples;
 	}
 	qsort(in->v, in->n, sizeof(*in->v), by_kernel_then_samples);
 	add_lines(in, total, a->k);
@@ -104,9 +149,10 @@ void prof_instructions(const struct prof_records *rs, const struct prof_analysis
 			nth = 0;
 			in->kernels++;
 		}
-		x->kernel_share = x->st.total / total[x->k - a->k];
+		x->kernel_share = total[x->k - a->k] > 0 ? x->st.total / total[x->k - a->k] : 0;
 		if (top && ++nth > top) {
 			free(x->file);
+			free(x->op);
 			in->others++;
 			continue;
 		}

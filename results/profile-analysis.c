@@ -61,8 +61,10 @@ void prof_ranges_free(struct prof_ranges *g)
 
 void prof_instrs_free(struct prof_instrs *in)
 {
-	for (size_t i = 0; i < in->n; i++)
+	for (size_t i = 0; i < in->n; i++) {
 		free(in->v[i].file);
+		free(in->v[i].op);
+	}
 	for (size_t i = 0; i < in->nlines; i++)
 		free(in->lines[i].file);
 	free(in->v);

@@ -252,15 +252,23 @@ struct prof_analysis {
 
 /* ---- by instruction (profile/instructions.h) ---- */
 
-/* One sampled instruction of a kernel (--by instruction). */
+/*
+ * One instruction of a kernel (--by instruction): sampled, or a memory
+ * instruction of the patched launch (its counts), or both.
+ */
 struct prof_instr {
 	const struct prof_kernel *k;   /* its kernel's row in the analysis */
-	unsigned long long launch;     /* which launch of the kernel was sampled */
+	unsigned long long launch;     /* which launch of the kernel was sampled; 0: none */
 	unsigned long long offset;     /* the instruction's offset in the kernel's SASS */
 	char *file;                    /* its source file; NULL: no line table */
 	unsigned line;
 	struct prof_stalls st;         /* its samples by state (st.hot_* unused) */
 	double kernel_share;           /* its samples' share of its kernel's, 0-1 */
+	/* the patched launch's counts (profile/where.h); counted_launch 0: not counted */
+	unsigned long long counted_launch, executed, sectors, sectors_ideal, wavefronts,
+			   wavefronts_ideal;
+	char *op;                      /* its memory operation ("STG"); NULL: unknown */
+	int op_bytes;                  /* bytes a thread; 0: unknown */
 };
 
 /* A source line's share of a kernel's samples: its instructions' together (an unrolled loop's). */

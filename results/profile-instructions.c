@@ -16,6 +16,15 @@ const struct report_col profile_instr_columns[PROFILE_INSTR_NCOLUMNS] = {
 	{ "stall_top_pct", "its share (%)", REPORT_DBL, 1 },
 	{ "stalls", "warp states", REPORT_STR, 0 },
 	{ "stall_phrase", "waiting on", REPORT_STR, 0 },
+	/* the patched launch's counts of a memory instruction (profile/where.h) */
+	{ "counted_launch", "patched launch", REPORT_INT, 0 },
+	{ "op", "operation", REPORT_STR, 0 },
+	{ "op_bytes", "bytes a thread", REPORT_INT, 0 },
+	{ "executed", "warp instructions", REPORT_INT, 0 },
+	{ "sectors", "sectors", REPORT_INT, 0 },
+	{ "sectors_ideal", "ideal sectors", REPORT_INT, 0 },
+	{ "wavefronts", "shared wavefronts", REPORT_INT, 0 },
+	{ "wavefronts_ideal", "ideal wavefronts", REPORT_INT, 0 },
 };
 
 /* An instruction's share of its kernel's samples: where its time goes. */

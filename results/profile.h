@@ -37,7 +37,7 @@ extern const struct report_col profile_range_columns[PROFILE_RANGE_NCOLUMNS];
 extern const struct result_contract profile_range_contract;
 
 /* --by instruction: a row per sampled instruction (results/profile-instructions.c). */
-#define PROFILE_INSTR_NCOLUMNS (TAB_NIDENTITY + 12)
+#define PROFILE_INSTR_NCOLUMNS (TAB_NIDENTITY + 20)
 extern const struct report_col profile_instr_columns[PROFILE_INSTR_NCOLUMNS];
 extern const struct result_contract profile_instr_contract;
 

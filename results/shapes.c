@@ -209,6 +209,11 @@ const struct result_shape result_shapes[] = {
 	  "fp16_roof_gflops,cp_async_sectors_per_request,cp_async_ideal_sectors_per_request,"
 	  "cp_async_efficiency_pct,cp_async_fetched_bytes,cp_async_requested_bytes,tma_loads,"
 	  "verdict,verdict_text,verdict_command" },
+	/* replaced in issue 38: the patched launch's counts appended */
+	{ &profile_instr_contract, "2026-11-29 74ebc36",
+	  "device,cc,device_index,uuid,pci_bus_id,hostname,kernel,kernel_mangled,launch,"
+	  "offset,file,line,samples,kernel_samples_pct,stall_top,stall_top_pct,stalls,"
+	  "stall_phrase" },
 	/* replaced in issue 38: the where columns appended */
 	{ &profile_contract, "2026-11-29 74ebc36",
 	  "device,cc,device_index,uuid,pci_bus_id,hostname,kernel,kernel_mangled,launches,"

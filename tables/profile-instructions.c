@@ -1,8 +1,9 @@
 /*
- * gpuperf profile --by instruction: for each kernel with PC samples, a
- * table of its sampled instructions, the most sampled first (the HTML
- * report's per-kernel tables); the machines' table has them all (its
- * columns: results/profile-instructions.c).
+ * gpuperf profile --by instruction: for each kernel with PC samples or a
+ * patched launch, a table of its instructions, the most sampled first,
+ * then the most excess (the HTML report's per-kernel tables); the
+ * machines' table has them all (its columns:
+ * results/profile-instructions.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +16,10 @@
 
 enum {
 	I_KERNEL = TAB_NIDENTITY, I_MANGLED, I_LAUNCH, I_OFFSET, I_FILE, I_LINE, I_SAMPLES,
-	I_KERNEL_PCT, I_TOP, I_TOP_PCT, I_STALLS, I_PHRASE,
+	I_KERNEL_PCT, I_TOP, I_TOP_PCT, I_STALLS, I_PHRASE, I_COUNTED, I_OP, I_OP_BYTES,
+	I_EXECUTED, I_SECTORS, I_SECTORS_IDEAL, I_WAVEFRONTS, I_WAVEFRONTS_IDEAL,
 };
-_Static_assert(I_PHRASE + 1 == PROFILE_INSTR_NCOLUMNS, "PROFILE_INSTR_NCOLUMNS");
+_Static_assert(I_WAVEFRONTS_IDEAL + 1 == PROFILE_INSTR_NCOLUMNS, "PROFILE_INSTR_NCOLUMNS");
 
 /* An instruction's offset in its kernel's SASS, as cuobjdump counts it: "0x1d0". */
 static const char *offset_text(unsigned long long offset, char *buf, size_t n)
@@ -52,16 +54,29 @@ static void machine_row(struct report_table *t, const struct profile_run *run,
 		report_set_str(t, r, I_FILE, x->file);
 		report_set_int(t, r, I_LINE, x->line);
 	}
-	report_set_int(t, r, I_SAMPLES, (long long)x->st.total);
-	report_set_dbl(t, r, I_KERNEL_PCT, 100 * x->kernel_share);
-	if ((top = prof_stalls_top(&x->st, &share)) >= 0) {
-		report_set_str(t, r, I_TOP, prof_stall_code((enum prof_stall)top));
-		report_set_dbl(t, r, I_TOP_PCT, 100 * share);
-		report_set_str(t, r, I_PHRASE, prof_stall_phrase((enum prof_stall)top));
+	if (x->launch) {
+		report_set_int(t, r, I_SAMPLES, (long long)x->st.total);
+		report_set_dbl(t, r, I_KERNEL_PCT, 100 * x->kernel_share);
+		if ((top = prof_stalls_top(&x->st, &share)) >= 0) {
+			report_set_str(t, r, I_TOP, prof_stall_code((enum prof_stall)top));
+			report_set_dbl(t, r, I_TOP_PCT, 100 * share);
+			report_set_str(t, r, I_PHRASE, prof_stall_phrase((enum prof_stall)top));
+		}
+		s = prof_stalls_list(&x->st, 0.01);
+		report_set_str(t, r, I_STALLS, s);
+		free(s);
 	}
-	s = prof_stalls_list(&x->st, 0.01);
-	report_set_str(t, r, I_STALLS, s);
-	free(s);
+	if (x->counted_launch) {
+		report_set_int(t, r, I_COUNTED, (long long)x->counted_launch);
+		report_set_str(t, r, I_OP, x->op);
+		if (x->op_bytes)
+			report_set_int(t, r, I_OP_BYTES, x->op_bytes);
+		report_set_int(t, r, I_EXECUTED, (long long)x->executed);
+		report_set_int(t, r, I_SECTORS, (long long)x->sectors);
+		report_set_int(t, r, I_SECTORS_IDEAL, (long long)x->sectors_ideal);
+		report_set_int(t, r, I_WAVEFRONTS, (long long)x->wavefronts);
+		report_set_int(t, r, I_WAVEFRONTS_IDEAL, (long long)x->wavefronts_ideal);
+	}
 }
 
 /* People's table, one per kernel. */
@@ -71,7 +86,24 @@ static const struct report_col view_cols[] = {
 	{ "samples", "samples", REPORT_INT, 0 },
 	{ "pct", "(%)", REPORT_DBL, 1 },
 	{ "stalls", "warp states (10 % or more)", REPORT_STR, 0 },
+	{ "memory", "patched: operation, excess", REPORT_STR, 0 },
 };
+
+/* "STG 4 B, 3670016 of 4194304 sectors excess", or NULL: not counted */
+static char *memory_cell(const struct prof_instr *x)
+{
+	int shared = x->wavefronts > 0;
+	unsigned long long n = shared ? x->wavefronts : x->sectors;
+	unsigned long long ideal = shared ? x->wavefronts_ideal : x->sectors_ideal;
+	char op[32] = "";
+
+	if (!x->counted_launch)
+		return NULL;
+	if (x->op)
+		snprintf(op, sizeof(op), x->op_bytes ? "%s %d B, " : "%s, ", x->op, x->op_bytes);
+	return gp_xasprintf("%s%llu of %llu %s excess", op, n > ideal ? n - ideal : 0, n,
+			    shared ? "wavefronts" : "sectors");
+}
 
 static void view_row(struct report_table *t, const struct prof_instr *x)
 {
@@ -83,10 +115,15 @@ static void view_row(struct report_table *t, const struct prof_instr *x)
 		snprintf(line, sizeof(line), "%s:%u", file_name(x->file), x->line);
 		report_set_str(t, r, 1, line);
 	}
-	report_set_int(t, r, 2, (long long)x->st.total);
-	report_set_dbl(t, r, 3, 100 * x->kernel_share);
-	s = prof_stalls_list(&x->st, 0.10);
-	report_set_str(t, r, 4, s);
+	if (x->launch) {
+		report_set_int(t, r, 2, (long long)x->st.total);
+		report_set_dbl(t, r, 3, 100 * x->kernel_share);
+		s = prof_stalls_list(&x->st, 0.10);
+		report_set_str(t, r, 4, s);
+		free(s);
+	}
+	s = memory_cell(x);
+	report_set_str(t, r, 5, s);
 	free(s);
 }
 
@@ -119,15 +156,27 @@ static void lines_note(struct report_table *t, const struct prof_instrs *in,
 static struct report_table *kernel_table(struct report *rep, const struct prof_instrs *in,
 					 const struct prof_instr *x, size_t n)
 {
-	char name[PROF_NAME_SHOWN + 1], *title;
+	char name[PROF_NAME_SHOWN + 1], *title, patched[64] = "";
+	unsigned long long sampled_launch = 0, counted_launch = 0;
 	struct report_table *t;
 	double samples = 0;
 
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		samples += x[i].st.total;
-	title = gp_xasprintf("%s: launch %llu, %.0f samples in these %zu instruction%s",
-			     prof_kernel_label(x->k, name, sizeof(name)), x->launch, samples, n,
-			     tab_plural((long long)n));
+		sampled_launch = x[i].launch ? x[i].launch : sampled_launch;
+		counted_launch = x[i].counted_launch ? x[i].counted_launch : counted_launch;
+	}
+	if (counted_launch)
+		snprintf(patched, sizeof(patched), "%slaunch %llu patched", sampled_launch ? "; " : "",
+			 counted_launch);
+	if (sampled_launch)
+		title = gp_xasprintf("%s: launch %llu, %.0f samples in these %zu instruction%s%s",
+				     prof_kernel_label(x->k, name, sizeof(name)), sampled_launch,
+				     samples, n, tab_plural((long long)n), patched);
+	else
+		title = gp_xasprintf("%s: %s, its %zu memory instruction%s",
+				     prof_kernel_label(x->k, name, sizeof(name)), patched, n,
+				     tab_plural((long long)n));
 	t = report_add_table(rep, title, view_cols, ARRAY_SIZE(view_cols));
 	free(title);
 	t->flags |= REPORT_HUMAN_ONLY;
@@ -144,7 +193,7 @@ void tab_profile_instructions(struct report *rep, const struct profile_run *run)
 	struct report_table *t, *last = NULL;
 	char *headline;
 
-	headline = in->n ? gp_xasprintf("Sampled instructions of %s: %zu in %zu kernel%s",
+	headline = in->n ? gp_xasprintf("Instructions of %s: %zu in %zu kernel%s",
 					run->command ? run->command : "the program", in->n,
 					in->kernels, tab_plural((long long)in->kernels)) :
 			   gp_xasprintf("%s", run->a.summary && !run->a.n ? run->a.summary :
@@ -167,5 +216,6 @@ void tab_profile_instructions(struct report *rep, const struct profile_run *run)
 	if (last)
 		report_note(last, "offset: in the kernel's SASS (cuobjdump -sass); line: where the "
 			    "module has line information (nvcc -lineinfo); (%%): of the kernel's "
-			    "samples");
+			    "samples; patched: the memory instructions of the one launch counted "
+			    "(see --no-patch)");
 }

@@ -109,3 +109,28 @@ PY
 @test "profile --no-patch: a usage error with a value" {
 	assert_usage_error profile --no-patch=yes -- true
 }
+
+@test "profile --by instruction: the patched kernel's memory instructions with their counts" {
+	replay transpose
+	cd "$BATS_TEST_TMPDIR"
+	run_split "$GPUPERF" --csv -o i.csv profile --by instruction -- "${REPLAY[@]}"
+	[ "$status" -eq 0 ]
+	# the fixture's memory instructions: 4 STGs and 4 LDGs, one row each
+	[ "$(grep '^pc ' "$FIXTURES/profile-where-transpose.records" | grep -cE ' op=(LDG|STG) ')" -eq 8 ]
+	[ "$(wc -l <i.csv)" -eq 9 ]
+	run python3 - i.csv <<'PY'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1], newline='')):
+    print(r['offset'], r['counted_launch'], r['op'], r['op_bytes'], r['executed'],
+          int(r['sectors']) - int(r['sectors_ideal']), r['samples'] or '-')
+PY
+	[ "$status" -eq 0 ]
+	echo "$output"
+	# the stores' excess first (3670016 each, as ncu's source view), lowest offset first
+	[ "${lines[0]}" = "0x150 4 STG 4 131072 3670016 -" ]
+	[ "${lines[3]}" = "0x1d0 4 STG 4 131072 3670016 -" ]
+	[ "${lines[4]}" = "0xf0 4 LDG 4 131072 0 -" ]
+	run_split "$GPUPERF" profile --by instruction -- "${REPLAY[@]}"
+	[[ "$stderr" == *"transpose_naive: launch 4 patched, its 8 memory instructions"* ]]
+	[[ "$stderr" == *"STG 4 B, 3670016 of 4194304 sectors excess"* ]]
+}

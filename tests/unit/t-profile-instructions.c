@@ -118,6 +118,67 @@ static void instructions(const struct prof_records *rs, struct prof_kernel *k)
 	prof_instrs_free(&in);
 }
 
+/* A pc record of the patched launch (launch 6): its counts, no samples. */
+static struct prof_rec counted(unsigned long long offset, const char *op, unsigned long long sectors,
+			       unsigned long long ideal, unsigned long long wavefronts)
+{
+	struct prof_rec r;
+
+	prof_rec_init(&r, PROF_PC, 1);
+	r.kernel = (char *)"_Z1av";
+	r.nth = 6;
+	r.hot_pc = offset;
+	r.hot_file = (char *)"/src/k.cu";
+	r.hot_line = 8;
+	r.op = (char *)op;
+	r.op_bytes = op ? 4 : 0;
+	r.inst_executed = 64;
+	r.sectors = sectors;
+	r.sectors_ideal = ideal;
+	r.wavefronts = wavefronts;
+	r.wavefronts_ideal = wavefronts ? 2 : 0;
+	return r;
+}
+
+/*
+ * Kernel a sampled (600 at 0x20, 100 at 0x30) and patched: 0x20 a load of
+ * 40 excess sectors (its one row, both figures), 0x50 a store of 24 and
+ * 0x58 a shared load of 30 excess wavefronts, unsampled; 0x60 no memory
+ * instruction (executed alone): no row.  Order: the samples, then the
+ * excess: 0x20, 0x30, 0x58 (30), 0x50 (24).
+ */
+static void with_counts(struct prof_kernel *k)
+{
+	struct prof_rec v[] = {
+		recs[1], recs[3], counted(0x20, "LDG", 48, 8, 0), counted(0x50, "STG", 32, 8, 0),
+		counted(0x58, "LDS", 0, 0, 32), counted(0x60, NULL, 0, 0, 0),
+	};
+	struct prof_records rs = { v, 6, 6 };
+	struct prof_analysis a = { .k = k, .n = 2 };
+	struct prof_instrs in;
+
+	prof_instructions(&rs, &a, 0, &in);
+	is_int((int)in.n, 4, "two sampled, two more counted, the non-memory one left out");
+	if (in.n == 4) {
+		ok(in.v[0].offset == 0x20 && in.v[1].offset == 0x30 && in.v[2].offset == 0x58 &&
+		   in.v[3].offset == 0x50, "the most samples first, then the most excess");
+		is_int((int)in.v[0].launch, 4, "0x20: its sampled launch");
+		is_int((int)in.v[0].counted_launch, 6, "  and its patched one, in one row");
+		is_dbl(in.v[0].st.total, 600, 0, "  its samples");
+		is_int((int)in.v[0].sectors, 48, "  its sectors");
+		is_int((int)in.v[0].sectors_ideal, 8, "  their ideal");
+		is_str(in.v[0].op, "LDG", "  its operation");
+		is_int(in.v[0].op_bytes, 4, "  its bytes");
+		is_int((int)in.v[0].executed, 64, "  its warp instructions");
+		is_dbl(in.v[0].kernel_share, 600.0 / 700, 1e-12, "  600 of the kernel's 700 samples");
+		is_int((int)in.v[2].launch, 0, "0x58: not sampled");
+		is_int((int)in.v[2].wavefronts, 32, "  its wavefronts");
+		is_dbl(in.v[2].kernel_share, 0, 0, "  no share of the samples");
+	}
+	is_int((int)in.nlines, 1, "the lines are the samples': 0x30 has no line, the counted add none");
+	prof_instrs_free(&in);
+}
+
 int main(void)
 {
 	struct prof_kernel k[2] = { { .kernel = (char *)"_Z1bv", .dev = 0 },
@@ -145,6 +206,8 @@ int main(void)
 	prof_instructions(&rs, &a, 0, &in);
 	is_int((int)in.n, 12, "only instructions: every one kept");
 	prof_instrs_free(&in);
+
+	with_counts(k);
 
 	rs.n = 0;
 	prof_instructions(&rs, &a, 0, &in);
