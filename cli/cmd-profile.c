@@ -16,6 +16,7 @@
 #include "cli/commands.h"
 #include "gpu/device.h"
 #include "profile/analyze.h"
+#include "profile/disasm.h"
 #include "profile/instructions.h"
 #include "profile/measured.h"
 #include "profile/ranges.h"
@@ -123,6 +124,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	struct prof_records rs = { 0 };
 	struct prof_roofs *measured;
 	struct prof_child r;
+	char why[256];
 	int rc;
 
 	if (ctx->counters == COUNTERS_OFF) {
@@ -144,6 +146,8 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	run->signal = r.signal;
 	decode(&r, &rs);
 	prof_child_free(&r);
+	if (prof_disasm(&rs, why, sizeof(why)))
+		gp_note("%s", why);
 	/* the ceilings gpuperf roofline measured on these GPUs, from its cache */
 	po.roofs = measured = prof_measured_roofs(&rs, &po.nroofs);
 	rc = prof_analyze(&rs, &po, &run->a);

@@ -304,6 +304,8 @@ void inj_cubins_keep(const CUpti_ModuleResourceData *m);
 struct inj_lines {
 	int tried, ok;
 	struct line_table t;
+	const unsigned char *text;   /* its code (the kept cubin's), NULL unknown */
+	size_t text_size;
 };
 /* The file and line of a PC into r's hot_file and hot_line, where its cubin has a line table. */
 void inj_line_of(struct inj_lines *ll, uint64_t crc, const char *function, uint64_t offset,

@@ -95,6 +95,7 @@ static struct prof_instr *row_of(struct prof_instrs *in, const struct prof_kerne
 	x->offset = r->hot_pc;
 	x->file = r->hot_file ? gp_xstrdup(r->hot_file) : NULL;
 	x->line = (unsigned)r->hot_line;
+	x->sass = r->sass ? gp_xstrdup(r->sass) : NULL;
 	return x;
 }
 
@@ -153,6 +154,7 @@ void prof_instructions(const struct prof_records *rs, const struct prof_analysis
 		if (top && ++nth > top) {
 			free(x->file);
 			free(x->op);
+			free(x->sass);
 			in->others++;
 			continue;
 		}

@@ -212,6 +212,8 @@ static void rec_free(struct prof_rec *r)
 	free(r->range);
 	free(r->hot_file);
 	free(r->op);
+	free(r->code);
+	free(r->sass);
 }
 
 static int key_ok(const char *k, size_t n)

@@ -165,6 +165,7 @@ const struct field prof_fields[] = {
 	{ "executed", F_U64, OFF(inst_executed), 0, T(PC), 0, 0 },
 	{ "op", F_STR, OFF(op), 0, T(PC), 0, 0 },
 	{ "bytes", F_INT, OFF(op_bytes), 0, T(PC), 0, 64 },
+	{ "code", F_STR, OFF(code), 0, T(PC), 0, 0 },
 	{ "sectors", F_U64, OFF(sectors), 0, T(PC), 0, 0 },
 	{ "sectors_ideal", F_U64, OFF(sectors_ideal), 0, T(PC), 0, 0 },
 	{ "wavefronts", F_U64, OFF(wavefronts), 0, T(PC), 0, 0 },

@@ -51,6 +51,7 @@
 #define PROF_FORMAT_OLDEST 1        /* the oldest version read */
 #define PROF_LINE_MAX 65536        /* bytes of one record, newline included */
 #define PROF_MAGIC "gpuperf-profile"
+#define PROF_SASS_BYTES 16         /* an instruction's encoding, Volta and later */
 
 enum prof_type {
 	PROF_HELLO,    /* "gpuperf-profile": first line of each process */
@@ -102,7 +103,12 @@ struct prof_rec {
 	/* pc: the instruction's counts in a patched launch (SASS metrics; 0: none), warp
 	   instructions executed, global sectors and L1 shared wavefronts, and their ideal */
 	unsigned long long inst_executed, sectors, sectors_ideal, wavefronts, wavefronts_ideal;
-	char *op;                    /* pc: its memory operation ("LDG", "STS"; PROF_OPS); NULL: none */
+	char *op;                    /* pc: its memory operation ("LDG", "STS"); NULL: none */
+	char *code;                  /* pc: its PROF_SASS_BYTES of encoding in hex, from the
+				        module's cubin; NULL: unknown */
+	char *sass;                  /* pc, not a key: the instruction as nvdisasm prints it
+				        ("STG.E desc[UR4][R4.64], R11"), from code by
+				        profile/disasm.h; NULL: not named */
 	int op_bytes;                /* ... and the bytes each thread moves; 0: unknown */
 	unsigned long long nth;      /* launch: which launch of its kernel (1: the first; 0:
 				        not said, optional) */

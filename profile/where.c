@@ -108,6 +108,7 @@ static void find(const struct prof_records *rs, struct prof_kernel *k)
 	w->launch = worst->nth;
 	w->offset = worst->hot_pc;
 	w->op = worst->op ? gp_xstrdup(worst->op) : NULL;
+	w->sass = worst->sass ? gp_xstrdup(worst->sass) : NULL;
 	w->bytes = worst->op_bytes;
 	w->share = top / total;
 	w->file = line->hot_file ? gp_xstrdup(line->hot_file) : NULL;
@@ -115,12 +116,24 @@ static void find(const struct prof_records *rs, struct prof_kernel *k)
 	w->line_share = line_top / total;
 }
 
-/* "STG (4 bytes a thread)", "STG" or "an instruction" */
+/*
+ * "STG.E (4 bytes a thread)": the opcode nvdisasm names, else the
+ * operation counted; "STG", or "an instruction", without a width.
+ */
 static char *what(const struct prof_where *w)
 {
-	if (w->op && w->bytes)
-		return gp_xasprintf("%s (%d byte%s a thread)", w->op, w->bytes, w->bytes == 1 ? "" : "s");
-	return gp_xstrdup(w->op ? w->op : "an instruction");
+	const char *name = w->op;
+	int len = name ? (int)strlen(name) : 0;
+
+	if (w->sass) {   /* its opcode: the first word, after a predicate ("@P0") */
+		name = w->sass + (w->sass[0] == '@' ? strcspn(w->sass, " ") : 0);
+		name += strspn(name, " ");
+		len = (int)strcspn(name, " ");
+	}
+	if (name && w->bytes)
+		return gp_xasprintf("%.*s (%d byte%s a thread)", len, name, w->bytes,
+				    w->bytes == 1 ? "" : "s");
+	return name ? gp_xasprintf("%.*s", len, name) : gp_xstrdup("an instruction");
 }
 
 void prof_where(const struct prof_records *rs, struct prof_kernel *k)

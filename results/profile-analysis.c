@@ -27,6 +27,7 @@ void prof_kernel_free(struct prof_kernel *k)
 	free(k->stalls.hot_file);
 	free(k->where.file);
 	free(k->where.op);
+	free(k->where.sass);
 	prof_bound_free(&k->bound);
 }
 
@@ -64,6 +65,7 @@ void prof_instrs_free(struct prof_instrs *in)
 	for (size_t i = 0; i < in->n; i++) {
 		free(in->v[i].file);
 		free(in->v[i].op);
+		free(in->v[i].sass);
 	}
 	for (size_t i = 0; i < in->nlines; i++)
 		free(in->lines[i].file);

@@ -149,6 +149,7 @@ struct prof_where {
 	unsigned long long offset;     /* the instruction with the most excess, in the SASS */
 	char *op;                      /* its operation ("STG"); NULL: unknown */
 	int bytes;                     /* the bytes each thread moves; 0: unknown */
+	char *sass;                    /* the instruction, as nvdisasm names it; NULL: not named */
 	double share;                  /* its share, 0-1 */
 	unsigned instrs;               /* instructions of the kind with excess, in all */
 };
@@ -269,6 +270,7 @@ struct prof_instr {
 			   wavefronts_ideal;
 	char *op;                      /* its memory operation ("STG"); NULL: unknown */
 	int op_bytes;                  /* bytes a thread; 0: unknown */
+	char *sass;                    /* the instruction, as nvdisasm names it; NULL: not named */
 };
 
 /* A source line's share of a kernel's samples: its instructions' together (an unrolled loop's). */

@@ -8,6 +8,7 @@ const struct report_col profile_instr_columns[PROFILE_INSTR_NCOLUMNS] = {
 	{ "kernel_mangled", "symbol", REPORT_STR, 0 },
 	{ "launch", "sampled launch", REPORT_INT, 0 },
 	{ "offset", "offset", REPORT_STR, 0, REPORT_COL_CONFIG },
+	{ "sass", "instruction", REPORT_STR, 0 },
 	{ "file", "file", REPORT_STR, 0 },
 	{ "line", "line", REPORT_INT, 0 },
 	{ "samples", "samples", REPORT_INT, 0 },

@@ -122,6 +122,7 @@ const struct report_col profile_columns[PROFILE_NCOLUMNS] = {
 	{ "where_offset", "worst instruction", REPORT_STR, 0 },
 	{ "where_op", "its operation", REPORT_STR, 0 },
 	{ "where_op_bytes", "its bytes a thread", REPORT_INT, 0 },
+	{ "where_sass", "its SASS", REPORT_STR, 0 },
 	{ "where_offset_pct", "its excess (%)", REPORT_DBL, 1 },
 };
 

@@ -26,7 +26,7 @@ struct profile_run {
 void profile_run_free(void *profile_run);
 
 /* A row per kernel (and device). */
-#define PROFILE_NCOLUMNS (TAB_NIDENTITY + 102)
+#define PROFILE_NCOLUMNS (TAB_NIDENTITY + 103)
 extern const struct report_col profile_columns[PROFILE_NCOLUMNS];
 
 extern const struct result_contract profile_contract;
@@ -37,7 +37,7 @@ extern const struct report_col profile_range_columns[PROFILE_RANGE_NCOLUMNS];
 extern const struct result_contract profile_range_contract;
 
 /* --by instruction: a row per sampled instruction (results/profile-instructions.c). */
-#define PROFILE_INSTR_NCOLUMNS (TAB_NIDENTITY + 20)
+#define PROFILE_INSTR_NCOLUMNS (TAB_NIDENTITY + 21)
 extern const struct report_col profile_instr_columns[PROFILE_INSTR_NCOLUMNS];
 extern const struct result_contract profile_instr_contract;
 

@@ -15,7 +15,7 @@
 #include "util/error.h"
 
 enum {
-	I_KERNEL = TAB_NIDENTITY, I_MANGLED, I_LAUNCH, I_OFFSET, I_FILE, I_LINE, I_SAMPLES,
+	I_KERNEL = TAB_NIDENTITY, I_MANGLED, I_LAUNCH, I_OFFSET, I_SASS, I_FILE, I_LINE, I_SAMPLES,
 	I_KERNEL_PCT, I_TOP, I_TOP_PCT, I_STALLS, I_PHRASE, I_COUNTED, I_OP, I_OP_BYTES,
 	I_EXECUTED, I_SECTORS, I_SECTORS_IDEAL, I_WAVEFRONTS, I_WAVEFRONTS_IDEAL,
 };
@@ -50,6 +50,7 @@ static void machine_row(struct report_table *t, const struct profile_run *run,
 	if (x->launch)
 		report_set_int(t, r, I_LAUNCH, (long long)x->launch);
 	report_set_str(t, r, I_OFFSET, offset_text(x->offset, off, sizeof(off)));
+	report_set_str(t, r, I_SASS, x->sass);
 	if (x->file) {
 		report_set_str(t, r, I_FILE, x->file);
 		report_set_int(t, r, I_LINE, x->line);
@@ -79,15 +80,45 @@ static void machine_row(struct report_table *t, const struct profile_run *run,
 	}
 }
 
-/* People's table, one per kernel. */
-static const struct report_col view_cols[] = {
+/*
+ * People's table, one per kernel: its columns of a kind shown where some
+ * row has them (the instruction named, samples, the patched launch's
+ * counts), so a kernel only sampled reads as before.
+ */
+enum { V_SASS = 1, V_SAMPLES = 2, V_PATCHED = 4, V_LAYOUTS = 8 };
+enum { C_OFFSET, C_SASS, C_LINE, C_SAMPLES, C_PCT, C_STALLS, C_MEMORY, C_N };
+static const struct report_col view_cols[C_N] = {
 	{ "offset", "offset", REPORT_STR, 0 },
+	{ "sass", "instruction", REPORT_STR, 0 },
 	{ "line", "line", REPORT_STR, 0 },
 	{ "samples", "samples", REPORT_INT, 0 },
 	{ "pct", "(%)", REPORT_DBL, 1 },
 	{ "stalls", "warp states (10 % or more)", REPORT_STR, 0 },
 	{ "memory", "patched: operation, excess", REPORT_STR, 0 },
 };
+static const unsigned view_kind[C_N] = { 0, V_SASS, 0, V_SAMPLES, V_SAMPLES, V_SAMPLES, V_PATCHED };
+
+/* The columns of each mix of kinds, made once; pos: a column's place, -1 left out. */
+static struct {
+	struct report_col cols[C_N];
+	size_t n;
+	int pos[C_N];
+} layouts[V_LAYOUTS];
+
+static const struct report_col *layout(unsigned kinds, size_t *n, const int **pos)
+{
+	if (!layouts[kinds].n)
+		for (int c = 0; c < C_N; c++) {
+			int in = !view_kind[c] || (view_kind[c] & kinds);
+
+			layouts[kinds].pos[c] = in ? (int)layouts[kinds].n : -1;
+			if (in)
+				layouts[kinds].cols[layouts[kinds].n++] = view_cols[c];
+		}
+	*n = layouts[kinds].n;
+	*pos = layouts[kinds].pos;
+	return layouts[kinds].cols;
+}
 
 /* "STG 4 B, 3670016 of 4194304 sectors excess", or NULL: not counted */
 static char *memory_cell(const struct prof_instr *x)
@@ -105,25 +136,27 @@ static char *memory_cell(const struct prof_instr *x)
 			    shared ? "wavefronts" : "sectors");
 }
 
-static void view_row(struct report_table *t, const struct prof_instr *x)
+static void view_row(struct report_table *t, const int *pos, const struct prof_instr *x)
 {
 	size_t r = report_add_row(t);
 	char off[32], line[80], *s;
 
-	report_set_str(t, r, 0, offset_text(x->offset, off, sizeof(off)));
+	report_set_str(t, r, (size_t)pos[C_OFFSET], offset_text(x->offset, off, sizeof(off)));
+	if (pos[C_SASS] >= 0)
+		report_set_str(t, r, (size_t)pos[C_SASS], x->sass);
 	if (x->file) {
 		snprintf(line, sizeof(line), "%s:%u", file_name(x->file), x->line);
-		report_set_str(t, r, 1, line);
+		report_set_str(t, r, (size_t)pos[C_LINE], line);
 	}
 	if (x->launch) {
-		report_set_int(t, r, 2, (long long)x->st.total);
-		report_set_dbl(t, r, 3, 100 * x->kernel_share);
+		report_set_int(t, r, (size_t)pos[C_SAMPLES], (long long)x->st.total);
+		report_set_dbl(t, r, (size_t)pos[C_PCT], 100 * x->kernel_share);
 		s = prof_stalls_list(&x->st, 0.10);
-		report_set_str(t, r, 4, s);
+		report_set_str(t, r, (size_t)pos[C_STALLS], s);
 		free(s);
 	}
-	s = memory_cell(x);
-	report_set_str(t, r, 5, s);
+	if ((s = memory_cell(x)))
+		report_set_str(t, r, (size_t)pos[C_MEMORY], s);
 	free(s);
 }
 
@@ -159,9 +192,15 @@ static struct report_table *kernel_table(struct report *rep, const struct prof_i
 	char name[PROF_NAME_SHOWN + 1], *title, patched[64] = "";
 	unsigned long long sampled_launch = 0, counted_launch = 0;
 	struct report_table *t;
+	const struct report_col *cols;
+	const int *pos;
+	unsigned kinds = 0;
+	size_t ncols;
 	double samples = 0;
 
 	for (size_t i = 0; i < n; i++) {
+		kinds |= (x[i].sass ? V_SASS : 0) | (x[i].launch ? V_SAMPLES : 0) |
+			 (x[i].counted_launch ? V_PATCHED : 0);
 		samples += x[i].st.total;
 		sampled_launch = x[i].launch ? x[i].launch : sampled_launch;
 		counted_launch = x[i].counted_launch ? x[i].counted_launch : counted_launch;
@@ -177,11 +216,12 @@ static struct report_table *kernel_table(struct report *rep, const struct prof_i
 		title = gp_xasprintf("%s: %s, its %zu memory instruction%s",
 				     prof_kernel_label(x->k, name, sizeof(name)), patched, n,
 				     tab_plural((long long)n));
-	t = report_add_table(rep, title, view_cols, ARRAY_SIZE(view_cols));
+	cols = layout(kinds, &ncols, &pos);
+	t = report_add_table(rep, title, cols, ncols);
 	free(title);
 	t->flags |= REPORT_HUMAN_ONLY;
 	for (size_t i = 0; i < n; i++)
-		view_row(t, &x[i]);
+		view_row(t, pos, &x[i]);
 	lines_note(t, in, x->k);
 	return t;
 }

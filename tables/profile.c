@@ -29,7 +29,7 @@ enum {
 	K_SHARED_EXCESS, K_DISAGREE, K_VERDICT, K_VERDICT_TEXT, K_COMMAND, K_COUNTER_SET,
 	K_STALL_SAMPLES, K_STALL_LAUNCH, K_STALL_TOP, K_STALL_TOP_PCT, K_STALL_AT, K_STALLS,
 	K_WHERE_LAUNCH, K_WHERE_AT, K_WHERE_LINE_PCT, K_WHERE_INSTRUCTIONS, K_WHERE_OFFSET,
-	K_WHERE_OP, K_WHERE_OP_BYTES, K_WHERE_OFFSET_PCT,
+	K_WHERE_OP, K_WHERE_OP_BYTES, K_WHERE_SASS, K_WHERE_OFFSET_PCT,
 };
 _Static_assert(K_WHERE_OFFSET_PCT + 1 == PROFILE_NCOLUMNS, "PROFILE_NCOLUMNS");
 
@@ -182,6 +182,7 @@ static void where_cells(struct report_table *t, size_t r, const struct prof_wher
 	report_set_str(t, r, K_WHERE_OP, w->op);
 	if (w->bytes)
 		report_set_int(t, r, K_WHERE_OP_BYTES, w->bytes);
+	report_set_str(t, r, K_WHERE_SASS, w->sass);
 	report_set_dbl(t, r, K_WHERE_OFFSET_PCT, 100 * w->share);
 }
 
