@@ -118,9 +118,10 @@ static void instructions(const struct prof_records *rs, struct prof_kernel *k)
 	prof_instrs_free(&in);
 }
 
-/* A pc record of the patched launch (launch 6): its counts, no samples. */
+/* A pc record of the patched launch (launch 6) of kernel a at line 9: its counts, no samples. */
 static struct prof_rec counted(unsigned long long offset, const char *op, unsigned long long sectors,
-			       unsigned long long ideal, unsigned long long wavefronts)
+			       unsigned long long ideal, unsigned long long wavefronts,
+			       unsigned long long wavefronts_ideal)
 {
 	struct prof_rec r;
 
@@ -129,39 +130,45 @@ static struct prof_rec counted(unsigned long long offset, const char *op, unsign
 	r.nth = 6;
 	r.hot_pc = offset;
 	r.hot_file = (char *)"/src/k.cu";
-	r.hot_line = 8;
+	r.hot_line = 9;
 	r.op = (char *)op;
 	r.op_bytes = op ? 4 : 0;
 	r.inst_executed = 64;
 	r.sectors = sectors;
 	r.sectors_ideal = ideal;
 	r.wavefronts = wavefronts;
-	r.wavefronts_ideal = wavefronts ? 2 : 0;
+	r.wavefronts_ideal = wavefronts_ideal;
 	return r;
 }
 
 /*
- * Kernel a sampled (600 at 0x20, 100 at 0x30) and patched: 0x20 a load of
- * 40 excess sectors (its one row, both figures), 0x50 a store of 24 and
- * 0x58 a shared load of 30 excess wavefronts, unsampled; 0x60 no memory
- * instruction (executed alone): no row.  Order: the samples, then the
- * excess: 0x20, 0x30, 0x58 (30), 0x50 (24).
+ * Kernel a sampled (600 at 0x20, 100 at 0x30) and patched: 0x20 a load
+ * of 40 excess sectors (one row, both figures); unsampled, by excess:
+ * a shared load 0x40 (40 wavefronts) and a store 0x48 (40 sectors), a
+ * tie, then a store 0x50 (24) and a shared load 0x58 (24), another, then
+ * 0x68 (1 wavefront), a load 0x60 (none); 0x70 no memory instruction
+ * (executed alone): no row.  Each tie puts a shared load on one side.
  */
 static void with_counts(struct prof_kernel *k)
 {
 	struct prof_rec v[] = {
-		recs[1], recs[3], counted(0x20, "LDG", 48, 8, 0), counted(0x50, "STG", 32, 8, 0),
-		counted(0x58, "LDS", 0, 0, 32), counted(0x60, NULL, 0, 0, 0),
+		recs[1], recs[3], counted(0x20, "LDG", 48, 8, 0, 0), counted(0x50, "STG", 32, 8, 0, 0),
+		counted(0x58, "LDS", 0, 0, 34, 10), counted(0x70, NULL, 0, 0, 0, 0),
+		counted(0x48, "STG", 48, 8, 0, 0), counted(0x60, "LDG", 8, 8, 0, 0),
+		counted(0x68, "LDS", 0, 0, 3, 2), counted(0x40, "LDS", 0, 0, 50, 10),
 	};
-	struct prof_records rs = { v, 6, 6 };
+	struct prof_records rs = { v, 10, 10 };
 	struct prof_analysis a = { .k = k, .n = 2 };
+	static const unsigned long long order[] = { 0x20, 0x30, 0x40, 0x48, 0x50, 0x58, 0x68, 0x60 };
 	struct prof_instrs in;
+	int in_order = 1;
 
 	prof_instructions(&rs, &a, 0, &in);
-	is_int((int)in.n, 4, "two sampled, two more counted, the non-memory one left out");
-	if (in.n == 4) {
-		ok(in.v[0].offset == 0x20 && in.v[1].offset == 0x30 && in.v[2].offset == 0x58 &&
-		   in.v[3].offset == 0x50, "the most samples first, then the most excess");
+	is_int((int)in.n, 8, "two sampled, six more counted, the non-memory one left out");
+	for (size_t i = 0; i < in.n && i < 8; i++)
+		in_order &= in.v[i].offset == order[i];
+	ok(in_order, "the most samples first, then the most excess, a tie's lower offset first");
+	if (in.n == 8) {
 		is_int((int)in.v[0].launch, 4, "0x20: its sampled launch");
 		is_int((int)in.v[0].counted_launch, 6, "  and its patched one, in one row");
 		is_dbl(in.v[0].st.total, 600, 0, "  its samples");
@@ -171,12 +178,32 @@ static void with_counts(struct prof_kernel *k)
 		is_int(in.v[0].op_bytes, 4, "  its bytes");
 		is_int((int)in.v[0].executed, 64, "  its warp instructions");
 		is_dbl(in.v[0].kernel_share, 600.0 / 700, 1e-12, "  600 of the kernel's 700 samples");
-		is_int((int)in.v[2].launch, 0, "0x58: not sampled");
-		is_int((int)in.v[2].wavefronts, 32, "  its wavefronts");
-		is_dbl(in.v[2].kernel_share, 0, 0, "  no share of the samples");
+		is_int((int)in.v[5].launch, 0, "0x58: not sampled");
+		is_int((int)in.v[5].wavefronts, 34, "  its wavefronts");
+		is_dbl(in.v[5].kernel_share, 0, 0, "  no share of the samples");
 	}
-	is_int((int)in.nlines, 1, "the lines are the samples': 0x30 has no line, the counted add none");
+	is_int((int)in.nlines, 1, "the lines are the samples': line 8; the counted at 9 add none");
 	prof_instrs_free(&in);
+
+	/* kernel b patched, never sampled: its rows have no share, not 0/0 */
+	for (size_t i = 2; i < 10; i++)
+		v[i].kernel = (char *)"_Z1bv";
+	prof_instructions(&rs, &a, 0, &in);
+	ok(in.n == 9 && in.v[0].k == &k[0] && in.v[0].offset == 0x20,
+	   "kernel b's seven counted rows first (the analysis's order), 0x20 of a tie of three");
+	if (in.n == 9)
+		is_dbl(in.v[0].kernel_share, 0, 0, "  a kernel without samples: a share of 0");
+	prof_instrs_free(&in);
+
+	/* a kernel of one sample: all of them */
+	rs.v = &recs[1];
+	rs.n = 1;
+	recs[1].stall_samples = 1;
+	recs[1].stall[PS_LONG_SCOREBOARD] = 1;
+	prof_instructions(&rs, &a, 0, &in);
+	ok(in.n == 1 && in.v[0].kernel_share == 1, "one sample: 100 %% of its kernel's");
+	prof_instrs_free(&in);
+	recs[1].stall_samples = recs[1].stall[PS_LONG_SCOREBOARD] = 600;
 }
 
 int main(void)

@@ -253,6 +253,32 @@ static void lines(void)
 	prof_kernel_free(&(struct prof_kernel){ .where = k.where });
 }
 
+/* The opcode nvdisasm names comes first, a predicate left out; the width stays the count's. */
+static void named(void)
+{
+	struct prof_rec v[] = { pc("K", 0, 0x10, "a.cu", 10, "STG", 8, 40, 8) };
+	struct prof_records rs = { v, 1, 1 };
+	struct prof_kernel k;
+
+	v[0].sass = (char *)"@P0 STG.E.64 desc[UR4][R4.64], R6";
+	kernel_init(&k, PV_STORE_COALESCING);
+	prof_where(&rs, &k);
+	is_str(k.where.sass, "@P0 STG.E.64 desc[UR4][R4.64], R6", "the instruction kept whole");
+	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: one STG.E.64 (8 bytes a "
+	       "thread) at a.cu:10 (0x10) holds all the excess", "its opcode in the sentence");
+	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
+						.where = k.where });
+
+	v[0].sass = (char *)"LDS.128 R4, [R2]";
+	v[0].op_bytes = 0;
+	kernel_init(&k, PV_STORE_COALESCING);
+	prof_where(&rs, &k);
+	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: one LDS.128 at a.cu:10 "
+	       "(0x10) holds all the excess", "no width counted: the opcode alone");
+	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
+						.where = k.where });
+}
+
 int main(void)
 {
 	kinds();
@@ -262,5 +288,6 @@ int main(void)
 	no_lines();
 	least();
 	lines();
+	named();
 	return done_testing();
 }
