@@ -681,90 +681,58 @@ void inj_launch_flush(CUcontext ctx)
 }
 
 /*
- * PC sampling (pcsample.c; profile --stalls): a launch without counters,
- * when profile/sample-when.h says, alone on the GPU, its samples written
- * as a launch record without counters.
+ * A launch run alone, without counters, with PC sampling on (pcsample.c;
+ * profile --stalls: when profile/sample-when.h says) or patched to count
+ * its instructions (sass.c: one launch of one kernel), written as a launch
+ * record without counters: a run of its kernel and range, timed by
+ * nothing.  CUPTI does neither with a counter set enabled on the context.
  */
+enum alone { SAMPLED, PATCHED };
+
 static struct {
 	int open;
+	enum alone kind;
 	uint32_t corr;
 	struct prof_rec rec;
-} smp;
+} alone;
 
-static void sample_begin(const CUpti_CallbackData *cb, const struct launch *l, const char *name,
-			 int dev)
+static void alone_begin(enum alone kind, const CUpti_CallbackData *cb, const struct launch *l,
+			const char *name, int dev)
 {
-	/* CUPTI samples only with no counter set on the context: a turn of sampling */
-	if (!inj_pcs_sampling(cb->context))
+	/* the counter set closes; a turn of sampling on this context stays for a sampled one */
+	if (kind == PATCHED || !inj_pcs_sampling(cb->context))
 		inj_launch_flush(cb->context);
 	pthread_mutex_lock(&inj.bracket);
-	inj_api.cuCtxSynchronize();   /* the samples are this launch's alone */
-	gp_debug("PC sampling: a launch of %s", name);
-	if (!inj_pcs_begin(cb->context)) {
+	inj_api.cuCtxSynchronize();   /* the launch's samples or counts are its own */
+	gp_debug("%s: a launch of %s", kind == SAMPLED ? "PC sampling" : "per-instruction counts",
+		 name);
+	if (kind == SAMPLED ? !inj_pcs_begin(cb->context) : !inj_sass_begin(cb->context, dev)) {
 		pthread_mutex_unlock(&inj.bracket);
 		return;
 	}
-	launch_rec(&smp.rec, cb, l, name, dev);
-	smp.corr = cb->correlationId;
-	smp.open = 1;
+	launch_rec(&alone.rec, cb, l, name, dev);
+	alone.kind = kind;
+	alone.corr = cb->correlationId;
+	alone.open = 1;
 	untimed(cb->correlationId);
-	/* inj.bracket stays held until sample_end: other threads' launches wait */
+	/* inj.bracket stays held until alone_end: other threads' launches wait */
 }
 
-static void sample_end(const CUpti_CallbackData *cb)
+static void alone_end(const CUpti_CallbackData *cb)
 {
-	smp.open = 0;
+	alone.open = 0;
 	inj_api.cuCtxSynchronize();
-	inj_pcs_end(cb->context, &smp.rec);
+	if (alone.kind == SAMPLED)
+		inj_pcs_end(cb->context, &alone.rec);
+	else
+		inj_sass_end(cb->context, &alone.rec);
 	pthread_mutex_lock(&inj.lock);
-	if (smp.rec.kernel && smp.rec.stall_samples)
-		inj_write(&smp.rec);
+	if (alone.rec.kernel && (alone.kind == PATCHED || alone.rec.stall_samples))
+		inj_write(&alone.rec);
 	pthread_mutex_unlock(&inj.lock);
-	free(smp.rec.kernel);
-	free(smp.rec.hot_file);
-	smp.rec.kernel = smp.rec.hot_file = NULL;
-	pthread_mutex_unlock(&inj.bracket);
-}
-
-/*
- * Per-instruction counts (sass.c): one launch of one kernel patched, with
- * no counter set and no sampling on its context, alone on the GPU.
- */
-static struct {
-	int open;
-	uint32_t corr;
-	struct prof_rec rec;
-} pat;
-
-static void patch_begin(const CUpti_CallbackData *cb, const struct launch *l, const char *name,
-			int dev)
-{
-	inj_launch_flush(cb->context);   /* closes the counter set and ends sampling there */
-	pthread_mutex_lock(&inj.bracket);
-	inj_api.cuCtxSynchronize();
-	if (!inj_sass_begin(cb->context, dev)) {
-		pthread_mutex_unlock(&inj.bracket);
-		return;
-	}
-	launch_rec(&pat.rec, cb, l, name, dev);
-	pat.corr = cb->correlationId;
-	pat.open = 1;
-	untimed(cb->correlationId);
-}
-
-static void patch_end(const CUpti_CallbackData *cb)
-{
-	pat.open = 0;
-	inj_api.cuCtxSynchronize();
-	if (pat.rec.kernel) {
-		inj_sass_end(cb->context, &pat.rec);
-		/* a launch without counters: a run of its kernel and range, timed by nothing */
-		pthread_mutex_lock(&inj.lock);
-		inj_write(&pat.rec);
-		pthread_mutex_unlock(&inj.lock);
-	}
-	free(pat.rec.kernel);
-	pat.rec.kernel = NULL;
+	free(alone.rec.kernel);
+	free(alone.rec.hot_file);
+	alone.rec.kernel = alone.rec.hot_file = NULL;
 	pthread_mutex_unlock(&inj.bracket);
 }
 
@@ -807,10 +775,8 @@ static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 	pthread_mutex_unlock(&inj.lock);
 	if (profile)
 		begin(cb, &l, k, name, dev);
-	else if (sample)
-		sample_begin(cb, &l, name, dev);
-	else if (patch)
-		patch_begin(cb, &l, name, dev);
+	else if (sample || patch)
+		alone_begin(sample ? SAMPLED : PATCHED, cb, &l, name, dev);
 	else
 		wait_for_bracket();
 	inj_device_record(dev, NULL);   /* once per device; the profiled path sent the chip */
@@ -825,9 +791,7 @@ void inj_launch_callback(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 		enter(cbid, cb);
 	else if (br.open && br.corr == cb->correlationId)
 		leave(cb);
-	else if (smp.open && smp.corr == cb->correlationId)
-		sample_end(cb);
-	else if (pat.open && pat.corr == cb->correlationId)
-		patch_end(cb);
+	else if (alone.open && alone.corr == cb->correlationId)
+		alone_end(cb);
 	busy = 0;
 }
