@@ -1,13 +1,11 @@
 /* The pc records' instructions named by nvdisasm: profile/disasm.h says what. */
 #include <ctype.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "profile/disasm.h"
+#include "profile/spawn.h"
 #include "util/error.h"
 
 /* nvdisasm's name of the architecture of compute capability major.minor: "SM90a" */
@@ -56,50 +54,6 @@ static char *find_nvdisasm(void)
 	return NULL;
 }
 
-/* Run nvdisasm -b arch on file; its standard output (malloc'd), or NULL. */
-static char *run_nvdisasm(const char *tool, const char *arch, const char *file)
-{
-	int fd[2], status;
-	size_t len = 0, cap = 4096;
-	char *out;
-	pid_t pid;
-	ssize_t got;
-
-	if (pipe(fd))
-		return NULL;
-	if ((pid = fork()) < 0) {
-		close(fd[0]);
-		close(fd[1]);
-		return NULL;
-	}
-	if (!pid) {
-		int null = open("/dev/null", O_WRONLY);
-
-		dup2(fd[1], 1);
-		if (null >= 0)
-			dup2(null, 2);
-		close(fd[0]);
-		execl(tool, tool, "-b", arch, file, (char *)NULL);
-		_exit(127);
-	}
-	close(fd[1]);
-	out = gp_xmalloc(cap);
-	while ((got = read(fd[0], out + len, cap - len - 1)) > 0 || (got < 0 && errno == EINTR)) {
-		len += got > 0 ? (size_t)got : 0;
-		if (len + 1 == cap)
-			out = gp_xrealloc(out, cap *= 2);
-	}
-	out[len] = '\0';
-	close(fd[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-		free(out);
-		return NULL;
-	}
-	return out;
-}
-
 /*
  * The instruction of one line of nvdisasm's (its address in a comment,
  * then "STG.E desc[UR4][R4.64], R11 ;"), its index in *index; NULL: none.
@@ -126,7 +80,7 @@ static char *instruction_of(const char *line, size_t *index)
 /* Name the records of one architecture, v[0 .. n) (their codes valid), by one nvdisasm run. */
 static int name_arch(const char *tool, const char *arch, struct prof_rec **v, size_t n)
 {
-	char path[] = "/tmp/gpuperf-sass-XXXXXX", *out, *line, *save = NULL;
+	char path[] = "/tmp/gpuperf-sass-XXXXXX", *out = NULL, *line, *save = NULL;
 	const char *tmp = getenv("TMPDIR");
 	char *tpath = tmp && *tmp ? gp_xasprintf("%s/gpuperf-sass-XXXXXX", tmp) : gp_xstrdup(path);
 	unsigned char bytes[PROF_SASS_BYTES];
@@ -138,7 +92,11 @@ static int name_arch(const char *tool, const char *arch, struct prof_rec **v, si
 		     write(fd, bytes, sizeof(bytes)) == (ssize_t)sizeof(bytes);
 	if (fd >= 0)
 		close(fd);
-	out = ok ? run_nvdisasm(tool, arch, tpath) : NULL;
+	if (ok) {
+		char *argv[] = { (char *)tool, "-b", (char *)arch, tpath, NULL };
+
+		out = prof_run_output(argv);
+	}
 	if (fd >= 0)
 		unlink(tpath);
 	free(tpath);

@@ -420,3 +420,46 @@ void prof_child_free(struct prof_child *r)
 	free(r->records);
 	memset(r, 0, sizeof(*r));
 }
+
+char *prof_run_output(char *const argv[])
+{
+	int fd[2], status;
+	size_t len = 0, cap = 4096;
+	char *out;
+	pid_t pid;
+	ssize_t got;
+
+	if (pipe(fd))
+		return NULL;
+	if ((pid = fork()) < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return NULL;
+	}
+	if (!pid) {
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(fd[1], 1);
+		if (null >= 0)
+			dup2(null, 2);
+		close(fd[0]);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(fd[1]);
+	out = gp_xmalloc(cap);
+	while ((got = read(fd[0], out + len, cap - len - 1)) > 0 || (got < 0 && errno == EINTR)) {
+		len += got > 0 ? (size_t)got : 0;
+		if (len + 1 == cap)
+			out = gp_xrealloc(out, cap *= 2);
+	}
+	out[len] = '\0';
+	close(fd[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}

@@ -86,4 +86,12 @@ void prof_spawn_remove_temps(void);
 
 void prof_child_free(struct prof_child *r);
 
+/*
+ * Run argv[0] (a path) with argv, its standard error to /dev/null, and
+ * return its standard output (malloc'd, NUL-terminated); NULL when it
+ * could not run or did not exit 0.  For a tool of the toolkit
+ * (profile/disasm.h), not the profiled program.
+ */
+char *prof_run_output(char *const argv[]);
+
 #endif
