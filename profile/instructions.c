@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "profile/instructions.h"
+#include "profile/where.h"
 #include "util/error.h"
 
 /* The row of a's kernels that r's kernel is (by device and mangled name); -1: none kept. */
@@ -11,13 +12,6 @@ static long kernel_of(const struct prof_analysis *a, const struct prof_rec *r)
 		if (a->k[i].dev == r->dev && !strcmp(a->k[i].kernel, r->kernel))   /* a pc record has one */
 			return (long)i;
 	return -1;
-}
-
-/* An instruction's sectors and wavefronts beyond the ideal, in the patched launch. */
-static double excess(const struct prof_instr *x)
-{
-	return (x->sectors > x->sectors_ideal ? (double)(x->sectors - x->sectors_ideal) : 0) +
-	       (x->wavefronts > x->wavefronts_ideal ? (double)(x->wavefronts - x->wavefronts_ideal) : 0);
 }
 
 /*
@@ -32,8 +26,8 @@ static int by_kernel_then_samples(const void *x, const void *y)
 		return a->k < b->k ? -1 : 1;
 	if (a->st.total != b->st.total)
 		return a->st.total > b->st.total ? -1 : 1;
-	if (excess(a) != excess(b))
-		return excess(a) > excess(b) ? -1 : 1;
+	if (a->excess != b->excess)
+		return a->excess > b->excess ? -1 : 1;
 	return (a->offset > b->offset) - (a->offset < b->offset);
 }
 
@@ -119,6 +113,7 @@ static int add_record(struct prof_instrs *in, const struct prof_kernel *k, const
 		x->sectors_ideal = r->sectors_ideal;
 		x->wavefronts = r->wavefronts;
 		x->wavefronts_ideal = r->wavefronts_ideal;
+		x->excess = prof_where_excess(r, PW_SECTORS) + prof_where_excess(r, PW_WAVEFRONTS);
 		x->op = r->op ? gp_xstrdup(r->op) : NULL;
 		x->op_bytes = r->op_bytes;
 	}

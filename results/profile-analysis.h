@@ -268,6 +268,7 @@ struct prof_instr {
 	/* the patched launch's counts (profile/where.h); counted_launch 0: not counted */
 	unsigned long long counted_launch, executed, sectors, sectors_ideal, wavefronts,
 			   wavefronts_ideal;
+	double excess;                 /* its sectors and wavefronts beyond their ideal */
 	char *op;                      /* its memory operation ("STG"); NULL: unknown */
 	int op_bytes;                  /* bytes a thread; 0: unknown */
 	char *sass;                    /* the instruction, as nvdisasm names it; NULL: not named */

@@ -124,16 +124,14 @@ static const struct report_col *layout(unsigned kinds, size_t *n, const int **po
 static char *memory_cell(const struct prof_instr *x)
 {
 	int shared = x->wavefronts > 0;
-	unsigned long long n = shared ? x->wavefronts : x->sectors;
-	unsigned long long ideal = shared ? x->wavefronts_ideal : x->sectors_ideal;
 	char op[32] = "";
 
 	if (!x->counted_launch)
 		return NULL;
 	if (x->op)
 		snprintf(op, sizeof(op), x->op_bytes ? "%s %d B, " : "%s, ", x->op, x->op_bytes);
-	return gp_xasprintf("%s%llu of %llu %s excess", op, n > ideal ? n - ideal : 0, n,
-			    shared ? "wavefronts" : "sectors");
+	return gp_xasprintf("%s%.0f of %llu %s excess", op, x->excess,
+			    shared ? x->wavefronts : x->sectors, shared ? "wavefronts" : "sectors");
 }
 
 static void view_row(struct report_table *t, const int *pos, const struct prof_instr *x)

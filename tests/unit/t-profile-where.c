@@ -89,6 +89,12 @@ static struct prof_rec pc(const char *kernel, int dev, unsigned long long off, c
 	return r;
 }
 
+/* Free what prof_where made (the kernel's name is the test's). */
+static void kernel_done(struct prof_kernel *k)
+{
+	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k->verdict_text, .where = k->where });
+}
+
 static void kernel_init(struct prof_kernel *k, enum prof_verdict v)
 {
 	memset(k, 0, sizeof(*k));
@@ -135,16 +141,14 @@ static void where(void)
 	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: a.cu:10 holds 60 % of "
 	       "the excess (2 of 3 instructions); the worst, STG (8 bytes a thread) at 0x40, 40 %",
 	       "the sentence ends with where");
-	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
-						.where = k.where });
+	kernel_done(&k);
 
 	kernel_init(&k, PV_LOAD_COALESCING);
 	prof_where(&rs, &k);
 	is_int(k.where.offset, 0x50, "a load verdict: the load, alone");
 	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: one LDG (8 bytes a "
 	       "thread) at a.cu:12 (0x50) holds all the excess", "one instruction, said so");
-	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
-						.where = k.where });
+	kernel_done(&k);
 
 	kernel_init(&k, PV_LATENCY_BOUND);
 	prof_where(&rs, &k);
@@ -176,8 +180,7 @@ static void no_lines(void)
 	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: 3 instructions hold the "
 	       "excess, no source line known (build with -lineinfo); the worst, LDG (4 bytes a "
 	       "thread) at 0x10, 33 %", "no line: the offset, and how to get lines");
-	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
-						.where = k.where });
+	kernel_done(&k);
 }
 
 /* One instruction of the least excess, 1 sector: named, as one. */
@@ -191,8 +194,7 @@ static void least(void)
 	prof_where(&rs, &k);
 	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: one STG (1 byte a thread) "
 	       "at a.cu:10 (0x10) holds all the excess", "an excess of one sector is named");
-	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
-						.where = k.where });
+	kernel_done(&k);
 }
 
 /*
@@ -223,8 +225,7 @@ static void lines(void)
 	is_dbl(k.where.line_share, 20.0 / 35, 1e-12, "20 of 35");
 	is_int(k.where.line_instrs, 1, "one instruction there: a.cu:10 and :10 are other lines");
 	is_int(k.where.instrs, 3, "three instructions in all");
-	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
-						.where = k.where });
+	kernel_done(&k);
 
 	kernel_init(&k, PV_STORE_COALESCING);
 	prof_where(&ts, &k);
@@ -232,8 +233,7 @@ static void lines(void)
 	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: c.cu:1 holds 50 % of the "
 	       "excess (1 of 2 instructions); the worst, STG at 0x10, 50 %",
 	       "an operation without its width: the name alone");
-	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
-						.where = k.where });
+	kernel_done(&k);
 
 	t[0].hot_pc = 0x30;   /* the second now the worst: an operation unknown */
 	t[1].sectors = 28;
@@ -242,15 +242,14 @@ static void lines(void)
 	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: c.cu:2 holds 67 % of the "
 	       "excess (1 of 2 instructions); the worst, an instruction at 0x20, 67 %",
 	       "no operation counted: an instruction");
-	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
-						.where = k.where });
+	kernel_done(&k);
 
 	kernel_init(&k, PV_STORE_COALESCING);
 	free(k.verdict_text);
 	k.verdict_text = NULL;
 	prof_where(&ts, &k);
 	ok(!k.verdict_text, "no sentence: none made");
-	prof_kernel_free(&(struct prof_kernel){ .where = k.where });
+	kernel_done(&k);
 }
 
 /* The opcode nvdisasm names comes first, a predicate left out; the width stays the count's. */
@@ -266,8 +265,7 @@ static void named(void)
 	is_str(k.where.sass, "@P0 STG.E.64 desc[UR4][R4.64], R6", "the instruction kept whole");
 	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: one STG.E.64 (8 bytes a "
 	       "thread) at a.cu:10 (0x10) holds all the excess", "its opcode in the sentence");
-	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
-						.where = k.where });
+	kernel_done(&k);
 
 	v[0].sass = (char *)"LDS.128 R4, [R2]";
 	v[0].op_bytes = 0;
@@ -275,8 +273,7 @@ static void named(void)
 	prof_where(&rs, &k);
 	is_str(k.verdict_text, "stores write 8.0x the bytes they use; where: one LDS.128 at a.cu:10 "
 	       "(0x10) holds all the excess", "no width counted: the opcode alone");
-	prof_kernel_free(&(struct prof_kernel){ .verdict_text = k.verdict_text,
-						.where = k.where });
+	kernel_done(&k);
 }
 
 int main(void)
