@@ -23,8 +23,9 @@
 # state, the target within 5 points; then the same against ncu's own PC
 # samples (smsp__pcsamp_*, its source view's), gpuperf's method, to tell
 # a sampling gap from a measuring one (not judged).  Cost (issue 38, item 5): the program
-# alone, gpuperf profile's default and with --stalls, each the median of
-# 3, and ncu with the WarpStateStats and SourceCounters sections on each
+# alone, gpuperf profile's default, with --no-patch and with --stalls, in
+# three interleaved rounds (the median of each, and of each round's ratio
+# to its own plain run), and ncu with the WarpStateStats and SourceCounters sections on each
 # kernel's second launch, once (stopped at 3 times --stalls' time).
 # Exit 1 when a comparison misses its target or a run fails.  Logs go to
 # $OUT/stalls (default device-logs/stalls).
@@ -77,9 +78,22 @@ for w in "${work[@]}"; do
 			python3 bench/stalls.py "$out/$w.csv" "$out/$w.pcsamp.csv" | sed 's/^/  /'
 	fi
 	if [ "$w" = train ] || [ "$w" = softmax ]; then
-		plain=$(median3 "${cmd[@]}")
-		dflt=$(median3 ./gpuperf profile -o "$out/$w.cost.txt" -- "${cmd[@]}")
-		smp=$(median3 ./gpuperf profile --stalls -o "$out/$w.cost.txt" -- "${cmd[@]}")
+		# Three rounds, each running every variant once: a lent machine's
+		# launch rate drifts between minutes (the plain run moved 2.7 s in
+		# one call), and interleaving makes every variant meet the drift
+		# alike; each round's ratio is taken against its own plain run.
+		tp=() td=() tn=() ts=() rd=() rn=() rs=()
+		for _ in 1 2 3; do
+			p=$(secs "$step_limit" "${cmd[@]}")
+			d=$(secs "$step_limit" ./gpuperf profile -o "$out/$w.cost.txt" -- "${cmd[@]}")
+			n=$(secs "$step_limit" ./gpuperf profile --no-patch -o "$out/$w.cost.txt" -- "${cmd[@]}")
+			s=$(secs "$step_limit" ./gpuperf profile --stalls -o "$out/$w.cost.txt" -- "${cmd[@]}")
+			echo "  round: plain $p s, default $d, --no-patch $n, --stalls $s"
+			tp+=("$p") td+=("$d") tn+=("$n") ts+=("$s")
+			rd+=("$(ratio "$d" "$p")") rn+=("$(ratio "$n" "$p")") rs+=("$(ratio "$s" "$p")")
+		done
+		plain=$(median "${tp[@]}") dflt=$(median "${td[@]}")
+		nop=$(median "${tn[@]}") smp=$(median "${ts[@]}")
 		# ncu is stopped at 3 times gpuperf's time (at least 30 s): slower than that is all we ask
 		ncu_limit=$(awk -v t="$smp" 'BEGIN { l = 3 * t; printf "%d", (l > 30 ? l : 30) }')
 		ncu_t=$(secs "$ncu_limit" ncu --section WarpStateStats --section SourceCounters \
@@ -87,9 +101,9 @@ for w in "${work[@]}"; do
 			--kernel-id ::regex:.*:2 "${cmd[@]}")
 		lt=$(awk -v a="$ncu_t" -v b="$ncu_limit" 'BEGIN { print (a < b - 0.5) }')
 		[ "$lt" = 1 ] || ncu_t="> $ncu_limit"
-		echo "  cost: plain $plain s; default $dflt s ($(ratio "$dflt" "$plain")x);" \
-			"--stalls $smp s ($(ratio "$smp" "$plain")x); ncu WarpStateStats+SourceCounters" \
-			"on the same launches $ncu_t s"
+		echo "  cost, medians: plain $plain s; default $dflt s ($(median "${rd[@]}")x);" \
+			"--no-patch $nop s ($(median "${rn[@]}")x); --stalls $smp s ($(median "${rs[@]}")x);" \
+			"ncu WarpStateStats+SourceCounters on the same launches $ncu_t s"
 	fi
 done
 exit "$status"

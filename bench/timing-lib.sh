@@ -27,3 +27,7 @@ median3() {
 
 # ratio A B: A / B to two places, n/a where B is not above 0.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+
+# median LIST...: the median of the numbers given (the lower middle one of
+# an even count).
+median() { printf '%s\n' "$@" | sort -n | sed -n "$((($# + 1) / 2))p"; }
