@@ -87,12 +87,19 @@ int inj_activity_start(void)
 
 void inj_activity_pause(int pause)
 {
+	CUptiResult r;
+
 	if (!started)
 		return;
-	if (pause)
+	if (pause) {
+		inj_activity_flush();   /* the kernels already run keep their records */
 		inj_api.cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
-	else
-		inj_api.cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+	} else if ((r = inj_api.cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL))) {
+		/* said, not hidden: every later kernel goes untimed */
+		inj_note("warning", "kernel times stop here: CUPTI refused activity records again "
+			 "(%s); later launches are counted without GPU time", inj_cupti_error(r));
+		started = 0;
+	}
 }
 
 void inj_activity_flush(void)

@@ -199,8 +199,11 @@ int inj_sass_begin(CUcontext ctx, int dev)
 	sass.done = 1;   /* one try a process, whatever happens */
 	/*
 	 * Kernel activity records on, CUPTI patches the kernel but counts
-	 * nothing (an H200): off from the configuration to the Enable, as
-	 * measured.
+	 * nothing (an H200); so they are off from the configuration until the
+	 * patch is undone (inj_sass_end).  Not sooner: CUPTI refuses to
+	 * enable them again while SASS metrics are enabled
+	 * (CUPTI_ERROR_NOT_COMPATIBLE), and that refusal cost every later
+	 * kernel its time and PC sampling its attribution to modules.
 	 */
 	inj_activity_pause(1);
 	if ((configured = !configure(dev))) {
@@ -210,7 +213,8 @@ int inj_sass_begin(CUcontext ctx, int dev)
 		ep.enableLazyPatching = 1;   /* only the kernel launched now */
 		r = inj_api.cuptiSassMetricsEnable(&ep);
 	}
-	inj_activity_pause(0);
+	if (!configured || r)
+		inj_activity_pause(0);
 	if (!configured)
 		return 0;
 	if (r) {
@@ -352,7 +356,10 @@ out:
 	return rc;
 }
 
-/* Patching undone, the configuration unset: no kernel is patched again in this process. */
+/*
+ * Patching undone, the configuration unset, kernel activity records on
+ * again: no kernel is patched again in this process.
+ */
 static void disable(void)
 {
 	CUpti_SassMetricsDisable_Params dp;
@@ -363,6 +370,7 @@ static void disable(void)
 	inj_api.cuptiSassMetricsDisable(&dp);
 	unconfigure(sass.dev);
 	sass.on = NULL;
+	inj_activity_pause(0);
 }
 
 void inj_sass_end(CUcontext ctx, const struct prof_rec *launch)
