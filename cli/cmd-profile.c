@@ -29,7 +29,7 @@
 
 struct args {
 	const char *kernel, *html;
-	int launches, top, sort, set, by, stalls, no_patch;
+	int launches, top, sort, set, by, stalls, no_stalls, no_patch;
 	char **program;
 	int nprogram;
 };
@@ -61,9 +61,13 @@ static const struct gp_option options[] = {
 	  "record_function, nvtx.annotate, nvtxRangePush), or per PC-sampled instruction of "
 	  "each kernel (implies --stalls)", "kernel", .choices = by_names, .offset = ARG(by) },
 	{ "stalls", 0, GP_OPT_FLAG, NULL,
-	  "also sample what each kernel's warps wait on (PC sampling), on a launch after the "
-	  "counted ones: the top stall reasons and the line they sit at; sampling and counting "
-	  "take turns (about 0.5 s a turn)", .offset = ARG(stalls) },
+	  "sample what every kernel's warps wait on (PC sampling), on a launch after the counted "
+	  "ones: the top stall reasons and the line they sit at; by default only the kernels "
+	  "judged latency-bound or underfilled are sampled; sampling and counting take turns "
+	  "(about 0.5 s a turn)", .offset = ARG(stalls) },
+	{ "no-stalls", 0, GP_OPT_FLAG, NULL,
+	  "sample no kernel's warps: latency-bound and underfilled verdicts then say nothing of "
+	  "what the warps wait on", .offset = ARG(no_stalls) },
 	{ "no-patch", 0, GP_OPT_FLAG, NULL,
 	  "leave every launch's code as compiled: by default, one launch of the kernel with the "
 	  "most time at stake in a memory or bank verdict runs patched to count each "
@@ -82,9 +86,26 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 	if (given->nrest < 1)
 		return gp_error(GP_EXIT_USAGE, "profile needs a program: gpuperf profile [options] -- "
 				"CMD [ARGS]");
+	if (a->stalls && a->no_stalls)
+		return gp_error(GP_EXIT_USAGE, "profile: --stalls and --no-stalls contradict each other");
+	if (a->by == BY_INSTRUCTION && a->no_stalls)
+		return gp_error(GP_EXIT_USAGE, "profile --by instruction samples every kernel: leave "
+				"--no-stalls out");
 	a->program = given->rest;
 	a->nprogram = given->nrest;
 	return cli_check_html(ctx, a->html);
+}
+
+/*
+ * Whose warps the library samples: every kernel's with --stalls or --by
+ * instruction; by default those whose counted launch it judges
+ * latency-bound or underfilled, so none without counted launches.
+ */
+static enum prof_stalls_of stalls_of(const struct args *a)
+{
+	if (a->stalls || a->by == BY_INSTRUCTION)
+		return PROF_STALLS_EVERY;
+	return a->no_stalls || !a->launches ? PROF_STALLS_NONE : PROF_STALLS_JUDGED;
 }
 
 /* --plot FILE.svg: the roofline, whatever the program (no counters: an error at the end). */
@@ -115,7 +136,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	struct profile_run *run = res;
 	struct prof_spawn_opts ro = { NULL, (unsigned)a->launches, a->kernel, gp_verbosity > 0,
 				      prof_set_names[a->set], a->by == BY_RANGE,
-				      a->stalls || a->by == BY_INSTRUCTION, a->by == BY_INSTRUCTION,
+				      stalls_of(a), a->by == BY_INSTRUCTION,
 				      !a->no_patch };
 	/* by range, --sort and --top are the ranges' */
 	struct prof_opts po = { a->by == BY_RANGE ? PROF_SORT_TIME : (enum prof_sort)a->sort,
@@ -129,7 +150,7 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 
 	if (ctx->counters == COUNTERS_OFF) {
 		ro.launches = 0;  /* times only */
-		ro.stalls = 0;
+		ro.stalls = PROF_STALLS_NONE;
 		ro.patch = 0;
 	}
 	run->counter_set = ro.launches ? ro.set : NULL;
@@ -199,7 +220,7 @@ const struct gp_cmd gp_cmd_profile = {
 	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES | CMD_REPORT_STDERR,
 	.summary = "every kernel of your own program: what bounds it against a roofline, what it wastes, and the fix",
 	.synopsis = "[--kernel REGEX] [--launches N] [--set full|light] [--top N] [--sort time|waste|name] "
-		    "[--by kernel|range|instruction] [--stalls] [--no-patch] [--html FILE] -- CMD [ARGS...]",
+		    "[--by kernel|range|instruction] [--stalls|--no-stalls] [--no-patch] [--html FILE] -- CMD [ARGS...]",
 	.gpu_help = "Needs a GPU and its driver: without them the program still runs, its status\n"
 		    "passes through, and a note says why no kernel was profiled.",
 	.options = options,

@@ -155,6 +155,10 @@ int inj_kernel_launch(struct inj_kernel *k, int counters_allowed);
  * else it waits.  Lock held.
  */
 int inj_kernel_sample(struct inj_kernel *k, struct prof_sample_when *w);
+/* Its counted launch was judged to wait (latency-bound or underfilled): sample it.  Lock held. */
+void inj_kernel_wants_samples(struct inj_kernel *k);
+/* Whether it was.  Lock held. */
+int inj_kernel_waits(const struct inj_kernel *k);
 /* Whether a launch of it was profiled with counters.  Lock held. */
 int inj_kernel_counted(const struct inj_kernel *k);
 /* A profile reservation that did not happen (the bracket failed to start).  Lock held. */
@@ -211,6 +215,15 @@ const char *inj_range_now(void);
 /* Write a range record for every (kernel, path, graph) with time since the last (takes inj.lock). */
 void inj_ranges_flush(void);
 
+/* ---- judge.c ---- */
+
+/*
+ * Judge a counted launch as gpuperf will (profile/analyze.h), where
+ * something here acts on it: which kernel to patch (sass.c), and whether
+ * its warps are to be sampled (k marked).  With inj.lock held.
+ */
+void inj_judge(const struct prof_rec *launch, struct inj_kernel *k);
+
 /* ---- launch.c ---- */
 
 void inj_launch_callback(CUpti_CallbackId cbid, const CUpti_CallbackData *cb);
@@ -254,12 +267,18 @@ void inj_turn_give(int dev);
 /* Another process of the program waits for dev's counters, which we hold. */
 int inj_turn_wanted(int dev);
 
-/* ---- pcsample.c (profile --stalls: GPUPERF_PROFILE_STALLS=1) ---- */
+/* ---- pcsample.c (GPUPERF_PROFILE_STALLS: 1 every kernel, judged those judged to wait) ---- */
 
 /* Whether the program's launches are to be sampled (read once, at start). */
 int inj_pcs_wanted(void);
 /* Whether sampling is still on: wanted, and no step of it failed. */
 int inj_pcs_on(void);
+/*
+ * Whether only the kernels whose counted launch was judged latency-bound
+ * or underfilled are sampled (the default): their verdicts say what the
+ * warps wait on.
+ */
+int inj_pcs_judged(void);
 /*
  * Start sampling a launch on ctx, which has no counter set (launch.c
  * closes it): a turn of sampling begins there unless one is on.  1 when
@@ -279,12 +298,16 @@ void inj_pcs_costs(void);
 
 /* Whether one kernel's instructions are to be counted (read once, at start). */
 int inj_sass_wanted(void);
+struct prof_kernel;   /* results/profile-analysis.h */
+
+/* Whether a kernel is still to be chosen: wanted, and none patched or tried. */
+int inj_sass_open(void);
 /*
- * Judge a counted launch as gpuperf will (profile/analyze.h): the kernel
- * with the most time at stake in a memory or bank verdict is the one to
- * patch.  With inj.lock held.
+ * A counted launch's kernel as judged (judge.c): the one with the most
+ * time at stake in a memory or bank verdict is the one to patch.  With
+ * inj.lock held.
  */
-void inj_sass_judge(const struct prof_rec *launch);
+void inj_sass_consider(const struct prof_kernel *k, const struct prof_rec *launch);
 /*
  * Whether to count this unprofiled launch's instructions: the kernel
  * chosen, once the program has settled (profile/sample-when.h's rule),

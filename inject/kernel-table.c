@@ -20,6 +20,7 @@ struct inj_kernel {
 	int match;                   /* --kernel */
 	unsigned profiled;
 	int sampled;                 /* a launch of it was PC-sampled (pcsample.c) */
+	int waits;                   /* its counted launch judged latency-bound or underfilled */
 	unsigned waited;             /* its launches that waited for their samples */
 	unsigned long long seen;     /* its launches through the API, all along */
 	int dirty;
@@ -80,6 +81,16 @@ int inj_kernel_sample(struct inj_kernel *k, struct prof_sample_when *w)
 	}
 	k->sampled = 1;
 	return 1;
+}
+
+void inj_kernel_wants_samples(struct inj_kernel *k)
+{
+	k->waits = 1;
+}
+
+int inj_kernel_waits(const struct inj_kernel *k)
+{
+	return k->waits;
 }
 
 int inj_kernel_counted(const struct inj_kernel *k)

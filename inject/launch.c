@@ -555,7 +555,7 @@ static int read_session(int dev)
 		if (!w->launched || (!counted && !rc && !other_work))
 			inj_kernel_unprofile(w->k);
 		if (counted)
-			inj_sass_judge(&w->rec);
+			inj_judge(&w->rec, w->k);
 		if (w->launched) {
 			inj_write(&w->rec);
 			inj.profiled += counted;
@@ -760,7 +760,7 @@ static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 		profile = inj_kernel_launch(k, inj.counters_on && usable(dev));
 		l.nth = inj_kernel_seen(k);
 	}
-	if (k && !profile && inj_pcs_on()) {
+	if (k && !profile && inj_pcs_on() && (!inj_pcs_judged() || inj_kernel_waits(k))) {
 		struct prof_sample_when w = {
 			.sampling = inj_pcs_sampling(cb->context),
 			.counting = __atomic_load_n(&devs[dev].set, __ATOMIC_RELAXED) != NULL,

@@ -1,6 +1,7 @@
 /*
- * PC sampling (issue 38, item 2; profile --stalls): what a kernel's warps
- * wait on, and where.  The sequence, as measured on an H200 (bench/NOTES.md,
+ * PC sampling (issue 38, item 2): what a kernel's warps wait on, and
+ * where.  GPUPERF_PROFILE_STALLS=judged (the default) samples the kernels
+ * judge.c finds latency-bound or underfilled, =1 (--stalls) every kernel.  The sequence, as measured on an H200 (bench/NOTES.md,
  * the third to fifth sessions of 2026-11-29):
  *
  * - sampling and a counter set take turns on a context: CUPTI refuses to
@@ -38,6 +39,7 @@
 
 static struct {
 	int wanted;
+	int judged;                  /* only kernels judged to wait (inj_pcs_judged) */
 	int source;                  /* --by instruction: a pc record for each sampled PC */
 	size_t nreasons;
 	char **reason_names;
@@ -54,11 +56,17 @@ int inj_pcs_on(void)
 	return pcs.wanted;
 }
 
+int inj_pcs_judged(void)
+{
+	return pcs.judged;
+}
+
 int inj_pcs_wanted(void)
 {
 	const char *v = getenv("GPUPERF_PROFILE_STALLS"), *src = getenv("GPUPERF_PROFILE_SOURCE");
 
-	pcs.wanted = v && !strcmp(v, "1");
+	pcs.judged = v && !strcmp(v, "judged");
+	pcs.wanted = v && (!strcmp(v, "1") || pcs.judged);
 	pcs.source = pcs.wanted && src && !strcmp(src, "1");
 	return pcs.wanted;
 }

@@ -9,11 +9,12 @@
  * - CUPTI 13.0 patches only the first kernel a process enables them for,
  *   and gives one flush an Enable: one launch of one kernel a process;
  * - with kernel activity records enabled it patches but counts nothing,
- *   so they are off from the configuration to the Enable;
+ *   and refuses to enable them again until the patch is undone, so they
+ *   are off from the configuration to the Disable (seventh session);
  * - enabled inside a launch's entry callback, that launch is counted.
  * The kernel is the one with the most time at stake in a coalescing or
- * bank verdict (the analysis's own judging, on each counted launch), its
- * launch one after the program settled.  The sequence at that launch's
+ * bank verdict (judge.c: the analysis's own judging of each counted
+ * launch), its launch one after the program settled.  The sequence at that launch's
  * entry: the counter set and sampling off the context (launch.c),
  * SetConfig (the metrics below, the GPU's sums), Enable (lazy: this
  * kernel only); at its exit: GetDataProperties, FlushData, a pc record
@@ -75,6 +76,11 @@ static struct {
 	double t0;
 } sass;
 
+int inj_sass_open(void)
+{
+	return sass.wanted && !sass.done;
+}
+
 int inj_sass_wanted(void)
 {
 	const char *v = getenv("GPUPERF_PROFILE_SASS");
@@ -83,39 +89,19 @@ int inj_sass_wanted(void)
 	return sass.wanted;
 }
 
-void inj_sass_judge(const struct prof_rec *launch)
+void inj_sass_consider(const struct prof_kernel *k, const struct prof_rec *launch)
 {
-	const struct prof_rec *dev = inj_device_of(launch->dev);
-	struct prof_rec v[3];
-	struct prof_records rs = { v, 3, 3 };
-	struct prof_opts o = { 0 };
-	struct prof_analysis a;
 	double stake;
 
-	if (!sass.wanted || sass.done || !dev)
+	if (!sass.wanted || sass.done || prof_where_count(k->verdict) == PW_NONE ||
+	    !prof_worth_fixing(k) || (stake = k->waste * prof_launch_ns(launch)) <= sass.stake_ns)
 		return;
-	prof_rec_init(&v[0], PROF_HELLO, inj.pid);
-	v[0].version = PROF_FORMAT_VERSION;
-	v[1] = *dev;
-	if (!v[1].chip) {   /* its first launch went unprofiled: counters came later */
-		struct gp_device d = { .index = launch->dev };
-
-		v[1].chip = (char *)ctr_chip_name(&d);
-	}
-	v[2] = *launch;
-	if (prof_analyze(&rs, &o, &a))
-		return;
-	if (a.n == 1 && prof_where_count(a.k[0].verdict) != PW_NONE &&
-	    prof_worth_fixing(&a.k[0]) &&
-	    (stake = a.k[0].waste * prof_launch_ns(launch)) > sass.stake_ns) {
-		free(sass.choice);
-		sass.choice = strdup(launch->kernel);
-		sass.choice_dev = launch->dev;
-		sass.stake_ns = stake;
-		gp_debug("per-instruction counts: %s is the one to patch (%s, %.3f ms at stake a "
-			 "launch)", a.k[0].short_name, prof_verdict_code(a.k[0].verdict), stake / 1e6);
-	}
-	prof_analysis_free(&a);
+	free(sass.choice);
+	sass.choice = strdup(launch->kernel);
+	sass.choice_dev = launch->dev;
+	sass.stake_ns = stake;
+	gp_debug("per-instruction counts: %s is the one to patch (%s, %.3f ms at stake a launch)",
+		 k->short_name, prof_verdict_code(k->verdict), stake / 1e6);
 }
 
 int inj_sass_pick(struct inj_kernel *k, const char *name, int dev)

@@ -280,10 +280,10 @@ static void child(char *const argv[], const struct prof_spawn_opts *o, const cha
 	else
 		unsetenv("GPUPERF_PROFILE_VERBOSE");
 	if (o->stalls)
-		setenv("GPUPERF_PROFILE_STALLS", "1", 1);
+		setenv("GPUPERF_PROFILE_STALLS", o->stalls == PROF_STALLS_EVERY ? "1" : "judged", 1);
 	else
 		unsetenv("GPUPERF_PROFILE_STALLS");
-	if (o->stalls && o->source)
+	if (o->stalls == PROF_STALLS_EVERY && o->source)
 		setenv("GPUPERF_PROFILE_SOURCE", "1", 1);
 	else
 		unsetenv("GPUPERF_PROFILE_SOURCE");

@@ -21,6 +21,9 @@
 #define PROF_EXIT_NOT_FOUND 127
 #define PROF_EXIT_NOT_EXECUTABLE 126
 
+/* Whose warps are PC-sampled: nobody's, the kernels judged to wait (the default), every kernel's. */
+enum prof_stalls_of { PROF_STALLS_NONE, PROF_STALLS_JUDGED, PROF_STALLS_EVERY };
+
 struct prof_spawn_opts {
 	const char *inject_lib;    /* path of libgpuperf-inject.so (prof_inject_path) */
 	unsigned launches;         /* launches to profile per kernel; 0: time only */
@@ -29,8 +32,8 @@ struct prof_spawn_opts {
 	const char *set;           /* the counter set (prof_set_names); NULL: the library's default */
 	int ranges;                /* --by range: the library times kernels by NVTX range too,
 				      and is the program's NVTX tool (NVTX_INJECTION64_PATH) */
-	int stalls;                /* --stalls: PC-sample a launch of each kernel after its
-				      counted ones (GPUPERF_PROFILE_STALLS) */
+	enum prof_stalls_of stalls;  /* whose launch to PC-sample after the counted ones
+				      (GPUPERF_PROFILE_STALLS) */
 	int source;                /* --by instruction: with stalls, a record for each sampled
 				      instruction (GPUPERF_PROFILE_SOURCE) */
 	int patch;                 /* count the instructions of one launch of the kernel with

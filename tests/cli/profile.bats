@@ -171,20 +171,39 @@ prog_out() {
 	[[ "$stderr" == *"light"* ]]
 }
 
-@test "profile --stalls: the library is asked to sample; not asked otherwise, whatever the environment" {
-	show='echo "stalls=${GPUPERF_PROFILE_STALLS-unset}"'
+@test "profile: the library samples the kernels it judges to wait; every one with --stalls, none with --no-stalls" {
+	show='echo "stalls=${GPUPERF_PROFILE_STALLS-unset} source=${GPUPERF_PROFILE_SOURCE-unset}"'
+	run_split "$GPUPERF" profile -- sh -c "$show"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "stalls=judged source=unset" ]
 	run_split "$GPUPERF" profile --stalls -- sh -c "$show"
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "stalls=1" ]
-	run_split env GPUPERF_PROFILE_STALLS=1 "$GPUPERF" profile -- sh -c "$show"
+	[ "${lines[0]}" = "stalls=1 source=unset" ]
+	run_split "$GPUPERF" profile --by instruction -- sh -c "$show"
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "stalls=unset" ]
+	[ "${lines[0]}" = "stalls=1 source=1" ]
+	# a value of the user's own is replaced, as the other GPUPERF_PROFILE_ ones are
+	run_split env GPUPERF_PROFILE_STALLS=1 "$GPUPERF" profile --no-stalls -- sh -c "$show"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "stalls=unset source=unset" ]
+	# no counted launch, nothing judged: sampled only when asked
+	run_split "$GPUPERF" profile --launches 0 -- sh -c "$show"
+	[ "${lines[0]}" = "stalls=unset source=unset" ]
+	run_split "$GPUPERF" profile --launches 0 --stalls -- sh -c "$show"
+	[ "${lines[0]}" = "stalls=1 source=unset" ]
 	# --counters off: times only, so no sampling either
 	run_split "$GPUPERF" --counters off profile --stalls -- sh -c "$show"
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "stalls=unset" ]
-	run_split "$GPUPERF" profile --stalls=yes -- true
-	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "stalls=unset source=unset" ]
+}
+
+@test "profile --stalls, --no-stalls: usage errors with a value, together, or against --by instruction" {
+	assert_usage_error profile --stalls=yes -- true
+	assert_usage_error profile --no-stalls=yes -- true
+	assert_usage_error profile --stalls --no-stalls -- true
+	[[ "$stderr" == *"--stalls and --no-stalls"* ]]
+	assert_usage_error profile --by instruction --no-stalls -- true
+	[[ "$stderr" == *"--by instruction samples every kernel"* ]]
 }
 
 @test "profile --help says it needs a GPU, and what happens without one" {

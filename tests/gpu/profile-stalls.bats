@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# profile --stalls (issue 38, item 2; inject/pcsample.c): a latency-bound
-# verdict says what the warps wait on, and where; the kernels sampled keep
+# PC sampling (issue 38, item 2; inject/pcsample.c): a latency-bound
+# verdict says what the warps wait on, and where, by default (--stalls:
+# every kernel sampled); the kernels sampled keep
 # their counters.  The shares against Nsight Compute's WarpStateStats are
 # bench/stalls.sh's (a benchmark: it needs ncu).
 
@@ -30,13 +31,25 @@ setup() {
 	[ "$pct" -ge 90 ]
 }
 
-@test "profile without --stalls: no sampling, the verdict as before" {
+@test "profile (default): the kernels judged to wait are sampled, the others not; --no-stalls none" {
 	require_counters
 	local csv=$BATS_TEST_TMPDIR/plain.csv
 	run_split "$GPUPERF" --csv -o "$csv" profile -- "$APPS/chase" 4096 200
 	[ "$status" -eq 0 ]
 	text=$(kernel_cell "$csv" chase verdict_text)
-	echo "chase: $text"
+	echo "chase: $(kernel_cell "$csv" chase bound): $text"
+	[ "$(kernel_cell "$csv" chase bound)" = latency ]
+	[[ "$text" == *"of samples wait on a global or local memory load (long scoreboard) at "*"chase.cu:17"* ]]
+	# the DFMA chain is compute-bound (FP64): nothing to sample
+	local dcsv=$BATS_TEST_TMPDIR/dfma.csv
+	run_split "$GPUPERF" --csv -o "$dcsv" profile -- "$APPS/dfma" 1024 256 1024
+	[ "$status" -eq 0 ]
+	echo "dfma_chain: $(kernel_cell "$dcsv" dfma_chain bound)"
+	[ "$(kernel_cell "$dcsv" dfma_chain bound)" = compute ]
+	[ -z "$(kernel_cell "$dcsv" dfma_chain stall_samples)" ]
+	run_split "$GPUPERF" --csv -o "$csv" profile --no-stalls -- "$APPS/chase" 4096 200
+	[ "$status" -eq 0 ]
+	text=$(kernel_cell "$csv" chase verdict_text)
 	[[ "$text" != *"of samples wait on"* ]]
 	[ -z "$(kernel_cell "$csv" chase stall_samples)" ]
 }
@@ -103,4 +116,28 @@ PY
 	[ "$all" -eq 100 ]
 	# the HTML report has the kernel's own table of instructions
 	grep -q 'chase: launch 4, [0-9]* samples in these [0-9]* instructions' "$html"
+}
+
+@test "profile (default), a PyTorch training loop: the kernels sampled are those judged to wait" {
+	require_counters
+	python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null ||
+		skip "PyTorch with CUDA is not installed"
+	local csv=$BATS_TEST_TMPDIR/train.csv
+	run_split "$GPUPERF" --csv -o "$csv" profile -- python3 "$ROOT/bench/verdicts/train_step.py" 8
+	echo "status $status; stderr: $stderr"
+	[ "$status" -eq 0 ]
+	python3 - "$csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+waits = lambda r: r['bound'] in ('latency', 'underfilled')
+sampled = [r for r in rows if r['stall_samples']]
+for r in rows:
+    print(r['kernel'][:60], r['launches'], r['bound'], r['stall_samples'] or '-', r['stall_top'])
+# the library judges each counted launch as the report does: sampled only where it waits
+assert all(waits(r) for r in sampled), [r['kernel'] for r in sampled if not waits(r)]
+# and every such kernel launched often enough got its turn (its 4th launch at the latest)
+missed = [r['kernel'] for r in rows if waits(r) and int(r['launches']) >= 4 and not r['stall_samples']]
+assert not missed, missed
+assert len(sampled) >= 3, len(sampled)
+PY
 }

@@ -38,14 +38,18 @@ setup() {
 	python3 -c "import sys; sys.exit(0 if float('$pct') >= 90 else 1)"
 	# one kernel a process: the tiled ones name nothing
 	[ -z "$(kernel_cell "$csv" 'transpose_tiled<0>' where_at)" ]
-	# every launch after the patched one keeps its time: 5 launches each, the
-	# naive kernel's 4th patched (untimed), so its time is 4 launches' and the
-	# tiled kernels' 5 (a patch that left activity records off gave them 1)
+	# every launch after the patched one keeps its time: 5 launches each, all
+	# timed but the patched one and a sampled one (the latency-bound kernels'),
+	# run alone; a patch that left activity records off gave the tiled ones 1
 	for k in transpose_naive 'transpose_tiled<0>' 'transpose_tiled<1>'; do
 		timed=$(python3 -c "print(round(1000 * $(kernel_cell "$csv" "$k" gpu_time_ms) / $(kernel_cell "$csv" "$k" time_per_launch_us)))")
-		echo "$k: $timed launches' time"
-		[ "$timed" -eq "$([ "$k" = transpose_naive ] && echo 4 || echo 5)" ]
+		alone=$(( $([ -n "$(kernel_cell "$csv" "$k" stall_launch)" ] && echo 1 || echo 0) +
+			  $([ -n "$(kernel_cell "$csv" "$k" where_launch)" ] && echo 1 || echo 0) ))
+		echo "$k: $timed launches' time, $alone run alone"
+		[ "$timed" -eq $((5 - alone)) ]
 	done
+	[ "$(kernel_cell "$csv" transpose_naive where_launch)" -gt 0 ]
+	[ "$(kernel_cell "$csv" 'transpose_tiled<1>' stall_launch)" = "" ]
 }
 
 @test "profile -k: a 32-way bank conflict's shared loads, at banks.cu:26" {

@@ -214,7 +214,8 @@ profiled() {
 	[ "$(cat "$CSV.status")" = 0 ]
 	# two runs of one program: counts (sectors, requests, FLOPs, launches) and the
 	# configuration exactly; what is measured again need only be there in both (times, DRAM,
-	# hit rates, the verdict's text with its figures), or within 5 %: the bound's figures, the
+	# hit rates, the verdict's text with its figures, a sampled launch's samples, shares and
+	# line, which samples of a latency-bound kernel's warps move), or within 5 %: the bound's figures, the
 	# bytes at L2 and L1 (L2 takes in other clients' lookups) and their rates, the pipes, and
 	# the roofs that follow the clock the kernel ran at.  The time at stake is time x (1 -
 	# roof fraction), a difference of two measured figures, and the bound's name follows
@@ -222,6 +223,7 @@ profiled() {
 	same_records "$CSV" "$BATS_TEST_TMPDIR/coalesced.json" gpu_time_ms time_per_launch_us time_pct \
 		achieved_occupancy_pct dram_read_bytes dram_write_bytes dram_bandwidth_gbs dram_peak_pct \
 		l1_hit_rate_pct l2_hit_rate_pct verdict verdict_text verdict_command time_at_stake_ms \
+		stall_samples stall_top_pct stalls stall_at \
 		bound bound_by roof_pct~5 gflops~5 fma_pipe_pct~5 tensor_pipe_pct~5 l2_bytes~5 l1_bytes~5 \
 		l2_bandwidth_gbs~5 l1_bandwidth_gbs~5 intensity_dram_flop_per_byte~5 \
 		intensity_l2_flop_per_byte~5 dram_roof_gbs~5 l2_roof_gbs~5 l1_roof_gbs~5 \
