@@ -10,6 +10,7 @@
  */
 #include "inject/inject.h"
 #include "profile/analyze.h"
+#include "profile/bound.h"
 #include "util/error.h"
 
 void inj_judge(const struct prof_rec *launch, struct inj_kernel *k)
@@ -38,7 +39,7 @@ void inj_judge(const struct prof_rec *launch, struct inj_kernel *k)
 		const struct prof_kernel *pk = &a.k[0];
 
 		inj_sass_consider(pk, launch);
-		if (sample && (pk->bound.kind == PB_LATENCY || pk->bound.kind == PB_UNDERFILLED)) {
+		if (sample && prof_bound_waits(pk->bound.kind)) {
 			inj_kernel_wants_samples(k);
 			gp_debug("PC sampling: %s is judged %s: a launch of it is to be sampled",
 				 pk->short_name, pk->bound.kind == PB_LATENCY ? "latency-bound" :

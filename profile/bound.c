@@ -67,6 +67,11 @@ const char *prof_bound_code(enum prof_bound_kind k)
 	return (int)k >= 0 && k < PB_NKINDS ? bound_codes[k] : NULL;
 }
 
+int prof_bound_waits(enum prof_bound_kind k)
+{
+	return k == PB_LATENCY || k == PB_UNDERFILLED;
+}
+
 const char *prof_use_code(enum prof_use_id u)
 {
 	return (int)u >= 0 && u < USE_N ? uses[u].code : NULL;

@@ -86,6 +86,12 @@ void prof_roofs_overlay(struct prof_roofs *dst, const struct prof_roofs *src);
 
 /* "compute", "memory", "latency", "underfilled"; NULL for unknown. */
 const char *prof_bound_code(enum prof_bound_kind k);
+/*
+ * Whether what the warps wait on explains a bound: latency-bound or
+ * underfilled, whose verdicts then name the top stall reasons (PC
+ * sampling); the profiling library samples such kernels by default.
+ */
+int prof_bound_waits(enum prof_bound_kind k);
 
 /* "fp64", "fma_pipe", "dram", ... (CSV); NULL out of range. */
 const char *prof_use_code(enum prof_use_id u);

@@ -416,7 +416,7 @@ static void bound_finding(const struct prof_kernel *k, struct finding *f)
 		break;
 	}
 	/* an occupancy-limited or underfilled one: what its warps wait on, after its own words */
-	if (f->v != PV_LATENCY_BOUND && (b->kind == PB_LATENCY || b->kind == PB_UNDERFILLED) &&
+	if (f->v != PV_LATENCY_BOUND && prof_bound_waits(b->kind) &&
 	    (stalls = prof_stalls_text(&k->stalls))) {
 		char *t = f->text ? gp_xasprintf("%s; %s", f->text, stalls) : stalls;
 

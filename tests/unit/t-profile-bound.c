@@ -127,6 +127,12 @@ static void test_roofs(void)
 		   "use %d: %s", u, prof_use_code((enum prof_use_id)u));
 	ok(!prof_bound_code(PB_UNKNOWN) && !strcmp(prof_bound_code(PB_LATENCY), "latency"),
 	   "bound codes: none for unknown");
+	/* the bounds whose verdicts say what the warps wait on (the man page's list) */
+	ok(prof_bound_waits(PB_LATENCY), "latency-bound: the warps' wait explains it");
+	ok(prof_bound_waits(PB_UNDERFILLED), "underfilled: the warps' wait explains it");
+	ok(!prof_bound_waits(PB_COMPUTE), "compute-bound: no wait to name");
+	ok(!prof_bound_waits(PB_MEMORY), "memory-bound: no wait to name");
+	ok(!prof_bound_waits(PB_UNKNOWN), "unknown bound: nothing sampled");
 }
 
 /* ---- the classification, from rates ---- */
