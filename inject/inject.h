@@ -267,7 +267,7 @@ void inj_turn_give(int dev);
 /* Another process of the program waits for dev's counters, which we hold. */
 int inj_turn_wanted(int dev);
 
-/* ---- pcsample.c (GPUPERF_PROFILE_STALLS: 1 every kernel, judged those judged to wait) ---- */
+/* ---- pcsample.c (GPUPERF_PROFILE_STALLS=1: every kernel; =judged: those judged to wait) ---- */
 
 /* Whether the program's launches are to be sampled (read once, at start). */
 int inj_pcs_wanted(void);
@@ -296,10 +296,10 @@ void inj_pcs_costs(void);
 
 /* ---- sass.c (GPUPERF_PROFILE_SASS=1) ---- */
 
-/* Whether one kernel's instructions are to be counted (read once, at start). */
-int inj_sass_wanted(void);
 struct prof_kernel;   /* results/profile-analysis.h */
 
+/* Whether one kernel's instructions are to be counted (read once, at start). */
+int inj_sass_wanted(void);
 /* Whether a kernel is still to be chosen: wanted, and none patched or tried. */
 int inj_sass_open(void);
 /*

@@ -1,8 +1,9 @@
 /*
  * PC sampling (issue 38, item 2): what a kernel's warps wait on, and
  * where.  GPUPERF_PROFILE_STALLS=judged (the default) samples the kernels
- * judge.c finds latency-bound or underfilled, =1 (--stalls) every kernel.  The sequence, as measured on an H200 (bench/NOTES.md,
- * the third to fifth sessions of 2026-11-29):
+ * judge.c finds latency-bound or underfilled, =1 (--stalls) every kernel.
+ * The sequence, as measured on an H200 (bench/NOTES.md, the third to
+ * fifth sessions of 2026-11-29):
  *
  * - sampling and a counter set take turns on a context: CUPTI refuses to
  *   start sampling while a set is enabled there, even between its

@@ -14,8 +14,8 @@
  * - enabled inside a launch's entry callback, that launch is counted.
  * The kernel is the one with the most time at stake in a coalescing or
  * bank verdict (judge.c: the analysis's own judging of each counted
- * launch), its launch one after the program settled.  The sequence at that launch's
- * entry: the counter set and sampling off the context (launch.c),
+ * launch), its launch one after the program settled.  The sequence at
+ * that launch's entry: the counter set and sampling off the context (launch.c),
  * SetConfig (the metrics below, the GPU's sums), Enable (lazy: this
  * kernel only); at its exit: GetDataProperties, FlushData, a pc record
  * an instruction, Disable, UnsetConfig.
@@ -93,7 +93,7 @@ void inj_sass_consider(const struct prof_kernel *k, const struct prof_rec *launc
 {
 	double stake;
 
-	if (!sass.wanted || sass.done || prof_where_count(k->verdict) == PW_NONE ||
+	if (!inj_sass_open() || prof_where_count(k->verdict) == PW_NONE ||
 	    !prof_worth_fixing(k) || (stake = k->waste * prof_launch_ns(launch)) <= sass.stake_ns)
 		return;
 	free(sass.choice);
