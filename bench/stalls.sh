@@ -85,6 +85,9 @@ for w in "${work[@]}"; do
 		# one call), and interleaving makes every variant meet the drift
 		# alike; each round's ratio is taken against its own plain run.
 		tp=() tc=() td=() tn=() ts=() rc=() rd=() rn=() rs=()
+		# one run first, not counted: on a fresh machine the first reads
+		# Python and PyTorch from a cold page cache (12.7 s, then 8.8)
+		secs "$step_limit" "${cmd[@]}" >/dev/null
 		for _ in 1 2 3; do
 			p=$(secs "$step_limit" "${cmd[@]}")
 			c=$(secs "$step_limit" ./gpuperf profile --no-stalls --no-patch -o "$out/$w.cost.txt" -- "${cmd[@]}")
