@@ -359,6 +359,9 @@ static void launch_config(struct prof_kernel *k, struct acc *a, const struct pro
 	k->local_bytes = l->local_bytes;
 }
 
+/* An L2 hit rate above this is two replays' counts that disagree, not a rate. */
+#define L2_HIT_RATE_MAX_PCT 105.0
+
 /* The L1 and L2 hit rates, weighted by the sectors they rate. */
 static void add_hit_rates(struct acc *a, const struct prof_rec *l)
 {
@@ -380,8 +383,12 @@ static void add_hit_rates(struct acc *a, const struct prof_rec *l)
 		 * CUPTI knows), so kernel replay counts them in two runs of the
 		 * launch, whose L2 traffic differs a little: a launch that hits
 		 * almost always reads 101-102.4 % (H100, H200).  Every lookup hit.
+		 * Far above, the two runs differ too much for a rate (a two-block
+		 * PyTorch kernel read 341 % on an H200): the launch is left out.
 		 */
 		double rate = fmin(fmax(c[CTR_L2_HIT_RATE_PCT], 0), 100);
+		if (c[CTR_L2_HIT_RATE_PCT] > L2_HIT_RATE_MAX_PCT)
+			return;
 		if (!(l2 > 0))
 			l2 = 1;
 		a->l2_sum += rate * l2;

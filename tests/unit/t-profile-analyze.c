@@ -190,6 +190,21 @@ static void test_coalescing(void)
 	a = one(&l);
 	is_dbl(a.k[0].l2_hit_pct, 100, 0, "an L2 hit rate above 100 %% (two replays' counts) is 100");
 	prof_analysis_free(&a);
+	/* a two-block PyTorch kernel's launch on the H200 (session 8): the replays' traffic differed threefold */
+	l2_rate = 341.18;
+	a = one(&l);
+	ok(isnan(a.k[0].l2_hit_pct), "an L2 hit rate of 341 %% is no rate: no L2 hit rate (got %g)",
+	   a.k[0].l2_hit_pct);
+	prof_analysis_free(&a);
+	l2_rate = 105;
+	a = one(&l);
+	is_dbl(a.k[0].l2_hit_pct, 100, 0, "105 %% is still every lookup hitting: 100");
+	prof_analysis_free(&a);
+	l2_rate = 106;
+	a = one(&l);
+	ok(isnan(a.k[0].l2_hit_pct), "nor is 106 %%, more than replays differing a little (got %g)",
+	   a.k[0].l2_hit_pct);
+	prof_analysis_free(&a);
 	l2_rate = -0.5;
 	a = one(&l);
 	is_dbl(a.k[0].l2_hit_pct, 0, 0, "and one below 0 is 0");
