@@ -64,6 +64,9 @@ fi
 
 # Without a GPU, or without counters, the GPU tests fail rather than skip.
 export GPUPERF_REQUIRE_GPU=1 GPUPERF_REQUIRE_COUNTERS=1 GPUPERF=$PWD/gpuperf
+# A step past its limit gets TERM, and KILL 10 s later (timeout -k) with every
+# process of its group: a profiled program that outlives ncu would keep the
+# GPU's counters from the next step.
 passed=0 failed=0 skipped=0   # the GPU tests', over every file
 bad=()                        # test files and benchmarks that failed
 for s in "${steps[@]}"; do
@@ -72,7 +75,7 @@ for s in "${steps[@]}"; do
 	bench:*)
 		b=${s#bench:}
 		echo "== bench/$b.sh" | tee -a "$out/summary.txt"
-		timeout "${STEP_TIMEOUT:-300}" bash "bench/$b.sh" >"$out/$b.log" 2>&1
+		timeout -k 10 "${STEP_TIMEOUT:-300}" bash "bench/$b.sh" >"$out/$b.log" 2>&1
 		rc=$?
 		echo "exit $rc" >>"$out/$b.log"
 		tail -n 25 "$out/$b.log" | tee -a "$out/summary.txt"
@@ -83,7 +86,7 @@ for s in "${steps[@]}"; do
 		# and exit status; the raw TAP goes to test-gpu.log
 		f=tests/gpu/$s.bats
 		echo "== $f" | tee -a "$out/summary.txt"
-		TAP_LOG=$out/test-gpu.log timeout "${STEP_TIMEOUT:-300}" tests/run.sh "$f" >"$out/run-$s.log" 2>&1
+		TAP_LOG=$out/test-gpu.log timeout -k 10 "${STEP_TIMEOUT:-300}" tests/run.sh "$f" >"$out/run-$s.log" 2>&1
 		rc=$?
 		# its not ok lines, diagnostics and counts (the list of failures repeats them)
 		sed -e '/^== failures$/,/^== summary$/d' -e '/^== /d' -e '/^total: /d' "$out/run-$s.log" |

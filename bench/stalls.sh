@@ -60,12 +60,12 @@ for w in "${work[@]}"; do
 	[ "${#cmd[@]}" -gt 0 ] || { echo "unknown workload $w" >&2; exit 2; }
 	echo "== $w: ${cmd[*]}"
 	if [ "$w" != train ]; then
-		timeout "$step_limit" ./gpuperf --csv -o "$out/$w.csv" profile --stalls -- \
+		timeout -k 10 "$step_limit" ./gpuperf --csv -o "$out/$w.csv" profile --stalls -- \
 			"${cmd[@]}" >"$out/$w.gp.out" 2>"$out/$w.gp.err" || {
 			echo "  gpuperf failed: $(tail -n 3 "$out/$w.gp.err")"
 			status=1
 		}
-		timeout "$step_limit" ncu --section WarpStateStats --cache-control none --clock-control none \
+		timeout -k 10 "$step_limit" ncu --section WarpStateStats --cache-control none --clock-control none \
 			--page raw --print-kernel-base mangled --csv "${cmd[@]}" >"$out/$w.ncu.csv" 2>"$out/$w.ncu.err" || {
 			echo "  ncu failed: $(tail -n 3 "$out/$w.ncu.err")"
 			status=1
@@ -74,7 +74,7 @@ for w in "${work[@]}"; do
 		rc=$?
 		[ "$rc" -eq 1 ] && status=1
 		# ncu's own samples (its source view's), gpuperf's method: a sampling gap or a measuring one
-		timeout "$step_limit" ncu --metrics 'regex:^smsp__pcsamp_warps_issue_stalled_' \
+		timeout -k 10 "$step_limit" ncu --metrics 'regex:^smsp__pcsamp_warps_issue_stalled_' \
 			--cache-control none --clock-control none --page raw --print-kernel-base mangled \
 			--csv "${cmd[@]}" >"$out/$w.pcsamp.csv" 2>"$out/$w.pcsamp.err" &&
 			python3 bench/stalls.py "$out/$w.csv" "$out/$w.pcsamp.csv" | sed 's/^/  /'

@@ -60,7 +60,7 @@ step() {
 		echo "  $name: skipped, the budget of $budget s is spent" | tee -a "$logs/steps.txt" >&3
 		return 124
 	fi
-	timeout "$max" "$@"
+	timeout -k 10 "$max" "$@"
 	rc=$?
 	echo "  $name: exit $rc, $((SECONDS - t0)) s (limit $max s)" | tee -a "$logs/steps.txt" >&3
 	return "$rc"

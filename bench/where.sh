@@ -49,7 +49,7 @@ for w in "${work[@]}"; do
 	echo "== $w: $cmd"
 	rm -f "$out/$w.records"
 	# the record file, kept by the program's last step (gpuperf removes its own)
-	timeout "$step_limit" ./gpuperf -o "$out/$w.txt" profile "${kopt[@]}" -- \
+	timeout -k 10 "$step_limit" ./gpuperf -o "$out/$w.txt" profile "${kopt[@]}" -- \
 		sh -c "$cmd"' && cp "$GPUPERF_PROFILE_PATH" "$0"' "$out/$w.records" \
 		>"$out/$w.out" 2>"$out/$w.err" || { echo "gpuperf failed: $(tail -n 3 "$out/$w.err")"; status=1; continue; }
 	if ! read -r kernel nth < <(python3 bench/where.py patched "$out/$w.records"); then
@@ -58,7 +58,7 @@ for w in "${work[@]}"; do
 	echo "gpuperf patched launch $nth of $kernel"
 	grep -o "where: .*" "$out/$w.txt" | head -n 3
 	# shellcheck disable=SC2086
-	timeout "$step_limit" ncu --clock-control none --cache-control none \
+	timeout -k 10 "$step_limit" ncu --clock-control none --cache-control none \
 		--kernel-name-base mangled -k "$kernel" \
 		--launch-skip $((nth - 1)) --launch-count 1 --section SourceCounters \
 		-f -o "$out/$w" $cmd >"$out/$w-ncu.out" 2>&1 &&

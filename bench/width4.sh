@@ -78,10 +78,10 @@ echo "== gpuperf bandwidth --tune --width 4,8" >&2
 if command -v ncu >/dev/null; then
 	echo "== ncu: registers, occupancy and DRAM throughput at the default shapes" >&2
 	m=launch__registers_per_thread,launch__occupancy_limit_registers,sm__warps_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum
-	timeout 120 ncu --csv --metrics "$m" -k 'regex:stream_kernel|old_kernel' "$(realpath "$bin")" -n 1 \
+	timeout -k 10 120 ncu --csv --metrics "$m" -k 'regex:stream_kernel|old_kernel' "$(realpath "$bin")" -n 1 \
 		-m gpuperf,copy,4,flat,512,4 -m pre-fix,copy,4,flat,512,4 -m gpuperf,add,4,flat,1024,4 \
 		-m pre-fix,add,4,flat,1024,4 -m gpuperf,copy,8,flat,512,2 >"$logs/ncu-variants.csv" 2>&1
-	have cuda-stream && timeout 120 ncu --csv --metrics "$m" -k regex:for_each_kernel -c 9 \
+	have cuda-stream && timeout -k 10 120 ncu --csv --metrics "$m" -k regex:for_each_kernel -c 9 \
 		"$peers/cuda-stream" --float --arraysize 268435456 --numtimes 2 >"$logs/ncu-babelstream.csv" 2>&1
 fi
 
