@@ -405,11 +405,11 @@ build/fuzz/parse-fuzz: tests/fuzz/parse-fuzz.c util/parse.c util/error.c arch/ar
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^
 
-build/fuzz/cubin-fuzz: tests/fuzz/cubin-fuzz.c occupancy/cubin.c results/cubin.c arch/arch.c
+build/fuzz/cubin-fuzz: tests/fuzz/cubin-fuzz.c occupancy/cubin.c results/cubin.c arch/arch.c util/error.c
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -ldl
 
-build/fuzz/lines-fuzz: tests/fuzz/lines-fuzz.c occupancy/lines.c occupancy/cubin.c arch/arch.c
+build/fuzz/lines-fuzz: tests/fuzz/lines-fuzz.c occupancy/lines.c occupancy/cubin.c arch/arch.c util/error.c
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -ldl
 

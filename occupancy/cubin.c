@@ -19,7 +19,6 @@
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -30,6 +29,7 @@
 #include <unistd.h>
 #include "arch/arch.h"
 #include "occupancy/cubin.h"
+#include "util/error.h"
 
 #define FATBIN_MAGIC 0xba55ed50u
 #define FATBIN_KIND_PTX 1
@@ -61,24 +61,10 @@ struct view {
 
 struct reader {
 	struct cubin_set *set;
-	char *err;
-	size_t errlen;
-	int failed;
+	struct gp_first_error e;
 };
 
-static int fail(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(struct reader *r, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!r->failed) {
-		va_start(ap, fmt);
-		vsnprintf(r->err, r->errlen, fmt, ap);
-		va_end(ap);
-	}
-	r->failed = 1;
-	return -1;
-}
+#define fail(r, ...) gp_fail_first(&(r)->e, __VA_ARGS__)
 
 /* Is [off, off + len) inside v?  Overflow-safe. */
 static int in_view(const struct view *v, uint64_t off, uint64_t len)
@@ -541,7 +527,7 @@ out:
 int cubin_sections(const unsigned char *buf, size_t len, struct cubin_section **out, size_t *n,
 		   char *err, size_t errlen)
 {
-	struct reader r = { NULL, err, errlen, 0 };
+	struct reader r = { NULL, { err, errlen, 0 } };
 	struct view v = { buf, len };
 	struct elf e;
 	Elf64_Shdr s;
@@ -776,7 +762,7 @@ static int read_host_elf(struct reader *r, const struct view *v)
 int cubin_read_buffer(const unsigned char *buf, size_t len, struct cubin_set *set,
 		      char *err, size_t errlen)
 {
-	struct reader r = { set, err, errlen, 0 };
+	struct reader r = { set, { err, errlen, 0 } };
 	struct view v = { buf, len };
 	int cubins = set->cubins, compressed = set->compressed, ptx = set->ptx;
 

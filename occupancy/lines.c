@@ -13,12 +13,12 @@
  * forward through a bounded range; a row is added at most once per opcode
  * byte, so the rows are bounded by the input.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "occupancy/cubin.h"
 #include "occupancy/lines.h"
+#include "util/error.h"
 
 #define SHT_RELA 4     /* sm_90's .rela.debug_line: offset, info, addend */
 #define SHT_REL 9      /* sm_75's .rel.debug_line: offset, info; the addend is in place */
@@ -42,27 +42,13 @@ struct cursor {
 struct ctx {
 	const char *function;
 	struct line_table *t;
-	char *err;
-	size_t errlen;
-	int failed;
+	struct gp_first_error e;
 	const struct cubin_section *sec;   /* the cubin's sections */
 	size_t nsec;
 	const struct cubin_section *rela;  /* .rela.debug_line or .rel.debug_line, or NULL */
 };
 
-static int fail(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(struct ctx *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!c->failed) {
-		va_start(ap, fmt);
-		vsnprintf(c->err, c->errlen, fmt, ap);
-		va_end(ap);
-	}
-	c->failed = 1;
-	return -1;
-}
+#define fail(c, ...) gp_fail_first(&(c)->e, __VA_ARGS__)
 
 /* ---- bounds-checked reads ---- */
 
@@ -269,7 +255,7 @@ static int read_file_table(struct ctx *c, struct unit *u)
 		u->nfiles++;
 	}
 	free(dirs);
-	if (c->failed)
+	if (c->e.failed)
 		return -1;
 	if (u->r.bad)
 		return fail(c, "line table header: file table runs past its end");
@@ -466,7 +452,7 @@ static int run_program(struct ctx *c, struct unit *u)
 
 	reset(&s);
 	s.seq_first = c->t->n;
-	while (u->r.off < u->r.n && !c->failed) {
+	while (u->r.off < u->r.n && !c->e.failed) {
 		unsigned op = (unsigned)rd_le(&u->r, 1);
 
 		if (op >= u->opcode_base) {
@@ -482,9 +468,9 @@ static int run_program(struct ctx *c, struct unit *u)
 		if (u->r.bad)
 			return fail(c, "line table: an operand runs past its unit");
 	}
-	if (!c->failed && s.ours && c->t->n > s.seq_first)
+	if (!c->e.failed && s.ours && c->t->n > s.seq_first)
 		return fail(c, "line table: the function's last sequence has no end");
-	return c->failed ? -1 : 0;
+	return c->e.failed ? -1 : 0;
 }
 
 /* Each unit of .debug_line in turn. */
@@ -545,7 +531,7 @@ static const struct cubin_section *find_section(const struct ctx *c, const char 
 int lines_read(const unsigned char *buf, size_t len, const char *function, struct line_table *t,
 	       char *err, size_t errlen)
 {
-	struct ctx c = { .function = function, .t = t, .err = err, .errlen = errlen };
+	struct ctx c = { .function = function, .t = t, .e = { err, errlen, 0 } };
 	struct cubin_section *sec;
 	const struct cubin_section *debug_line;
 	int rc = LINES_BAD;

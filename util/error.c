@@ -154,3 +154,16 @@ char *gp_xasprintf(const char *fmt, ...)
 	va_end(ap);
 	return s;
 }
+
+int gp_fail_first(struct gp_first_error *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!e->failed && e->len) {
+		va_start(ap, fmt);
+		vsnprintf(e->msg, e->len, fmt, ap);
+		va_end(ap);
+	}
+	e->failed = 1;
+	return -1;
+}

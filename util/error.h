@@ -57,6 +57,18 @@ void gp_progress_abort(void);
 typedef void (*gp_message_sink)(const char *level, const char *text);
 void gp_set_message_sink(gp_message_sink sink);
 
+/*
+ * A parser's error buffer: the caller's, written once, by the first
+ * failure (what went wrong first, not what a failure led to).
+ */
+struct gp_first_error {
+	char *msg;
+	size_t len;
+	int failed;
+};
+/* Write the message unless one was written; -1, for a parser to return. */
+int gp_fail_first(struct gp_first_error *e, const char *fmt, ...) GP_PRINTF(2, 3);
+
 /* Allocation that cannot fail: host memory exhaustion ends the program (exit 1). */
 void *gp_xmalloc(size_t n);
 void *gp_xcalloc(size_t count, size_t size);

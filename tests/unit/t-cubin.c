@@ -9,6 +9,7 @@
 #include "occupancy/cubin.h"
 #include "util/demangle.h"
 #include "tests/unit/unit.h"
+#include "util/error.h"
 
 #define CORPUS "tests/fuzz/corpus/"
 
@@ -179,8 +180,27 @@ static void names(void)
 	   "match: an anonymous namespace");
 }
 
+/* The readers' error buffer: the first failure's message, never a later one's. */
+static void first_error(void)
+{
+	char buf[32] = "";
+	struct gp_first_error e = { buf, sizeof(buf), 0 };
+
+	is_int(gp_fail_first(&e, "truncated at %d", 7), -1, "a failure returns -1");
+	ok(e.failed, "and is marked");
+	is_int(gp_fail_first(&e, "what it led to"), -1, "a second one returns -1 too");
+	is_str(buf, "truncated at 7", "the message is the first's");
+	e = (struct gp_first_error){ NULL, 0, 0 };
+	is_int(gp_fail_first(&e, "x"), -1, "no buffer: -1, nothing written");
+	ok(e.failed, "and marked");
+	e = (struct gp_first_error){ buf, 4, 0 };
+	gp_fail_first(&e, "abcdef");
+	is_str(buf, "abc", "cut to the buffer, terminated");
+}
+
 int main(void)
 {
+	first_error();
 	known_seeds();
 	mini_fuzz("seed-sm90.cubin");
 	mini_fuzz("seed.fatbin");
