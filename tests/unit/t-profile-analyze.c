@@ -161,6 +161,20 @@ static void verdict(const struct launch *l, enum prof_verdict want, const char *
 	prof_analysis_free(&a);
 }
 
+/* The L2 hit rate of l's kernel where its launch's counter reads rate. */
+static double l2_hit_at(const struct launch *l, double rate)
+{
+	struct prof_analysis a;
+	double v;
+
+	l2_rate = rate;
+	a = one(l);
+	v = a.n ? a.k[0].l2_hit_pct : -1;
+	prof_analysis_free(&a);
+	l2_rate = 50;
+	return v;
+}
+
 static void test_coalescing(void)
 {
 	struct launch l = copy("_Z4copyPfPKf", 1, 1, 90);
@@ -186,30 +200,12 @@ static void test_coalescing(void)
 	prof_analysis_free(&a);
 
 	/* hits and lookups from two replays: the H200 read 102.4 % for a kernel hitting L2 */
-	l2_rate = 102.4;
-	a = one(&l);
-	is_dbl(a.k[0].l2_hit_pct, 100, 0, "an L2 hit rate above 100 %% (two replays' counts) is 100");
-	prof_analysis_free(&a);
+	is_dbl(l2_hit_at(&l, 102.4), 100, 0, "an L2 hit rate above 100 %% (two replays' counts) is 100");
+	is_dbl(l2_hit_at(&l, 105), 100, 0, "105 %% is still every lookup hitting: 100");
 	/* a two-block PyTorch kernel's launch on the H200 (session 8): the replays' traffic differed threefold */
-	l2_rate = 341.18;
-	a = one(&l);
-	ok(isnan(a.k[0].l2_hit_pct), "an L2 hit rate of 341 %% is no rate: no L2 hit rate (got %g)",
-	   a.k[0].l2_hit_pct);
-	prof_analysis_free(&a);
-	l2_rate = 105;
-	a = one(&l);
-	is_dbl(a.k[0].l2_hit_pct, 100, 0, "105 %% is still every lookup hitting: 100");
-	prof_analysis_free(&a);
-	l2_rate = 106;
-	a = one(&l);
-	ok(isnan(a.k[0].l2_hit_pct), "nor is 106 %%, more than replays differing a little (got %g)",
-	   a.k[0].l2_hit_pct);
-	prof_analysis_free(&a);
-	l2_rate = -0.5;
-	a = one(&l);
-	is_dbl(a.k[0].l2_hit_pct, 0, 0, "and one below 0 is 0");
-	prof_analysis_free(&a);
-	l2_rate = 50;
+	ok(isnan(l2_hit_at(&l, 341.18)), "an L2 hit rate of 341 %% is no rate: no L2 hit rate");
+	ok(isnan(l2_hit_at(&l, 106)), "nor is 106 %%, more than replays differing a little");
+	is_dbl(l2_hit_at(&l, -0.5), 0, 0, "and one below 0 is 0");
 
 	/* a GEMM that loads through cp.async: sectors, no bytes asked for by LD lanes */
 	l = copy("_Z4gemmPfPKf", 1, 1, 30);
