@@ -45,10 +45,11 @@ static const struct gp_option options[] = {
 	{ "launches", 'n', GP_OPT_INT, "N",
 	  "launches of each kernel to profile; the rest run at full speed, timed only", "1",
 	  0, 100000, NULL, ARG(launches) },
-	{ "set", 0, GP_OPT_CHOICE, "full|light",
-	  "counters read: full, three passes replayed (every column: each kind of access apart, "
-	  "bank conflicts, FLOPs); light, one pass (bound, coalescing judged against 4-byte "
-	  "accesses)", "full", .choices = prof_set_names, .offset = ARG(set) },
+	{ "set", 0, GP_OPT_CHOICE, "standard|full|light",
+	  "counters read: standard, three passes replayed (every verdict: each kind of access "
+	  "apart, bank conflicts, FLOPs); full, the same and the L1 and L2 hit rates (a third "
+	  "slower); light, one pass (bound, coalescing judged against 4-byte accesses)",
+	  "standard", .choices = prof_set_names, .offset = ARG(set) },
 	{ "top", 't', GP_OPT_INT, "N",
 	  "keep the N kernels (--by range: ranges) with the most GPU time, or (--by "
 	  "instruction) the N instructions of each kernel with the most samples (0: all)", "0",
@@ -219,7 +220,7 @@ const struct gp_cmd gp_cmd_profile = {
 	.name = "profile",
 	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES | CMD_REPORT_STDERR,
 	.summary = "every kernel of your own program: what bounds it against a roofline, what it wastes, and the fix",
-	.synopsis = "[--kernel REGEX] [--launches N] [--set full|light] [--top N] [--sort time|waste|name] "
+	.synopsis = "[--kernel REGEX] [--launches N] [--set standard|full|light] [--top N] [--sort time|waste|name] "
 		    "[--by kernel|range|instruction] [--stalls|--no-stalls] [--no-patch] [--html FILE] -- CMD [ARGS...]",
 	.gpu_help = "Needs a GPU and its driver: without them the program still runs, its status\n"
 		    "passes through, and a note says why no kernel was profiled.",

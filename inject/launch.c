@@ -133,6 +133,7 @@ static struct {
 	const enum ctr_id *ids;
 	size_t nids;
 	int fallback;             /* set is the one without instrumented counters */
+	const char *set_name;     /* what it reads (prof_set_names), for the launch records */
 	int failed;               /* a bracket gave no range even so: counters broke here */
 	int user_range;           /* one pass: each launch a user range, no replay */
 	int replay_tried;         /* user ranges gave nothing: the set again, with kernel replay */
@@ -353,13 +354,14 @@ static struct ctr_set *device_set(int dev)
 		memset(&d, 0, sizeof(d));
 		d.index = dev;
 		if (which_set < 0) {
-			inj_note("warning", "GPUPERF_PROFILE_SET=%s is no counter set (light, full): "
+			inj_note("warning", "GPUPERF_PROFILE_SET=%s is no counter set (light, standard, full): "
 				 "the light one is read", getenv("GPUPERF_PROFILE_SET"));
 			which_set = PROF_SET_LIGHT;
 		}
 		list = prof_set_counters(which_set, &n);
 		/* the light set has no instrumented counter: nothing to fall back from */
 		devs[dev].fallback = plain || which_set == PROF_SET_LIGHT;
+		devs[dev].set_name = prof_set_names[plain ? PROF_SET_LIGHT : which_set];
 		inj_device_record(dev, (plain ? open_set(dev, plain_ids, plain_list(), 0)
 					      : open_set(dev, list, n, 0)) ?
 				  ctr_chip_name(&d) : NULL);
@@ -405,6 +407,7 @@ static void fall_back(int dev)
 		opened = open_set(dev, devs[dev].ids, devs[dev].nids, 1) != NULL;
 	} else {
 		devs[dev].fallback = 1;
+		devs[dev].set_name = prof_set_names[PROF_SET_LIGHT];
 		opened = open_set(dev, plain_ids, plain_list(), 0) != NULL;
 	}
 	if (!opened)
@@ -481,6 +484,7 @@ static void begin(const CUpti_CallbackData *cb, const struct launch *l, struct i
 		return;
 	}
 	launch_rec(r, cb, l, name, dev);
+	r->counter_set = (char *)devs[dev].set_name;
 	br.f = l->f;
 	/*
 	 * Its activity records (the replays) must not count as the program's

@@ -73,7 +73,7 @@ struct acc {
 	double dram_r, dram_w, dram_ns;
 	double dur_ns;
 	unsigned long long dur_n;
-	unsigned long long n_full, n_light;   /* profiled launches by the set they read */
+	unsigned long long n_set[PROF_NSETS];   /* profiled launches by the set they read */
 	int have_launch_config, have_time_config;
 };
 
@@ -341,6 +341,43 @@ static void add_hardware_accesses(struct acc *a, const struct prof_rec *l)
 		      CTR_SHARED_STORE_BANK_CONFLICTS);
 }
 
+/*
+ * The set a counted launch read: as its record says, or, in records of
+ * gpuperf before the standard set, as its counters say (the full set
+ * counts each kind of access apart, the light one reads the FMA pipe's
+ * issue rate); -1: not known.
+ */
+static int launch_set(const struct prof_rec *l)
+{
+	if (l->counter_set)
+		return prof_set_lookup(l->counter_set);
+	if (have(l, CTR_LDG_REQUESTS) || have(l, CTR_FMA_PIPE_PCT))
+		return PROF_SET_FULL;
+	return have(l, CTR_FMA_ISSUE_PCT) ? PROF_SET_LIGHT : -1;
+}
+
+/* The sets a kernel's launches read: "full", or "full 1, light 2" where they differ; NULL: none. */
+static char *counter_sets(const struct acc *a)
+{
+	static const enum prof_set order[] = { PROF_SET_FULL, PROF_SET_LIGHT, PROF_SET_STANDARD };
+	char out[128] = "";
+	size_t len = 0;
+	int kinds = 0, only = 0;
+
+	_Static_assert(ARRAY_SIZE(order) == PROF_NSETS, "every set in the order");
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
+		if (a->n_set[order[i]]) {
+			kinds++;
+			only = (int)order[i];
+			len += (size_t)snprintf(out + len, sizeof(out) - len, "%s%s %llu",
+						len ? ", " : "", prof_set_names[order[i]],
+						a->n_set[order[i]]);
+		}
+	if (kinds == 1)
+		return gp_xstrdup(prof_set_names[only]);
+	return kinds ? gp_xstrdup(out) : NULL;
+}
+
 /* The launch's shape: the first launch's, or a note where a later one differs. */
 static void launch_config(struct prof_kernel *k, struct acc *a, const struct prof_rec *l)
 {
@@ -422,7 +459,7 @@ static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_r
 {
 	const double *c = l->ctr;
 	double scale, dur = kernel_ns(c, &scale), w = isnan(dur) ? 1 : dur;
-	int any = 0;
+	int any = 0, set;
 
 	launch_config(k, a, l);
 	add_stalls(&k->stalls, l);
@@ -431,11 +468,8 @@ static void add_launch(struct prof_kernel *k, struct acc *a, const struct prof_r
 	if (!any)
 		return;   /* a launch whose counters failed: seen, not profiled */
 	k->profiled++;
-	/* the full set counts each kind apart; the light one reads the FMA pipe's issue rate */
-	if (have(l, CTR_LDG_REQUESTS) || have(l, CTR_FMA_PIPE_PCT))
-		a->n_full++;
-	else if (have(l, CTR_FMA_ISSUE_PCT))
-		a->n_light++;
+	if ((set = launch_set(l)) >= 0)
+		a->n_set[set]++;
 	add_hardware_accesses(a, l);
 	if (have(l, CTR_ACHIEVED_OCCUPANCY_PCT)) {
 		a->occ_sum += w * c[CTR_ACHIEVED_OCCUPANCY_PCT];
@@ -884,10 +918,7 @@ static void finish(struct prof_kernel *k, const struct acc *a, const struct prof
 			k->dram_peak_gbs = dev_dram_peak_gbs(&d);
 	}
 	finish_accesses(k, a);
-	if (a->n_full && a->n_light)
-		k->counter_set = gp_xasprintf("full %llu, light %llu", a->n_full, a->n_light);
-	else if (a->n_full || a->n_light)
-		k->counter_set = gp_xstrdup(a->n_full ? "full" : "light");
+	k->counter_set = counter_sets(a);
 	k->achieved_pct = ratio(a->occ_sum, a->occ_w);
 	k->l1_hit_pct = ratio(a->l1_sum, a->l1_w);
 	k->l2_hit_pct = ratio(a->l2_sum, a->l2_w);

@@ -214,6 +214,7 @@ static void rec_free(struct prof_rec *r)
 	free(r->op);
 	free(r->code);
 	free(r->sass);
+	free(r->counter_set);
 }
 
 static int key_ok(const char *k, size_t n)

@@ -112,6 +112,8 @@ struct prof_rec {
 	int op_bytes;                /* ... and the bytes each thread moves; 0: unknown */
 	unsigned long long nth;      /* launch: which launch of its kernel (1: the first; 0:
 				        not said, optional) */
+	char *counter_set;           /* launch: the set it read (prof_set_names; NULL: not
+				        said, optional) */
 	/* time: counts and nanoseconds since the process's previous time record */
 	unsigned long long launches; /* time, end: launches seen through the API */
 	unsigned long long graph;    /* time: kernels run by graphs (no API launch each) */
@@ -140,14 +142,15 @@ extern const size_t prof_ncounters;
 
 /*
  * The counter sets of gpuperf profile --set (the library reads
- * GPUPERF_PROFILE_SET).  light, the default: what the bound and the
- * coalescing verdicts need, no instrumented counter, one pass on
- * Ampere, Ada, Hopper and GB100 (tests/unit/t-counters.c), so no
- * replay; full: prof_counters, three passes.
+ * GPUPERF_PROFILE_SET).  light: what the bound and the coalescing
+ * verdicts need, no instrumented counter, one pass on Ampere, Ada,
+ * Hopper and GB100 (tests/unit/t-counters.c), so no replay; standard,
+ * the default: what every verdict needs, three passes; full:
+ * prof_counters, standard and the L1 and L2 hit rates, three passes.
  */
-enum prof_set { PROF_SET_LIGHT, PROF_SET_FULL, PROF_NSETS };
-extern const char *const prof_set_names[];   /* "light", "full", NULL */
-/* The set named name (NULL or "": light); -1 for an unknown name. */
+enum prof_set { PROF_SET_LIGHT, PROF_SET_FULL, PROF_SET_STANDARD, PROF_NSETS };
+extern const char *const prof_set_names[];   /* "light", "full", "standard", NULL */
+/* The set named name (NULL or "": standard); -1 for an unknown name. */
 int prof_set_lookup(const char *name);
 /* The counters of set s, *n of them; NULL for an unknown set. */
 const enum ctr_id *prof_set_counters(int s, size_t *n);

@@ -157,16 +157,19 @@ prog_out() {
 	[ "$status" -eq 2 ] && [ ! -e "$BATS_TEST_TMPDIR/ran" ]
 }
 
-@test "profile --set: the counter set reaches the library; full by default; others refused" {
+@test "profile --set: the counter set reaches the library; standard by default; others refused" {
 	run_split "$GPUPERF" profile -- sh -c 'echo "set=${GPUPERF_PROFILE_SET-unset} n=$GPUPERF_PROFILE_LAUNCHES"'
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "set=full n=1" ]
+	[ "${lines[0]}" = "set=standard n=1" ]
 	run_split "$GPUPERF" profile --set light -- sh -c 'echo "set=${GPUPERF_PROFILE_SET-unset}"'
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "set=light" ]
+	run_split "$GPUPERF" profile --set full -- sh -c 'echo "set=${GPUPERF_PROFILE_SET-unset}"'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "set=full" ]
 	# a value of the user's own is replaced, as CUDA_INJECTION64_PATH is
 	run_split env GPUPERF_PROFILE_SET=bogus "$GPUPERF" profile -- sh -c 'echo "set=$GPUPERF_PROFILE_SET"'
-	[ "${lines[0]}" = "set=full" ]
+	[ "${lines[0]}" = "set=standard" ]
 	assert_usage_error profile --set heavy -- true
 	[[ "$stderr" == *"light"* ]]
 }

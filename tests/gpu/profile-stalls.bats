@@ -54,7 +54,7 @@ setup() {
 	[ -z "$(kernel_cell "$csv" chase stall_samples)" ]
 }
 
-@test "profile --stalls: three kernels, each counted with the full set and sampled" {
+@test "profile --stalls: three kernels, each counted with the standard set and sampled" {
 	require_counters
 	local csv=$BATS_TEST_TMPDIR/transpose.csv
 	# the set closes for a turn of sampling; the next kernel's first launch opens one again
@@ -66,7 +66,7 @@ setup() {
 		echo "$k: profiled $(kernel_cell "$csv" "$k" launches_profiled), set $(kernel_cell "$csv" "$k" counter_set)," \
 			"samples $(kernel_cell "$csv" "$k" stall_samples), at $(kernel_cell "$csv" "$k" stall_at)"
 		[ "$(kernel_cell "$csv" "$k" launches_profiled)" = 1 ]
-		[ "$(kernel_cell "$csv" "$k" counter_set)" = full ]
+		[ "$(kernel_cell "$csv" "$k" counter_set)" = standard ]
 		[ "$(kernel_cell "$csv" "$k" stall_samples)" -gt 1000 ]
 		[[ "$(kernel_cell "$csv" "$k" stall_at)" == *transpose.cu:* ]]
 		# 5 launches in a row: the 1st counted, the 2nd and 3rd wait for a turn, the 4th sampled

@@ -55,9 +55,17 @@ void prec_launch(const char *kernel, unsigned grid, unsigned block, int regs, ..
 void prec_launch_counts(const char *kernel, unsigned grid, unsigned block, int regs,
 			const char *counts)
 {
+	prec_launch_set(NULL, kernel, grid, block, regs, counts);
+}
+
+void prec_launch_set(const char *set, const char *kernel, unsigned grid, unsigned block, int regs,
+		     const char *counts)
+{
 	const char *p = counts;
 
 	launch_head(kernel, grid, block, regs);
+	if (set)
+		prec_add(" set=%s", set);
 	while (*p) {
 		size_t n = strcspn(p, " ");
 		if (n)

@@ -36,6 +36,9 @@ void prec_launch(const char *kernel, unsigned grid, unsigned block, int regs, ..
 /* The same, the counters in one string: "ldg_requests=100 ldg_sectors=400 ...". */
 void prec_launch_counts(const char *kernel, unsigned grid, unsigned block, int regs,
 			const char *counts);
+/* The same, its record saying the set that read it (the key "set"). */
+void prec_launch_set(const char *set, const char *kernel, unsigned grid, unsigned block, int regs,
+		     const char *counts);
 /* The process's end record. */
 void prec_end(void);
 /* Decode and analyse the stream; 0, or non-zero (a diagnostic said why). */

@@ -735,6 +735,40 @@ static void test_merge(void)
 	prof_analysis_free(&a);
 }
 
+/*
+ * The set a launch's record names (gpuperf since the standard set) is
+ * the one its row says, whatever its counters look like; a set this
+ * gpuperf does not know is not named.
+ */
+static void test_named_sets(void)
+{
+	static const char counts[] = "duration_ns=10000 ldg_requests=32768 ldg_sectors=131072 "
+				     "global_load_bytes=4194304 fma_pipe_pct=1 "
+				     "dram_read_bytes=4194304 dram_write_bytes=4194304";
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+
+	prec_begin();
+	prec_launch_set("standard", "_Z1av", 4096, 256, 16, counts);
+	prec_launch_set("standard", "_Z1bv", 4096, 256, 16, counts);
+	prec_launch_set("full", "_Z1bv", 4096, 256, 16, counts);
+	prec_launch_set("standard", "_Z1bv", 4096, 256, 16, counts);
+	prec_launch_set("heavy", "_Z1cv", 4096, 256, 16, counts);
+	prec_launch_set(NULL, "_Z1dv", 4096, 256, 16, counts);
+	prec_end();
+	if (!ok(!prec_analyze(&a, &prec_defaults), "records naming their sets"))
+		return;
+	k = prec_find(&a, "a");
+	is_str(k ? k->counter_set : NULL, "standard", "a standard launch: standard");
+	k = prec_find(&a, "b");
+	is_str(k ? k->counter_set : NULL, "full 1, standard 2", "one full, two standard");
+	k = prec_find(&a, "c");
+	ok(k && !k->counter_set && k->profiled == 1, "an unknown set: counted, not named");
+	k = prec_find(&a, "d");
+	is_str(k ? k->counter_set : NULL, "full", "no set named: as its counters say (full)");
+	prof_analysis_free(&a);
+}
+
 int main(void)
 {
 	test_widths();
@@ -748,6 +782,7 @@ int main(void)
 	test_weight();
 	test_disagree();
 	test_merge();
+	test_named_sets();
 	test_totals_of_kinds();
 	test_unknown_excess();
 	test_few_instructions();

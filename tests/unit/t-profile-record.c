@@ -404,21 +404,36 @@ static void test_mutations(void)
 	   errors, fine);
 }
 
-/* profile --set: full, prof_counters, is the default (issue 37); light the one-pass choice. */
+/*
+ * profile --set: standard, the default, is the full set less its two hit
+ * rates (a third of a replayed launch's cost, no verdict's); full,
+ * prof_counters, every counter; light the one-pass choice.
+ */
 static void test_sets(void)
 {
 	const enum ctr_id *ids;
 	size_t n, instrumented = 0;
-	int have[CTR_COUNT] = { 0 };
+	int have[CTR_COUNT] = { 0 }, in_standard[CTR_COUNT] = { 0 };
 
-	is_int(prof_set_lookup(NULL), PROF_SET_FULL, "no set named: full");
-	is_int(prof_set_lookup(""), PROF_SET_FULL, "an empty name: full");
+	is_int(prof_set_lookup(NULL), PROF_SET_STANDARD, "no set named: standard");
+	is_int(prof_set_lookup(""), PROF_SET_STANDARD, "an empty name: standard");
+	is_int(prof_set_lookup("standard"), PROF_SET_STANDARD, "standard");
 	is_int(prof_set_lookup("full"), PROF_SET_FULL, "full");
 	is_int(prof_set_lookup("light"), PROF_SET_LIGHT, "light");
 	is_int(prof_set_lookup("heavy"), -1, "an unknown set");
 	ok(prof_set_counters(PROF_NSETS, &n) == NULL && n == 0, "no counters past the sets");
 	ids = prof_set_counters(PROF_SET_FULL, &n);
 	ok(ids == prof_counters && n == prof_ncounters, "full: every counter profile reads");
+	ids = prof_set_counters(PROF_SET_STANDARD, &n);
+	is_int((int)n, (int)prof_ncounters - 2, "standard: two counters fewer");
+	for (size_t i = 0; ids && i < n; i++)
+		in_standard[ids[i]] = 1;
+	ok(!in_standard[CTR_L1_HIT_RATE_PCT] && !in_standard[CTR_L2_HIT_RATE_PCT],
+	   "standard: the hit rates are the two");
+	ok(in_standard[CTR_GLOBAL_LOAD_BYTES] && in_standard[CTR_SHARED_LOAD_BANK_CONFLICTS] &&
+	   in_standard[CTR_FMA_PIPE_PCT] && in_standard[CTR_FP64_PIPE_PCT] &&
+	   in_standard[CTR_DRAM_READ_BYTES] && in_standard[CTR_DFMA],
+	   "standard: what the verdicts read (bytes asked for, conflicts, pipes, DRAM, FLOPs)");
 	ids = prof_set_counters(PROF_SET_LIGHT, &n);
 	ok(ids && n > 0 && n < prof_ncounters, "light: fewer (%zu of %zu)", n, prof_ncounters);
 	for (size_t i = 0; ids && i < n; i++) {
@@ -436,6 +451,7 @@ static void test_sets(void)
 	ok(!have[CTR_SHARED_LOAD_WAVEFRONTS] && !have[CTR_L2_HIT_RATE_PCT] && !have[CTR_FMA_PIPE_PCT],
 	   "light: leaves out what takes a second pass on GH100");
 	is_str(prof_set_names[PROF_SET_LIGHT], "light", "set names");
+	is_str(prof_set_names[PROF_SET_STANDARD], "standard", "set names: standard");
 	ok(prof_set_names[PROF_NSETS] == NULL, "the names end with NULL (a CHOICE list)");
 }
 
@@ -499,7 +515,7 @@ static void test_stalls(void)
 {
 	struct prof_records rs = { 0 };
 	struct prof_rec l;
-	char kernel[] = "_Z5chasePKyPyi", file[] = "chase dir/chase.cu";
+	char kernel[] = "_Z5chasePKyPyi", file[] = "chase dir/chase.cu", set[] = "standard";
 	char *err = NULL, *line;
 
 	prof_rec_init(&l, PROF_LAUNCH, 42);
@@ -513,6 +529,7 @@ static void test_stalls(void)
 	l.hot_line = 39;
 	l.hot_pc = 0x380;
 	l.nth = 4;
+	l.counter_set = set;
 	line = encode(&l);
 	ok(line && strstr(line, " s.long_scoreboard=2137") && strstr(line, " s.wait=20") &&
 	   strstr(line, " stall_samples=2159") && !strstr(line, "s.barrier"),
@@ -527,6 +544,7 @@ static void test_stalls(void)
 		   "the total, the line, the offset");
 		is_str(rs.v[1].hot_file, file, "the file, its space escaped");
 		is_int((int)rs.v[1].nth, 4, "which launch of the kernel it was");
+		is_str(rs.v[1].counter_set, "standard", "the set that read it");
 	}
 	prof_records_free(&rs);
 	free(err);
