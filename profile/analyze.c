@@ -360,22 +360,25 @@ static int launch_set(const struct prof_rec *l)
 static char *counter_sets(const struct acc *a)
 {
 	static const enum prof_set order[] = { PROF_SET_FULL, PROF_SET_LIGHT, PROF_SET_STANDARD };
-	char out[128] = "";
-	size_t len = 0;
-	int kinds = 0, only = 0;
+	char *out = NULL, *more;
+	int kinds = 0;
 
 	_Static_assert(ARRAY_SIZE(order) == PROF_NSETS, "every set in the order");
 	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
-		if (a->n_set[order[i]]) {
-			kinds++;
-			only = (int)order[i];
-			len += (size_t)snprintf(out + len, sizeof(out) - len, "%s%s %llu",
-						len ? ", " : "", prof_set_names[order[i]],
-						a->n_set[order[i]]);
-		}
-	if (kinds == 1)
-		return gp_xstrdup(prof_set_names[only]);
-	return kinds ? gp_xstrdup(out) : NULL;
+		kinds += a->n_set[order[i]] > 0;
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++) {
+		const char *name = prof_set_names[order[i]];
+
+		if (!a->n_set[order[i]])
+			continue;
+		if (kinds == 1)
+			return gp_xstrdup(name);
+		more = gp_xasprintf("%s%s%s %llu", out ? out : "", out ? ", " : "", name,
+				    a->n_set[order[i]]);
+		free(out);
+		out = more;
+	}
+	return out;
 }
 
 /* The launch's shape: the first launch's, or a note where a later one differs. */

@@ -755,6 +755,7 @@ static void test_named_sets(void)
 	prec_launch_set("standard", "_Z1bv", 4096, 256, 16, counts);
 	prec_launch_set("heavy", "_Z1cv", 4096, 256, 16, counts);
 	prec_launch_set(NULL, "_Z1dv", 4096, 256, 16, counts);
+	prec_launch_set(NULL, "_Z1ev", 4096, 256, 16, "duration_ns=10000 dram_read_bytes=4096");
 	prec_end();
 	if (!ok(!prec_analyze(&a, &prec_defaults), "records naming their sets"))
 		return;
@@ -766,6 +767,9 @@ static void test_named_sets(void)
 	ok(k && !k->counter_set && k->profiled == 1, "an unknown set: counted, not named");
 	k = prec_find(&a, "d");
 	is_str(k ? k->counter_set : NULL, "full", "no set named: as its counters say (full)");
+	k = prec_find(&a, "e");
+	ok(k && !k->counter_set && k->profiled == 1,
+	   "no set named, and counters of neither kind: counted, not named");
 	prof_analysis_free(&a);
 }
 
