@@ -24,8 +24,9 @@
 # samples (smsp__pcsamp_*, its source view's), gpuperf's method, to tell
 # a sampling gap from a measuring one (not judged).  Cost (issue 38, item 5): the program
 # alone, gpuperf profile with counters only (--no-stalls --no-patch), the
-# default (the kernels judged to wait sampled, one patched), with
-# --no-patch and with --stalls (every kernel sampled), in
+# default (the standard set; the kernels judged to wait sampled, one
+# patched), the same with --set full (the hit rates too), with --no-patch
+# and with --stalls (every kernel sampled), in
 # three interleaved rounds (the median of each, and of each round's ratio
 # to its own plain run), and ncu with the WarpStateStats and SourceCounters sections on each
 # kernel's second launch, once (stopped at 3 times --stalls' time).
@@ -84,7 +85,7 @@ for w in "${work[@]}"; do
 		# launch rate drifts between minutes (the plain run moved 2.7 s in
 		# one call), and interleaving makes every variant meet the drift
 		# alike; each round's ratio is taken against its own plain run.
-		tp=() tc=() td=() tn=() ts=() rc=() rd=() rn=() rs=()
+		tp=() tc=() td=() tf=() tn=() ts=() rc=() rd=() rf=() rn=() rs=()
 		# one run first, not counted: on a fresh machine the first reads
 		# Python and PyTorch from a cold page cache (12.7 s, then 8.8)
 		secs "$step_limit" "${cmd[@]}" >/dev/null
@@ -92,13 +93,17 @@ for w in "${work[@]}"; do
 			p=$(secs "$step_limit" "${cmd[@]}")
 			c=$(secs "$step_limit" ./gpuperf profile --no-stalls --no-patch -o "$out/$w.cost.txt" -- "${cmd[@]}")
 			d=$(secs "$step_limit" ./gpuperf profile -o "$out/$w.cost.txt" -- "${cmd[@]}")
+			# the default (standard) set beside the full one, with the hit rates
+			f=$(secs "$step_limit" ./gpuperf profile --set full -o "$out/$w.cost.txt" -- "${cmd[@]}")
 			n=$(secs "$step_limit" ./gpuperf profile --no-patch -o "$out/$w.cost.txt" -- "${cmd[@]}")
 			s=$(secs "$step_limit" ./gpuperf profile --stalls -o "$out/$w.cost.txt" -- "${cmd[@]}")
-			echo "  round: plain $p s, counters only $c, default $d, --no-patch $n, --stalls $s"
-			tp+=("$p") tc+=("$c") td+=("$d") tn+=("$n") ts+=("$s")
-			rc+=("$(ratio "$c" "$p")") rd+=("$(ratio "$d" "$p")") rn+=("$(ratio "$n" "$p")") rs+=("$(ratio "$s" "$p")")
+			echo "  round: plain $p s, counters only $c, default $d, --set full $f, --no-patch $n," \
+				"--stalls $s"
+			tp+=("$p") tc+=("$c") td+=("$d") tf+=("$f") tn+=("$n") ts+=("$s")
+			rc+=("$(ratio "$c" "$p")") rd+=("$(ratio "$d" "$p")") rf+=("$(ratio "$f" "$p")")
+			rn+=("$(ratio "$n" "$p")") rs+=("$(ratio "$s" "$p")")
 		done
-		plain=$(median "${tp[@]}") ctr=$(median "${tc[@]}") dflt=$(median "${td[@]}")
+		plain=$(median "${tp[@]}") ctr=$(median "${tc[@]}") dflt=$(median "${td[@]}") full=$(median "${tf[@]}")
 		nop=$(median "${tn[@]}") smp=$(median "${ts[@]}")
 		# ncu is stopped at 3 times gpuperf's time (at least 30 s): slower than that is all we ask
 		ncu_limit=$(awk -v t="$smp" 'BEGIN { l = 3 * t; printf "%d", (l > 30 ? l : 30) }')
@@ -109,6 +114,7 @@ for w in "${work[@]}"; do
 		[ "$lt" = 1 ] || ncu_t="> $ncu_limit"
 		echo "  cost, medians: plain $plain s; counters only (--no-stalls --no-patch) $ctr s" \
 			"($(median "${rc[@]}")x); default $dflt s ($(median "${rd[@]}")x);" \
+			"--set full $full s ($(median "${rf[@]}")x);" \
 			"--no-patch $nop s ($(median "${rn[@]}")x); --stalls $smp s ($(median "${rs[@]}")x);" \
 			"ncu WarpStateStats+SourceCounters on the same launches $ncu_t s"
 	fi
