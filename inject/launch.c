@@ -354,8 +354,8 @@ static struct ctr_set *device_set(int dev)
 		memset(&d, 0, sizeof(d));
 		d.index = dev;
 		if (which_set < 0) {
-			inj_note("warning", "GPUPERF_PROFILE_SET=%s is no counter set (light, standard, full): "
-				 "the light one is read", getenv("GPUPERF_PROFILE_SET"));
+			inj_note("warning", "GPUPERF_PROFILE_SET=%s is no counter set (light, "
+				 "standard, full): the light one is read", getenv("GPUPERF_PROFILE_SET"));
 			which_set = PROF_SET_LIGHT;
 		}
 		list = prof_set_counters(which_set, &n);
