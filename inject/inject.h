@@ -163,6 +163,8 @@ int inj_kernel_waits(const struct inj_kernel *k);
 int inj_kernel_counted(const struct inj_kernel *k);
 /* A profile reservation that did not happen (the bracket failed to start).  Lock held. */
 void inj_kernel_unprofile(struct inj_kernel *k);
+/* The launch chosen for its samples was not sampled: a later one is.  Lock held. */
+void inj_kernel_unsample(struct inj_kernel *k);
 /* The GPU time of one unprofiled kernel run.  Lock held. */
 void inj_kernel_time(struct inj_kernel *k, uint64_t ns, int graph, const struct prof_rec *config);
 /* Write a time record for every kernel with news since the last one.  Lock held. */
@@ -256,13 +258,17 @@ const struct prof_rec *inj_device_of(int dev);
 /* ---- turns.c ---- */
 
 /*
- * Take dev's counters for this process before opening them there: 1 when
- * ours (at once, after waiting for a sibling process, or with no turns
- * to take), 0 when a sibling kept them (a note said so): profile this
- * launch without counters.  With inj.bracket held.
+ * Take dev's counters for this process before opening them there (a
+ * counter set, a turn of PC sampling, a patched launch): 1 when ours (at
+ * once, after waiting for a sibling process, or with no turns to take),
+ * 0 when a sibling kept them (a note said so): run this launch without
+ * them.  With inj.bracket held.
  */
 int inj_turn_take(int dev, const char *kernel);
-/* Give dev's turn back: its counter set has closed.  With inj.bracket held. */
+/*
+ * Give dev's turn back: its counter set has closed, its turn of sampling
+ * ended, its patched launch ran.  With inj.bracket held.
+ */
 void inj_turn_give(int dev);
 /* Another process of the program waits for dev's counters, which we hold. */
 int inj_turn_wanted(int dev);
@@ -280,11 +286,13 @@ int inj_pcs_on(void);
  */
 int inj_pcs_judged(void);
 /*
- * Start sampling a launch on ctx, which has no counter set (launch.c
- * closes it): a turn of sampling begins there unless one is on.  1 when
- * it started; 0 when it failed (a warning said why, and sampling ends).
+ * Start sampling a launch on ctx, of device dev, which has no counter set
+ * (launch.c closes it) and whose turn launch.c took: a turn of sampling
+ * begins there unless one is on, and gives dev's turn back when it ends.
+ * 1 when it started; 0 when it failed (a warning said why, and sampling
+ * ends).
  */
-int inj_pcs_begin(CUcontext ctx);
+int inj_pcs_begin(CUcontext ctx, int dev);
 /* Stop, and put the launch's samples by state and its hot spot into r. */
 void inj_pcs_end(CUcontext ctx, struct prof_rec *r);
 /* Whether a turn of sampling is on ctx. */

@@ -83,6 +83,11 @@ int inj_kernel_sample(struct inj_kernel *k, struct prof_sample_when *w)
 	return 1;
 }
 
+void inj_kernel_unsample(struct inj_kernel *k)
+{
+	k->sampled = 0;
+}
+
 void inj_kernel_wants_samples(struct inj_kernel *k)
 {
 	k->waits = 1;

@@ -701,16 +701,32 @@ static struct {
 } alone;
 
 static void alone_begin(enum alone kind, const CUpti_CallbackData *cb, const struct launch *l,
-			const char *name, int dev)
+			struct inj_kernel *k, const char *name, int dev)
 {
 	/* the counter set closes; a turn of sampling on this context stays for a sampled one */
 	if (kind == PATCHED || !inj_pcs_sampling(cb->context))
 		inj_launch_flush(cb->context);
 	pthread_mutex_lock(&inj.bracket);
+	/*
+	 * Sampling and patching hold the GPU's counters as a set does: beside
+	 * a sibling process's set or sampling, CUPTI refused both (HARDWARE_BUSY)
+	 * and the sibling hung.  Without the turn, a later launch tries again.
+	 */
+	if (!inj_turn_take(dev, name)) {
+		if (kind == SAMPLED) {
+			pthread_mutex_lock(&inj.lock);
+			inj_kernel_unsample(k);
+			pthread_mutex_unlock(&inj.lock);
+		}
+		pthread_mutex_unlock(&inj.bracket);
+		return;
+	}
 	inj_api.cuCtxSynchronize();   /* the launch's samples or counts are its own */
 	gp_debug("%s: a launch of %s", kind == SAMPLED ? "PC sampling" : "per-instruction counts",
 		 name);
-	if (kind == SAMPLED ? !inj_pcs_begin(cb->context) : !inj_sass_begin(cb->context, dev)) {
+	if (kind == SAMPLED ? !inj_pcs_begin(cb->context, dev) : !inj_sass_begin(cb->context, dev)) {
+		if (!inj_pcs_sampling(cb->context))
+			inj_turn_give(dev);   /* nothing of ours runs there now */
 		pthread_mutex_unlock(&inj.bracket);
 		return;
 	}
@@ -728,8 +744,10 @@ static void alone_end(const CUpti_CallbackData *cb)
 	inj_api.cuCtxSynchronize();
 	if (alone.kind == SAMPLED)
 		inj_pcs_end(cb->context, &alone.rec);
-	else
+	else {
 		inj_sass_end(cb->context, &alone.rec);
+		inj_turn_give(alone.rec.dev);   /* the patch is undone: no set, no sampling there */
+	}
 	pthread_mutex_lock(&inj.lock);
 	if (alone.rec.kernel && (alone.kind == PATCHED || alone.rec.stall_samples))
 		inj_write(&alone.rec);
@@ -780,7 +798,7 @@ static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 	if (profile)
 		begin(cb, &l, k, name, dev);
 	else if (sample || patch)
-		alone_begin(sample ? SAMPLED : PATCHED, cb, &l, name, dev);
+		alone_begin(sample ? SAMPLED : PATCHED, cb, &l, k, name, dev);
 	else
 		wait_for_bracket();
 	inj_device_record(dev, NULL);   /* once per device; the profiled path sent the chip */

@@ -8,6 +8,10 @@
  * - sampling and a counter set take turns on a context: CUPTI refuses to
  *   start sampling while a set is enabled there, even between its
  *   sessions, and to start a set's session while sampling is enabled;
+ * - sampling holds the GPU's counters as a set does: beside another
+ *   process's set or sampling, Start returned CUPTI_ERROR_HARDWARE_BUSY
+ *   and that process hung, so a turn of sampling takes the GPU's turn
+ *   (turns.c) and gives it back when it ends;
  * - a turn of sampling: the counter set closed (launch.c),
  *   cuptiPCSamplingEnable, one configuration (continuous collection, every
  *   stall reason, start/stop control, a buffer CUPTI fills that we never
@@ -48,6 +52,7 @@ static struct {
 	int *state_of;               /* by position in reason_names: a prof_stall, or -1 */
 	CUpti_PCSamplingData cfg, get;
 	CUcontext on;                /* sampling is enabled there: a turn of sampling */
+	int dev;                     /* ... on this device, whose turn (turns.c) it holds */
 	unsigned turns, launches;    /* for -v: turns taken, launches sampled */
 	double turn_ms;              /* ... the turns' Enable, first Start and Disable */
 } pcs;
@@ -163,6 +168,7 @@ static void disable(CUcontext ctx)
 	dp.ctx = ctx;
 	inj_api.cuptiPCSamplingDisable(&dp);
 	__atomic_store_n(&pcs.on, NULL, __ATOMIC_RELAXED);
+	inj_turn_give(pcs.dev);   /* a sibling process may count or sample there now */
 	pcs.turn_ms += gp_now_ms() - t0;
 	gp_debug("PC sampling: disabled, the turn of sampling ends (%.1f ms)", gp_now_ms() - t0);
 }
@@ -202,7 +208,7 @@ static void give_up(const char *step, CUptiResult r)
  * (another context's turn ends first).  The stall reasons and the buffers
  * are read and made once.
  */
-static int enable(CUcontext ctx)
+static int enable(CUcontext ctx, int dev)
 {
 	CUpti_PCSamplingEnableParams ep;
 	CUptiResult r;
@@ -212,6 +218,7 @@ static int enable(CUcontext ctx)
 		return 0;
 	inj_pcs_off(NULL);
 	pcs.turns++;
+	pcs.dev = dev;
 	memset(&ep, 0, sizeof(ep));
 	ep.size = CUpti_PCSamplingEnableParamsSize;
 	ep.ctx = ctx;
@@ -231,7 +238,7 @@ static int enable(CUcontext ctx)
 	return 0;
 }
 
-int inj_pcs_begin(CUcontext ctx)
+int inj_pcs_begin(CUcontext ctx, int dev)
 {
 	CUpti_PCSamplingStartParams sp;
 	CUptiResult r;
@@ -239,7 +246,7 @@ int inj_pcs_begin(CUcontext ctx)
 	int first;
 
 	first = pcs.on != ctx;
-	if (!pcs.wanted || enable(ctx))
+	if (!pcs.wanted || enable(ctx, dev))
 		return 0;
 	memset(&sp, 0, sizeof(sp));
 	sp.size = CUpti_PCSamplingStartParamsSize;

@@ -7,7 +7,10 @@
  * counters for good.  Now each process takes the GPU's turn before it
  * opens counters there, and gives it when its set closes (its context
  * goes, or a sibling waits: launch.c closes the set at the next launch
- * entry, and opens a new one at its next profiled launch).
+ * entry, and opens a new one at its next profiled launch).  PC sampling
+ * and a patched launch hold the counters too (CUPTI_ERROR_HARDWARE_BUSY
+ * beside a sibling's set, and a sibling hung): they take the same turn,
+ * given back when the turn of sampling ends or the patch is undone.
  *
  * The turns are util/turns.h's locks on the record file, by path (a
  * descriptor inherited through fork would share the lock), one slot per
