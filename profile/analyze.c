@@ -439,10 +439,12 @@ static void add_hit_rates(struct acc *a, const struct prof_rec *l)
 /*
  * A sampled launch's warp states, summed; the hot spot of the launch with
  * the most samples (the first sampled launch of a kernel, as the library
- * samples).
+ * samples); a sampled launch with no sample, noted.
  */
 static void add_stalls(struct prof_stalls *st, const struct prof_rec *l)
 {
+	if (l->sampled && !l->stall_samples && !st->empty++)
+		st->empty_launch = l->nth;
 	if (!l->stall_samples)
 		return;
 	for (int s = 0; s < PS_N; s++)

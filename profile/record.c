@@ -164,6 +164,7 @@ const struct field prof_fields[] = {
 	{ "graph_node", F_U64, OFF(graph_node), 0, T(RANGE), 0, 0 },
 	/* PC sampling (profile/stalls.h) */
 	{ "stall_samples", F_U64, OFF(stall_samples), 0, T(LAUNCH) | T(PC), 0, 0 },
+	{ "sampled", F_INT, OFF(sampled), 0, T(LAUNCH), 0, 1 },
 	{ "hot_file", F_STR, OFF(hot_file), 0, T(LAUNCH), 0, 0 },
 	{ "hot_line", F_INT, OFF(hot_line), 0, T(LAUNCH), 0, INT_MAX },
 	{ "hot_pc", F_U64, OFF(hot_pc), 0, T(LAUNCH), 0, 0 },

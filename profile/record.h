@@ -21,7 +21,7 @@
  *     launch pid=4242 dev=0 kernel=_Z4copyPfPKf api=cuLaunchKernel corr=17 grid=4096,1,1 ...
  *            c.global_load_sectors=131072 c.global_load_requests=32768 ...
  *            stall_samples=2159 s.long_scoreboard=2137 s.wait=20 hot_file=chase.cu hot_line=39 nth=4
- *            set=standard
+ *            sampled=1 set=standard
  *     time pid=4242 dev=0 kernel=_Z4copyPfPKf launches=99 graph=0 timed=99 ns=1234567 ...
  *     range pid=4242 dev=0 kernel=_Z4copyPfPKf range=train%1Fforward timed=40 ns=498765
  *     pc pid=4242 dev=0 kernel=_Z5chasePKjPjji nth=4 offset=896 stall_samples=2140
@@ -97,7 +97,9 @@ struct prof_rec {
 	double ctr[CTR_COUNT];       /* launch: NAN where not read */
 	/* launch: PC sampling's warp states ("s.NAME" keys, profile/stalls.h; optional) */
 	unsigned long long stall[PS_N];   /* samples by state */
-	unsigned long long stall_samples; /* every sample; 0: the launch was not sampled */
+	unsigned long long stall_samples; /* every sample; 0: none (see sampled) */
+	int sampled;                 /* launch: PC-sampled, even where it caught no sample
+				        (optional, 1) */
 	char *hot_file;              /* where the top stall gathers most; NULL: unknown */
 	int hot_line;
 	unsigned long long hot_pc;   /* its SASS offset in the kernel */

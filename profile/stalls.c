@@ -163,3 +163,15 @@ char *prof_stalls_text(const struct prof_stalls *st)
 	return gp_xasprintf("%.0f %% of samples wait on %s%s%s", 100 * share, states[top].phrase,
 			    at, also);
 }
+
+char *prof_stalls_none(const struct prof_stalls *st)
+{
+	char nth[32] = "";
+
+	if (!st || st->total > 0 || !st->empty)
+		return NULL;
+	if (st->empty_launch)
+		snprintf(nth, sizeof(nth), " %llu", st->empty_launch);
+	return gp_xasprintf("its launch%s, PC-sampled, caught no sample (too short for the "
+			    "sampling period)", nth);
+}

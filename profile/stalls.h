@@ -53,4 +53,12 @@ char *prof_stalls_list(const struct prof_stalls *st, double min_share);
  */
 char *prof_stalls_text(const struct prof_stalls *st);
 
+/*
+ * Where a launch was sampled and caught no sample of the kernel's code (a
+ * launch shorter than the sampling period): "its launch 3, PC-sampled,
+ * caught no sample (too short for the sampling period)"; NULL where a
+ * sample was caught or none was taken.  Malloc'd.
+ */
+char *prof_stalls_none(const struct prof_stalls *st);
+
 #endif

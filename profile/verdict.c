@@ -425,6 +425,14 @@ static void bound_finding(const struct prof_kernel *k, struct finding *f)
 		free(f->text);
 		f->text = t;
 	}
+	/* sampled, but too short to catch a sample: said, so that no reason is no gap */
+	if (prof_bound_waits(b->kind) && (stalls = prof_stalls_none(&k->stalls))) {
+		char *t = f->text ? gp_xasprintf("%s; %s", f->text, stalls) : gp_xstrdup(stalls);
+
+		free(stalls);
+		free(f->text);
+		f->text = t;
+	}
 	if (!f->brief)
 		f->brief = gp_xstrdup(b->brief ? b->brief : "nothing to fix");
 }

@@ -43,6 +43,10 @@ struct prof_stalls {
 	double hot_samples;           /* the samples of the launch it came from, the most sampled */
 	unsigned long long hot_launch; /* which launch of the kernel that was (1: the first; 0: not
 					  known) */
+	/* launches sampled that caught no sample of the kernel's code (too short for the
+	   sampling period), and the first one's number (0: not known) */
+	unsigned empty;
+	unsigned long long empty_launch;
 };
 
 #endif

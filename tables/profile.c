@@ -144,8 +144,15 @@ static void stall_cells(struct report_table *t, size_t r, const struct prof_stal
 	int top;
 	char *s;
 
-	if (st->total <= 0)
+	if (st->total <= 0) {
+		/* sampled, and too short to catch a sample: 0, not "not sampled" */
+		if (st->empty) {
+			report_set_int(t, r, K_STALL_SAMPLES, 0);
+			if (st->empty_launch)
+				report_set_int(t, r, K_STALL_LAUNCH, (long long)st->empty_launch);
+		}
 		return;
+	}
 	report_set_int(t, r, K_STALL_SAMPLES, (long long)st->total);
 	if (st->hot_launch)
 		report_set_int(t, r, K_STALL_LAUNCH, (long long)st->hot_launch);

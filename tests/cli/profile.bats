@@ -277,6 +277,28 @@ PY
 		{ grep nvjet <<<"$stderr"; return 1; }
 }
 
+@test "profile: a sampled launch that caught no sample says so; the stall columns show it" {
+	command -v python3 >/dev/null || skip "python3 reads the CSV here"
+	cd "$BATS_TEST_TMPDIR"
+	# the fixture's latency-bound chase, and its launch 3 sampled as the library writes
+	# one too short for a sample (PyTorch's add on an H200): sampled=1, no s. keys
+	k=$(awk '$1 == "launch" && $4 ~ /chase/ { sub("kernel=", "", $4); print $4; exit }' "$FIXTURE")
+	[ -n "$k" ]
+	{ cat "$FIXTURE"
+	  echo "launch pid=4242 dev=0 kernel=$k api=cuLaunchKernel corr=90 grid=1,1,1 block=32,1,1 cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=16 carveout=-1 nth=3 sampled=1"
+	} >empty.records
+	run_split "$GPUPERF" --csv -o e.csv profile -- sh -c 'cat "$1" >>"$GPUPERF_PROFILE_PATH"' sh empty.records
+	[ "$status" -eq 0 ]
+	[ "$(col e.csv chase bound)" = latency ]
+	[ "$(col e.csv chase stall_samples)" = 0 ]
+	[ "$(col e.csv chase stall_launch)" = 3 ]
+	[ -z "$(col e.csv chase stall_top)" ]
+	[[ "$(col e.csv chase verdict_text)" == *"; its launch 3, PC-sampled, caught no sample (too short for the sampling period)" ]]
+	# a kernel never sampled: its stall columns empty
+	[ -z "$(col e.csv triad stall_samples)" ]
+	[ -z "$(col e.csv triad stall_launch)" ]
+}
+
 # The fixture's records with the device's UUID and driver, as the library writes them now.
 UUID=GPU-5f4e3d2c-1b0a-9988-7766-554433221100
 with_uuid() {

@@ -1607,13 +1607,25 @@ static void test_programs(void)
 	ok(prof_filter_init(&f, "(", err, sizeof(err)) == -1 && *err, "a bad pattern: %s", err);
 }
 
+/* The analysed kernel of that name; a failure, and an empty one, where none is. */
+static const struct prof_kernel *kernel_named(const struct prof_analysis *a, const char *name)
+{
+	static const struct prof_kernel none;
+
+	for (size_t i = 0; i < a->n; i++)
+		if (!strcmp(a->k[i].kernel, name))
+			return &a->k[i];
+	ok(0, "a kernel %s", name);
+	return &none;
+}
+
 /* A sampled launch of kernel, no counters: its states as the library writes them. */
 static void sampled(const char *kernel, const char *states, unsigned long long n,
 		    const char *file, int line, unsigned pc, int nth)
 {
 	add("launch pid=%d dev=0 kernel=%s api=cuLaunchKernel corr=2 grid=65536,1,1 block=256,1,1 "
 	    "cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=0 carveout=-1 %s "
-	    "stall_samples=%llu nth=%d", PID, kernel, states, n, nth);
+	    "stall_samples=%llu nth=%d sampled=1", PID, kernel, states, n, nth);
 	if (file)
 		add(" hot_file=%s hot_line=%d", file, line);
 	add(" hot_pc=%u\n", pc);
@@ -1643,12 +1655,17 @@ static void test_stalls(void)
 	sampled("_Z5chasePKjPjji", "s.long_scoreboard=9276", 9276, "/src/tie.cu", 5, 0x20, 6);
 	/* a kernel without line info: its offset only */
 	sampled("_Z4copyPf", "s.long_scoreboard=300 s.drain=100", 400, NULL, 0, 0x2a0, 2);
+	/* a launch sampled that caught no sample, as the library writes it (sampled=1) */
+	add("launch pid=%d dev=0 kernel=_Z3addPf api=cuLaunchKernel corr=3 grid=1,1,1 block=32,1,1 "
+	    "cluster=0,0,0 dyn_smem=0 static_smem=0 local_bytes=0 regs=0 carveout=-1 nth=3 "
+	    "sampled=1\n", PID);
 	time_rec("_Z5chasePKjPjji", 3, 0, 3, 3000000);
 	time_rec("_Z4copyPf", 1, 0, 1, 1000);
+	time_rec("_Z3addPf", 4, 0, 4, 4000);
 	end();
-	if (!ok(analyze(&a, &defaults) == 0 && a.n == 2, "two kernels"))
+	if (!ok(analyze(&a, &defaults) == 0 && a.n == 3, "three kernels"))
 		return;
-	k = strcmp(a.k[0].kernel, "_Z5chasePKjPjji") ? &a.k[1] : &a.k[0];
+	k = kernel_named(&a, "_Z5chasePKjPjji");
 	is_dbl(k->stalls.total, 18652, 0, "the chase: every launch's samples");
 	is_dbl(k->stalls.by[PS_LONG_SCOREBOARD], 18401, 0, "  long scoreboard summed");
 	is_dbl(k->stalls.by[PS_BARRIER], 10, 0, "  a state of one launch only");
@@ -1658,11 +1675,18 @@ static void test_stalls(void)
 	is_int(k->stalls.hot_line, 17, "  its line");
 	is_int((int)k->stalls.hot_pc, 0x1f0, "  its offset");
 	is_int((int)k->stalls.hot_launch, 4, "  and which launch it was");
+	is_int((int)k->stalls.empty, 0, "  no launch without a sample");
 	is_int((int)k->profiled, 1, "  the sampled launches are not profiled ones");
-	k = k == &a.k[0] ? &a.k[1] : &a.k[0];
+	k = kernel_named(&a, "_Z4copyPf");
 	is_dbl(k->stalls.total, 400, 0, "the copy: its samples");
 	ok(k->stalls.hot_file == NULL && k->stalls.hot_pc == 0x2a0, "  no file: its offset");
 	is_int((int)k->profiled, 0, "  no counters: not profiled");
+	k = kernel_named(&a, "_Z3addPf");
+	ok(k->stalls.total == 0 && k->stalls.empty == 1 && k->stalls.empty_launch == 3,
+	   "the add: sampled at its launch 3, no sample (%g, %u, %llu)", k->stalls.total,
+	   k->stalls.empty, k->stalls.empty_launch);
+	is_int((int)k->launches, 4, "  its launches all counted");
+	is_int((int)k->profiled, 0, "  none profiled");
 	prof_analysis_free(&a);
 }
 

@@ -530,6 +530,7 @@ static void test_stalls(void)
 	l.hot_pc = 0x380;
 	l.nth = 4;
 	l.counter_set = set;
+	l.sampled = 1;
 	line = encode(&l);
 	ok(line && strstr(line, " s.long_scoreboard=2137") && strstr(line, " s.wait=20") &&
 	   strstr(line, " stall_samples=2159") && !strstr(line, "s.barrier"),
@@ -545,13 +546,21 @@ static void test_stalls(void)
 		is_str(rs.v[1].hot_file, file, "the file, its space escaped");
 		is_int((int)rs.v[1].nth, 4, "which launch of the kernel it was");
 		is_str(rs.v[1].counter_set, "standard", "the set that read it");
+		is_int(rs.v[1].sampled, 1, "sampled");
 	}
 	prof_records_free(&rs);
 	free(err);
 	err = NULL;
 	l.stall_samples = 0;
 	line = encode(&l);
-	ok(line && !strstr(line, "s.long_scoreboard"), "a launch not sampled has no s. keys");
+	ok(line && !strstr(line, "s.long_scoreboard") && strstr(line, " sampled=1"),
+	   "a launch sampled with no sample: no s. keys, sampled=1 says it was sampled");
+	l.sampled = 0;
+	line = encode(&l);
+	ok(line && !strstr(line, "sampled="), "a launch not sampled: no sampled key");
+	bad("launch pid=42 dev=0 kernel=k corr=1 grid=1,1,1 block=1,1,1 cluster=0,0,0 dyn_smem=0 "
+	    "static_smem=0 local_bytes=0 regs=1 carveout=-1 sampled=2\n",
+	    "sampled", "sampled is 0 or 1");
 
 	bad("launch pid=42 dev=0 kernel=k corr=1 grid=1,1,1 block=1,1,1 cluster=0,0,0 dyn_smem=0 "
 	    "static_smem=0 local_bytes=0 regs=1 carveout=-1 s.wait=3 s.wait=4\n",

@@ -258,6 +258,36 @@ static void nothing(void)
 	ok(prof_stalls_text(&st) == NULL, "nor a text");
 }
 
+/*
+ * A launch sampled that caught no sample of its kernel: PyTorch's
+ * CUDAFunctor_add in a training loop on the H200 (2026-11-30), one sample
+ * that CUPTI put in no user module.  Said, with the launch where known.
+ */
+static void none_caught(void)
+{
+	struct prof_stalls st = { 0 };
+	char *t;
+
+	ok(prof_stalls_none(&st) == NULL, "never sampled: nothing to say");
+	ok(prof_stalls_none(NULL) == NULL, "NULL: nothing");
+	st.empty = 1;
+	st.empty_launch = 3;
+	t = prof_stalls_none(&st);
+	is_str(t, "its launch 3, PC-sampled, caught no sample (too short for the sampling period)",
+	       "sampled, no sample: which launch");
+	free(t);
+	ok(prof_stalls_text(&st) == NULL, "  and no stall to name");
+	st.empty_launch = 0;
+	t = prof_stalls_none(&st);
+	is_str(t, "its launch, PC-sampled, caught no sample (too short for the sampling period)",
+	       "  its number not known: no number");
+	free(t);
+	/* another launch caught samples, even one: they speak, the empty one is not mentioned */
+	st.total = 1;
+	st.by[PS_WAIT] = 1;
+	ok(prof_stalls_none(&st) == NULL, "a launch with one sample: nothing about the empty one");
+}
+
 int main(void)
 {
 	names();
@@ -267,5 +297,6 @@ int main(void)
 	places_and_lists();
 	edges();
 	nothing();
+	none_caught();
 	return done_testing();
 }

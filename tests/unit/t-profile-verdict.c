@@ -504,9 +504,28 @@ static void bounds(void)
 	      "samples wait on a global or local memory load (long scoreboard)", NULL,
 	      "underfilled, sampled: the states after its words");
 	clear(&k);
-	/* a memory-bound kernel's states are not its verdict */
+	/* sampled and too short to catch a sample (PyTorch's CUDAFunctor_add, an H200): said */
+	k.stalls = (struct prof_stalls){ .empty = 1, .empty_launch = 3 };
+	judge(&k, PV_UNDERFILLED, "(132 SMs x 2); launch more blocks, or more work per launch; its "
+	      "launch 3, PC-sampled, caught no sample (too short for the sampling period)", NULL,
+	      "underfilled, sampled, no sample: said after its words");
+	clear(&k);
+	k.bound.kind = PB_LATENCY;
+	k.bound.text = "latency-bound";
+	k.bound.advice = "the warps wait";
+	k.have_occ = 0;
+	judge(&k, PV_LATENCY_BOUND, "the warps wait; its launch 3, PC-sampled, caught no sample",
+	      "gpuperf latency", "latency-bound, sampled, no sample: after the advice");
+	clear(&k);
+	/* a memory-bound kernel's states are not its verdict, nor their absence */
 	k.bound.kind = PB_MEMORY;
 	k.bound.text = "memory-bound";
+	judge(&k, PV_MEMORY_BOUND, NULL, NULL, "memory-bound, sampled, no sample");
+	ok(!strstr(k.verdict_text, "sample"), "  nothing of sampling in its words: %s", k.verdict_text);
+	clear(&k);
+	k.stalls = (struct prof_stalls){ 0 };
+	k.stalls.by[PS_LONG_SCOREBOARD] = 2137;
+	k.stalls.total = 2159;
 	judge(&k, PV_MEMORY_BOUND, NULL, NULL, "memory-bound, sampled");
 	ok(!strstr(k.verdict_text, "samples"), "  no states in its words: %s", k.verdict_text);
 	clear(&k);
