@@ -301,6 +301,8 @@ int inj_pcs_sampling(CUcontext ctx);
 void inj_pcs_off(CUcontext ctx);
 /* Under -v, at the exit: the sampled launches and the turns' cost. */
 void inj_pcs_costs(void);
+/* No more sampling in this process (the counters failed): a turn on ends.  inj.bracket held. */
+void inj_pcs_stop(void);
 
 /* ---- sass.c (GPUPERF_PROFILE_SASS=1) ---- */
 
@@ -324,6 +326,8 @@ void inj_sass_consider(const struct prof_kernel *k, const struct prof_rec *launc
 int inj_sass_pick(struct inj_kernel *k, const char *name, int dev);
 /* Patch the kernel of the launch now entering on ctx (no counter set, no sampling there). */
 int inj_sass_begin(CUcontext ctx, int dev);
+/* No launch is patched in this process from now on (the counters failed). */
+void inj_sass_stop(void);
 /* After it: its instructions' counts, a pc record each; the patching undone for good. */
 void inj_sass_end(CUcontext ctx, const struct prof_rec *launch);
 

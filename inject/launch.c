@@ -374,7 +374,10 @@ static struct ctr_set *device_set(int dev)
 
 /*
  * No more counters on dev (a note said why): its set closes, its turn goes
- * to a sibling, and the program's launches are timed only.
+ * to a sibling, and the program's launches are timed only.  No sampling
+ * or patching either: they use the same hardware (busy, if another tool
+ * holds it), and after a sampling Start failed so the program hung (two
+ * processes, bench/NOTES.md, the third session of 2026-11-30).
  */
 static void give_up(int dev)
 {
@@ -383,6 +386,8 @@ static void give_up(int dev)
 	__atomic_store_n(&devs[dev].failed, 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&devs[dev].set, NULL, __ATOMIC_RELEASE);
 	ctr_close(old);
+	inj_pcs_stop();
+	inj_sass_stop();
 	inj_turn_give(dev);
 }
 

@@ -195,6 +195,14 @@ void inj_pcs_costs(void)
 			 pcs.turn_ms);
 }
 
+void inj_pcs_stop(void)
+{
+	if (pcs.wanted)
+		gp_debug("PC sampling: stopped, the counters failed");
+	pcs.wanted = 0;
+	inj_pcs_off(NULL);
+}
+
 /* Why sampling ends here, once: a warning, and no more sampling in this process. */
 static void give_up(const char *step, CUptiResult r)
 {

@@ -104,6 +104,11 @@ void inj_sass_consider(const struct prof_kernel *k, const struct prof_rec *launc
 		 k->short_name, prof_verdict_code(k->verdict), stake / 1e6);
 }
 
+void inj_sass_stop(void)
+{
+	sass.done = 1;
+}
+
 int inj_sass_pick(struct inj_kernel *k, const char *name, int dev)
 {
 	if (!sass.choice || sass.done || dev != sass.choice_dev || strcmp(name, sass.choice))
