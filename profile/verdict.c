@@ -369,6 +369,24 @@ static void underfilled(const struct prof_kernel *k, struct finding *f)
 	f->command = k->have_occ ? occ_command(k, "") : NULL;
 }
 
+/* "bound text; finding" (either may be missing). */
+static char *join(const char *a, const char *b)
+{
+	if (a && b)
+		return gp_xasprintf("%s; %s", a, b);
+	return gp_xstrdup(a ? a : b ? b : "");
+}
+
+/* A clause (malloc'd, taken) after the finding's words, or its words where it has none. */
+static void add_clause(struct finding *f, char *clause)
+{
+	char *t = join(f->text, clause);
+
+	free(clause);
+	free(f->text);
+	f->text = t;
+}
+
 /* The bound as the verdict: its evidence, what reaching the ceiling would gain, why not. */
 static void bound_finding(const struct prof_kernel *k, struct finding *f)
 {
@@ -417,22 +435,11 @@ static void bound_finding(const struct prof_kernel *k, struct finding *f)
 	}
 	/* an occupancy-limited or underfilled one: what its warps wait on, after its own words */
 	if (f->v != PV_LATENCY_BOUND && prof_bound_waits(b->kind) &&
-	    (stalls = prof_stalls_text(&k->stalls))) {
-		char *t = f->text ? gp_xasprintf("%s; %s", f->text, stalls) : stalls;
-
-		if (f->text)
-			free(stalls);
-		free(f->text);
-		f->text = t;
-	}
+	    (stalls = prof_stalls_text(&k->stalls)))
+		add_clause(f, stalls);
 	/* sampled, but too short to catch a sample: said, so that no reason is no gap */
-	if (prof_bound_waits(b->kind) && (stalls = prof_stalls_none(&k->stalls))) {
-		char *t = f->text ? gp_xasprintf("%s; %s", f->text, stalls) : gp_xstrdup(stalls);
-
-		free(stalls);
-		free(f->text);
-		f->text = t;
-	}
+	if (prof_bound_waits(b->kind) && (stalls = prof_stalls_none(&k->stalls)))
+		add_clause(f, stalls);
 	if (!f->brief)
 		f->brief = gp_xstrdup(b->brief ? b->brief : "nothing to fix");
 }
@@ -447,14 +454,6 @@ static void set(struct prof_kernel *k, const struct finding *f, char *text)
 	k->verdict_text = text;
 	k->verdict_short = gp_xstrdup(f->brief);
 	k->command = f->command ? gp_xstrdup(f->command) : NULL;
-}
-
-/* "bound text; finding" (either may be missing). */
-static char *join(const char *a, const char *b)
-{
-	if (a && b)
-		return gp_xasprintf("%s; %s", a, b);
-	return gp_xstrdup(a ? a : b ? b : "");
 }
 
 static void nothing(struct prof_kernel *k)
