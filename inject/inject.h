@@ -293,7 +293,10 @@ int inj_pcs_judged(void);
  * ends).
  */
 int inj_pcs_begin(CUcontext ctx, int dev);
-/* Stop, and put the launch's samples by state and its hot spot into r. */
+/*
+ * Stop, and put the launch's samples by state and its hot spot into r,
+ * r->sampled set where its samples were read (none, for a short launch).
+ */
 void inj_pcs_end(CUcontext ctx, struct prof_rec *r);
 /* Whether a turn of sampling is on ctx. */
 int inj_pcs_sampling(CUcontext ctx);

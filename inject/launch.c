@@ -749,13 +749,12 @@ static void alone_end(const CUpti_CallbackData *cb)
 	inj_api.cuCtxSynchronize();
 	if (alone.kind == SAMPLED) {
 		inj_pcs_end(cb->context, &alone.rec);
-		/* written with no sample too: a short launch sampled is no launch left unsampled */
-		alone.rec.sampled = inj_pcs_on() || alone.rec.stall_samples;
 	} else {
 		inj_sass_end(cb->context, &alone.rec);
 		inj_turn_give(alone.rec.dev);   /* the patch is undone: no set, no sampling there */
 	}
 	pthread_mutex_lock(&inj.lock);
+	/* a sampled launch with no sample too: it was sampled, too short to catch one */
 	if (alone.rec.kernel && (alone.kind == PATCHED || alone.rec.sampled))
 		inj_write(&alone.rec);
 	pthread_mutex_unlock(&inj.lock);

@@ -381,6 +381,7 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 			break;
 	}
 	pcs.launches++;
+	r->sampled = 1;   /* read to its end: a record even with no sample (too short) */
 	/*
 	 * The samples with a state, not CUPTI's totalSamples: that counts the
 	 * dropped ones and other kernels' too (a third of a short PyTorch
