@@ -14,7 +14,8 @@
  *                             NVTX_INJECTION64_PATH names this library then (nvtx.c)
  *   GPUPERF_CUPTI_LIB         which libcupti (counters/cupti.h)
  *   GPUPERF_FAULT             "inject subscribe:1", "inject activity:1": pretend CUPTI
- *                             refused, for the fail-open tests
+ *                             refused, for the fail-open tests; "inject pcs start:1":
+ *                             sampling gets no hardware buffer, and CUPTI refuses its Start
  *
  * Fail open: every failure is a note record and less profiling, never a
  * change to what the program does.  Without a record file there is no one

@@ -21,6 +21,11 @@
  * - the first Start after an Enable takes 300 ms, the Disable 80 ms, a
  *   Start and Stop within a turn 3 ms: profile/sample-when.h says when a
  *   launch waits for a turn;
+ * - a Start that fails (CUPTI_ERROR_HARDWARE_BUSY beside another tool's
+ *   counters) is followed by a Stop, itself refused, then the Disable:
+ *   the Disable alone failed (CUPTI_ERROR_UNKNOWN) where a set had
+ *   counted on the context before, and the program hung (the fourth
+ *   session of 2026-11-30, bench/NOTES.md);
  * - the stall reasons' names and indexes are read once.
  *
  * Each PC's samples by reason sum into the launch record's states
@@ -39,6 +44,7 @@
 #include "profile/stalls.h"
 #include "util/clock.h"
 #include "util/error.h"
+#include "util/fault.h"
 
 #define NPCS 4096      /* PCs a GetData returns at most; more are read in further calls */
 
@@ -127,7 +133,7 @@ static int read_reasons(CUcontext ctx)
 
 static int configure(CUcontext ctx)
 {
-	CUpti_PCSamplingConfigurationInfo info[4];
+	CUpti_PCSamplingConfigurationInfo info[5];
 	CUpti_PCSamplingConfigurationInfoParams cp;
 	CUptiResult rc;
 
@@ -152,6 +158,11 @@ static int configure(CUcontext ctx)
 	cp.size = CUpti_PCSamplingConfigurationInfoParamsSize;
 	cp.ctx = ctx;
 	cp.numAttributes = 4;
+	if (gp_fault("inject pcs start")) {   /* a real failed Start: no hardware buffer */
+		info[4].attributeType = CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_HARDWARE_BUFFER_SIZE;
+		info[4].attributeData.hardwareBufferSizeData.hardwareBufferSize = 0;
+		cp.numAttributes = 5;
+	}
 	cp.pPCSamplingConfigurationInfo = info;
 	rc = inj_api.cuptiPCSamplingSetConfigurationAttribute(&cp);
 	gp_debug("PC sampling: %zu stall reasons, configuration %d", pcs.nreasons, (int)rc);
@@ -246,6 +257,19 @@ static int enable(CUcontext ctx, int dev)
 	return 0;
 }
 
+static CUptiResult stop(CUcontext ctx)
+{
+	CUpti_PCSamplingStopParams tp;
+	CUptiResult rc;
+
+	memset(&tp, 0, sizeof(tp));
+	tp.size = CUpti_PCSamplingStopParamsSize;
+	tp.ctx = ctx;
+	rc = inj_api.cuptiPCSamplingStop(&tp);
+	gp_debug("PC sampling: stop %d", (int)rc);
+	return rc;
+}
+
 int inj_pcs_begin(CUcontext ctx, int dev)
 {
 	CUpti_PCSamplingStartParams sp;
@@ -266,6 +290,7 @@ int inj_pcs_begin(CUcontext ctx, int dev)
 		pcs.turn_ms += gp_now_ms() - t0;
 	if (r) {
 		give_up("start", r);
+		stop(ctx);   /* its error ignored: without it the Disable failed and the program hung */
 		disable(ctx);
 		return 0;
 	}
@@ -328,7 +353,6 @@ static void write_pcs(const CUpti_PCSamplingData *d, const struct prof_rec *r,
 
 void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 {
-	CUpti_PCSamplingStopParams tp;
 	CUpti_PCSamplingGetDataParams gp;
 	const CUpti_PCSamplingPCData *hot = NULL;
 	struct inj_lines ll = { 0 };
@@ -338,11 +362,7 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 	double share;
 	int top;
 
-	memset(&tp, 0, sizeof(tp));
-	tp.size = CUpti_PCSamplingStopParamsSize;
-	tp.ctx = ctx;
-	rc = inj_api.cuptiPCSamplingStop(&tp);
-	gp_debug("PC sampling: stop %d", (int)rc);
+	rc = stop(ctx);
 	if (rc) {
 		give_up("stop", rc);
 		disable(ctx);
