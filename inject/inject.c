@@ -14,8 +14,9 @@
  *                             NVTX_INJECTION64_PATH names this library then (nvtx.c)
  *   GPUPERF_CUPTI_LIB         which libcupti (counters/cupti.h)
  *   GPUPERF_FAULT             "inject subscribe:1", "inject activity:1": pretend CUPTI
- *                             refused, for the fail-open tests; "inject pcs start:1":
- *                             sampling gets no hardware buffer, and CUPTI refuses its Start
+ *                             refused, for the fail-open tests; "inject pcs start:1",
+ *                             "inject pcs overflow:1": sampling gets no hardware buffer
+ *                             (CUPTI refuses its Start) or 1 MB (a long launch overflows)
  *
  * Fail open: every failure is a note record and less profiling, never a
  * change to what the program does.  Without a record file there is no one

@@ -286,13 +286,13 @@ int inj_pcs_on(void);
  */
 int inj_pcs_judged(void);
 /*
- * Start sampling a launch on ctx, of device dev, which has no counter set
- * (launch.c closes it) and whose turn launch.c took: a turn of sampling
- * begins there unless one is on, and gives dev's turn back when it ends.
- * 1 when it started; 0 when it failed (a warning said why, and sampling
- * ends).
+ * Start sampling a launch of kernel (its mangled name) on ctx, of device
+ * dev, which has no counter set (launch.c closes it) and whose turn
+ * launch.c took: a turn of sampling begins there unless one is on, and
+ * gives dev's turn back when it ends.  1 when it started; 0 when it failed
+ * or dev's counters cannot be read (a warning said why, and sampling ends).
  */
-int inj_pcs_begin(CUcontext ctx, int dev);
+int inj_pcs_begin(CUcontext ctx, int dev, const char *kernel);
 /*
  * Stop, and put the launch's samples by state and its hot spot into r,
  * r->sampled set where its samples were read (none, for a short launch).

@@ -729,7 +729,8 @@ static void alone_begin(enum alone kind, const CUpti_CallbackData *cb, const str
 	inj_api.cuCtxSynchronize();   /* the launch's samples or counts are its own */
 	gp_debug("%s: a launch of %s", kind == SAMPLED ? "PC sampling" : "per-instruction counts",
 		 name);
-	if (kind == SAMPLED ? !inj_pcs_begin(cb->context, dev) : !inj_sass_begin(cb->context, dev)) {
+	if (kind == SAMPLED ? !inj_pcs_begin(cb->context, dev, name) :
+			      !inj_sass_begin(cb->context, dev)) {
 		if (!inj_pcs_sampling(cb->context))
 			inj_turn_give(dev);   /* nothing of ours runs there now */
 		pthread_mutex_unlock(&inj.bracket);

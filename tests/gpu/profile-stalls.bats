@@ -87,24 +87,60 @@ setup() {
 	[ "$(kernel_cell "$csv" chase stall_launch)" = 1 ]
 }
 
-@test "profile --stalls: a sampling Start that CUPTI refuses leaves the program to run to its end" {
+@test "profile --stalls: a sampling Start that CUPTI refuses ends the report there, not the program" {
 	require_counters
 	local csv=$BATS_TEST_TMPDIR/refused.csv
 	# GPUPERF_FAULT gives sampling no hardware buffer, and CUPTI's own Start
-	# fails, as beside another tool that holds the counters.  After a set
-	# had counted on the context, the Disable that followed failed too and
-	# the program hung: a time limit makes that a failure
+	# fails.  After a set had counted on the context, the Disable that
+	# followed failed too and the program hung: a time limit makes that a
+	# failure.  CUPTI then reports none of the later launches: the warning
+	# says where the report ends
 	GPUPERF_FAULT="inject pcs start:1" run_split timeout -k 5 60 "$GPUPERF" --csv -o "$csv" profile --stalls -- "$APPS/banks"
 	echo "status $status; stderr: $stderr"
 	[ "$status" -eq 0 ]
 	[[ "$stderr" == *"PC sampling failed (start: CUPTI error"* ]]
-	# said once: the rest of the run is counted, not sampled
+	[[ "$stderr" == *"this report ends at a launch of bank_conflict<2>"* ]]
 	[ "$(grep -c 'PC sampling failed' <<<"$stderr")" = 1 ]
+	[ "$(kernel_cell "$csv" "bank_conflict<2>" counter_set)" = standard ]
+}
+
+@test "profile --stalls: a launch whose samples overflow CUPTI's buffer is lost, and said so" {
+	require_counters
+	local csv=$BATS_TEST_TMPDIR/overflow.csv text
+	# a 1 MB hardware buffer (GPUPERF_FAULT) for a chase of about 25 ms: some
+	# 800 000 samples.  Every PC came back with 0 samples, and the verdict
+	# said the launch was too short to catch one
+	GPUPERF_FAULT="inject pcs overflow:1" run_split timeout -k 5 60 "$GPUPERF" --csv -o "$csv" profile --stalls -- "$APPS/chase" 264 20000
+	echo "status $status; stderr: $stderr"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"PC sampling lost a launch of chase: its samples overflowed"* ]]
+	[ -z "$(kernel_cell "$csv" chase stall_samples)" ]
+	text=$(kernel_cell "$csv" chase verdict_text)
+	echo "chase: $text"
+	[[ "$text" != *"caught no sample"* ]]
+}
+
+@test "profile --stalls beside another tool that holds the counters: no sampling, every launch" {
+	require_counters
+	local ready=$BATS_TEST_TMPDIR/held csv=$BATS_TEST_TMPDIR/beside.csv holder
+	# another gpuperf profile (its own turns) holds the counters while its
+	# program sleeps; a refused sampling Start here used to end the report
+	# at that launch (CUPTI reports none after it)
+	"$GPUPERF" -o "$BATS_TEST_TMPDIR/holder.txt" profile -- "$APPS/hold" 60 "$ready" >/dev/null 2>&1 &
+	holder=$!
+	for _ in $(seq 1 300); do [ -e "$ready" ] || sleep 0.1; done
+	[ -e "$ready" ] || { kill "$holder"; echo "the holder did not start" >&2; return 1; }
+	run_split timeout -k 5 60 "$GPUPERF" --csv -o "$csv" profile --stalls -- "$APPS/banks"
+	kill "$holder"
+	wait "$holder" || true
+	echo "status $status; stderr: $stderr"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"in use by another tool"* ]]
+	[[ "$stderr" == *"PC sampling off: it needs the GPU's counters"* ]]
+	[[ "$stderr" != *"PC sampling failed"* ]]
 	for s in 2 4 32; do
-		echo "bank_conflict<$s>: set $(kernel_cell "$csv" "bank_conflict<$s>" counter_set)," \
-			"samples '$(kernel_cell "$csv" "bank_conflict<$s>" stall_samples)'"
-		[ "$(kernel_cell "$csv" "bank_conflict<$s>" counter_set)" = standard ]
-		[ -z "$(kernel_cell "$csv" "bank_conflict<$s>" stall_samples)" ]
+		echo "bank_conflict<$s>: $(kernel_cell "$csv" "bank_conflict<$s>" launches) launches"
+		[ "$(kernel_cell "$csv" "bank_conflict<$s>" launches)" = 5 ]
 	done
 }
 
