@@ -385,10 +385,11 @@ static void write_pcs(const CUpti_PCSamplingData *d, const struct prof_rec *r,
 }
 
 /*
- * A launch whose samples filled CUPTI's hardware buffer (512 MB) gives
- * none: on an H200 at CUPTI's sampling period, the chase's 258 ms launch
- * gave 8.1 million samples, and with a 32 MB buffer none.  Its record is
- * not marked sampled, so its verdict does not say it was too short.
+ * A launch whose samples filled CUPTI's hardware buffer gives none.  On an
+ * H200, at CUPTI's sampling period, its default 512 MB held the chase's
+ * 1.03 s launch (32 million samples); 32 MB, even emptied every 10 ms
+ * rather than 100, lost all of a 258 ms launch's.  The record is not
+ * marked sampled, so its verdict does not say the launch was too short.
  */
 static void overflowed(const char *kernel)
 {
