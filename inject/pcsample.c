@@ -218,11 +218,14 @@ void inj_pcs_stop(void)
 	inj_pcs_off(NULL);
 }
 
-/* Why sampling ends here, once: a warning, and no more sampling in this process. */
-static void give_up(const char *step, CUptiResult r)
+/*
+ * Why sampling ends here, once: a warning, with what else follows (after,
+ * or NULL), and no more sampling in this process.
+ */
+static void give_up(const char *step, CUptiResult r, const char *after)
 {
 	inj_note("warning", "PC sampling failed (%s: CUPTI error %d): the verdicts do not say "
-		 "what the warps wait on", step, (int)r);
+		 "what the warps wait on%s", step, (int)r, after ? after : "");
 	pcs.wanted = 0;
 }
 
@@ -271,11 +274,11 @@ static int enable(CUcontext ctx, int dev)
 	r = inj_api.cuptiPCSamplingEnable(&ep);
 	gp_debug("PC sampling: enable %d, a turn of sampling", (int)r);
 	if (r) {
-		give_up("enable", r);
+		give_up("enable", r, NULL);
 		return -1;
 	}
 	if ((!pcs.nreasons && read_reasons(ctx)) || configure(ctx)) {
-		give_up("its configuration", CUPTI_ERROR_UNKNOWN);
+		give_up("its configuration", CUPTI_ERROR_UNKNOWN, NULL);
 		disable(ctx);
 		return -1;
 	}
@@ -317,12 +320,13 @@ int inj_pcs_begin(CUcontext ctx, int dev, const char *kernel)
 		pcs.turn_ms += gp_now_ms() - t0;
 	if (r) {
 		char *k = kernel_short_name(kernel);
+		char *after = gp_xasprintf(", and CUPTI then reports none of the program's later "
+					   "launches: this report ends at a launch of %s",
+					   k ? k : kernel);
 
-		inj_note("warning", "PC sampling failed (start: CUPTI error %d): the verdicts do not "
-			 "say what the warps wait on, and CUPTI then reports none of the program's "
-			 "later launches: this report ends at a launch of %s", (int)r, k ? k : kernel);
+		give_up("start", r, after);
+		free(after);
 		free(k);
-		pcs.wanted = 0;
 		stop(ctx);   /* its error ignored: without it the Disable failed and the program hung */
 		disable(ctx);
 		return 0;
@@ -414,7 +418,7 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 
 	rc = stop(ctx);
 	if (rc) {
-		give_up("stop", rc);
+		give_up("stop", rc, NULL);
 		disable(ctx);
 		return;
 	}
@@ -445,7 +449,7 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 			return;
 		}
 		if (rc) {
-			give_up("reading its data", rc);
+			give_up("reading its data", rc, NULL);
 			disable(ctx);
 			inj_lines_free(&ll);
 			return;
