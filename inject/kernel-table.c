@@ -6,6 +6,7 @@
  * of a million launches writes a few lines per kernel, not a million.
  * Everything with inj.lock held.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/demangle.h"
@@ -22,6 +23,7 @@ struct inj_kernel {
 	int sampled;                 /* a launch of it was PC-sampled (pcsample.c) */
 	int waits;                   /* its counted launch judged latency-bound or underfilled */
 	unsigned waited;             /* its launches that waited for their samples */
+	double counted_ns;           /* its counted launch's time; NAN: none yet */
 	unsigned long long seen;     /* its launches through the API, all along */
 	int dirty;
 	/* since the last time record */
@@ -46,6 +48,7 @@ struct inj_kernel *inj_kernel_get(const char *name, int dev)
 		return NULL;
 	}
 	k->dev = dev;
+	k->counted_ns = NAN;
 	/* demangle once per kernel, and only to match a --kernel pattern */
 	if (inj.filter.on) {
 		d = kernel_demangle(name);
@@ -75,6 +78,7 @@ int inj_kernel_sample(struct inj_kernel *k, struct prof_sample_when *w)
 	if (k->sampled || !k->match)
 		return 0;
 	w->waited = k->waited;
+	w->launch_ns = k->counted_ns;
 	if (!prof_sample_now(w)) {
 		k->waited++;
 		return 0;
@@ -86,6 +90,16 @@ int inj_kernel_sample(struct inj_kernel *k, struct prof_sample_when *w)
 void inj_kernel_unsample(struct inj_kernel *k)
 {
 	k->sampled = 0;
+}
+
+void inj_kernel_counted_ns(struct inj_kernel *k, double ns)
+{
+	k->counted_ns = ns;
+}
+
+double inj_kernel_launch_ns(const struct inj_kernel *k)
+{
+	return k->counted_ns;
 }
 
 void inj_kernel_wants_samples(struct inj_kernel *k)

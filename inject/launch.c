@@ -25,6 +25,7 @@
 #include <string.h>
 #include "counters/counters.h"
 #include "inject/inject.h"
+#include "profile/analyze.h"
 #include "util/error.h"
 #include "util/stats.h"
 
@@ -563,8 +564,10 @@ static int read_session(int dev)
 		pthread_mutex_lock(&inj.lock);
 		if (!w->launched || (!counted && !rc && !other_work))
 			inj_kernel_unprofile(w->k);
-		if (counted)
+		if (counted) {
+			inj_kernel_counted_ns(w->k, prof_launch_ns(&w->rec));
 			inj_judge(&w->rec, w->k);
+		}
 		if (w->launched) {
 			inj_write(&w->rec);
 			inj.profiled += counted;

@@ -111,11 +111,16 @@ void inj_sass_stop(void)
 
 int inj_sass_pick(struct inj_kernel *k, const char *name, int dev)
 {
+	/* as sampling waits for a turn (profile/sample-when.h), a counter set being open */
+	struct prof_sample_when w = { .counting = 1, .quiet = inj.quiet };
+	unsigned long long seen = inj_kernel_seen(k);
+
 	if (!sass.choice || sass.done || dev != sass.choice_dev || strcmp(name, sass.choice))
 		return 0;
-	/* as sampling waits: the program settled, or the kernel has waited twice */
-	return inj.quiet >= PROF_SAMPLE_SETTLED ||
-	       inj_kernel_seen(k) >= inj.launches + PROF_SAMPLE_WAITS + 1;
+	/* its launches after the counted ones, this one aside */
+	w.waited = seen > inj.launches + 1 ? (unsigned)(seen - inj.launches - 1) : 0;
+	w.launch_ns = inj_kernel_launch_ns(k);
+	return prof_sample_now(&w);
 }
 
 static void give_up(const char *step, CUptiResult r)

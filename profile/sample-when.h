@@ -11,7 +11,13 @@
  * each kernel's second launch cost 1.98x the run of a training loop.  So
  * a launch that wants its samples waits until sampling costs no turn, or
  * the program has settled into a loop (its launches need no counters), or
- * the kernel has waited long enough that it might not come back.
+ * the kernel has waited long enough that it might not come back.  A
+ * kernel whose counted launch was short waits for the settled program
+ * alone: a turn costs 50 000 times such a launch.  A training loop's
+ * first step zeroed AdamW's state with 2 us launches before the
+ * optimizer's kernels were first counted, and the turn their waits took
+ * then closed the set again: 0.6 s of a 3.5 s cost (bench/NOTES.md, the
+ * fifth session of 2026-11-30).
  */
 #ifndef GP_PROFILE_SAMPLE_WHEN_H
 #define GP_PROFILE_SAMPLE_WHEN_H
@@ -20,12 +26,15 @@
 #define PROF_SAMPLE_SETTLED 32
 /* a kernel's launches that waited for their samples, after which the next is sampled */
 #define PROF_SAMPLE_WAITS 2
+/* a counted launch shorter than this (ns): the kernel waits for the program to settle */
+#define PROF_SAMPLE_SHORT_NS 10000.0
 
 struct prof_sample_when {
 	int sampling;        /* PC sampling is on for the launch's context already */
 	int counting;        /* a counter set is open on the launch's device */
 	unsigned quiet;      /* the program's launches in a row that needed no counters */
 	unsigned waited;     /* this kernel's launches that waited for their samples */
+	double launch_ns;    /* its counted launch's time; NAN: none (taken as long) */
 };
 
 /* Whether a launch that wants its samples is sampled now (1) or waits (0). */

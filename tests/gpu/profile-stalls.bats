@@ -194,7 +194,8 @@ for r in rows:
           r['stall_samples'] or '-', r['stall_top'])
 # the library judges each counted launch as the report does: sampled only where it waits
 assert all(waits(r) for r in sampled), [r['kernel'] for r in sampled if not waits(r)]
-# and every such kernel launched often enough got its turn (its 4th launch at the latest)
+# and every such kernel launched often enough got its turn (its 4th launch at the latest,
+# or once the loop settled where its counted launch took under 10 us)
 missed = [r['kernel'] for r in rows if waits(r) and int(r['launches']) >= 4 and not r['stall_launch']]
 assert not missed, missed
 assert len(sampled) >= 3, len(sampled)

@@ -2,14 +2,16 @@
  * profile/sample-when: when a launch that wants its PC samples takes them.
  * The expected moments are worked out by hand from the rule's words
  * (profile/sample-when.h): no turn to take, a settled program (32 launches
- * in a row without counters), or a kernel that waited twice.
+ * in a row without counters), or a kernel that waited twice, unless its
+ * counted launch took under 10 us.
  */
+#include <math.h>
 #include "profile/sample-when.h"
 #include "tests/unit/unit.h"
 
 static void rule(void)
 {
-	struct prof_sample_when w = { 0 };
+	struct prof_sample_when w = { .launch_ns = NAN };
 
 	is_int(prof_sample_now(&w), 1, "no counter set open: nothing to close, sampled now");
 	w.counting = 1;
@@ -26,6 +28,21 @@ static void rule(void)
 	ok(!prof_sample_now(&w), "a kernel that waited once waits again");
 	w.waited = 2;
 	ok(prof_sample_now(&w), "twice: sampled now, it might not come back");
+	w.launch_ns = 9999;
+	ok(!prof_sample_now(&w), "twice, but its counted launch took under 10 us: it waits");
+	w.waited = 1000;
+	ok(!prof_sample_now(&w), "a short kernel waits however often it came back");
+	w.quiet = 32;
+	ok(prof_sample_now(&w), "... until the program has settled");
+	w.quiet = 0;
+	w.launch_ns = 10000;
+	ok(prof_sample_now(&w), "10 us is not short: its waits count");
+	w.sampling = 1;
+	w.launch_ns = 1;
+	is_int(prof_sample_now(&w), 1, "a short kernel with sampling on already: sampled now");
+	w.sampling = 0;
+	w.counting = 0;
+	is_int(prof_sample_now(&w), 1, "a short kernel with no set open: sampled now");
 }
 
 /*
@@ -33,19 +50,26 @@ static void rule(void)
  * (a set stays open): the bookkeeping of inject/launch.c, by hand.  Its
  * launches 2 and 3 wait, the 4th is sampled.
  */
-static void five_launches(void)
+static int sampled_at(double launch_ns)
 {
-	struct prof_sample_when w = { .counting = 1 };
-	int sampled_at = 0;
+	struct prof_sample_when w = { .counting = 1, .launch_ns = launch_ns };
 
-	for (int launch = 2; launch <= 5 && !sampled_at; launch++) {
+	for (int launch = 2; launch <= 5; launch++) {
 		w.quiet = (unsigned)launch - 2;   /* launches between the counted one and this */
 		if (prof_sample_now(&w))
-			sampled_at = launch;
-		else
-			w.waited++;
+			return launch;
+		w.waited++;
 	}
-	is_int(sampled_at, 4, "the kernel is sampled at its 4th launch");
+	return 0;
+}
+
+static void five_launches(void)
+{
+	/* tests/apps/transpose's tiled kernel: 36 us a launch on an H200 */
+	is_int(sampled_at(36000), 4, "the kernel is sampled at its 4th launch");
+	is_int(sampled_at(NAN), 4, "... as one whose counted launch has no time");
+	/* a 2 us fill: the program never settles within its 5 launches */
+	is_int(sampled_at(2000), 0, "a 2 us kernel is not sampled in 5 launches");
 }
 
 int main(void)
