@@ -157,8 +157,6 @@ int inj_kernel_launch(struct inj_kernel *k, int counters_allowed);
 int inj_kernel_sample(struct inj_kernel *k, struct prof_sample_when *w);
 /* Its counted launch took ns (profile/analyze.h's prof_launch_ns; NAN: no time).  Lock held. */
 void inj_kernel_counted_ns(struct inj_kernel *k, double ns);
-/* ... as last set; NAN before.  Lock held. */
-double inj_kernel_launch_ns(const struct inj_kernel *k);
 /* Its counted launch was judged to wait (latency-bound or underfilled): sample it.  Lock held. */
 void inj_kernel_wants_samples(struct inj_kernel *k);
 /* Whether it was.  Lock held. */

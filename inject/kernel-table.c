@@ -97,11 +97,6 @@ void inj_kernel_counted_ns(struct inj_kernel *k, double ns)
 	k->counted_ns = ns;
 }
 
-double inj_kernel_launch_ns(const struct inj_kernel *k)
-{
-	return k->counted_ns;
-}
-
 void inj_kernel_wants_samples(struct inj_kernel *k)
 {
 	k->waits = 1;

@@ -797,6 +797,7 @@ static void enter(CUpti_CallbackId cbid, const CUpti_CallbackData *cb)
 			.sampling = inj_pcs_sampling(cb->context),
 			.counting = __atomic_load_n(&devs[dev].set, __ATOMIC_RELAXED) != NULL,
 			.quiet = inj.quiet,
+			.every = !inj_pcs_judged(),
 		};
 		sample = inj_kernel_sample(k, &w);
 	}

@@ -111,15 +111,17 @@ void inj_sass_stop(void)
 
 int inj_sass_pick(struct inj_kernel *k, const char *name, int dev)
 {
-	/* as sampling waits for a turn (profile/sample-when.h), a counter set being open */
-	struct prof_sample_when w = { .counting = 1, .quiet = inj.quiet };
+	/*
+	 * as --stalls waits for a turn (profile/sample-when.h), a counter set
+	 * being open: one launch, of the kernel with the most time at stake
+	 */
+	struct prof_sample_when w = { .counting = 1, .quiet = inj.quiet, .every = 1 };
 	unsigned long long seen = inj_kernel_seen(k);
 
 	if (!sass.choice || sass.done || dev != sass.choice_dev || strcmp(name, sass.choice))
 		return 0;
 	/* its launches after the counted ones, this one aside */
 	w.waited = seen > inj.launches + 1 ? (unsigned)(seen - inj.launches - 1) : 0;
-	w.launch_ns = inj_kernel_launch_ns(k);
 	return prof_sample_now(&w);
 }
 

@@ -7,5 +7,6 @@ int prof_sample_now(const struct prof_sample_when *w)
 	if (w->sampling || !w->counting)
 		return 1;   /* no turn to take: nothing to close */
 	return w->quiet >= PROF_SAMPLE_SETTLED ||
-	       (w->waited >= PROF_SAMPLE_WAITS && !isless(w->launch_ns, PROF_SAMPLE_SHORT_NS));
+	       (w->waited >= PROF_SAMPLE_WAITS &&
+		(w->every || !isless(w->launch_ns, PROF_SAMPLE_SHORT_NS)));
 }

@@ -11,13 +11,17 @@
  * each kernel's second launch cost 1.98x the run of a training loop.  So
  * a launch that wants its samples waits until sampling costs no turn, or
  * the program has settled into a loop (its launches need no counters), or
- * the kernel has waited long enough that it might not come back.  A
- * kernel whose counted launch was short waits for the settled program
- * alone: a turn costs 50 000 times such a launch.  A training loop's
- * first step zeroed AdamW's state with 2 us launches before the
- * optimizer's kernels were first counted, and the turn their waits took
- * then closed the set again: 0.6 s of a 3.5 s cost (bench/NOTES.md, the
- * fifth session of 2026-11-30).
+ * the kernel has waited long enough that it might not come back.
+ *
+ * By default (the kernels judged to wait), one whose counted launch was
+ * short waits for the settled program alone: a turn costs 50 000 times
+ * such a launch.  A training loop's first step zeroed AdamW's state with
+ * 2 us launches before the optimizer's kernels were first counted, and
+ * the turn their waits took then closed the set again: 0.6 s of a 3.5 s
+ * cost (bench/NOTES.md, the fifth session of 2026-11-30).  --stalls asks
+ * for every kernel, short or not: a kernel whose first launch is short
+ * and later ones long (PyTorch's RNG filling a small tensor, then large
+ * ones) is sampled there as before.
  */
 #ifndef GP_PROFILE_SAMPLE_WHEN_H
 #define GP_PROFILE_SAMPLE_WHEN_H
@@ -35,6 +39,7 @@ struct prof_sample_when {
 	unsigned quiet;      /* the program's launches in a row that needed no counters */
 	unsigned waited;     /* this kernel's launches that waited for their samples */
 	double launch_ns;    /* its counted launch's time; NAN: none (taken as long) */
+	int every;           /* --stalls: every kernel, a short one's waits count too */
 };
 
 /* Whether a launch that wants its samples is sampled now (1) or waits (0). */

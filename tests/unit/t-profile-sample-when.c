@@ -3,7 +3,7 @@
  * The expected moments are worked out by hand from the rule's words
  * (profile/sample-when.h): no turn to take, a settled program (32 launches
  * in a row without counters), or a kernel that waited twice, unless its
- * counted launch took under 10 us.
+ * counted launch took under 10 us and not every kernel is wanted.
  */
 #include <math.h>
 #include "profile/sample-when.h"
@@ -43,6 +43,12 @@ static void rule(void)
 	w.sampling = 0;
 	w.counting = 0;
 	is_int(prof_sample_now(&w), 1, "a short kernel with no set open: sampled now");
+	w.counting = 1;
+	w.waited = 2;
+	w.every = 1;
+	ok(prof_sample_now(&w), "every kernel wanted (--stalls): a short one's waits count");
+	w.waited = 1;
+	ok(!prof_sample_now(&w), "... and it too waits twice");
 }
 
 /*
@@ -50,9 +56,9 @@ static void rule(void)
  * (a set stays open): the bookkeeping of inject/launch.c, by hand.  Its
  * launches 2 and 3 wait, the 4th is sampled.
  */
-static int sampled_at(double launch_ns)
+static int sampled_at(double launch_ns, int every)
 {
-	struct prof_sample_when w = { .counting = 1, .launch_ns = launch_ns };
+	struct prof_sample_when w = { .counting = 1, .launch_ns = launch_ns, .every = every };
 
 	for (int launch = 2; launch <= 5; launch++) {
 		w.quiet = (unsigned)launch - 2;   /* launches between the counted one and this */
@@ -66,10 +72,11 @@ static int sampled_at(double launch_ns)
 static void five_launches(void)
 {
 	/* tests/apps/transpose's tiled kernel: 36 us a launch on an H200 */
-	is_int(sampled_at(36000), 4, "the kernel is sampled at its 4th launch");
-	is_int(sampled_at(NAN), 4, "... as one whose counted launch has no time");
+	is_int(sampled_at(36000, 0), 4, "the kernel is sampled at its 4th launch");
+	is_int(sampled_at(NAN, 0), 4, "... as one whose counted launch has no time");
 	/* a 2 us fill: the program never settles within its 5 launches */
-	is_int(sampled_at(2000), 0, "a 2 us kernel is not sampled in 5 launches");
+	is_int(sampled_at(2000, 0), 0, "a 2 us kernel is not sampled in 5 launches");
+	is_int(sampled_at(2000, 1), 4, "... but at its 4th under --stalls");
 }
 
 int main(void)
