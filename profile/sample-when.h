@@ -38,7 +38,7 @@ struct prof_sample_when {
 	int counting;        /* a counter set is open on the launch's device */
 	unsigned quiet;      /* the program's launches in a row that needed no counters */
 	unsigned waited;     /* this kernel's launches that waited for their samples */
-	double launch_ns;    /* its counted launch's time; NAN: none (taken as long) */
+	double launch_ns;    /* its counted launch's time; NAN: none (taken as long; 0 is short) */
 	int every;           /* --stalls: every kernel, a short one's waits count too */
 };
 
