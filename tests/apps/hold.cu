@@ -14,12 +14,13 @@ __global__ void hold_add(float *a, float v)
 
 int main(int argc, char **argv)
 {
-	float *a = app_alloc(1024, 1);
+	float *a;
 
 	if (argc != 3) {
 		fprintf(stderr, "usage: hold SECONDS READY\n");
 		return 2;
 	}
+	a = app_alloc(1024, 1);
 	hold_add<<<4, 256>>>(a, 2);
 	CHECK(cudaDeviceSynchronize());
 	app_expect("hold_add", app_at(a, 1000), 1 + (1000 % 1024) + 2);
