@@ -127,7 +127,7 @@ prog_out() {
 }
 
 @test "profile: a program that cannot be started: 127 or 126 with a message" {
-	run_split "$GPUPERF" profile -- /nonexistent/program
+	run_split -127 "$GPUPERF" profile -- /nonexistent/program
 	[ "$status" -eq 127 ]
 	[[ "$stderr" == *"cannot run '/nonexistent/program'"* ]]
 	printf 'not a program\n' >"$BATS_TEST_TMPDIR/data"
