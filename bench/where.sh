@@ -15,7 +15,9 @@
 #
 # gpuperf patches one launch (its records say which kernel and launch);
 # ncu reads that launch alone (--launch-skip), as gpuperf runs it (no
-# cache flush, no clock lock).  bench/where.py compares, instruction by
+# cache flush, no clock lock).  PATCH_EACH=1 runs gpuperf profile
+# --patch-each (banks then without -k): the program again for each other
+# kernel with a memory or bank verdict, each patched kernel compared.  bench/where.py compares, instruction by
 # instruction (offsets from the kernel's start), the excess sectors or
 # wavefronts of the verdict's kind, and the instruction each ranks first.
 # Targets: the naive store's line holds at least 90 % of its excess, and
@@ -45,26 +47,36 @@ for w in "${work[@]}"; do
 	cmd=$(cmd_of "$w")
 	[ -n "$cmd" ] || { echo "unknown workload $w" >&2; exit 2; }
 	kopt=()
-	[ "$w" = banks ] && kopt=(-k 'bank_conflict<32>')
-	echo "== $w: $cmd"
+	popt=()
+	[ "$w" = banks ] && [ -z "${PATCH_EACH:-}" ] && kopt=(-k 'bank_conflict<32>')
+	[ -n "${PATCH_EACH:-}" ] && popt=(--patch-each)
+	echo "== $w: $cmd ${popt[*]}"
 	rm -f "$out/$w.records"
-	# the record file, kept by the program's last step (gpuperf removes its own)
-	timeout -k 10 "$step_limit" ./gpuperf -o "$out/$w.txt" profile "${kopt[@]}" -- \
-		sh -c "$cmd"' && cp "$GPUPERF_PROFILE_PATH" "$0"' "$out/$w.records" \
+	# the record files, kept by the program's last step (gpuperf removes its
+	# own): each run's appended, --patch-each's runs after the first
+	t0=$(date +%s.%N)
+	timeout -k 10 "$step_limit" ./gpuperf -o "$out/$w.txt" profile "${kopt[@]}" "${popt[@]}" -- \
+		sh -c "$cmd"' && cat "$GPUPERF_PROFILE_PATH" >>"$0"' "$out/$w.records" \
 		>"$out/$w.out" 2>"$out/$w.err" || { echo "gpuperf failed: $(tail -n 3 "$out/$w.err")"; status=1; continue; }
-	if ! read -r kernel nth < <(python3 bench/where.py patched "$out/$w.records"); then
+	awk -v t0="$t0" -v t1="$(date +%s.%N)" 'BEGIN { printf "gpuperf took %.2f s\n", t1 - t0 }'
+	mapfile -t patched < <(python3 bench/where.py patched "$out/$w.records")
+	if [ "${#patched[@]}" -eq 0 ]; then
 		echo "no patched launch in the records"; status=1; continue
 	fi
-	echo "gpuperf patched launch $nth of $kernel"
 	grep -o "where: .*" "$out/$w.txt" | head -n 3
-	# shellcheck disable=SC2086
-	timeout -k 10 "$step_limit" ncu --clock-control none --cache-control none \
-		--kernel-name-base mangled -k "$kernel" \
-		--launch-skip $((nth - 1)) --launch-count 1 --section SourceCounters \
-		-f -o "$out/$w" $cmd >"$out/$w-ncu.out" 2>&1 &&
-	ncu -i "$out/$w.ncu-rep" --page source --csv --print-source sass >"$out/$w-source.csv" 2>&1 ||
-		{ echo "ncu failed: $(tail -n 3 "$out/$w-ncu.out")"; status=1; continue; }
-	rm -f "$out/$w.ncu-rep"
-	python3 bench/where.py compare "$out/$w.records" "$out/$w-source.csv" "$w" || status=1
+	for p in "${patched[@]}"; do
+		read -r kernel nth <<<"$p"
+		echo "-- gpuperf patched launch $nth of $kernel"
+		# shellcheck disable=SC2086
+		timeout -k 10 "$step_limit" ncu --clock-control none --cache-control none \
+			--kernel-name-base mangled -k "$kernel" \
+			--launch-skip $((nth - 1)) --launch-count 1 --section SourceCounters \
+			-f -o "$out/$w" $cmd >"$out/$w-ncu.out" 2>&1 &&
+		ncu -i "$out/$w.ncu-rep" --page source --csv --print-source sass >"$out/$w-source.csv" 2>&1 ||
+			{ echo "ncu failed: $(tail -n 3 "$out/$w-ncu.out")"; status=1; continue; }
+		rm -f "$out/$w.ncu-rep"
+		python3 bench/where.py compare "$out/$w.records" "$out/$w-source.csv" "$w" "$kernel" ||
+			status=1
+	done
 done
 exit "$status"

@@ -9,6 +9,7 @@
  * (profile/instructions.c).  The
  * program's exit status becomes gpuperf's when the program fails.
  */
+#include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include "profile/disasm.h"
 #include "profile/instructions.h"
 #include "profile/measured.h"
+#include "profile/patch-each.h"
 #include "profile/ranges.h"
 #include "profile/record.h"
 #include "profile/spawn.h"
@@ -29,7 +31,7 @@
 
 struct args {
 	const char *kernel, *html;
-	int launches, top, sort, set, by, stalls, no_stalls, no_patch;
+	int launches, top, sort, set, by, stalls, no_stalls, no_patch, patch_each;
 	char **program;
 	int nprogram;
 };
@@ -74,6 +76,12 @@ static const struct gp_option options[] = {
 	  "most time at stake in a memory or bank verdict runs patched to count each "
 	  "instruction's sectors and wavefronts, so its verdict names the line and the "
 	  "instruction", .offset = ARG(no_patch) },
+	{ "patch-each", 0, GP_OPT_FLAG, NULL,
+	  "run the program again once for each other kernel with a memory or bank verdict "
+	  "worth fixing, patching its first launch, so that every such verdict names its line "
+	  "and instruction (CUPTI patches one kernel a run); the program must do the same work "
+	  "each time: its later runs read no input and their output is discarded",
+	  .offset = ARG(patch_each) },
 	{ "html", 0, GP_OPT_STRING, "FILE",
 	  "also write the report as one self-contained HTML page: the table, the roofline, the "
 	  "verdicts", .offset = ARG(html), .flags = GP_OPT_FILE },
@@ -89,6 +97,9 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 				"CMD [ARGS]");
 	if (a->stalls && a->no_stalls)
 		return gp_error(GP_EXIT_USAGE, "profile: --stalls and --no-stalls contradict each other");
+	if (a->patch_each && a->no_patch)
+		return gp_error(GP_EXIT_USAGE, "profile: --patch-each and --no-patch contradict "
+				"each other");
 	if (a->by == BY_INSTRUCTION && a->no_stalls)
 		return gp_error(GP_EXIT_USAGE, "profile --by instruction samples every kernel: leave "
 				"--no-stalls out");
@@ -131,6 +142,60 @@ static void decode(const struct prof_child *r, struct prof_records *rs)
 	}
 }
 
+/* A run again for --patch-each, patching k: its records into rs.  0, or 1 to stop. */
+static int patch_run(const struct args *a, const struct prof_spawn_opts *first,
+		     const struct prof_kernel *k, int status, struct prof_records *rs)
+{
+	struct prof_spawn_opts ro = { first->inject_lib, 0, NULL, first->verbose, NULL, 0,
+				      PROF_STALLS_NONE, 0, 0, k->kernel, 1 };
+	struct prof_records run = { 0 };
+	struct prof_child r;
+	int stop;
+
+	if (prof_spawn(a->program, &ro, &r))
+		return 1;   /* said already */
+	/* ended by what would end gpuperf: the user (or a batch system) stops the runs */
+	stop = r.signal == SIGINT || r.signal == SIGTERM || r.signal == SIGHUP;
+	decode(&r, &run);
+	if (!prof_patch_merge(rs, &run, k->kernel, k->short_name))
+		gp_warn("the run patching %s counted none of its instructions: its verdict names "
+			"no instruction", k->short_name);
+	if (r.status != status)
+		gp_warn("the run patching %s ended with status %d, the first run with %d: the "
+			"program did not do the same work each time", k->short_name, r.status, status);
+	prof_records_free(&run);
+	prof_child_free(&r);   /* r.signal and the rest zeroed */
+	return stop;
+}
+
+/*
+ * --patch-each: the program again for each kernel whose verdict names no
+ * instruction after the first run (profile/patch-each.h).
+ */
+static void patch_each(const struct args *a, const struct prof_spawn_opts *first,
+		       const struct prof_opts *po, int status, struct prof_records *rs)
+{
+	struct prof_analysis pre;
+	size_t *want, n;
+
+	if (prof_analyze(rs, po, &pre))
+		return;
+	want = gp_xcalloc(pre.n ? pre.n : 1, sizeof(*want));
+	n = prof_patch_wanted(&pre, want);
+	for (size_t i = 0; i < n; i++) {
+		gp_note("running the program again (%zu of %zu) to patch %s", i + 1, n,
+			pre.k[want[i]].short_name);
+		if (patch_run(a, first, &pre.k[want[i]], status, rs)) {
+			if (i + 1 < n)
+				gp_warn("stopped: %zu kernel%s not patched", n - i - 1,
+					n - i - 1 == 1 ? "" : "s");
+			break;
+		}
+	}
+	free(want);
+	prof_analysis_free(&pre);
+}
+
 static int measure(struct gp_ctx *ctx, void *p, void *res)
 {
 	const struct args *a = p;
@@ -161,19 +226,23 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	if (!(ro.inject_lib = prof_inject_path()))
 		return GP_EXIT_FAIL;
 	rc = prof_spawn(a->program, &ro, &r);
-	free((char *)ro.inject_lib);
-	if (rc)
+	if (rc) {
+		free((char *)ro.inject_lib);
 		return rc;  /* the program could not start: 126 or 127, said already */
+	}
 	run->status = r.status;
 	run->signal = r.signal;
 	decode(&r, &rs);
 	prof_child_free(&r);
-	if (prof_disasm(&rs, why, sizeof(why)))
-		gp_note("%s", why);
 	/* the ceilings gpuperf roofline measured on these GPUs, from its cache */
 	po.roofs = measured = prof_measured_roofs(&rs, &po.nroofs);
+	if (a->patch_each && ro.patch && ro.launches)
+		patch_each(a, &ro, &po, run->status, &rs);
+	if (prof_disasm(&rs, why, sizeof(why)))
+		gp_note("%s", why);
 	rc = prof_analyze(&rs, &po, &run->a);
 	free(measured);
+	free((char *)ro.inject_lib);
 	if (!rc && (run->by_range = a->by == BY_RANGE))
 		prof_ranges(&rs, &run->a, &go, &run->ranges);
 	if (!rc && (run->by_instruction = a->by == BY_INSTRUCTION))
@@ -221,7 +290,7 @@ const struct gp_cmd gp_cmd_profile = {
 	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES | CMD_REPORT_STDERR,
 	.summary = "every kernel of your own program: what bounds it against a roofline, what it wastes, and the fix",
 	.synopsis = "[--kernel REGEX] [--launches N] [--set standard|full|light] [--top N] [--sort time|waste|name] "
-		    "[--by kernel|range|instruction] [--stalls|--no-stalls] [--no-patch] [--html FILE] -- CMD [ARGS...]",
+		    "[--by kernel|range|instruction] [--stalls|--no-stalls] [--no-patch|--patch-each] [--html FILE] -- CMD [ARGS...]",
 	.gpu_help = "Needs a GPU and its driver: without them the program still runs, its status\n"
 		    "passes through, and a note says why no kernel was profiled.",
 	.options = options,

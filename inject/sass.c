@@ -14,7 +14,10 @@
  * - enabled inside a launch's entry callback, that launch is counted.
  * The kernel is the one with the most time at stake in a coalescing or
  * bank verdict (judge.c: the analysis's own judging of each counted
- * launch), its launch one after the program settled.  The sequence at
+ * launch), its launch one after the program settled; or the one gpuperf
+ * names (GPUPERF_PROFILE_SASS_KERNEL: profile --patch-each runs the
+ * program again for each kernel the first run judged), its first launch
+ * when nothing is counted, as its counted launch was in the first run.  The sequence at
  * that launch's entry: the counter set and sampling off the context (launch.c),
  * SetConfig (the metrics below, the GPU's sums), Enable (lazy: this
  * kernel only); at its exit: GetDataProperties, FlushData, a pc record
@@ -64,9 +67,10 @@ static const struct metric {
 #define NMETRICS (sizeof(metrics) / sizeof(metrics[0]))
 
 static struct {
-	int wanted;         /* GPUPERF_PROFILE_SASS=1 */
+	int wanted;         /* GPUPERF_PROFILE_SASS=1, or a kernel named */
 	char *choice;       /* the kernel to patch (mangled), on choice_dev */
-	int choice_dev;
+	int choice_dev;     /* -1: any device */
+	int named;          /* the choice is gpuperf's (GPUPERF_PROFILE_SASS_KERNEL) */
 	double stake_ns;    /* its time at stake in its counted launch */
 	int done;           /* patched, or failed: CUPTI patches no second kernel */
 	uint64_t ids[NMETRICS];
@@ -83,9 +87,14 @@ int inj_sass_open(void)
 
 int inj_sass_wanted(void)
 {
-	const char *v = getenv("GPUPERF_PROFILE_SASS");
+	const char *v = getenv("GPUPERF_PROFILE_SASS"), *name = getenv("GPUPERF_PROFILE_SASS_KERNEL");
 
-	sass.wanted = v && !strcmp(v, "1");
+	if (name && *name && !sass.named) {
+		sass.named = 1;
+		sass.choice = strdup(name);
+		sass.choice_dev = -1;
+	}
+	sass.wanted = (v && !strcmp(v, "1")) || sass.named;
 	return sass.wanted;
 }
 
@@ -93,7 +102,7 @@ void inj_sass_consider(const struct prof_kernel *k, const struct prof_rec *launc
 {
 	double stake;
 
-	if (!inj_sass_open() || prof_where_count(k->verdict) == PW_NONE ||
+	if (!inj_sass_open() || sass.named || prof_where_count(k->verdict) == PW_NONE ||
 	    !prof_worth_fixing(k) || (stake = k->waste * prof_launch_ns(launch)) <= sass.stake_ns)
 		return;
 	free(sass.choice);
@@ -112,13 +121,16 @@ void inj_sass_stop(void)
 int inj_sass_pick(struct inj_kernel *k, const char *name, int dev)
 {
 	/*
-	 * as --stalls waits for a turn (profile/sample-when.h), a counter set
-	 * being open: one launch, of the kernel with the most time at stake
+	 * one launch, of the kernel with the most time at stake (or named):
+	 * where counters are read, it waits for a turn as --stalls does
+	 * (profile/sample-when.h); where none are (a --patch-each run), its
+	 * first launch
 	 */
-	struct prof_sample_when w = { .counting = 1, .quiet = inj.quiet, .every = 1 };
+	struct prof_sample_when w = { .counting = inj.launches > 0, .quiet = inj.quiet, .every = 1 };
 	unsigned long long seen = inj_kernel_seen(k);
 
-	if (!sass.choice || sass.done || dev != sass.choice_dev || strcmp(name, sass.choice))
+	if (!sass.choice || sass.done || (sass.choice_dev >= 0 && dev != sass.choice_dev) ||
+	    strcmp(name, sass.choice))
 		return 0;
 	/* its launches after the counted ones, this one aside */
 	w.waited = seen > inj.launches + 1 ? (unsigned)(seen - inj.launches - 1) : 0;

@@ -428,15 +428,20 @@ int prof_decode(const char *buf, size_t len, struct prof_records *out, char **er
 			rc = -1;
 			break;
 		}
-		if (out->n == out->cap) {
-			out->cap = out->cap ? 2 * out->cap : 64;
-			out->v = gp_xrealloc(out->v, out->cap * sizeof(*out->v));
-		}
-		out->v[out->n++] = r;
+		prof_records_push(out, &r);
 		pos += n + 1;
 	}
 	free(pids.v);
 	return rc;
+}
+
+void prof_records_push(struct prof_records *rs, const struct prof_rec *r)
+{
+	if (rs->n == rs->cap) {
+		rs->cap = rs->cap ? 2 * rs->cap : 64;
+		rs->v = gp_xrealloc(rs->v, rs->cap * sizeof(*rs->v));
+	}
+	rs->v[rs->n++] = *r;
 }
 
 void prof_records_free(struct prof_records *rs)

@@ -186,6 +186,9 @@ struct prof_records {
  */
 int prof_decode(const char *buf, size_t len, struct prof_records *out, char **err);
 
+/* Append a copy of r (its strings then rs's to free). */
+void prof_records_push(struct prof_records *rs, const struct prof_rec *r);
+
 void prof_records_free(struct prof_records *rs);
 
 #endif

@@ -240,6 +240,19 @@ static void stop_passing(const struct sig_state *st)
 		sigaction(passed_on[i], &st->old[i], NULL);
 }
 
+/* The child's standard streams on /dev/null (what fails leaves them as they were). */
+static void quiet(void)
+{
+	int null = open("/dev/null", O_RDWR);
+
+	if (null < 0)
+		return;
+	for (int fd = 0; fd < 3; fd++)
+		dup2(null, fd);
+	if (null > 2)
+		close(null);
+}
+
 /*
  * In the child: its process group, the dispositions gpuperf was started
  * with (ignored stays ignored), the library's variables, then exec; errno
@@ -291,6 +304,12 @@ static void child(char *const argv[], const struct prof_spawn_opts *o, const cha
 		setenv("GPUPERF_PROFILE_SASS", "1", 1);
 	else
 		unsetenv("GPUPERF_PROFILE_SASS");
+	if (o->patch_kernel)
+		setenv("GPUPERF_PROFILE_SASS_KERNEL", o->patch_kernel, 1);
+	else
+		unsetenv("GPUPERF_PROFILE_SASS_KERNEL");
+	if (o->quiet)
+		quiet();
 	if (o->ranges) {
 		setenv("GPUPERF_PROFILE_RANGES", "1", 1);
 		setenv("NVTX_INJECTION64_PATH", o->inject_lib, 1);

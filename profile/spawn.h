@@ -38,6 +38,10 @@ struct prof_spawn_opts {
 				      instruction (GPUPERF_PROFILE_SOURCE) */
 	int patch;                 /* count the instructions of one launch of the kernel with
 				      the worst memory or bank verdict (GPUPERF_PROFILE_SASS) */
+	const char *patch_kernel;  /* ... or of this kernel (mangled), its first launch
+				      (GPUPERF_PROFILE_SASS_KERNEL: profile --patch-each's runs) */
+	int quiet;                 /* the program reads no input and its output is discarded
+				      (a run again for --patch-each: its output was seen) */
 };
 
 /* The profiled program once it ended: its status and the records it left. */
@@ -59,7 +63,8 @@ char *prof_inject_path(void);
 /*
  * Run argv (argv[0] looked up in PATH) with its environment, working
  * directory and standard streams untouched but for the variables the
- * library reads (inject/inject.c), wait for it, and read the records.
+ * library reads (inject/inject.c) and, with o->quiet, its standard
+ * streams on /dev/null; wait for it, and read the records.
  *
  * Signals, as time(1) would have them: SIGINT, SIGTERM, SIGHUP and
  * SIGQUIT reaching gpuperf while the program runs are passed on to it,

@@ -134,3 +134,108 @@ PY
 	[[ "$stderr" == *"transpose_naive: launch 4 patched, its 8 memory instructions"* ]]
 	[[ "$stderr" == *"STG 4 B, 3670016 of 4194304 sectors excess"* ]]
 }
+
+# --patch-each, without a GPU: a "program" that writes, as the library
+# would, the records of tests/apps/transpose or banks under profile
+# --patch-each on an H200 (2026-11-30, -v): profile-each-APP-first.records
+# its first run's (one kernel patched), profile-each-APP-KERNEL.records
+# the run that patched KERNEL (mangled) alone.  Each run says its
+# variables in $BATS_TEST_TMPDIR/runs, and prints a line on each stream.
+# Nsight Compute's source view of each patched launch (bench/where.sh with
+# PATCH_EACH=1, that run) gave every instruction the excess its record
+# has, and ranked first the one named here.
+each() { # APP [SH-COMMANDS-AFTER]: the program, into EACH
+	EACH=(sh -c 'echo "the program ran"; echo "its own stderr" >&2
+		echo "${GPUPERF_PROFILE_LAUNCHES} ${GPUPERF_PROFILE_SASS_KERNEL:--}" >>"$0/runs"
+		cat "$1/profile-each-$2-${GPUPERF_PROFILE_SASS_KERNEL:-first}.records" >>"$GPUPERF_PROFILE_PATH"
+		'"${2:-}" "$BATS_TEST_TMPDIR" "$FIXTURES" "$1")
+}
+
+@test "profile --patch-each: the tiled transpose's bank conflict names its line, from a run of its own" {
+	each transpose
+	run_split "$GPUPERF" profile --patch-each -- "${EACH[@]}"
+	[ "$status" -eq 0 ]
+	echo "$stderr"
+	[[ "$stderr" == *"running the program again (1 of 1) to patch transpose_tiled<0>"* ]]
+	# the first run counted 1 launch of each kernel; the second none, and patched tiled<0>
+	[ "$(cat "$BATS_TEST_TMPDIR/runs")" = "1 -
+0 _Z15transpose_tiledILi0EEvPfPKfi" ]
+	line=$(grep '^transpose_tiled<0>: ' <<<"$stderr")
+	[[ "$line" == *"32-way bank conflict"*"; where: /work/main/tests/apps/transpose.cu:34 holds 100 % of the excess (4 of 4 instructions); the worst, LDS (4 bytes a thread) at 0x290, 25 %"* ]]
+	line=$(grep '^transpose_naive: ' <<<"$stderr")
+	[[ "$line" == *"where: /work/main/tests/apps/transpose.cu:19 holds 100 % of the excess (4 of 4 instructions); the worst, STG"*" at 0x150, 25 %"* ]]
+	# the later run read no input and its output went nowhere
+	[ "$(grep -cx 'the program ran' <<<"$output")" -eq 1 ]
+	[ "$(grep -cx 'its own stderr' <<<"$stderr")" -eq 1 ]
+}
+
+@test "profile --patch-each --csv: the where columns of both kernels" {
+	each transpose
+	cd "$BATS_TEST_TMPDIR"
+	run_split "$GPUPERF" --csv -o e.csv profile --patch-each -- "${EACH[@]}"
+	[ "$status" -eq 0 ]
+	run python3 - e.csv <<'PY'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1], newline='')):
+    print(r['kernel'].split('(')[0].replace('void ', ''), r['where_launch'] or '-', r['where_at'] or '-', r['where_offset'] or '-', r['where_op'] or '-')
+PY
+	echo "$output"
+	[ "${lines[0]}" = "transpose_naive 5 /work/main/tests/apps/transpose.cu:19 0x150 STG" ]
+	# its first launch in its own run, as its counted launch was in the first
+	[ "${lines[1]}" = "transpose_tiled<0> 1 /work/main/tests/apps/transpose.cu:34 0x290 LDS" ]
+	[ "${lines[2]}" = "transpose_tiled<1> - - - -" ]
+}
+
+@test "profile without --patch-each: one run, and the tiled transpose names nothing" {
+	each transpose
+	run_split "$GPUPERF" profile -- "${EACH[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/runs")" = "1 -" ]
+	run grep -c 'running the program again' <<<"$stderr"
+	[ "$output" = 0 ]
+	line=$(grep '^transpose_tiled<0>: ' <<<"$stderr")
+	[[ "$line" == *"32-way bank conflict"* ]]
+	[[ "$line" != *"where:"* ]]
+}
+
+@test "profile --patch-each: banks' three conflicts each name banks.cu:26, two from runs of their own" {
+	each banks
+	run_split "$GPUPERF" profile --patch-each -- "${EACH[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'running the program again' <<<"$stderr")" -eq 2 ]
+	[ "$(grep -c '^0 _Z13bank_conflictILi' "$BATS_TEST_TMPDIR/runs")" -eq 2 ]
+	for s in 2 4 32; do
+		line=$(grep "^bank_conflict<$s>: " <<<"$stderr")
+		echo "$line"
+		[[ "$line" == *"$s-way bank conflict"*"; where: /work/main/tests/apps/banks.cu:26 holds 100 % of the excess (8 of 8 instructions); the worst, LDS (4 bytes a thread) at 0x370, 12 %"* ]]
+	done
+}
+
+@test "profile --patch-each: a run that ends otherwise, or counts nothing, is said" {
+	# the later runs fail, and write no record
+	each transpose '[ -z "$GPUPERF_PROFILE_SASS_KERNEL" ] || exit 3'
+	EACH[2]=${EACH[2]/cat /[ -n \"\$GPUPERF_PROFILE_SASS_KERNEL\" ] || cat }
+	run_split "$GPUPERF" profile --patch-each -- "${EACH[@]}"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"warning: the run patching transpose_tiled<0> counted none of its instructions: its verdict names no instruction"* ]]
+	[[ "$stderr" == *"warning: the run patching transpose_tiled<0> ended with status 3, the first run with 0"* ]]
+	line=$(grep '^transpose_tiled<0>: ' <<<"$stderr")
+	[[ "$line" != *"where:"* ]]
+}
+
+@test "profile --patch-each: a run ended by SIGTERM stops the rest" {
+	# (a shell under bats may ignore it: Python ends by it whatever it inherits)
+	each banks '[ -z "$GPUPERF_PROFILE_SASS_KERNEL" ] || exec python3 -c "import os, signal
+signal.signal(signal.SIGTERM, signal.SIG_DFL); os.kill(os.getpid(), signal.SIGTERM)"'
+	run_split "$GPUPERF" profile --patch-each -- "${EACH[@]}"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^0 ' "$BATS_TEST_TMPDIR/runs")" -eq 1 ]
+	[[ "$stderr" == *"warning: stopped: 1 kernel not patched"* ]]
+}
+
+@test "profile --patch-each: with --no-patch, a usage error" {
+	assert_usage_error profile --patch-each --no-patch -- true
+	assert_usage_error profile --patch-each=yes -- true
+}

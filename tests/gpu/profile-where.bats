@@ -63,6 +63,25 @@ setup() {
 	[[ "$text" == *"; where: "*"banks.cu:26 holds 100 % of the excess"*"LDS"*" (4 bytes a thread)"* ]]
 }
 
+@test "profile --patch-each: every bank-conflict kernel names banks.cu:26, the others patched in runs of their own" {
+	require_counters
+	local csv=$BATS_TEST_TMPDIR/e.csv n=0
+	run_split "$GPUPERF" --csv -o "$csv" profile --patch-each -- "$APPS/banks"
+	echo "status $status; stderr: $stderr"
+	[ "$status" -eq 0 ]
+	for k in 'bank_conflict<2>' 'bank_conflict<4>' 'bank_conflict<32>'; do
+		[ "$(kernel_cell "$csv" "$k" verdict)" = shared_load_conflicts ] || continue
+		n=$((n + 1))
+		echo "$k: $(kernel_cell "$csv" "$k" where_at), launch $(kernel_cell "$csv" "$k" where_launch)"
+		[[ "$(kernel_cell "$csv" "$k" where_at)" == *"banks.cu:26" ]]
+		[ "$(kernel_cell "$csv" "$k" where_op)" = LDS ]
+	done
+	# the 2-, 4- and 32-way conflicts (banks.cu's three kernels) are all judged
+	[ "$n" -eq 3 ]
+	# the first run patched one; each other got a run
+	[ "$(grep -c 'running the program again' <<<"$stderr")" -eq 2 ]
+}
+
 @test "profile --no-patch: no verdict names an instruction" {
 	require_counters
 	local csv=$BATS_TEST_TMPDIR/n.csv
