@@ -321,7 +321,8 @@ int inj_pcs_begin(CUcontext ctx, int dev, const char *kernel)
 	if (r) {
 		char *k = kernel_short_name(kernel);
 		char *after = gp_xasprintf(", and CUPTI then reports none of the program's later "
-					   "launches: this report ends at a launch of %s",
+					   "launches: this report ends at a launch of %s (--no-stalls "
+					   "profiles the whole program, unsampled)",
 					   k ? k : kernel);
 
 		give_up("start", r, after);

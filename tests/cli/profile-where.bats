@@ -239,3 +239,17 @@ signal.signal(signal.SIGTERM, signal.SIG_DFL); os.kill(os.getpid(), signal.SIGTE
 	assert_usage_error profile --patch-each --no-patch -- true
 	assert_usage_error profile --patch-each=yes -- true
 }
+
+@test "profile --by instruction --patch-each: the memory instructions of both patched kernels" {
+	each transpose
+	cd "$BATS_TEST_TMPDIR"
+	run_split "$GPUPERF" --csv -o i.csv profile --by instruction --patch-each -- "${EACH[@]}"
+	[ "$status" -eq 0 ]
+	# a row for each memory instruction of each run's records
+	tiled=$(grep '^pc ' "$FIXTURES/profile-each-transpose-_Z15transpose_tiledILi0EEvPfPKfi.records" | grep -c ' op=')
+	[ "$tiled" -eq 16 ]
+	[ "$(grep -c '_Z15transpose_tiledILi0EEvPfPKfi,' i.csv)" -eq "$tiled" ]
+	[ "$(grep -c '_Z15transpose_naivePfPKfi,' i.csv)" -eq 8 ]
+	# its bank conflict's four LDSs, 32 wavefronts where 1 would do
+	[ "$(grep '_Z15transpose_tiledILi0EEvPfPKfi,' i.csv | grep -c ',1,LDS,4,131072,0,0,4194304,131072')" -eq 4 ]
+}
