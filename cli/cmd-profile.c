@@ -161,8 +161,8 @@ static int patch_run(const struct args *a, const struct prof_spawn_opts *first,
 		gp_warn("the run patching %s counted none of its instructions: its verdict names "
 			"no instruction", k->short_name);
 	if (r.status != status)
-		gp_warn("the run patching %s ended with status %d, the first run with %d: the "
-			"program did not do the same work each time", k->short_name, r.status, status);
+		gp_warn("the run patching %s ended with status %d, the first run with %d: its "
+			"counts may not be of the same work", k->short_name, r.status, status);
 	prof_records_free(&run);
 	prof_child_free(&r);   /* r.signal and the rest zeroed */
 	return stop;

@@ -17,10 +17,10 @@
  * launch), its launch one after the program settled; or the one gpuperf
  * names (GPUPERF_PROFILE_SASS_KERNEL: profile --patch-each runs the
  * program again for each kernel the first run judged), its first launch
- * when nothing is counted, as its counted launch was in the first run.  The sequence at
- * that launch's entry: the counter set and sampling off the context (launch.c),
- * SetConfig (the metrics below, the GPU's sums), Enable (lazy: this
- * kernel only); at its exit: GetDataProperties, FlushData, a pc record
+ * when nothing is counted, as its counted launch was in the first run.
+ * The sequence at that launch's entry: the counter set and sampling off
+ * the context (launch.c), SetConfig (the metrics below, the GPU's sums),
+ * Enable (lazy: this kernel only); at its exit: GetDataProperties, FlushData, a pc record
  * an instruction, Disable, UnsetConfig.
  */
 #include <stdlib.h>
