@@ -20,8 +20,8 @@
  * when nothing is counted, as its counted launch was in the first run.
  * The sequence at that launch's entry: the counter set and sampling off
  * the context (launch.c), SetConfig (the metrics below, the GPU's sums),
- * Enable (lazy: this kernel only); at its exit: GetDataProperties, FlushData, a pc record
- * an instruction, Disable, UnsetConfig.
+ * Enable (lazy: this kernel only); at its exit: GetDataProperties,
+ * FlushData, a pc record an instruction, Disable, UnsetConfig.
  */
 #include <stdlib.h>
 #include <string.h>
