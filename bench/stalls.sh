@@ -30,6 +30,8 @@
 # three interleaved rounds (the median of each, and of each round's ratio
 # to its own plain run), and ncu with the WarpStateStats and SourceCounters sections on each
 # kernel's second launch, once (stopped at 3 times --stalls' time).
+# STALLS_OPTS="--stalls --count-stalls" compares the warp states counted
+# in a run of their own (the shares) instead of the samples'.
 # Exit 1 when a comparison misses its target or a run fails.  Logs go to
 # $OUT/stalls (default device-logs/stalls).
 set -uo pipefail
@@ -61,7 +63,8 @@ for w in "${work[@]}"; do
 	[ "${#cmd[@]}" -gt 0 ] || { echo "unknown workload $w" >&2; exit 2; }
 	echo "== $w: ${cmd[*]}"
 	if [ "$w" != train ]; then
-		timeout -k 10 "$step_limit" ./gpuperf --csv -o "$out/$w.csv" profile --stalls -- \
+		# shellcheck disable=SC2086
+		timeout -k 10 "$step_limit" ./gpuperf --csv -o "$out/$w.csv" profile ${STALLS_OPTS:---stalls} -- \
 			"${cmd[@]}" >"$out/$w.gp.out" 2>"$out/$w.gp.err" || {
 			echo "  gpuperf failed: $(tail -n 3 "$out/$w.gp.err")"
 			status=1

@@ -9,7 +9,6 @@
  * (profile/instructions.c).  The
  * program's exit status becomes gpuperf's when the program fails.
  */
-#include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +19,9 @@
 #include "profile/disasm.h"
 #include "profile/instructions.h"
 #include "profile/measured.h"
-#include "profile/patch-each.h"
 #include "profile/ranges.h"
 #include "profile/record.h"
+#include "profile/rerun.h"
 #include "profile/spawn.h"
 #include "tables/profile.h"
 #include "util/error.h"
@@ -31,7 +30,7 @@
 
 struct args {
 	const char *kernel, *html;
-	int launches, top, sort, set, by, stalls, no_stalls, no_patch, patch_each;
+	int launches, top, sort, set, by, stalls, no_stalls, no_patch, patch_each, count_stalls;
 	char **program;
 	int nprogram;
 };
@@ -68,6 +67,11 @@ static const struct gp_option options[] = {
 	  "ones: the top stall reasons and the line they sit at; by default only the kernels "
 	  "judged latency-bound or underfilled are sampled; sampling and counting take turns "
 	  "(about 0.5 s a turn)", .offset = ARG(stalls) },
+	{ "count-stalls", 0, GP_OPT_FLAG, NULL,
+	  "run the program again once to count each sampled launch's warp states as Nsight "
+	  "Compute's WarpStateStats does (six passes of that launch): the stall shares are then "
+	  "counts, not sample estimates; the place is still the samples'",
+	  .offset = ARG(count_stalls) },
 	{ "no-stalls", 0, GP_OPT_FLAG, NULL,
 	  "sample no kernel's warps: latency-bound and underfilled verdicts then say nothing of "
 	  "what the warps wait on", .offset = ARG(no_stalls) },
@@ -97,6 +101,9 @@ static int check(struct gp_ctx *ctx, const struct gp_args *given, void *p)
 				"CMD [ARGS]");
 	if (a->stalls && a->no_stalls)
 		return gp_error(GP_EXIT_USAGE, "profile: --stalls and --no-stalls contradict each other");
+	if (a->count_stalls && a->no_stalls)
+		return gp_error(GP_EXIT_USAGE, "profile: --count-stalls and --no-stalls contradict "
+				"each other");
 	if (a->patch_each && a->no_patch)
 		return gp_error(GP_EXIT_USAGE, "profile: --patch-each and --no-patch contradict "
 				"each other");
@@ -129,71 +136,6 @@ static const char *no_plot(const void *args)
 		return "profile --by range draws no roofline: leave --by out for the kernels' one";
 	return a->by == BY_INSTRUCTION ? "profile --by instruction draws no roofline: leave --by "
 					 "out for the kernels' one" : NULL;
-}
-
-/* The records of the run, as far as they decode: a damaged tail is a warning, not the end. */
-static void decode(const struct prof_child *r, struct prof_records *rs)
-{
-	char *err = NULL;
-
-	if (prof_decode(r->records, r->len, rs, &err)) {
-		gp_warn("%s; the records before it are used", err);
-		free(err);
-	}
-}
-
-/* A run again for --patch-each, patching k: its records into rs.  0, or 1 to stop. */
-static int patch_run(const struct args *a, const struct prof_spawn_opts *first,
-		     const struct prof_kernel *k, int status, struct prof_records *rs)
-{
-	struct prof_spawn_opts ro = { first->inject_lib, 0, NULL, first->verbose, NULL, 0,
-				      PROF_STALLS_NONE, 0, 0, k->kernel, 1 };
-	struct prof_records run = { 0 };
-	struct prof_child r;
-	int stop;
-
-	if (prof_spawn(a->program, &ro, &r))
-		return 1;   /* said already */
-	/* ended by what would end gpuperf: the user (or a batch system) stops the runs */
-	stop = r.signal == SIGINT || r.signal == SIGTERM || r.signal == SIGHUP;
-	decode(&r, &run);
-	if (!prof_patch_merge(rs, &run, k->kernel, k->short_name))
-		gp_warn("the run patching %s counted none of its instructions: its verdict names "
-			"no instruction", k->short_name);
-	if (r.status != status)
-		gp_warn("the run patching %s ended with status %d, the first run with %d: its "
-			"counts may not be of the same work", k->short_name, r.status, status);
-	prof_records_free(&run);
-	prof_child_free(&r);   /* r.signal and the rest zeroed */
-	return stop;
-}
-
-/*
- * --patch-each: the program again for each kernel whose verdict names no
- * instruction after the first run (profile/patch-each.h).
- */
-static void patch_each(const struct args *a, const struct prof_spawn_opts *first,
-		       const struct prof_opts *po, int status, struct prof_records *rs)
-{
-	struct prof_analysis pre;
-	size_t *want, n;
-
-	if (prof_analyze(rs, po, &pre))
-		return;
-	want = gp_xcalloc(pre.n ? pre.n : 1, sizeof(*want));
-	n = prof_patch_wanted(&pre, want);
-	for (size_t i = 0; i < n; i++) {
-		gp_note("running the program again (%zu of %zu) to patch %s", i + 1, n,
-			pre.k[want[i]].short_name);
-		if (patch_run(a, first, &pre.k[want[i]], status, rs)) {
-			if (i + 1 < n)
-				gp_warn("stopped: %zu kernel%s not patched", n - i - 1,
-					n - i - 1 == 1 ? "" : "s");
-			break;
-		}
-	}
-	free(want);
-	prof_analysis_free(&pre);
 }
 
 static int measure(struct gp_ctx *ctx, void *p, void *res)
@@ -232,12 +174,14 @@ static int measure(struct gp_ctx *ctx, void *p, void *res)
 	}
 	run->status = r.status;
 	run->signal = r.signal;
-	decode(&r, &rs);
+	profile_decode(&r, &rs);
 	prof_child_free(&r);
 	/* the ceilings gpuperf roofline measured on these GPUs, from its cache */
 	po.roofs = measured = prof_measured_roofs(&rs, &po.nroofs);
 	if (a->patch_each && ro.patch && ro.launches)
-		patch_each(a, &ro, &po, run->status, &rs);
+		profile_patch_each(a->program, &ro, &po, run->status, &rs);
+	if (a->count_stalls && ro.stalls != PROF_STALLS_NONE && ro.launches)
+		profile_count_stalls(a->program, &ro, run->status, &rs);
 	if (prof_disasm(&rs, why, sizeof(why)))
 		gp_note("%s", why);
 	rc = prof_analyze(&rs, &po, &run->a);
@@ -290,7 +234,7 @@ const struct gp_cmd gp_cmd_profile = {
 	.flags = CMD_TAKES_PROGRAM | CMD_TAKES_DEVICES | CMD_REPORT_STDERR,
 	.summary = "every kernel of your own program: what bounds it against a roofline, what it wastes, and the fix",
 	.synopsis = "[--kernel REGEX] [--launches N] [--set standard|full|light] [--top N] [--sort time|waste|name] "
-		    "[--by kernel|range|instruction] [--stalls|--no-stalls] [--no-patch|--patch-each] [--html FILE] -- CMD [ARGS...]",
+		    "[--by kernel|range|instruction] [--stalls|--no-stalls] [--count-stalls] [--no-patch|--patch-each] [--html FILE] -- CMD [ARGS...]",
 	.gpu_help = "Needs a GPU and its driver: without them the program still runs, its status\n"
 		    "passes through, and a note says why no kernel was profiled.",
 	.options = options,

@@ -137,6 +137,18 @@ enum ctr_id {
 	CTR_SHARED_WAVEFRONTS_ALL,      /* shared wavefronts, wgmma's and TMA's included */
 	/* the FP64 pipe's busy share: a kernel bound by FP64 arithmetic (hardware) */
 	CTR_FP64_PIPE_PCT,
+	/*
+	 * Warp-cycles in each state, as Nsight Compute's WarpStateStats counts
+	 * them (its per-issue ratios share one denominator, so each state's
+	 * share is its count over their sum): profile --count-stalls reads
+	 * them in a run of their own, six passes on GH100 (t-counters).
+	 */
+	CTR_WARPS_LONG_SCOREBOARD, CTR_WARPS_SHORT_SCOREBOARD, CTR_WARPS_BARRIER,
+	CTR_WARPS_MEMBAR, CTR_WARPS_WAIT, CTR_WARPS_MATH_PIPE_THROTTLE, CTR_WARPS_MIO_THROTTLE,
+	CTR_WARPS_LG_THROTTLE, CTR_WARPS_TEX_THROTTLE, CTR_WARPS_NO_INSTRUCTION,
+	CTR_WARPS_IMC_MISS, CTR_WARPS_BRANCH_RESOLVING, CTR_WARPS_DISPATCH_STALL,
+	CTR_WARPS_DRAIN, CTR_WARPS_SLEEPING, CTR_WARPS_GMMA, CTR_WARPS_MISC,
+	CTR_WARPS_NOT_SELECTED, CTR_WARPS_SELECTED,
 	CTR_COUNT
 };
 

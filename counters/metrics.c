@@ -157,6 +157,27 @@ static const struct {
 #undef SASS
 	[CTR_FP64_PIPE_PCT] =
 		{ "fp64_pipe_pct", "sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_elapsed" },
+#define WARPS(id, state) [id] = { "warps_" state, "smsp__warps_issue_stalled_" state ".sum" }
+	WARPS(CTR_WARPS_LONG_SCOREBOARD, "long_scoreboard"),
+	WARPS(CTR_WARPS_SHORT_SCOREBOARD, "short_scoreboard"),
+	WARPS(CTR_WARPS_BARRIER, "barrier"),
+	WARPS(CTR_WARPS_MEMBAR, "membar"),
+	WARPS(CTR_WARPS_WAIT, "wait"),
+	WARPS(CTR_WARPS_MATH_PIPE_THROTTLE, "math_pipe_throttle"),
+	WARPS(CTR_WARPS_MIO_THROTTLE, "mio_throttle"),
+	WARPS(CTR_WARPS_LG_THROTTLE, "lg_throttle"),
+	WARPS(CTR_WARPS_TEX_THROTTLE, "tex_throttle"),
+	WARPS(CTR_WARPS_NO_INSTRUCTION, "no_instruction"),
+	WARPS(CTR_WARPS_IMC_MISS, "imc_miss"),
+	WARPS(CTR_WARPS_BRANCH_RESOLVING, "branch_resolving"),
+	WARPS(CTR_WARPS_DISPATCH_STALL, "dispatch_stall"),
+	WARPS(CTR_WARPS_DRAIN, "drain"),
+	WARPS(CTR_WARPS_SLEEPING, "sleeping"),
+	WARPS(CTR_WARPS_GMMA, "gmma"),
+	WARPS(CTR_WARPS_MISC, "misc"),
+	WARPS(CTR_WARPS_NOT_SELECTED, "not_selected"),
+	WARPS(CTR_WARPS_SELECTED, "selected"),
+#undef WARPS
 };
 
 #define PRE_AMPERE "GV100 GV11B TU102 TU104 TU106 TU116 TU117"
@@ -189,6 +210,9 @@ static const struct {
 	{ PRE_AMPERE, CTR_LDGSTS_SHARED_BYTES, NULL },
 	/* wgmma is Hopper's alone (Blackwell's tcgen05 reads tensor memory) */
 	{ PRE_AMPERE " " AMPERE_ADA " " BLACKWELL, CTR_SHARED_GMMA_BYTES, NULL },
+	{ PRE_AMPERE " " AMPERE_ADA " " BLACKWELL, CTR_WARPS_GMMA, NULL },
+	/* Blackwell counts no stall on the immediate-constant cache */
+	{ BLACKWELL, CTR_WARPS_IMC_MISS, NULL },
 
 };
 

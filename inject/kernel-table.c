@@ -19,6 +19,7 @@ struct inj_kernel {
 	char *name;
 	int dev;
 	int match;                   /* --kernel */
+	unsigned long long count_at; /* profile --count-stalls' run: its launch to count; 0: any */
 	unsigned profiled;
 	int sampled;                 /* a launch of it was PC-sampled (pcsample.c) */
 	int waits;                   /* its counted launch judged latency-bound or underfilled */
@@ -33,6 +34,28 @@ struct inj_kernel {
 };
 
 static struct inj_kernel *buckets[NBUCKETS];
+
+/*
+ * profile --count-stalls' run (GPUPERF_PROFILE_COUNT_AT="NTH:KERNEL ..."):
+ * the launch to count of each kernel named, and no other kernel's; 0
+ * where the kernel is not named or there is no such list.
+ */
+static unsigned long long count_at(const char *name)
+{
+	const char *at = getenv("GPUPERF_PROFILE_COUNT_AT"), *p = at;
+	size_t len = strlen(name);
+
+	while (p && *p) {
+		char *end;
+		unsigned long long nth = strtoull(p, &end, 10);
+
+		if (*end == ':' && !strncmp(end + 1, name, len) && (!end[1 + len] || end[1 + len] == ' '))
+			return nth;
+		p = strchr(p, ' ');
+		p = p ? p + 1 : NULL;
+	}
+	return 0;
+}
 
 struct inj_kernel *inj_kernel_get(const char *name, int dev)
 {
@@ -57,6 +80,10 @@ struct inj_kernel *inj_kernel_get(const char *name, int dev)
 	} else {
 		k->match = 1;
 	}
+	if (getenv("GPUPERF_PROFILE_COUNT_AT")) {
+		k->count_at = count_at(name);
+		k->match &= k->count_at > 0;
+	}
 	k->next = buckets[h];
 	buckets[h] = k;
 	return k;
@@ -67,7 +94,8 @@ int inj_kernel_launch(struct inj_kernel *k, int counters_allowed)
 	k->launches++;
 	k->seen++;
 	k->dirty = 1;
-	if (!counters_allowed || !k->match || k->profiled >= inj.launches)
+	if (!counters_allowed || !k->match || k->profiled >= inj.launches ||
+	    (k->count_at && k->seen != k->count_at))
 		return 0;
 	k->profiled++;
 	return 1;

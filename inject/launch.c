@@ -26,6 +26,7 @@
 #include "counters/counters.h"
 #include "inject/inject.h"
 #include "profile/analyze.h"
+#include "profile/stalls.h"
 #include "util/error.h"
 #include "util/stats.h"
 
@@ -328,6 +329,14 @@ static size_t plain_list(void)
 	return n;
 }
 
+/* GPUPERF_PROFILE_WARP_STATES=1: profile --count-stalls' run counts the warps' states alone. */
+static int warp_states(void)
+{
+	const char *v = getenv("GPUPERF_PROFILE_WARP_STATES");
+
+	return v && !strcmp(v, "1");
+}
+
 /*
  * The counter set of dev; NULL when counters cannot be read there (a note
  * said why).  GPUPERF_PROFILE_COUNTERS=plain reads the light set from the
@@ -363,6 +372,12 @@ static struct ctr_set *device_set(int dev)
 		/* the light set has no instrumented counter: nothing to fall back from */
 		devs[dev].fallback = plain || which_set == PROF_SET_LIGHT;
 		devs[dev].set_name = prof_set_names[plain ? PROF_SET_LIGHT : which_set];
+		if (warp_states()) {   /* profile --count-stalls' run: hardware counters alone */
+			list = prof_stall_counters(&n);
+			devs[dev].fallback = 1;
+			devs[dev].set_name = "warp-states";
+			plain = 0;
+		}
 		inj_device_record(dev, (plain ? open_set(dev, plain_ids, plain_list(), 0)
 					      : open_set(dev, list, n, 0)) ?
 				  ctr_chip_name(&d) : NULL);

@@ -412,7 +412,7 @@ void inj_pcs_end(CUcontext ctx, struct prof_rec *r)
 	const CUpti_PCSamplingPCData *hot = NULL;
 	struct inj_lines ll = { 0 };
 	unsigned long long hot_n = 0, total = 0;
-	struct prof_stalls st;
+	struct prof_stalls st = { .total = 0 };   /* samples alone: nothing counted */
 	CUptiResult rc;
 	double share;
 	int top;

@@ -308,6 +308,13 @@ static void child(char *const argv[], const struct prof_spawn_opts *o, const cha
 		setenv("GPUPERF_PROFILE_SASS_KERNEL", o->patch_kernel, 1);
 	else
 		unsetenv("GPUPERF_PROFILE_SASS_KERNEL");
+	if (o->count_at) {
+		setenv("GPUPERF_PROFILE_COUNT_AT", o->count_at, 1);
+		setenv("GPUPERF_PROFILE_WARP_STATES", "1", 1);
+	} else {
+		unsetenv("GPUPERF_PROFILE_COUNT_AT");
+		unsetenv("GPUPERF_PROFILE_WARP_STATES");
+	}
 	if (o->quiet)
 		quiet();
 	if (o->ranges) {

@@ -41,7 +41,10 @@ struct prof_spawn_opts {
 	const char *patch_kernel;  /* ... or of this kernel (mangled), its first launch
 				      (GPUPERF_PROFILE_SASS_KERNEL: profile --patch-each's runs) */
 	int quiet;                 /* the program reads no input and its output is discarded
-				      (a run again for --patch-each: its output was seen) */
+				      (a run again: its output was seen) */
+	const char *count_at;      /* count the warp states alone, of these launches: "NTH:KERNEL
+				      ..." (GPUPERF_PROFILE_COUNT_AT, GPUPERF_PROFILE_WARP_STATES:
+				      profile --count-stalls' run) */
 };
 
 /* The profiled program once it ended: its status and the records it left. */

@@ -81,26 +81,89 @@ int prof_stall_is_stall(enum prof_stall s)
 	return (int)s >= 0 && s < PS_N && s != PS_SELECTED && s != PS_NOT_SELECTED;
 }
 
-/* The stall with the most samples other than skip (-1: none), its samples in *n. */
-static int top_but(const struct prof_stalls *st, int skip, double *n)
+static const enum ctr_id counters[PS_N] = {
+	[PS_LONG_SCOREBOARD] = CTR_WARPS_LONG_SCOREBOARD,
+	[PS_SHORT_SCOREBOARD] = CTR_WARPS_SHORT_SCOREBOARD,
+	[PS_BARRIER] = CTR_WARPS_BARRIER,
+	[PS_MEMBAR] = CTR_WARPS_MEMBAR,
+	[PS_WAIT] = CTR_WARPS_WAIT,
+	[PS_MATH_PIPE_THROTTLE] = CTR_WARPS_MATH_PIPE_THROTTLE,
+	[PS_MIO_THROTTLE] = CTR_WARPS_MIO_THROTTLE,
+	[PS_LG_THROTTLE] = CTR_WARPS_LG_THROTTLE,
+	[PS_TEX_THROTTLE] = CTR_WARPS_TEX_THROTTLE,
+	[PS_NO_INSTRUCTION] = CTR_WARPS_NO_INSTRUCTION,
+	[PS_IMC_MISS] = CTR_WARPS_IMC_MISS,
+	[PS_BRANCH_RESOLVING] = CTR_WARPS_BRANCH_RESOLVING,
+	[PS_DISPATCH_STALL] = CTR_WARPS_DISPATCH_STALL,
+	[PS_DRAIN] = CTR_WARPS_DRAIN,
+	[PS_SLEEPING] = CTR_WARPS_SLEEPING,
+	[PS_GMMA] = CTR_WARPS_GMMA,
+	[PS_WARPGROUP_ARRIVE] = CTR_COUNT,
+	[PS_MISC] = CTR_WARPS_MISC,
+	[PS_NOT_SELECTED] = CTR_WARPS_NOT_SELECTED,
+	[PS_SELECTED] = CTR_WARPS_SELECTED,
+	[PS_OTHER] = CTR_COUNT,
+};
+
+enum ctr_id prof_stall_counter(enum prof_stall s)
+{
+	return (int)s >= 0 && s < PS_N ? counters[s] : CTR_COUNT;
+}
+
+static int by_name(const void *x, const void *y)
+{
+	return strcmp(ctr_name(*(const enum ctr_id *)x), ctr_name(*(const enum ctr_id *)y));
+}
+
+const enum ctr_id *prof_stall_counters(size_t *n)
+{
+	static enum ctr_id ids[PS_N];
+	static size_t nids;
+
+	if (!nids) {
+		for (int s = 0; s < PS_N; s++)
+			if (counters[s] != CTR_COUNT)
+				ids[nids++] = counters[s];
+		/* in the order of their names CUPTI packs them in 6 passes on GH100, not 7 */
+		qsort(ids, nids, sizeof(*ids), by_name);
+	}
+	*n = nids;
+	return ids;
+}
+
+int prof_stalls_counted(const struct prof_stalls *st)
+{
+	return st && st->counted_total > 0;
+}
+
+/* The shares' counts (counted warp-cycles where counted, else samples) and their sum. */
+static const double *counts(const struct prof_stalls *st, double *total)
+{
+	*total = prof_stalls_counted(st) ? st->counted_total : st ? st->total : 0;
+	return prof_stalls_counted(st) ? st->counted : st ? st->by : NULL;
+}
+
+/* The stall with the most counts other than skip (-1: none), its count in *n. */
+static int top_but(const double *by, int skip, double *n)
 {
 	int best = -1;
 
 	*n = 0;
 	for (int s = 0; s < PS_N; s++)
-		if (s != skip && prof_stall_is_stall((enum prof_stall)s) && st->by[s] > *n) {
+		if (s != skip && prof_stall_is_stall((enum prof_stall)s) && by[s] > *n) {
 			best = s;
-			*n = st->by[s];
+			*n = by[s];
 		}
 	return best;
 }
 
 int prof_stalls_top(const struct prof_stalls *st, double *share)
 {
-	double n;
-	int s = st && st->total > 0 ? top_but(st, -1, &n) : -1;
+	double n, total;
+	const double *by = counts(st, &total);
+	int s = total > 0 ? top_but(by, -1, &n) : -1;
 
-	*share = s >= 0 ? n / st->total : NAN;
+	*share = s >= 0 ? n / total : NAN;
 	return s;
 }
 
@@ -119,22 +182,23 @@ char *prof_stalls_list(const struct prof_stalls *st, double min_share)
 {
 	char *out = NULL;
 	int done[PS_N] = { 0 };
+	double total;
+	const double *by = counts(st, &total);
 
-	if (!st || st->total <= 0)
+	if (total <= 0)
 		return NULL;
 	for (;;) {   /* by share, most first: a handful of states, so a pick each time */
 		int best = -1;
 		char *t;
 
 		for (int s = 0; s < PS_N; s++)
-			if (!done[s] && st->by[s] / st->total >= min_share &&
-			    (best < 0 || st->by[s] > st->by[best]))
+			if (!done[s] && by[s] / total >= min_share && (best < 0 || by[s] > by[best]))
 				best = s;
 		if (best < 0)
 			return out;
 		done[best] = 1;
 		t = gp_xasprintf("%s%s%s %.1f %%", out ? out : "", out ? ", " : "", states[best].code,
-				 100 * st->by[best] / st->total);
+				 100 * by[best] / total);
 		free(out);
 		out = t;
 	}
@@ -142,7 +206,8 @@ char *prof_stalls_list(const struct prof_stalls *st, double min_share)
 
 char *prof_stalls_text(const struct prof_stalls *st)
 {
-	double share, n2;
+	double share, n2, total;
+	const double *by = counts(st, &total);
 	int top = prof_stalls_top(st, &share), second;
 	char at[300] = "", also[200] = "", *place;
 
@@ -156,12 +221,14 @@ char *prof_stalls_text(const struct prof_stalls *st)
 			 "-lineinfo)", base ? base + 1 : place);
 		free(place);
 	}
-	second = top_but(st, top, &n2);
-	if (second >= 0 && n2 / st->total >= 0.10)
-		snprintf(also, sizeof(also), ", %.0f %% on %s", 100 * n2 / st->total,
+	second = top_but(by, top, &n2);
+	if (second >= 0 && n2 / total >= 0.10)
+		snprintf(also, sizeof(also), ", %.0f %% on %s", 100 * n2 / total,
 			 states[second].phrase);
-	return gp_xasprintf("%.0f %% of samples wait on %s%s%s", 100 * share, states[top].phrase,
-			    at, also);
+	/* counted: the warps' cycles in each state; the place is still the samples' */
+	return gp_xasprintf("%.0f %% of %s wait on %s%s%s", 100 * share,
+			    prof_stalls_counted(st) ? "warp cycles (counted)" : "samples",
+			    states[top].phrase, at, also);
 }
 
 char *prof_stalls_none(const struct prof_stalls *st)

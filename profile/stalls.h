@@ -7,6 +7,8 @@
 #ifndef GP_PROFILE_STALLS_H
 #define GP_PROFILE_STALLS_H
 
+#include <stddef.h>
+#include "counters/counters.h"
 #include "results/stalls.h"
 
 /*
@@ -27,8 +29,21 @@ const char *prof_stall_phrase(enum prof_stall s);
 int prof_stall_is_stall(enum prof_stall s);
 
 /*
- * The stall with the most samples, and its share of every sample (0-1):
- * -1 where nothing was sampled or no sample was a stall.
+ * The counter of state s's warp-cycles (CTR_WARPS_*), CTR_COUNT for a
+ * state no counter counts (warpgroup_arrive and other: PC sampling's
+ * alone); and every such counter, *n of them, for profile
+ * --count-stalls' run.
+ */
+enum ctr_id prof_stall_counter(enum prof_stall s);
+const enum ctr_id *prof_stall_counters(size_t *n);
+
+/* Whether st's shares are counted warp-cycles (profile --count-stalls), not samples. */
+int prof_stalls_counted(const struct prof_stalls *st);
+
+/*
+ * The stall with the most samples (counted warp-cycles, where counted),
+ * and its share of every sample (0-1): -1 where nothing was sampled or no
+ * sample was a stall.  So do the functions below.
  */
 int prof_stalls_top(const struct prof_stalls *st, double *share);
 

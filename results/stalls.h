@@ -47,6 +47,14 @@ struct prof_stalls {
 	   sampling period), and the first one's number (0: not known) */
 	unsigned empty;
 	unsigned long long empty_launch;
+	/*
+	 * profile --count-stalls: the sampled launch's warp-cycles in each
+	 * state, counted in a run of their own as Nsight Compute's
+	 * WarpStateStats counts them; where counted (counted_total > 0) the
+	 * shares are these, the place still the samples'.
+	 */
+	double counted[PS_N];
+	double counted_total;
 };
 
 #endif

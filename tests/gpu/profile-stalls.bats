@@ -204,3 +204,26 @@ assert not missed, missed
 assert len(sampled) >= 3, len(sampled)
 PY
 }
+
+@test "profile --stalls --count-stalls: bank_conflict<32>'s warp cycles counted: the MIO queue, as WarpStateStats counts them" {
+	require_counters
+	local csv=$BATS_TEST_TMPDIR/count.csv
+	run_split "$GPUPERF" --csv -o "$csv" profile --stalls --count-stalls -- "$APPS/banks"
+	echo "status $status; stderr: $stderr"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"running the program again to count the warp states of 3 sampled launches"* ]]
+	# Nsight Compute's WarpStateStats on an H200: mio_throttle 65.9-66.1 % of
+	# the warp cycles on every launch (bench/NOTES.md, the fifth session of
+	# 2026-11-29), where PC samples taken after counters say short scoreboard
+	[ "$(kernel_cell "$csv" 'bank_conflict<32>' stall_top)" = mio_throttle ]
+	pct=$(kernel_cell "$csv" 'bank_conflict<32>' stall_top_pct)
+	echo "mio_throttle: $pct %"
+	python3 -c "import sys; sys.exit(0 if 60 <= float('$pct') <= 72 else 1)"
+	[[ "$(kernel_cell "$csv" 'bank_conflict<32>' stalls)" == "mio_throttle "* ]]
+	# the place is still the samples': a line of the kernel's
+	[[ "$(kernel_cell "$csv" 'bank_conflict<32>' stall_at)" == *"banks.cu:"* ]]
+	# the chase, latency-bound, says so in its verdict
+	run_split "$GPUPERF" profile --count-stalls -- "$APPS/chase" 4096 200
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"% of warp cycles (counted) wait on a global or local memory load (long scoreboard) at chase.cu:17"* ]]
+}

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "counters/counters.h"
 #include "profile/stalls.h"
 #include "tests/unit/unit.h"
 
@@ -288,6 +289,73 @@ static void none_caught(void)
 	ok(prof_stalls_none(&st) == NULL, "a launch with one sample: nothing about the empty one");
 }
 
+/*
+ * profile --count-stalls: bank_conflict<32>'s launch 4 on the H200
+ * (tests/fixtures/profile-count-banks-*.records, 2026-11-30): its samples
+ * short scoreboard first, its counted warp-cycles the MIO queue, as
+ * Nsight Compute's WarpStateStats has them (65.9-66.1 %).  Where counted,
+ * the shares are the counts'; the place stays the samples'.
+ */
+static void counted(void)
+{
+	struct prof_stalls st = { 0 };
+	double share;
+	size_t n;
+	const enum ctr_id *ids = prof_stall_counters(&n);
+	char *t;
+
+	st.total = 33908;
+	st.by[PS_SHORT_SCOREBOARD] = 15500;
+	st.by[PS_MIO_THROTTLE] = 13600;
+	st.by[PS_SELECTED] = 4808;
+	st.hot_file = "/work/main/tests/apps/banks.cu";
+	st.hot_line = 26;
+	ok(!prof_stalls_counted(&st), "samples alone: not counted");
+	is_int(prof_stalls_top(&st, &share), PS_SHORT_SCOREBOARD, "the samples' top");
+	st.counted[PS_MIO_THROTTLE] = 660;
+	st.counted[PS_SHORT_SCOREBOARD] = 200;
+	st.counted[PS_WAIT] = 40;
+	st.counted[PS_SELECTED] = 100;
+	st.counted_total = 1000;
+	ok(prof_stalls_counted(&st), "counted");
+	st.counted_total = 0.5;
+	ok(prof_stalls_counted(&st), "  any count at all");
+	st.counted_total = 1000;
+	is_int(prof_stalls_top(&st, &share), PS_MIO_THROTTLE, "counted: the counts' top");
+	is_dbl(share, 0.66, 1e-12, "  its share of every warp-cycle");
+	t = prof_stalls_list(&st, 0.05);
+	is_str(t, "mio_throttle 66.0 %, short_scoreboard 20.0 %, selected 10.0 %",
+	       "the list of the counts, most first");
+	free(t);
+	t = prof_stalls_text(&st);
+	is_str(t, "66 % of warp cycles (counted) wait on a full memory-input-output queue (mio "
+	       "throttle) at banks.cu:26, 20 % on shared memory or a special function (short "
+	       "scoreboard)", "the sentence says they are counted; the place is the samples'");
+	free(t);
+	t = prof_stalls_place(&st);
+	is_str(t, "/work/main/tests/apps/banks.cu:26", "the place: the samples'");
+	free(t);
+	/* the counters: one a state CUPTI counts; PC sampling's own states none */
+	is_int(n, 19, "19 states counted");
+	is_int(prof_stall_counter(PS_MIO_THROTTLE), CTR_WARPS_MIO_THROTTLE, "mio_throttle's counter");
+	is_int(prof_stall_counter(PS_SELECTED), CTR_WARPS_SELECTED, "selected's");
+	is_int(prof_stall_counter((enum prof_stall)0), CTR_WARPS_LONG_SCOREBOARD,
+	       "the first state's (long scoreboard)");
+	is_int(prof_stall_counter(PS_WARPGROUP_ARRIVE), CTR_COUNT, "warpgroup_arrive: sampled only");
+	is_int(prof_stall_counter(PS_OTHER), CTR_COUNT, "other: none");
+	is_int(prof_stall_counter((enum prof_stall)-1), CTR_COUNT, "out of range: none");
+	is_int(prof_stall_counter(PS_N), CTR_COUNT, "past the end: none");
+	for (size_t i = 0; i + 1 < n; i++)
+		if (strcmp(ctr_name(ids[i]), ctr_name(ids[i + 1])) >= 0)
+			ok(0, "by name: %s before %s", ctr_name(ids[i]), ctr_name(ids[i + 1]));
+	is_str(ctr_name(ids[0]), "warps_barrier", "by name (6 passes on GH100, not 7): barrier first");
+	is_str(ctr_name(ids[n - 1]), "warps_wait", "  wait last");
+	for (int s = 0; s < PS_N; s++)
+		if (prof_stall_counter((enum prof_stall)s) != CTR_COUNT)
+			is_str(ctr_name(prof_stall_counter((enum prof_stall)s)) + strlen("warps_"),
+			       prof_stall_code((enum prof_stall)s), "state %d's counter by its name", s);
+}
+
 int main(void)
 {
 	names();
@@ -298,5 +366,6 @@ int main(void)
 	edges();
 	nothing();
 	none_caught();
+	counted();
 	return done_testing();
 }
