@@ -443,10 +443,11 @@ static void add_hit_rates(struct acc *a, const struct prof_rec *l)
  */
 static void add_stalls(struct prof_stalls *st, const struct prof_rec *l)
 {
-	for (int s = 0; l->warps_counted && s < PS_N; s++) {
-		st->counted[s] += l->warps[s];
-		st->counted_total += l->warps[s];
-	}
+	if (l->warps_counted)
+		for (int s = 0; s < PS_N; s++) {
+			st->counted[s] += l->warps[s];
+			st->counted_total += l->warps[s];
+		}
 	if (l->sampled && !l->stall_samples && !st->empty++)
 		st->empty_launch = l->nth;
 	if (!l->stall_samples)

@@ -94,16 +94,16 @@ struct prof_rec {
 	unsigned long long dyn_smem, static_smem, local_bytes;  /* bytes; local per thread */
 	int regs;                    /* per thread */
 	int carveout;                /* preferred shared-memory carveout %, -1 default */
+	/* launch, not keys: its warp-cycles by state, counted in profile --count-stalls' own
+	   run (profile/count-stalls.h); warps_counted 0: not */
+	int warps_counted;
+	double warps[PS_N];
 	double ctr[CTR_COUNT];       /* launch: NAN where not read */
 	/* launch: PC sampling's warp states ("s.NAME" keys, profile/stalls.h; optional) */
 	unsigned long long stall[PS_N];   /* samples by state */
 	unsigned long long stall_samples; /* every sample; 0: none (see sampled) */
 	int sampled;                 /* launch: PC-sampled, even where it caught no sample
 				        (optional, 1) */
-	/* launch, not keys: its warp-cycles by state, counted in profile --count-stalls' own
-	   run (profile/count-stalls.h); warps_counted 0: not */
-	double warps[PS_N];
-	int warps_counted;
 	char *hot_file;              /* where the top stall gathers most; NULL: unknown */
 	int hot_line;
 	unsigned long long hot_pc;   /* its SASS offset in the kernel */

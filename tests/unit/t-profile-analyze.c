@@ -1690,6 +1690,52 @@ static void test_stalls(void)
 	prof_analysis_free(&a);
 }
 
+/*
+ * profile --count-stalls: the warp-cycles counted in the second run, on a
+ * sampled launch's record (profile/count-stalls.c puts them there), add
+ * up per kernel beside its samples; a launch without them adds none.
+ */
+static void test_counted_stalls(void)
+{
+	struct prof_records rs = { 0 };
+	struct prof_analysis a;
+	const struct prof_kernel *k;
+	char *err = NULL;
+
+	begin();
+	sampled("_Z5chasePKjPjji", "s.long_scoreboard=9035 s.wait=150 s.selected=91", 9276,
+		"/src/chase.cu", 17, 0x1f0, 4);
+	sampled("_Z5chasePKjPjji", "s.long_scoreboard=90 s.barrier=10", 100, NULL, 0, 0x10, 5);
+	sampled("_Z4copyPf", "s.long_scoreboard=300 s.drain=100", 400, NULL, 0, 0x2a0, 2);
+	time_rec("_Z5chasePKjPjji", 2, 0, 2, 2000000);
+	time_rec("_Z4copyPf", 1, 0, 1, 1000);
+	end();
+	ok(prof_decode(stream, strlen(stream), &rs, &err) == 0, "decoded");
+	free(err);
+	for (size_t i = 0; i < rs.n; i++) {
+		struct prof_rec *r = &rs.v[i];
+
+		if (r->type != PROF_LAUNCH || strcmp(r->kernel, "_Z5chasePKjPjji") || r->nth != 4)
+			continue;
+		r->warps_counted = 1;   /* the launch the second run counted */
+		r->warps[PS_LONG_SCOREBOARD] = 700;
+		r->warps[PS_WAIT] = 200;
+		r->warps[PS_SELECTED] = 100;
+	}
+	if (!ok(prof_analyze(&rs, &defaults, &a) == 0 && a.n == 2, "two kernels"))
+		return;
+	k = kernel_named(&a, "_Z5chasePKjPjji");
+	is_dbl(k->stalls.counted_total, 1000, 0, "the chase: its counted launch's warp-cycles");
+	is_dbl(k->stalls.counted[PS_LONG_SCOREBOARD], 700, 0, "  long scoreboard");
+	is_dbl(k->stalls.counted[PS_WAIT], 200, 0, "  wait");
+	is_dbl(k->stalls.counted[PS_BARRIER], 0, 0, "  the other launch's: none counted");
+	is_dbl(k->stalls.total, 9376, 0, "  the samples still summed");
+	k = kernel_named(&a, "_Z4copyPf");
+	is_dbl(k->stalls.counted_total, 0, 0, "the copy: nothing counted");
+	prof_analysis_free(&a);
+	prof_records_free(&rs);
+}
+
 int main(void)
 {
 	for (int v = 0; v < PV_NVERDICTS; v++)
@@ -1718,5 +1764,6 @@ int main(void)
 	test_untimed_order();
 	test_programs();
 	test_stalls();
+	test_counted_stalls();
 	return done_testing();
 }
