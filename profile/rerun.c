@@ -43,8 +43,9 @@ static int run_again(char *const program[], const struct prof_spawn_opts *ro, co
 static int patch_run(char *const program[], const struct prof_spawn_opts *first,
 		     const struct prof_kernel *k, int status, struct prof_records *rs)
 {
-	struct prof_spawn_opts ro = { first->inject_lib, 0, NULL, first->verbose, NULL, 0,
-				      PROF_STALLS_NONE, 0, 0, k->kernel, 1, NULL };
+	/* nothing counted or sampled: k's first launch patched */
+	struct prof_spawn_opts ro = { .inject_lib = first->inject_lib, .verbose = first->verbose,
+				      .patch_kernel = k->kernel, .quiet = 1 };
 	struct prof_records run = { 0 };
 	char *what = gp_xasprintf("patching %s", k->short_name);
 	int stop = run_again(program, &ro, what, status, &run);
@@ -95,8 +96,9 @@ void profile_count_stalls(char *const program[], const struct prof_spawn_opts *f
 			  int status, struct prof_records *rs)
 {
 	char *at = prof_count_at(rs);
-	struct prof_spawn_opts ro = { first->inject_lib, 1, NULL, first->verbose, NULL, 0,
-				      PROF_STALLS_NONE, 0, 0, NULL, 1, at };
+	/* the warp states alone, one launch of each kernel in at */
+	struct prof_spawn_opts ro = { .inject_lib = first->inject_lib, .launches = 1,
+				      .verbose = first->verbose, .quiet = 1, .count_at = at };
 	struct prof_records run = { 0 };
 	size_t n, got;
 
